@@ -1,0 +1,105 @@
+// `tickbook serve`: the sandbox as a standalone server for any HTTP client.
+import { startSandbox, type Sandbox } from '../server/sandbox.js';
+import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
+
+export const SERVE_HELP = `Usage: tickbook serve [options]
+
+Runs the sandbox: a real server of the whole interface (contacts and market data) on one port.
+
+Options:
+  --host HOST               address to bind (default 127.0.0.1); an address other than
+                            loopback needs --token and --api-key
+  --port N                  port (default 8080; 0 picks a free one)
+  --db PATH                 SQLite database (default $XDG_DATA_HOME/tickbook/sandbox.db)
+  --seed N                  market seed, 0 to 4294967295 (default: random, printed at start)
+  --no-demo-data            do not fill a new database with demo contacts
+  --rate-limit N            allow N requests per second per credential (default: off)
+  --token T                 accept bearer token T for contacts (repeatable; default demo-token)
+  --api-key K               accept market data API key K (repeatable; default demo-key)
+  --restricted-api-key K    a market key that always answers 401 permission_error
+                            (repeatable; default demo-restricted-key)
+  -h, --help                show this help
+`;
+
+const OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  db: { type: 'string' },
+  seed: { type: 'string' },
+  'no-demo-data': { type: 'boolean' },
+  'rate-limit': { type: 'string' },
+  token: { type: 'string', multiple: true },
+  'api-key': { type: 'string', multiple: true },
+  'restricted-api-key': { type: 'string', multiple: true },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** A secret the user gave us, shown only by its last characters. */
+function masked(secret: string): string {
+  return secret.length > 8 ? `…${secret.slice(-4)}` : '…';
+}
+
+function describe(sandbox: Sandbox): string {
+  const { credentials, demoCredentials } = sandbox;
+  const show = (list: readonly string[], demo: boolean): string =>
+    demo ? list.join(', ') : `${list.length} given on the command line (${list.map(masked).join(', ')})`;
+  return [
+    'tickbook sandbox',
+    `  contacts base_url:        ${sandbox.contactsUrl}`,
+    `  market_data_url:          ${sandbox.marketDataUrl}`,
+    `  bearer token (contacts):  ${show(credentials.tokens, demoCredentials.tokens)}`,
+    `  API key (market data):    ${show(credentials.apiKeys, demoCredentials.apiKeys)}`,
+    `  restricted API key:       ${show(credentials.restrictedApiKeys, credentials.restrictedApiKeys[0] === 'demo-restricted-key')}  (always 401 permission_error)`,
+    `  database:                 ${sandbox.dbPath}${sandbox.seededDemoData ? '  (new: filled with demo contacts)' : ''}`,
+    `  market seed:              ${sandbox.seed}  (replay with --seed ${sandbox.seed})`,
+    '',
+  ].join('\n');
+}
+
+export async function serve(args: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine(args, OPTIONS, false);
+  if (values.help) {
+    process.stdout.write(SERVE_HELP);
+    return 0;
+  }
+  const options = {
+    host: nonEmptyOption('host', values.host),
+    port: integerOption('port', values.port, 0, 65535) ?? 8080,
+    dbPath: nonEmptyOption('db', values.db),
+    seed: integerOption('seed', values.seed, 0, 2 ** 32 - 1),
+    demoData: !values['no-demo-data'],
+    rateLimit: integerOption('rate-limit', values['rate-limit'], 1, 1_000_000),
+    tokens: values.token?.map((t) => nonEmptyOption('token', t)!),
+    apiKeys: values['api-key']?.map((k) => nonEmptyOption('api-key', k)!),
+    restrictedApiKeys: values['restricted-api-key']?.map((k) => nonEmptyOption('restricted-api-key', k)!),
+    log: (line: string) => process.stdout.write(`${line}\n`),
+  };
+
+  let sandbox: Sandbox;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    const { code, message } = error as { code?: string; message: string };
+    if (code === 'EADDRINUSE') throw new Error(`cannot listen on port ${options.port}: it is already in use`);
+    if (code === 'EADDRNOTAVAIL') throw new Error(`cannot listen on ${options.host}: no such local address`);
+    if (/refusing to serve/.test(message)) throw new UsageError(message);
+    throw error;
+  }
+  process.stdout.write(describe(sandbox));
+  process.stdout.write(`listening on ${sandbox.url}\n`);
+
+  return new Promise<number>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals): void => {
+      if (stopping) {
+        process.stderr.write('tickbook: stopping now\n');
+        process.exit(130);
+      }
+      stopping = true;
+      process.stderr.write(`tickbook: ${signal}: finishing in-flight requests, then stopping\n`);
+      void sandbox.close().then(() => resolve(0));
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,21 @@
+// Where tickbook keeps things, by the XDG base directory rules.
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+function xdg(env: Env, variable: string, fallback: string[]): string {
+  const value = env[variable];
+  // The spec says relative values are invalid and must be ignored.
+  if (value && value.startsWith('/')) return join(value, 'tickbook');
+  return join(homedir(), ...fallback, 'tickbook');
+}
+
+/** `$XDG_DATA_HOME/tickbook`, or `~/.local/share/tickbook`. */
+export const dataDir = (env: Env = process.env): string => xdg(env, 'XDG_DATA_HOME', ['.local', 'share']);
+
+/** `$XDG_CONFIG_HOME/tickbook`, or `~/.config/tickbook`. */
+export const configDir = (env: Env = process.env): string => xdg(env, 'XDG_CONFIG_HOME', ['.config']);
+
+/** The sandbox's database when no --db is given. */
+export const defaultDatabasePath = (env: Env = process.env): string => join(dataDir(env), 'sandbox.db');

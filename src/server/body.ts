@@ -1,0 +1,67 @@
+// Request bodies: JSON everywhere, form fields where the route allows them, 64 KiB at most.
+import type { IncomingMessage } from 'node:http';
+import { HttpError, invalid } from './errors.js';
+import type { Fields } from './validate.js';
+
+export const BODY_LIMIT = 64 * 1024;
+
+export type BodyKind = 'json' | 'form';
+
+function mediaType(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+function tooLarge(): HttpError {
+  return new HttpError('payload_too_large', `request body must be at most ${BODY_LIMIT / 1024} KiB`, {
+    connection: 'close',
+  });
+}
+
+/** Reads and parses the body as one of the accepted kinds; an empty body is no fields. */
+export async function readFields(req: IncomingMessage, accepted: readonly BodyKind[]): Promise<Fields> {
+  const declared = Number(req.headers['content-length'] ?? NaN);
+  if (declared > BODY_LIMIT) throw tooLarge();
+  const type = mediaType(req);
+  const kind: BodyKind | undefined =
+    type === 'application/json' ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
+
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > BODY_LIMIT) throw tooLarge();
+    chunks.push(chunk);
+  }
+  if (size === 0) return {};
+  if (kind === undefined || !accepted.includes(kind)) {
+    const names = accepted.map((k) => (k === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'));
+    throw new HttpError(
+      'unsupported_media_type',
+      `Content-Type ${type === '' ? '(none)' : JSON.stringify(type)} is not accepted here; send ${names.join(' or ')}`,
+    );
+  }
+  const text = Buffer.concat(chunks, size).toString('utf8');
+  return kind === 'json' ? parseJsonObject(text) : parseForm(text);
+}
+
+function parseJsonObject(text: string): Fields {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('request body is not valid JSON');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw invalid('request body must be a JSON object');
+  }
+  return value as Fields;
+}
+
+function parseForm(text: string): Fields {
+  const fields: Fields = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    if (name in fields) throw invalid(`${name} is given more than once`);
+    fields[name] = value;
+  }
+  return fields;
+}

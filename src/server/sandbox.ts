@@ -1,0 +1,150 @@
+// startSandbox(): the whole sandbox on one port, for `tickbook serve`, the dashboard's embedded
+// default, and the tests. In-process it writes nothing to the terminal: logs go to the caller's sink.
+import { createServer, type Server } from 'node:http';
+import { randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { defaultDatabasePath } from '../config/paths.js';
+import { createApp } from './app.js';
+import { loadCatalogue } from './catalogue.js';
+import { openContactsStore } from './contacts-store.js';
+import {
+  type Credentials,
+  DEMO_API_KEY,
+  DEMO_RESTRICTED_API_KEY,
+  DEMO_TOKEN,
+  Gatekeeper,
+  ownerOf,
+} from './credentials.js';
+import { demoContacts } from './demo-data.js';
+import { MarketSimulator } from './market.js';
+import { RateLimiter } from './rate-limit.js';
+
+export interface SandboxOptions {
+  /** Loopback unless told otherwise; another address needs explicit tokens and API keys. */
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  /** The SQLite file, or ':memory:'; defaults to the user's data directory. */
+  dbPath?: string;
+  /** The market's seed; a random one when absent (reported back as `seed`). */
+  seed?: number;
+  /** Seed the demo contacts into a new database (default true). */
+  demoData?: boolean;
+  /** Requests per second per credential; off when absent or 0. */
+  rateLimit?: number;
+  tokens?: readonly string[];
+  apiKeys?: readonly string[];
+  restrictedApiKeys?: readonly string[];
+  /** Receives one line per request. */
+  log?: (line: string) => void;
+  /** The clock and the market's epoch, for tests that replay the market. */
+  now?: () => number;
+  marketEpochMs?: number;
+}
+
+export interface Sandbox {
+  /** The one origin both URL groups are served from. */
+  url: string;
+  contactsUrl: string;
+  marketDataUrl: string;
+  /** The first accepted bearer token and API key: the ones a caller in-process should use. */
+  token: string;
+  apiKey: string;
+  credentials: Credentials;
+  /** Whether each credential list is the built-in demo one. */
+  demoCredentials: { tokens: boolean; apiKeys: boolean };
+  dbPath: string;
+  seed: number;
+  /** True when this start created the database and filled it with demo contacts. */
+  seededDemoData: boolean;
+  close(): Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 5000;
+
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const explicitTokens = (options.tokens?.length ?? 0) > 0;
+  const explicitKeys = (options.apiKeys?.length ?? 0) > 0;
+  if (!isLoopback(host) && !(explicitTokens && explicitKeys)) {
+    throw new Error(
+      `refusing to serve on ${host} with the public demo credentials: give --token and --api-key, or bind to 127.0.0.1`,
+    );
+  }
+  const credentials: Credentials = {
+    tokens: explicitTokens ? [...options.tokens!] : [DEMO_TOKEN],
+    apiKeys: explicitKeys ? [...options.apiKeys!] : [DEMO_API_KEY],
+    restrictedApiKeys: options.restrictedApiKeys?.length ? [...options.restrictedApiKeys] : [DEMO_RESTRICTED_API_KEY],
+  };
+  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
+  const dbPath = options.dbPath ?? defaultDatabasePath();
+  const now = options.now ?? Date.now;
+
+  const store = openContactsStore(dbPath);
+  let seededDemoData = false;
+  let server: Server;
+  try {
+    if (store.created && options.demoData !== false) {
+      store.insertMany(ownerOf(credentials.tokens[0]!), demoContacts(seed, now()));
+      seededDemoData = true;
+    }
+    const catalogue = loadCatalogue();
+    const market = new MarketSimulator({ catalogue, seed, now, epochMs: options.marketEpochMs ?? now() });
+    const handler = createApp({
+      store,
+      market,
+      catalogue,
+      gatekeeper: new Gatekeeper(credentials),
+      rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
+      log: options.log,
+    });
+    server = createServer({ keepAliveTimeout: 65_000 }, handler);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+
+  const address = server.address() as AddressInfo;
+  const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${urlHost}:${address.port}`;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url,
+    contactsUrl: url,
+    marketDataUrl: url,
+    token: credentials.tokens[0]!,
+    apiKey: credentials.apiKeys[0]!,
+    credentials,
+    demoCredentials: { tokens: !explicitTokens, apiKeys: !explicitKeys },
+    dbPath,
+    seed,
+    seededDemoData,
+    close() {
+      // Stop accepting, let in-flight requests finish (cut off after a grace period), then close
+      // the database so the WAL is checkpointed.
+      closing ??= new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+        server.close(() => {
+          clearTimeout(force);
+          store.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}
