@@ -41,9 +41,8 @@ interface SymbolState {
   day: number;
   dayVolume: number;
   dayCurve: Float64Array;
-  /** Never report less than already reported, even if the clock steps back. */
+  /** Never report less than already reported today, even if the clock steps back. */
   lastVolume: number;
-  lastMs: number;
 }
 
 export class MarketSimulator {
@@ -68,9 +67,7 @@ export class MarketSimulator {
   quote(symbol: string): Quote | undefined {
     const state = this.#state(symbol);
     if (!state) return undefined;
-    // Time only moves forward for a symbol: a clock stepping back must not unwind volume.
-    const nowMs = Math.max(this.#now(), state.lastMs);
-    state.lastMs = nowMs;
+    const nowMs = this.#now();
     return { symbol, price: roundPrice(this.#price(state, nowMs)), volume: this.#volume(state, nowMs) };
   }
 
@@ -96,7 +93,6 @@ export class MarketSimulator {
       dayVolume: 0,
       dayCurve: new Float64Array(MINUTES_PER_DAY + 1),
       lastVolume: 0,
-      lastMs: 0,
     };
     this.#states.set(symbol, state);
     return state;
@@ -118,6 +114,8 @@ export class MarketSimulator {
 
   #volume(state: SymbolState, nowMs: number): number {
     const day = Math.floor(nowMs / MS_PER_DAY);
+    // A clock stepping back over midnight must not restart a day already reported.
+    if (day < state.day) return state.lastVolume;
     if (day !== state.day) {
       state.day = day;
       state.dayVolume = state.listing.averageVolume * (0.6 + 0.8 * uniform(state.key, 3, day));

@@ -1,0 +1,121 @@
+// Test helpers: a real sandbox on port 0 with its own database, and plain HTTP calls to it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Agent, request } from 'undici';
+import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/server/sandbox.js';
+
+export interface TestSandbox extends Sandbox {
+  dir: string;
+  logLines: string[];
+}
+
+export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
+  const dir = mkdtempSync(join(tmpdir(), 'tickbook-test-'));
+  const logLines: string[] = [];
+  const sandbox = await startSandbox({
+    dbPath: join(dir, 'sandbox.db'),
+    seed: 7,
+    demoData: false,
+    log: (line) => logLines.push(line),
+    ...options,
+  });
+  return {
+    ...sandbox,
+    dir,
+    logLines,
+    close: async () => {
+      await sandbox.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read arbitrary shapes
+  json: any;
+}
+
+export interface CallOptions {
+  method?: string;
+  auth?: string | null;
+  json?: unknown;
+  form?: Record<string, string>;
+  body?: string | Buffer;
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+const dispatcher = new Agent({ keepAliveTimeout: 1000 });
+
+/** One HTTP call; `auth` is the raw Authorization header value. */
+export async function call(base: string, path: string, options: CallOptions = {}): Promise<Reply> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.auth) headers.authorization = options.auth;
+  let body: string | Buffer | undefined = options.body;
+  if (options.json !== undefined) {
+    body = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.form !== undefined) {
+    body = new URLSearchParams(options.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  if (options.contentType !== undefined) headers['content-type'] = options.contentType;
+  const res = await request(`${base}${path}`, {
+    method: (options.method ?? (body === undefined ? 'GET' : 'POST')) as 'GET',
+    headers,
+    body,
+    dispatcher,
+  });
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.statusCode, headers: res.headers, text, json };
+}
+
+/** Calls bound to one sandbox and credential pair. */
+export function client(sandbox: Sandbox, token = sandbox.token, apiKey = sandbox.apiKey) {
+  const bearer = `Bearer ${token}`;
+  return {
+    list: (query = '') => call(sandbox.contactsUrl, `/v1/contacts${query}`, { auth: bearer }),
+    create: (form: Record<string, string>) => call(sandbox.contactsUrl, '/v1/contacts', { auth: bearer, form }),
+    get: (id: string) => call(sandbox.contactsUrl, `/v1/contacts/${encodeURIComponent(id)}`, { auth: bearer }),
+    rename: (id: string, form: Record<string, string>) =>
+      call(sandbox.contactsUrl, `/v1/contacts/${encodeURIComponent(id)}`, { method: 'PUT', auth: bearer, form }),
+    remove: (id: string) =>
+      call(sandbox.contactsUrl, `/v1/contacts/${encodeURIComponent(id)}`, { method: 'DELETE', auth: bearer }),
+    price: (symbols: unknown) =>
+      call(sandbox.marketDataUrl, '/v1/utilities/stock/realtime-pricing', { auth: apiKey, json: { symbols } }),
+    symbols: () => call(sandbox.marketDataUrl, '/v1/utilities/stock/symbols', { auth: apiKey }),
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Asserts the contract's error envelope; returns the message for further checks. */
+export function expectError(reply: Reply, status: number, code: string, messagePattern?: RegExp): string {
+  const where = `${status} ${code}, got ${reply.status} ${reply.text.slice(0, 300)}`;
+  if (reply.status !== status) throw new Error(`expected ${where}`);
+  const body = reply.json as Record<string, unknown> | undefined;
+  if (!body || body.status !== 'error' || body.code !== code) throw new Error(`expected ${where}`);
+  if (typeof body.message !== 'string' || body.message.length === 0) throw new Error(`no message: ${reply.text}`);
+  if (typeof body.request_id !== 'string' || !UUID.test(body.request_id)) throw new Error(`bad request_id: ${reply.text}`);
+  if (reply.headers['x-request-id'] !== body.request_id) throw new Error('X-Request-Id differs from request_id');
+  if (typeof body.request_time !== 'string' || !ISO_MS.test(body.request_time)) {
+    throw new Error(`bad request_time: ${reply.text}`);
+  }
+  if (messagePattern && !messagePattern.test(body.message)) {
+    throw new Error(`message ${JSON.stringify(body.message)} does not match ${messagePattern}`);
+  }
+  return body.message;
+}
+
+export { UUID, ISO_MS };
