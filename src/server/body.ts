@@ -58,9 +58,10 @@ function parseJsonObject(text: string): Fields {
 }
 
 function parseForm(text: string): Fields {
-  const fields: Fields = {};
+  // No prototype: a field named "constructor" or "__proto__" is just an (unknown) field.
+  const fields: Fields = Object.create(null) as Fields;
   for (const [name, value] of new URLSearchParams(text)) {
-    if (name in fields) throw invalid(`${name} is given more than once`);
+    if (Object.hasOwn(fields, name)) throw invalid(`${name} is given more than once`);
     fields[name] = value;
   }
   return fields;
