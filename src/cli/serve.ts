@@ -85,10 +85,8 @@ export async function serve(args: readonly string[]): Promise<number> {
     if (/refusing to serve/.test(message)) throw new UsageError(message);
     throw error;
   }
-  process.stdout.write(describe(sandbox));
-  process.stdout.write(`listening on ${sandbox.url}\n`);
-
-  return new Promise<number>((resolve) => {
+  // Handlers go in before "listening on" is printed: a supervisor may signal as soon as it reads it.
+  const stopped = new Promise<number>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals): void => {
       if (stopping) {
@@ -102,4 +100,7 @@ export async function serve(args: readonly string[]): Promise<number> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  process.stdout.write(describe(sandbox));
+  process.stdout.write(`listening on ${sandbox.url}\n`);
+  return stopped;
 }

@@ -1,7 +1,9 @@
 // Test helpers: a real sandbox on port 0 with its own database, and plain HTTP calls to it.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/server/sandbox.js';
 
@@ -119,3 +121,129 @@ export function expectError(reply: Reply, status: number, code: string, messageP
 }
 
 export { UUID, ISO_MS };
+
+// ---------------------------------------------------------------------------------------------
+// The built CLI as a child process (run `node scripts/build-if-needed.mjs` first; `npm test`
+// does it in its pretest).
+
+export const BIN = fileURLToPath(new URL('../../bin/tickbook', import.meta.url));
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface TickbookProcess {
+  child: ChildProcess;
+  /** Everything written so far. */
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout (or stderr), rejects on exit or timeout. */
+  waitFor(pattern: RegExp, stream?: 'stdout' | 'stderr', timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<Exit>;
+}
+
+const running = new Set<ChildProcess>();
+
+/** Starts `tickbook ARGS` (the built bin) with the given environment. */
+export function runTickbook(args: readonly string[], env: NodeJS.ProcessEnv = process.env): TickbookProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  const out = { stdout: '', stderr: '' };
+  const listeners = new Set<() => void>();
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stdout += chunk;
+    for (const listener of listeners) listener();
+  });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    out.stderr += chunk;
+    for (const listener of listeners) listener();
+  });
+  const exited = new Promise<Exit>((resolve) => {
+    // 'close' comes after the streams have ended, so the output is complete by then.
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  let done = false;
+  void exited.then(() => {
+    done = true;
+    for (const listener of listeners) listener();
+  });
+
+  return {
+    child,
+    stdout: () => out.stdout,
+    stderr: () => out.stderr,
+    exited,
+    waitFor(pattern, stream = 'stdout', timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const check = (): void => {
+          const match = pattern.exec(out[stream]);
+          if (match) finish(() => resolve(match));
+          else if (done) {
+            finish(() =>
+              reject(new Error(`tickbook exited before ${pattern} on ${stream}; stdout: ${out.stdout} stderr: ${out.stderr}`)),
+            );
+          }
+        };
+        const timer = setTimeout(
+          () => finish(() => reject(new Error(`timed out waiting for ${pattern} on ${stream}; stdout: ${out.stdout} stderr: ${out.stderr}`))),
+          timeoutMs,
+        );
+        const finish = (settle: () => void): void => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          settle();
+        };
+        listeners.add(check);
+        check();
+      });
+    },
+  };
+}
+
+/** Runs `tickbook ARGS` to its end (killed after `timeoutMs`). */
+export async function runTickbookToExit(
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = process.env,
+  timeoutMs = 10_000,
+): Promise<Exit & { stdout: string; stderr: string }> {
+  const proc = runTickbook(args, env);
+  const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
+  const exit = await proc.exited;
+  clearTimeout(timer);
+  return { ...exit, stdout: proc.stdout(), stderr: proc.stderr() };
+}
+
+export interface ServeProcess extends TickbookProcess {
+  /** The origin from the `listening on` line. */
+  url: string;
+}
+
+/** Starts `tickbook serve ARGS` and waits for its `listening on http://HOST:PORT` line. */
+export async function startServe(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
+  const proc = runTickbook(['serve', ...args], env);
+  const match = await proc.waitFor(/^listening on (http:\/\/\S+:\d+)$/m);
+  return { ...proc, url: match[1]! };
+}
+
+/** Kills (SIGKILL) every child started by these helpers that is still running, and waits for them. */
+export async function killTickbookChildren(): Promise<void> {
+  const children = [...running];
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) {
+            running.delete(child);
+            resolve();
+            return;
+          }
+          child.once('close', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
