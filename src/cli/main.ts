@@ -1,4 +1,7 @@
 // The command line: routes to a subcommand; usage errors exit 2, failures exit 1.
+import { ApiError } from '../api/errors.js';
+import { contacts, CONTACTS_HELP } from './contacts.js';
+import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { UsageError } from './usage.js';
 
@@ -7,15 +10,31 @@ const HELP = `Usage: tickbook [command] [options]
 A keyboard-driven terminal dashboard: your contacts beside a live stock watch window.
 
 Commands:
-  (none)        open the dashboard (for now: starts the sandbox, see below)
-  serve         run the sandbox server of the whole interface
+  (none)                    open the dashboard (for now: starts the sandbox, see below)
+  contacts list|get|create|rename|delete
+                            the contact operations
+  quote SYMBOL...           real-time prices and volume
+  symbols [--search TEXT]   the symbols catalogue
+  serve                     run the sandbox server of the whole interface
+
+With no base URL configured, the commands run against the embedded sandbox.
 
 Options:
-  -h, --help    show this help (tickbook COMMAND --help for a command's options)
-  --version     print the version
+  -h, --help                show this help (tickbook COMMAND --help for a command's options)
+  --version                 print the version
 
-Run 'tickbook serve --help' for the sandbox's options.
+Each command lists its own options: tickbook contacts --help, tickbook quote --help,
+tickbook symbols --help, tickbook serve --help.
+
+Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
+
+const HELPS: Record<string, string> = {
+  serve: SERVE_HELP,
+  contacts: CONTACTS_HELP,
+  quote: QUOTE_HELP,
+  symbols: SYMBOLS_HELP,
+};
 
 async function version(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
@@ -35,13 +54,19 @@ async function run(argv: readonly string[]): Promise<number> {
     case '-h':
     case '--help':
     case 'help':
-      process.stdout.write(rest[0] === 'serve' ? SERVE_HELP : HELP);
+      process.stdout.write(HELPS[rest[0] ?? ''] ?? HELP);
       return 0;
     case '--version':
       process.stdout.write(`${await version()}\n`);
       return 0;
     case 'serve':
       return serve(rest);
+    case 'contacts':
+      return contacts(rest);
+    case 'quote':
+      return quote(rest);
+    case 'symbols':
+      return symbols(rest);
     default:
       throw new UsageError(
         command.startsWith('-') ? `unknown option ${command}` : `unknown command ${JSON.stringify(command)}`,
@@ -55,6 +80,9 @@ try {
   if (error instanceof UsageError) {
     process.stderr.write(`tickbook: ${error.message} (see tickbook --help)\n`);
     process.exitCode = 2;
+  } else if (error instanceof ApiError) {
+    process.stderr.write(`tickbook: ${error.describe()}\n`);
+    process.exitCode = 1;
   } else {
     process.stderr.write(`tickbook: ${(error as Error).message ?? String(error)}\n`);
     process.exitCode = 1;

@@ -3,6 +3,7 @@
 import { createServer, type Server } from 'node:http';
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { isLoopbackHost } from '../config/loopback.js';
 import { defaultDatabasePath } from '../config/paths.js';
 import { createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
@@ -62,16 +63,11 @@ export interface Sandbox {
 
 const CLOSE_GRACE_MS = 5000;
 
-export function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
-}
-
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   const explicitTokens = (options.tokens?.length ?? 0) > 0;
   const explicitKeys = (options.apiKeys?.length ?? 0) > 0;
-  if (!isLoopback(host) && !(explicitTokens && explicitKeys)) {
+  if (!isLoopbackHost(host) && !(explicitTokens && explicitKeys)) {
     throw new Error(
       `refusing to serve on ${host} with the public demo credentials: give --token and --api-key, or bind to 127.0.0.1`,
     );

@@ -1,0 +1,277 @@
+// THE client: every screen and every subcommand talks to the interface through this, and only this.
+import { ApiError } from './errors.js';
+import { checked, parseContact, parseContactList, parseDeleted, parsePricing, parseSymbols } from './parse.js';
+import { Transport, type Outgoing, type TransportOptions } from './transport.js';
+import type {
+  Contact,
+  ContactPage,
+  DeleteResult,
+  NewContact,
+  PageQuery,
+  PricingResult,
+  Quote,
+  SymbolInfo,
+} from './types.js';
+
+export interface ClientOptions extends Omit<TransportOptions, 'secrets'> {
+  /** `{base_url}` of the contact operations. */
+  contactsUrl: string;
+  /** `{market_data_url}` of the market data operations. */
+  marketDataUrl: string;
+  /** Bearer token for contacts. */
+  token?: string | undefined;
+  /** API key for market data (sent as is, never with "Bearer"). */
+  apiKey?: string | undefined;
+  /** Symbols per pricing request (the contract's maximum is 100). */
+  pricingBatchSize?: number;
+  /** Pricing requests in flight at once for a long watchlist. */
+  pricingConcurrency?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
+
+/** Trims, upper-cases and de-duplicates a watchlist, keeping its order. */
+export function normaliseSymbols(symbols: readonly string[]): string[] {
+  return [...new Set(symbols.map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))];
+}
+
+export class TickbookClient {
+  readonly #transport: Transport;
+  readonly #contactsBase: URL;
+  readonly #marketBase: URL;
+  readonly #token: string | undefined;
+  readonly #apiKey: string | undefined;
+  readonly #batchSize: number;
+  readonly #concurrency: number;
+
+  constructor(options: ClientOptions) {
+    this.#contactsBase = baseUrl(options.contactsUrl, 'contacts URL');
+    this.#marketBase = baseUrl(options.marketDataUrl, 'market data URL');
+    this.#token = options.token || undefined;
+    this.#apiKey = options.apiKey || undefined;
+    this.#batchSize = Math.min(100, Math.max(1, options.pricingBatchSize ?? 100));
+    this.#concurrency = Math.max(1, options.pricingConcurrency ?? 3);
+    this.#transport = new Transport({
+      ...options,
+      secrets: [this.#token, this.#apiKey].filter((s): s is string => s !== undefined),
+    });
+  }
+
+  /** Host names only, for a status line: never a credential. */
+  get hosts(): { contacts: string; marketData: string } {
+    return { contacts: this.#contactsBase.host, marketData: this.#marketBase.host };
+  }
+
+  async listContacts(query: PageQuery = {}, options: CallOptions = {}): Promise<ContactPage> {
+    const url = this.#contactsUrl('/v1/contacts');
+    if (query.limit !== undefined) url.searchParams.set('limit', String(query.limit));
+    if (query.active !== undefined) url.searchParams.set('active', String(query.active));
+    if (query.startingAfter !== undefined) url.searchParams.set('starting_after', query.startingAfter);
+    if (query.endingBefore !== undefined) url.searchParams.set('ending_before', query.endingBefore);
+    const reply = await this.#send({ method: 'GET', url, authorization: this.#bearer(), safe: true, signal: options.signal });
+    const { contacts, hasMore } = checked(() => parseContactList(reply.json), reply.requestId, reply.status);
+    return { contacts, hasMore, ...cursors(query, contacts, hasMore) };
+  }
+
+  /** Every contact, newest first, fetched a page at a time as the caller iterates. */
+  async *allContacts(query: Pick<PageQuery, 'limit' | 'active'> = {}, options: CallOptions = {}): AsyncGenerator<Contact> {
+    let next: PageQuery | undefined = { ...query };
+    while (next) {
+      const page: ContactPage = await this.listContacts(next, options);
+      yield* page.contacts;
+      next = page.next;
+    }
+  }
+
+  async createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
+    const form = new URLSearchParams({ username: contact.username, phone_number: contact.phoneNumber });
+    if (contact.displayName !== undefined) form.set('display_name', contact.displayName);
+    if (contact.avatarUrl !== undefined) form.set('avatar_url', contact.avatarUrl);
+    const reply = await this.#send({
+      method: 'POST',
+      url: this.#contactsUrl('/v1/contacts'),
+      authorization: this.#bearer(),
+      body: { type: 'application/x-www-form-urlencoded', text: form.toString() },
+      safe: false,
+      signal: options.signal,
+    });
+    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+  }
+
+  async getContact(id: string, options: CallOptions = {}): Promise<Contact> {
+    const reply = await this.#send({
+      method: 'GET',
+      url: this.#contactUrl(id),
+      authorization: this.#bearer(),
+      safe: true,
+      signal: options.signal,
+    });
+    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+  }
+
+  /** Renames a contact; null or an empty name resets it to none (shown as the username). */
+  async updateContact(id: string, displayName: string | null, options: CallOptions = {}): Promise<Contact> {
+    const form = new URLSearchParams({ display_name: displayName ?? '' });
+    const reply = await this.#send({
+      method: 'PUT',
+      url: this.#contactUrl(id),
+      authorization: this.#bearer(),
+      body: { type: 'application/x-www-form-urlencoded', text: form.toString() },
+      safe: false,
+      signal: options.signal,
+    });
+    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+  }
+
+  async deleteContact(id: string, options: CallOptions = {}): Promise<DeleteResult> {
+    const reply = await this.#send({
+      method: 'DELETE',
+      url: this.#contactUrl(id),
+      authorization: this.#bearer(),
+      safe: false,
+      signal: options.signal,
+    });
+    return checked(() => parseDeleted(reply.json, id), reply.requestId, reply.status);
+  }
+
+  /**
+   * Prices a watchlist of any length: split into batches the server accepts, a few in flight at
+   * once, merged back in watchlist order. Symbols the server does not know, or that are not
+   * symbols at all, come back in `unknown` instead of failing the rest.
+   */
+  async realtimePricing(symbols: readonly string[], options: CallOptions = {}): Promise<PricingResult> {
+    const watchlist = normaliseSymbols(symbols);
+    const sendable = watchlist.filter((s) => SYMBOL.test(s));
+    const batches: string[][] = [];
+    for (let i = 0; i < sendable.length; i += this.#batchSize) batches.push(sendable.slice(i, i + this.#batchSize));
+
+    const quotes = new Map<string, Quote>();
+    let requestTime: Date | undefined;
+    await runLimited(batches, this.#concurrency, async (batch) => {
+      const reply = await this.#send({
+        method: 'POST',
+        url: this.#marketUrl('/v1/utilities/stock/realtime-pricing'),
+        authorization: this.#key(),
+        body: { type: 'application/json', text: JSON.stringify({ symbols: batch }) },
+        // Pricing changes nothing on the server: safe to retry.
+        safe: true,
+        signal: options.signal,
+      });
+      const result = checked(() => parsePricing(reply.json), reply.requestId, reply.status);
+      for (const quote of result.quotes) quotes.set(quote.symbol, quote);
+      if (result.requestTime && (!requestTime || result.requestTime > requestTime)) requestTime = result.requestTime;
+    });
+
+    const known: Quote[] = [];
+    const unknown: string[] = [];
+    for (const symbol of watchlist) {
+      const quote = quotes.get(symbol);
+      if (quote) known.push(quote);
+      else unknown.push(symbol);
+    }
+    return { symbols: watchlist, quotes: known, unknown, requestTime: requestTime ?? new Date() };
+  }
+
+  async listSymbols(options: CallOptions = {}): Promise<SymbolInfo[]> {
+    const reply = await this.#send({
+      method: 'GET',
+      url: this.#marketUrl('/v1/utilities/stock/symbols'),
+      authorization: this.#key(),
+      safe: true,
+      signal: options.signal,
+    });
+    return checked(() => parseSymbols(reply.json), reply.requestId, reply.status);
+  }
+
+  close(): Promise<void> {
+    return this.#transport.close();
+  }
+
+  #send(out: Outgoing) {
+    return this.#transport.send(out);
+  }
+
+  #bearer(): string {
+    if (!this.#token) {
+      throw new ApiError({ kind: 'auth', message: 'no bearer token for contacts: set TICKBOOK_TOKEN or --token' });
+    }
+    return `Bearer ${this.#token}`;
+  }
+
+  #key(): string {
+    if (!this.#apiKey) {
+      throw new ApiError({ kind: 'auth', message: 'no API key for market data: set TICKBOOK_API_KEY or --api-key' });
+    }
+    return this.#apiKey;
+  }
+
+  #contactsUrl(path: string): URL {
+    return joinUrl(this.#contactsBase, path);
+  }
+
+  #contactUrl(id: string): URL {
+    if (id.trim() === '') throw new ApiError({ kind: 'invalid', message: 'a contact id is required' });
+    return this.#contactsUrl(`/v1/contacts/${encodeURIComponent(id)}`);
+  }
+
+  #marketUrl(path: string): URL {
+    return joinUrl(this.#marketBase, path);
+  }
+}
+
+function baseUrl(raw: string, what: string): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ApiError({ kind: 'invalid', message: `the ${what} ${JSON.stringify(raw)} is not a URL` });
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ApiError({ kind: 'invalid', message: `the ${what} must start with http:// or https://` });
+  }
+  return url;
+}
+
+/** Appends an API path to a base URL that may itself carry a path prefix. */
+function joinUrl(base: URL, path: string): URL {
+  const url = new URL(base);
+  url.pathname = `${base.pathname.replace(/\/+$/, '')}${path}`;
+  url.search = '';
+  url.hash = '';
+  return url;
+}
+
+/** The queries for the pages on either side of a page just fetched with `query`. */
+function cursors(
+  query: PageQuery,
+  contacts: readonly Contact[],
+  hasMore: boolean,
+): Pick<ContactPage, 'next' | 'previous'> {
+  const first = contacts[0];
+  const last = contacts.at(-1);
+  const keep: PageQuery = {};
+  if (query.limit !== undefined) keep.limit = query.limit;
+  if (query.active !== undefined) keep.active = query.active;
+  const backwards = query.endingBefore !== undefined;
+  // Moving forward, has_more speaks of older pages; moving back, of newer ones. The other side
+  // exists whenever we arrived through a cursor (we came from there).
+  const olderExists = backwards ? last !== undefined : hasMore;
+  const newerExists = backwards ? hasMore : query.startingAfter !== undefined && first !== undefined;
+  return {
+    next: olderExists && last ? { ...keep, startingAfter: last.id } : undefined,
+    previous: newerExists && first ? { ...keep, endingBefore: first.id } : undefined,
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at once; the first failure rejects the whole. */
+async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let index = 0;
+  const worker = async (): Promise<void> => {
+    while (index < items.length) await work(items[index++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,313 @@
+// HTTP for the client: one undici dispatcher (a keep-alive pool per origin), timeouts, retries
+// for calls that are safe to repeat, and every failure turned into an ApiError without secrets.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher } from 'undici';
+import { ApiError, kindForStatus } from './errors.js';
+
+export interface Timeouts {
+  connectMs: number;
+  /** From request sent to response headers received. */
+  headersMs: number;
+  /** The longest silence allowed while the body arrives. */
+  bodyMs: number;
+}
+
+export interface RetryPolicy {
+  /** Retries after the first attempt. */
+  retries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** No retry starts once this much time has passed since the first attempt. */
+  budgetMs: number;
+}
+
+export interface RequestLogEntry {
+  time: Date;
+  method: string;
+  /** Without user info; the query holds no secrets. */
+  url: string;
+  /** 0 when no response arrived. */
+  status: number;
+  ms: number;
+  requestId: string | undefined;
+  /** 0 for the first attempt, 1 for the first retry, … */
+  retry: number;
+  error: string | undefined;
+}
+
+export interface TransportOptions {
+  timeouts?: Partial<Timeouts>;
+  retry?: Partial<RetryPolicy>;
+  /** A dispatcher to share; when absent the transport makes (and closes) its own Agent. */
+  dispatcher?: Dispatcher;
+  /** Values that must never appear in an error message (tokens, keys). */
+  secrets?: readonly string[];
+  onRequest?: (entry: RequestLogEntry) => void;
+  /** For jitter; tests may fix it. */
+  random?: () => number;
+}
+
+export interface Outgoing {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: URL;
+  authorization: string;
+  body?: { type: 'application/json' | 'application/x-www-form-urlencoded'; text: string };
+  /** Whether repeating the call changes nothing, so it may be retried after any failure. */
+  safe: boolean;
+  signal?: AbortSignal | undefined;
+}
+
+export interface Incoming {
+  status: number;
+  /** The parsed JSON body; undefined when there was none (204). */
+  json: unknown;
+  requestId: string | undefined;
+}
+
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
+export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000, budgetMs: 10_000 };
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Failures before the request reached the server: retrying them cannot repeat an effect. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const RETRIABLE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
+
+export class Transport {
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #timeouts: Timeouts;
+  readonly #retry: RetryPolicy;
+  readonly #secrets: readonly string[];
+  readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
+  readonly #random: () => number;
+
+  constructor(options: TransportOptions = {}) {
+    this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+    this.#retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Agent({
+        connect: { timeout: this.#timeouts.connectMs },
+        keepAliveTimeout: 30_000,
+        keepAliveMaxTimeout: 60_000,
+        connections: 8,
+      });
+    // Very short values would be masked by the "[redacted]" marker itself, and cannot be secrets.
+    this.#secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+    this.#onRequest = options.onRequest;
+    this.#random = options.random ?? Math.random;
+  }
+
+  async send(out: Outgoing): Promise<Incoming> {
+    const started = performance.now();
+    for (let retry = 0; ; retry++) {
+      let error: ApiError;
+      try {
+        return await this.#attempt(out, retry);
+      } catch (caught) {
+        if (out.signal?.aborted) throw out.signal.reason;
+        if (!(caught instanceof ApiError)) throw caught;
+        error = caught;
+      }
+      const delay = this.#retryDelay(out, error, retry, performance.now() - started);
+      if (delay === undefined) throw this.#withRetries(error, retry);
+      await sleep(delay, undefined, { signal: out.signal });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  /** How long to wait before retrying, or undefined when the error is final. */
+  #retryDelay(out: Outgoing, error: ApiError, retry: number, elapsedMs: number): number | undefined {
+    if (retry >= this.#retry.retries || !RETRIABLE_KINDS.has(error.kind)) return undefined;
+    const notSent = error.cause !== undefined && NOT_SENT.has(errorCode(error.cause));
+    if (!out.safe && !notSent) return undefined;
+    let delay: number;
+    if (error.retryAfterMs !== undefined) {
+      delay = error.retryAfterMs;
+    } else {
+      const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** retry);
+      delay = ceiling / 2 + this.#random() * (ceiling / 2);
+    }
+    return elapsedMs + delay <= this.#retry.budgetMs ? delay : undefined;
+  }
+
+  #withRetries(error: ApiError, retries: number): ApiError {
+    if (retries === 0) return error;
+    return new ApiError({
+      kind: error.kind,
+      message: error.message,
+      status: error.status,
+      ...(error.code !== undefined && { code: error.code }),
+      ...(error.requestId !== undefined && { requestId: error.requestId }),
+      ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
+      retries,
+      cause: error.cause,
+    });
+  }
+
+  async #attempt(out: Outgoing, retry: number): Promise<Incoming> {
+    const started = performance.now();
+    const headers: Record<string, string> = { accept: 'application/json', authorization: out.authorization };
+    if (out.body) headers['content-type'] = out.body.type;
+    let status = 0;
+    let requestId: string | undefined;
+    try {
+      const response = await this.#dispatcher.request({
+        origin: out.url.origin,
+        path: `${out.url.pathname}${out.url.search}`,
+        method: out.method,
+        headers,
+        body: out.body?.text,
+        signal: out.signal,
+        headersTimeout: this.#timeouts.headersMs,
+        bodyTimeout: this.#timeouts.bodyMs,
+      });
+      status = response.statusCode;
+      requestId = header(response.headers, 'x-request-id');
+      const text = await readText(response.body);
+      if (status >= 200 && status < 300) {
+        const json = parseSuccess(text, status, requestId);
+        this.#log(out, retry, started, status, requestId, undefined);
+        return { status, json, requestId };
+      }
+      throw this.#errorFromResponse(status, text, response.headers, requestId);
+    } catch (caught) {
+      const error = caught instanceof ApiError ? caught : this.#errorFromFailure(caught, out.url);
+      this.#log(out, retry, started, status, error.requestId ?? requestId, error.message);
+      throw error;
+    }
+  }
+
+  #errorFromResponse(
+    status: number,
+    text: string,
+    headers: Record<string, string | string[] | undefined>,
+    headerRequestId: string | undefined,
+  ): ApiError {
+    let body: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        body = parsed as Record<string, unknown>;
+      }
+    } catch {
+      body = undefined;
+    }
+    const message =
+      typeof body?.message === 'string' && body.message.trim() !== ''
+        ? body.message
+        : `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
+    const code = typeof body?.code === 'string' ? body.code : undefined;
+    const requestId = typeof body?.request_id === 'string' ? body.request_id : headerRequestId;
+    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
+    return new ApiError({
+      kind: kindForStatus(status),
+      message: this.#scrub(message),
+      status,
+      ...(code !== undefined && { code }),
+      ...(requestId !== undefined && { requestId }),
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+    });
+  }
+
+  #errorFromFailure(caught: unknown, url: URL): ApiError {
+    const code = errorCode(caught);
+    const host = url.host;
+    const seconds = (ms: number) => `${ms / 1000} s`;
+    const table: Record<string, [ApiError['kind'], string]> = {
+      UND_ERR_CONNECT_TIMEOUT: ['timeout', `could not connect to ${host} within ${seconds(this.#timeouts.connectMs)}`],
+      UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(this.#timeouts.headersMs)}`],
+      UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(this.#timeouts.bodyMs)}`],
+      ECONNREFUSED: ['network', `${host} refused the connection (is the server running?)`],
+      ENOTFOUND: ['network', `cannot find the host ${url.hostname}`],
+      EAI_AGAIN: ['network', `cannot look up the host ${url.hostname} right now`],
+      EHOSTUNREACH: ['network', `${host} cannot be reached`],
+      ENETUNREACH: ['network', `${host} cannot be reached`],
+      ECONNRESET: ['network', `the connection to ${host} was dropped`],
+      EPIPE: ['network', `the connection to ${host} was dropped`],
+      UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
+      UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
+      UND_ERR_RES_EXCEEDED_MAX_SIZE: ['protocol', `${host} sent an answer larger than ${MAX_BODY_BYTES / 1048576} MiB`],
+      UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
+    };
+    const [kind, message] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
+    return new ApiError({ kind, message: this.#scrub(message), cause: caught });
+  }
+
+  #scrub(text: string): string {
+    let clean = text;
+    for (const secret of this.#secrets) clean = clean.split(secret).join('[redacted]');
+    return clean;
+  }
+
+  #log(out: Outgoing, retry: number, started: number, status: number, requestId: string | undefined, error: string | undefined): void {
+    if (!this.#onRequest) return;
+    const url = new URL(out.url);
+    url.username = '';
+    url.password = '';
+    this.#onRequest({
+      time: new Date(),
+      method: out.method,
+      url: url.toString(),
+      status,
+      ms: performance.now() - started,
+      requestId,
+      retry,
+      error,
+    });
+  }
+}
+
+function errorCode(error: unknown): string {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
+  if (typeof cause?.code === 'string') return cause.code;
+  return typeof code === 'string' ? code : '';
+}
+
+function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      body.destroy();
+      throw Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size).toString('utf8');
+}
+
+function parseSuccess(text: string, status: number, requestId: string | undefined): unknown {
+  if (text.trim() === '') {
+    if (status === 204) return undefined;
+    throw new ApiError({ kind: 'protocol', status, ...(requestId && { requestId }), message: `the server answered HTTP ${status} with an empty body` });
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError({
+      kind: 'protocol',
+      status,
+      ...(requestId && { requestId }),
+      message: `the server answered HTTP ${status} with a body that is not JSON (cut off, or not an API)`,
+    });
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

@@ -1,0 +1,228 @@
+// `tickbook contacts …`: every contact operation, scriptable.
+import { createInterface } from 'node:readline/promises';
+import { contactName, type Contact, type PageQuery } from '../api/types.js';
+import { sanitize } from '../text/sanitize.js';
+import { absoluteTime, relativeTime } from '../text/time.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjson } from './output.js';
+import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const CONTACTS_HELP = `Usage:
+  tickbook contacts list [--limit N] [--active | --inactive] [--all] [--after ID | --before ID]
+  tickbook contacts get ID
+  tickbook contacts create --username U --phone P [--display-name D] [--avatar-url URL]
+  tickbook contacts rename ID NAME          (an empty NAME resets it to the username)
+  tickbook contacts delete ID [--yes]       (asks first on a terminal; elsewhere needs --yes)
+
+list:
+  --limit N                 contacts per page, 1 to 100 (default 10)
+  --active                  only contacts that have been active
+  --inactive                only contacts never active
+  --all                     every page, not just one
+  --after ID                the page after contact ID (older contacts)
+  --before ID               the page before contact ID (newer contacts)
+
+${CONNECTION_HELP}`;
+
+const LIST_OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  limit: { type: 'string' },
+  active: { type: 'boolean' },
+  inactive: { type: 'boolean' },
+  all: { type: 'boolean' },
+  after: { type: 'string' },
+  before: { type: 'string' },
+} as const;
+
+const CREATE_OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  username: { type: 'string' },
+  phone: { type: 'string' },
+  'display-name': { type: 'string' },
+  'avatar-url': { type: 'string' },
+} as const;
+
+const DELETE_OPTIONS = { ...CONNECTION_OPTIONS, yes: { type: 'boolean', short: 'y' } } as const;
+
+const LIST_COLUMNS = [
+  { title: 'ID' },
+  { title: 'NAME', max: 32 },
+  { title: 'USERNAME', max: 32 },
+  { title: 'PHONE' },
+  { title: 'LAST ACTIVE' },
+];
+
+function listRow(contact: Contact, now: Date): string[] {
+  return [
+    contact.id,
+    contactName(contact),
+    contact.username,
+    contact.phoneNumber,
+    contact.lastActiveAt ? relativeTime(contact.lastActiveAt, now) : 'never',
+  ];
+}
+
+function contactFields(contact: Contact): [string, string][] {
+  const now = new Date();
+  const when = (date: Date | null) => (date ? `${absoluteTime(date)} (${relativeTime(date, now)})` : 'never');
+  return [
+    ['name', contactName(contact)],
+    ['display name', contact.displayName ?? '(none: the username is shown)'],
+    ['username', contact.username],
+    ['phone', contact.phoneNumber],
+    ['avatar', contact.avatarUrl ?? '(none)'],
+    ['last active', when(contact.lastActiveAt)],
+    ['created', when(contact.createdAt)],
+    ['id', contact.id],
+    ['conversation', contact.conversationId],
+  ];
+}
+
+function printContact(contact: Contact, json: boolean): void {
+  if (json) writeJson(contactJson(contact));
+  else process.stdout.write(renderFields(contactFields(contact)));
+}
+
+function onlyId(positionals: string[], usage: string): string {
+  if (positionals.length !== 1) throw new UsageError(`expected ${usage}`);
+  return positionals[0]!;
+}
+
+async function list(args: string[]): Promise<number> {
+  const { values } = parseCommandLine(args, LIST_OPTIONS, false);
+  const format = formatOf(values);
+  if (values.active && values.inactive) throw new UsageError('choose one of --active and --inactive');
+  if (values.after !== undefined && values.before !== undefined) throw new UsageError('choose one of --after and --before');
+  if (values.all && (values.after !== undefined || values.before !== undefined)) {
+    throw new UsageError('--all walks every page from the start; it takes no --after or --before');
+  }
+  const query: PageQuery = {};
+  const limit = integerOption('limit', values.limit, 1, 100);
+  if (limit !== undefined) query.limit = limit;
+  if (values.active || values.inactive) query.active = Boolean(values.active);
+  const after = nonEmptyOption('after', values.after);
+  const before = nonEmptyOption('before', values.before);
+  if (after !== undefined) query.startingAfter = after;
+  if (before !== undefined) query.endingBefore = before;
+
+  return withClient(values, async ({ client }) => {
+    const now = new Date();
+    if (values.all) {
+      const contacts: Contact[] = [];
+      for await (const contact of client.allContacts(query)) {
+        if (format === 'ndjson') writeNdjson([contactJson(contact)]);
+        else contacts.push(contact);
+      }
+      if (format === 'json') writeJson({ has_more: false, data: contacts.map(contactJson) });
+      if (format === 'table') process.stdout.write(renderTable(LIST_COLUMNS, contacts.map((c) => listRow(c, now))));
+      return 0;
+    }
+    const page = await client.listContacts(query);
+    if (format === 'json') writeJson({ has_more: page.hasMore, data: page.contacts.map(contactJson) });
+    else if (format === 'ndjson') writeNdjson(page.contacts.map(contactJson));
+    else {
+      process.stdout.write(renderTable(LIST_COLUMNS, page.contacts.map((c) => listRow(c, now))));
+      if (page.next?.startingAfter) process.stderr.write(`more: tickbook contacts list --after ${page.next.startingAfter}\n`);
+    }
+    return 0;
+  });
+}
+
+async function get(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, CONNECTION_OPTIONS, true);
+  const format = formatOf(values, false);
+  const id = onlyId(positionals, 'one contact ID: tickbook contacts get ID');
+  return withClient(values, async ({ client }) => {
+    printContact(await client.getContact(id), format === 'json');
+    return 0;
+  });
+}
+
+async function create(args: string[]): Promise<number> {
+  const { values } = parseCommandLine(args, CREATE_OPTIONS, false);
+  const format = formatOf(values, false);
+  if (values.username === undefined) throw new UsageError('option --username is required');
+  if (values.phone === undefined) throw new UsageError('option --phone is required');
+  return withClient(values, async ({ client }) => {
+    const contact = await client.createContact({
+      username: values.username!,
+      phoneNumber: values.phone!,
+      ...(values['display-name'] !== undefined && { displayName: values['display-name'] }),
+      ...(values['avatar-url'] !== undefined && { avatarUrl: values['avatar-url'] }),
+    });
+    printContact(contact, format === 'json');
+    return 0;
+  });
+}
+
+async function rename(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, CONNECTION_OPTIONS, true);
+  const format = formatOf(values, false);
+  if (positionals.length !== 2) throw new UsageError('expected an ID and a NAME: tickbook contacts rename ID NAME');
+  const [id, name] = positionals as [string, string];
+  return withClient(values, async ({ client }) => {
+    printContact(await client.updateContact(id, name === '' ? null : name), format === 'json');
+    return 0;
+  });
+}
+
+async function confirm(question: string): Promise<boolean> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
+
+async function remove(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, DELETE_OPTIONS, true);
+  const format = formatOf(values, false);
+  const id = onlyId(positionals, 'one contact ID: tickbook contacts delete ID');
+  if (!values.yes && !process.stdin.isTTY) {
+    throw new UsageError('refusing to delete without --yes when not on a terminal');
+  }
+  return withClient(values, async ({ client }) => {
+    if (!values.yes) {
+      const contact = await client.getContact(id);
+      const who = `${sanitize(contactName(contact))} (${sanitize(contact.username)})`;
+      if (!(await confirm(`Delete ${who} and the conversation with them? [y/N] `))) {
+        process.stderr.write('not deleted\n');
+        return 1;
+      }
+    }
+    const result = await client.deleteContact(id);
+    if (format === 'json') writeJson(result);
+    else process.stdout.write(`deleted ${result.id} and its conversation\n`);
+    return 0;
+  });
+}
+
+export async function contacts(args: readonly string[]): Promise<number> {
+  const [action, ...rest] = args;
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(CONTACTS_HELP);
+    return 0;
+  }
+  switch (action) {
+    case 'list':
+      return list(rest);
+    case 'get':
+      return get(rest);
+    case 'create':
+      return create(rest);
+    case 'rename':
+      return rename(rest);
+    case 'delete':
+      return remove(rest);
+    case '-h':
+    case '--help':
+      process.stdout.write(CONTACTS_HELP);
+      return 0;
+    case undefined:
+      throw new UsageError('expected an action: tickbook contacts list, get, create, rename or delete');
+    default:
+      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename or delete`);
+  }
+}

@@ -1,0 +1,71 @@
+// `tickbook quote` and `tickbook symbols`: the market data operations, scriptable.
+import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
+import { nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const QUOTE_HELP = `Usage: tickbook quote SYMBOL...
+
+Real-time prices and the day's volume. Unknown symbols are listed, not fatal.
+
+${CONNECTION_HELP}`;
+
+export const SYMBOLS_HELP = `Usage: tickbook symbols [--search TEXT]
+
+The symbols catalogue: every listing with its company name.
+  --search TEXT             only symbols starting with TEXT, or names containing it
+
+${CONNECTION_HELP}`;
+
+const price = (value: number): string => (value < 1 ? value.toFixed(4) : value.toFixed(2));
+const volume = (value: number): string => value.toLocaleString('en-US');
+
+export async function quote(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, CONNECTION_OPTIONS, true);
+  if (values.help) {
+    process.stdout.write(QUOTE_HELP);
+    return 0;
+  }
+  const format = formatOf(values);
+  if (positionals.length === 0) throw new UsageError('expected at least one symbol: tickbook quote AAPL MSFT');
+  // "AAPL,MSFT" reads naturally too.
+  const symbols = positionals.flatMap((p) => p.split(','));
+  return withClient(values, async ({ client }) => {
+    const result = await client.realtimePricing(symbols);
+    const data = result.quotes.map((q) => ({ symbol: q.symbol, price: q.price, volume: q.volume }));
+    if (format === 'json') {
+      writeJson({ status: 'success', stock_symbols: result.symbols, stock_data: data, unknown_symbols: result.unknown });
+    } else if (format === 'ndjson') {
+      writeNdjson(data);
+    } else {
+      const rows = result.quotes.map((q) => [q.symbol, price(q.price), volume(q.volume)]);
+      const columns = [{ title: 'SYMBOL' }, { title: 'PRICE', align: 'right' as const }, { title: 'VOLUME', align: 'right' as const }];
+      if (rows.length > 0) process.stdout.write(renderTable(columns, rows));
+    }
+    if (result.unknown.length > 0) process.stderr.write(`unknown: ${result.unknown.join(' ')}\n`);
+    // Nothing priced at all is a failure a script should see.
+    return result.quotes.length === 0 ? 1 : 0;
+  });
+}
+
+const SYMBOLS_OPTIONS = { ...CONNECTION_OPTIONS, search: { type: 'string' } } as const;
+
+export async function symbols(args: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine(args, SYMBOLS_OPTIONS, false);
+  if (values.help) {
+    process.stdout.write(SYMBOLS_HELP);
+    return 0;
+  }
+  const format = formatOf(values);
+  const search = nonEmptyOption('search', values.search)?.trim().toLowerCase();
+  return withClient(values, async ({ client }) => {
+    const all = await client.listSymbols();
+    const found = search === undefined
+      ? all
+      : all.filter((s) => s.symbol.toLowerCase().startsWith(search) || s.name.toLowerCase().includes(search));
+    if (format === 'json') writeJson({ status: 'success', stock_symbols: found });
+    else if (format === 'ndjson') writeNdjson(found);
+    else process.stdout.write(renderTable([{ title: 'SYMBOL' }, { title: 'NAME' }], found.map((s) => [s.symbol, s.name])));
+    return 0;
+  });
+}

@@ -1,0 +1,86 @@
+// Wiring for subcommands: resolve where to connect, start the embedded sandbox when nothing is
+// configured, and build the one client over it.
+import { closeSync, openSync, writeSync } from 'node:fs';
+import { TickbookClient } from '../api/client.js';
+import type { RequestLogEntry } from '../api/transport.js';
+import { readConfigFile, configFilePath } from '../config/config-file.js';
+import { type ConnectionFlags, resolveConnection } from '../config/connection.js';
+import { startSandbox, type Sandbox } from '../server/sandbox.js';
+
+export interface OpenClientOptions {
+  flags: ConnectionFlags;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** A file that gets one line per request, Authorization never included. */
+  debugLogPath?: string | undefined;
+}
+
+export interface OpenedClient {
+  client: TickbookClient;
+  /** The embedded sandbox, when no base URL was configured. */
+  sandbox: Sandbox | undefined;
+  /** Where requests go, in words, without secrets: "sandbox (in-process)" or host names. */
+  target: string;
+  warnings: string[];
+  close(): Promise<void>;
+}
+
+export function debugLogLine(entry: RequestLogEntry): string {
+  const fields = [
+    entry.time.toISOString(),
+    entry.method,
+    entry.url,
+    entry.status === 0 ? '-' : String(entry.status),
+    `${entry.ms.toFixed(1)}ms`,
+    entry.requestId ?? '-',
+    `retry=${entry.retry}`,
+  ];
+  if (entry.error) fields.push(JSON.stringify(entry.error));
+  return `${fields.join(' ')}\n`;
+}
+
+export async function openClient(options: OpenClientOptions): Promise<OpenedClient> {
+  const env = options.env ?? process.env;
+  const { config, warnings } = readConfigFile(configFilePath(env));
+  const connection = resolveConnection(options.flags, env, config);
+  warnings.push(...connection.warnings);
+
+  let logFd: number | undefined;
+  if (options.debugLogPath) logFd = openSync(options.debugLogPath, 'a', 0o600);
+  const onRequest = logFd === undefined ? undefined : (entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry));
+
+  let sandbox: Sandbox | undefined;
+  let client: TickbookClient;
+  let target: string;
+  if (connection.mode === 'sandbox') {
+    sandbox = await startSandbox({ port: 0 });
+    client = new TickbookClient({
+      contactsUrl: sandbox.contactsUrl,
+      marketDataUrl: sandbox.marketDataUrl,
+      token: sandbox.token,
+      apiKey: sandbox.apiKey,
+      ...(onRequest && { onRequest }),
+    });
+    target = 'sandbox (in-process)';
+  } else {
+    client = new TickbookClient({
+      contactsUrl: connection.contactsUrl,
+      marketDataUrl: connection.marketDataUrl,
+      token: connection.token,
+      apiKey: connection.apiKey,
+      ...(onRequest && { onRequest }),
+    });
+    const { contacts, marketData } = client.hosts;
+    target = contacts === marketData ? contacts : `${contacts} + ${marketData}`;
+  }
+  return {
+    client,
+    sandbox,
+    target,
+    warnings,
+    async close() {
+      await client.close();
+      await sandbox?.close();
+      if (logFd !== undefined) closeSync(logFd);
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Output of the subcommands: aligned tables for people, JSON or NDJSON for programs.
+import type { Contact } from '../api/types.js';
+import { sanitize } from '../text/sanitize.js';
+import { fit, width } from '../text/width.js';
+import { UsageError } from './usage.js';
+
+export type Format = 'table' | 'json' | 'ndjson';
+
+export function formatOf(values: { json?: boolean | undefined; ndjson?: boolean | undefined }, ndjsonAllowed = true): Format {
+  if (values.json && values.ndjson) throw new UsageError('choose one of --json and --ndjson');
+  if (values.ndjson && !ndjsonAllowed) throw new UsageError('option --ndjson is for lists; use --json');
+  return values.json ? 'json' : values.ndjson ? 'ndjson' : 'table';
+}
+
+export interface Column {
+  title: string;
+  align?: 'left' | 'right';
+  /** The widest this column may grow, in terminal columns. */
+  max?: number;
+}
+
+/** An aligned table; every cell sanitised so server text cannot steer the terminal. */
+export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
+  const clean = rows.map((row) => row.map((cell) => sanitize(cell)));
+  const widths = columns.map((column, i) =>
+    Math.min(column.max ?? Number.POSITIVE_INFINITY, Math.max(width(column.title), ...clean.map((row) => width(row[i] ?? '')))),
+  );
+  const line = (cells: readonly string[]) =>
+    cells
+      .map((cell, i) => fit(cell, widths[i]!, columns[i]!.align))
+      .join('  ')
+      .trimEnd();
+  return [line(columns.map((c) => c.title)), ...clean.map(line)].join('\n') + '\n';
+}
+
+/** Key–value lines for one record. */
+export function renderFields(fields: readonly (readonly [string, string])[]): string {
+  const keyWidth = Math.max(...fields.map(([key]) => width(key)));
+  return fields.map(([key, value]) => `${fit(key, keyWidth)}  ${sanitize(value)}`).join('\n') + '\n';
+}
+
+const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+/** A contact with the API's own field names, as `--json` prints it. */
+export function contactJson(contact: Contact): Record<string, unknown> {
+  return {
+    id: contact.id,
+    username: contact.username,
+    phone_number: contact.phoneNumber,
+    avatar_url: contact.avatarUrl,
+    display_name: contact.displayName,
+    conversation_id: contact.conversationId,
+    last_active_at: contact.lastActiveAt ? seconds(contact.lastActiveAt) : null,
+    created_at: seconds(contact.createdAt),
+  };
+}
+
+export const writeJson = (value: unknown): void => {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+};
+
+export const writeNdjson = (values: Iterable<unknown>): void => {
+  for (const value of values) process.stdout.write(`${JSON.stringify(value)}\n`);
+};

@@ -1,0 +1,25 @@
+// Runs a subcommand body with an open client, and always closes it (and the embedded sandbox).
+import { ConfigError } from '../config/config-file.js';
+import { connectionFlags } from './connection-options.js';
+import { openClient, type OpenedClient } from './open-client.js';
+import { UsageError } from './usage.js';
+
+export async function withClient<T>(
+  values: Parameters<typeof connectionFlags>[0] & { 'debug-log'?: string | undefined },
+  body: (opened: OpenedClient) => Promise<T>,
+): Promise<T> {
+  let opened: OpenedClient;
+  try {
+    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'] });
+  } catch (error) {
+    // A bad URL in flags, environment or config file is a usage mistake, not a failed call.
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+  for (const warning of opened.warnings) process.stderr.write(`tickbook: warning: ${warning}\n`);
+  try {
+    return await body(opened);
+  } finally {
+    await opened.close();
+  }
+}

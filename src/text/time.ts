@@ -1,0 +1,34 @@
+// Times as people read them in a list: "just now", "5 min ago", "3 d ago".
+
+const UNITS: [limitSeconds: number, unitSeconds: number, label: string][] = [
+  [60, 1, 's'],
+  [3600, 60, 'min'],
+  [86_400, 3600, 'h'],
+  [86_400 * 30, 86_400, 'd'],
+  [86_400 * 365, 86_400 * 30, 'mo'],
+  [Number.POSITIVE_INFINITY, 86_400 * 365, 'y'],
+];
+
+export function relativeTime(date: Date, now: Date = new Date()): string {
+  const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
+  const future = seconds < 0;
+  const magnitude = Math.abs(seconds);
+  if (magnitude < 10) return 'just now';
+  for (const [limit, unit, label] of UNITS) {
+    if (magnitude < limit) {
+      const count = Math.floor(magnitude / unit);
+      return future ? `in ${count} ${label}` : `${count} ${label} ago`;
+    }
+  }
+  return date.toISOString();
+}
+
+/** An absolute time in the user's zone, to the second: 2026-11-21 23:59:01 +00:00. */
+export function absoluteTime(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  const sign = offset >= 0 ? '+' : '-';
+  const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
+  const mm = String(Math.abs(offset) % 60).padStart(2, '0');
+  return `${local} ${sign}${hh}:${mm}`;
+}
