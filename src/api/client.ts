@@ -54,7 +54,7 @@ export class TickbookClient {
     this.#token = options.token || undefined;
     this.#apiKey = options.apiKey || undefined;
     this.#batchSize = Math.min(100, Math.max(1, options.pricingBatchSize ?? 100));
-    this.#concurrency = Math.max(1, options.pricingConcurrency ?? 3);
+    this.#concurrency = Math.max(1, options.pricingConcurrency ?? 5);
     this.#transport = new Transport({
       ...options,
       secrets: [this.#token, this.#apiKey].filter((s): s is string => s !== undefined),

@@ -3,20 +3,19 @@
 // The server runs as its own process (the built bin), as a user would run it.
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadCatalogue } from '../../src/server/catalogue.js';
 import { openContactsStore, type SeedContact } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
+import { startServeProcess } from './serve-process.js';
 
 const CONTACTS = 100_000;
 const DEEP = 90_000;
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const TOKEN = 'bench-token-0123456789';
 const API_KEY = 'bench-key-0123456789';
-const root = new URL('../../', import.meta.url).pathname;
 
 const dir = mkdtempSync(join(tmpdir(), 'tickbook-bench-'));
 const dbPath = join(dir, 'bench.db');
@@ -45,34 +44,6 @@ function pick(sql: string): string {
   const row = db.prepare(sql).get() as { id: string };
   db.close();
   return row.id;
-}
-
-async function startServer(): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
-  const logPath = join(dir, 'server.log');
-  const out = openSync(logPath, 'w');
-  const child = spawn(
-    process.execPath,
-    [join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--no-demo-data', '--seed', '1',
-      '--token', TOKEN, '--api-key', API_KEY],
-    { stdio: ['ignore', out, 'inherit'] },
-  );
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const match = /listening on (http:\/\/\S+)/.exec(readFileSync(logPath, 'utf8'));
-    if (match) {
-      return {
-        url: match[1]!,
-        pid: child.pid!,
-        stop: () =>
-          new Promise((resolve) => {
-            child.once('exit', () => resolve());
-            child.kill('SIGTERM');
-          }),
-      };
-    }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 function rssMb(pid: number): { rss: number; peak: number } {
@@ -116,7 +87,7 @@ async function main(): Promise<void> {
   const someId = pick(`SELECT id FROM contacts ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${CONTACTS / 2}`);
 
   started = performance.now();
-  const server = await startServer();
+  const server = await startServeProcess(dir, dbPath, TOKEN, API_KEY);
   process.stdout.write(`server up in ${(performance.now() - started).toFixed(0)} ms at ${server.url}; ` +
     `${DURATION} s per run, 10 connections\n\n`);
   const bearer = { authorization: `Bearer ${TOKEN}` };
