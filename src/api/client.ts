@@ -87,44 +87,21 @@ export class TickbookClient {
     }
   }
 
-  async createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
+  createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
     const form = new URLSearchParams({ username: contact.username, phone_number: contact.phoneNumber });
     if (contact.displayName !== undefined) form.set('display_name', contact.displayName);
     if (contact.avatarUrl !== undefined) form.set('avatar_url', contact.avatarUrl);
-    const reply = await this.#send({
-      method: 'POST',
-      url: this.#contactsUrl('/v1/contacts'),
-      authorization: this.#bearer(),
-      body: { type: 'application/x-www-form-urlencoded', text: form.toString() },
-      safe: false,
-      signal: options.signal,
-    });
-    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+    return this.#contactCall('POST', this.#contactsUrl('/v1/contacts'), form, options);
   }
 
-  async getContact(id: string, options: CallOptions = {}): Promise<Contact> {
-    const reply = await this.#send({
-      method: 'GET',
-      url: this.#contactUrl(id),
-      authorization: this.#bearer(),
-      safe: true,
-      signal: options.signal,
-    });
-    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+  getContact(id: string, options: CallOptions = {}): Promise<Contact> {
+    return this.#contactCall('GET', this.#contactUrl(id), undefined, options);
   }
 
   /** Renames a contact; null or an empty name resets it to none (shown as the username). */
-  async updateContact(id: string, displayName: string | null, options: CallOptions = {}): Promise<Contact> {
+  updateContact(id: string, displayName: string | null, options: CallOptions = {}): Promise<Contact> {
     const form = new URLSearchParams({ display_name: displayName ?? '' });
-    const reply = await this.#send({
-      method: 'PUT',
-      url: this.#contactUrl(id),
-      authorization: this.#bearer(),
-      body: { type: 'application/x-www-form-urlencoded', text: form.toString() },
-      safe: false,
-      signal: options.signal,
-    });
-    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+    return this.#contactCall('PUT', this.#contactUrl(id), form, options);
   }
 
   async deleteContact(id: string, options: CallOptions = {}): Promise<DeleteResult> {
@@ -193,6 +170,24 @@ export class TickbookClient {
 
   #send(out: Outgoing) {
     return this.#transport.send(out);
+  }
+
+  /** A contact operation answered with one contact; only the read is safe to retry. */
+  async #contactCall(
+    method: 'GET' | 'POST' | 'PUT',
+    url: URL,
+    form: URLSearchParams | undefined,
+    options: CallOptions,
+  ): Promise<Contact> {
+    const reply = await this.#send({
+      method,
+      url,
+      authorization: this.#bearer(),
+      ...(form && { body: { type: 'application/x-www-form-urlencoded' as const, text: form.toString() } }),
+      safe: method === 'GET',
+      signal: options.signal,
+    });
+    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
   }
 
   #bearer(): string {

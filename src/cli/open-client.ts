@@ -49,29 +49,17 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   const onRequest = logFd === undefined ? undefined : (entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry));
 
   let sandbox: Sandbox | undefined;
-  let client: TickbookClient;
-  let target: string;
+  let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined };
   if (connection.mode === 'sandbox') {
     sandbox = await startSandbox({ port: 0 });
-    client = new TickbookClient({
-      contactsUrl: sandbox.contactsUrl,
-      marketDataUrl: sandbox.marketDataUrl,
-      token: sandbox.token,
-      apiKey: sandbox.apiKey,
-      ...(onRequest && { onRequest }),
-    });
-    target = 'sandbox (in-process)';
+    endpoint = { contactsUrl: sandbox.contactsUrl, marketDataUrl: sandbox.marketDataUrl, token: sandbox.token, apiKey: sandbox.apiKey };
   } else {
-    client = new TickbookClient({
-      contactsUrl: connection.contactsUrl,
-      marketDataUrl: connection.marketDataUrl,
-      token: connection.token,
-      apiKey: connection.apiKey,
-      ...(onRequest && { onRequest }),
-    });
-    const { contacts, marketData } = client.hosts;
-    target = contacts === marketData ? contacts : `${contacts} + ${marketData}`;
+    const { contactsUrl, marketDataUrl, token, apiKey } = connection;
+    endpoint = { contactsUrl, marketDataUrl, token, apiKey };
   }
+  const client = new TickbookClient({ ...endpoint, ...(onRequest && { onRequest }) });
+  const { contacts, marketData } = client.hosts;
+  const target = sandbox ? 'sandbox (in-process)' : contacts === marketData ? contacts : `${contacts} + ${marketData}`;
   return {
     client,
     sandbox,
