@@ -87,19 +87,19 @@ export class TickbookClient {
     }
   }
 
-  createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
+  async createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
     const form = new URLSearchParams({ username: contact.username, phone_number: contact.phoneNumber });
     if (contact.displayName !== undefined) form.set('display_name', contact.displayName);
     if (contact.avatarUrl !== undefined) form.set('avatar_url', contact.avatarUrl);
     return this.#contactCall('POST', this.#contactsUrl('/v1/contacts'), form, options);
   }
 
-  getContact(id: string, options: CallOptions = {}): Promise<Contact> {
+  async getContact(id: string, options: CallOptions = {}): Promise<Contact> {
     return this.#contactCall('GET', this.#contactUrl(id), undefined, options);
   }
 
   /** Renames a contact; null or an empty name resets it to none (shown as the username). */
-  updateContact(id: string, displayName: string | null, options: CallOptions = {}): Promise<Contact> {
+  async updateContact(id: string, displayName: string | null, options: CallOptions = {}): Promise<Contact> {
     const form = new URLSearchParams({ display_name: displayName ?? '' });
     return this.#contactCall('PUT', this.#contactUrl(id), form, options);
   }
@@ -265,8 +265,14 @@ function cursors(
 /** Runs `work` over `items`, at most `limit` at once; the first failure rejects the whole. */
 async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let index = 0;
+  let failed = false;
   const worker = async (): Promise<void> => {
-    while (index < items.length) await work(items[index++]!);
+    try {
+      while (index < items.length && !failed) await work(items[index++]!);
+    } catch (error) {
+      failed = true;
+      throw error;
+    }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }

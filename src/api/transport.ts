@@ -101,6 +101,8 @@ export class Transport {
   async send(out: Outgoing): Promise<Incoming> {
     const started = performance.now();
     for (let retry = 0; ; retry++) {
+      // undici would still open a connection for an aborted request; nothing should leave.
+      out.signal?.throwIfAborted();
       let error: ApiError;
       try {
         return await this.#attempt(out, retry);
@@ -166,8 +168,12 @@ export class Transport {
         bodyTimeout: this.#timeouts.bodyMs,
       });
       status = response.statusCode;
-      requestId = header(response.headers, 'x-request-id');
+      const headerId = header(response.headers, 'x-request-id');
+      requestId = headerId === undefined ? undefined : this.#scrub(headerId);
       const text = await readText(response.body);
+      // undici checks an idle keep-alive socket on the next turn of the event loop before reusing
+      // it; a call made straight after this one would otherwise find it busy and open another.
+      await new Promise((resolve) => setImmediate(resolve));
       if (status >= 200 && status < 300) {
         const json = parseSuccess(text, status, requestId);
         this.#log(out, retry, started, status, requestId, undefined);
@@ -201,7 +207,7 @@ export class Transport {
         ? body.message
         : `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
     const code = typeof body?.code === 'string' ? body.code : undefined;
-    const requestId = typeof body?.request_id === 'string' ? body.request_id : headerRequestId;
+    const requestId = typeof body?.request_id === 'string' ? this.#scrub(body.request_id) : headerRequestId;
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
     return new ApiError({
       kind: kindForStatus(status),

@@ -123,7 +123,13 @@ async function list(args: string[]): Promise<number> {
     else if (format === 'ndjson') writeNdjson(page.contacts.map(contactJson));
     else {
       process.stdout.write(renderTable(LIST_COLUMNS, page.contacts.map((c) => listRow(c, now))));
-      if (page.next?.startingAfter) process.stderr.write(`more: tickbook contacts list --after ${page.next.startingAfter}\n`);
+      if (page.next?.startingAfter) {
+        const same = [
+          ...(limit !== undefined ? [`--limit ${limit}`] : []),
+          ...(query.active === undefined ? [] : [query.active ? '--active' : '--inactive']),
+        ];
+        process.stderr.write(`more: tickbook contacts list ${[...same, `--after ${page.next.startingAfter}`].join(' ')}\n`);
+      }
     }
     return 0;
   });

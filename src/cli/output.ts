@@ -55,10 +55,21 @@ export function contactJson(contact: Contact): Record<string, unknown> {
   };
 }
 
+// JSON.stringify escapes C0 controls but writes DEL, C1 controls, line separators and bidi
+// overrides as they are; escaping them too keeps the JSON equal and the terminal safe.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+function terminalSafeJson(value: unknown, indent?: number): string {
+  return JSON.stringify(value, null, indent).replace(
+    UNSAFE_IN_JSON,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
 export const writeJson = (value: unknown): void => {
-  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  process.stdout.write(`${terminalSafeJson(value, 2)}\n`);
 };
 
 export const writeNdjson = (values: Iterable<unknown>): void => {
-  for (const value of values) process.stdout.write(`${JSON.stringify(value)}\n`);
+  for (const value of values) process.stdout.write(`${terminalSafeJson(value)}\n`);
 };

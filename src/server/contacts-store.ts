@@ -102,28 +102,49 @@ export interface ContactsStore {
   close(): void;
 }
 
-export function openContactsStore(path: string): ContactsStore {
+export interface OpenOptions {
+  /** Contacts for a database this open creates, inserted in the same transaction as the schema. */
+  initialContacts?: () => { owner: string; contacts: readonly SeedContact[] };
+}
+
+export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const db = new Database(path);
+  // First, so that switching to WAL and migrating wait for another process opening the same file.
+  db.pragma('busy_timeout = 5000');
   // WAL with synchronous=NORMAL: a committed write is in the WAL before the answer goes out, so
   // it survives the process being killed; only a power cut may lose the last transactions.
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
 
-  const version = db.pragma('user_version', { simple: true }) as number;
-  if (version > SCHEMA_VERSION) {
-    db.close();
-    throw new Error(
-      `the database ${path} has schema version ${version}, newer than this tickbook understands (${SCHEMA_VERSION})`,
-    );
-  }
-  db.transaction(() => {
+  // The version is read under the write lock: two processes starting on a new file must not both
+  // create the schema, and only the one that creates it fills it.
+  try {
+    db.exec('BEGIN IMMEDIATE');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `the database ${path} has schema version ${version}, newer than this tickbook understands (${SCHEMA_VERSION})`,
+      );
+    }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-  })();
+    const store = buildStore(db, version === 0);
+    if (version === 0 && options.initialContacts) {
+      const { owner, contacts } = options.initialContacts();
+      store.insertMany(owner, contacts);
+    }
+    db.exec('COMMIT');
+    return store;
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.close();
+    throw error;
+  }
+}
 
+function buildStore(db: Database.Database, created: boolean): ContactsStore {
   const insertConversation = db.prepare('INSERT INTO conversations (id, owner, created_at) VALUES (?, ?, ?)');
   const insertContact = db.prepare(
     `INSERT INTO contacts (${COLUMNS}, owner)
@@ -200,7 +221,7 @@ export function openContactsStore(path: string): ContactsStore {
   }
 
   return {
-    created: version === 0,
+    created,
     create: (owner, fields, nowMs = Date.now()) => createTx(owner, fields, nowMs),
     insertMany: (owner, contacts) => insertManyTx(owner, contacts),
     get: (owner, id) => selectOne.get(owner, id) as ContactRecord | undefined,

@@ -81,14 +81,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
-  const store = openContactsStore(dbPath);
-  let seededDemoData = false;
+  const store = openContactsStore(
+    dbPath,
+    options.demoData === false
+      ? {}
+      : { initialContacts: () => ({ owner: ownerOf(credentials.tokens[0]!), contacts: demoContacts(seed, now()) }) },
+  );
+  const seededDemoData = store.created && options.demoData !== false;
   let server: Server;
   try {
-    if (store.created && options.demoData !== false) {
-      store.insertMany(ownerOf(credentials.tokens[0]!), demoContacts(seed, now()));
-      seededDemoData = true;
-    }
     const catalogue = loadCatalogue();
     const market = new MarketSimulator({ catalogue, seed, now, epochMs: options.marketEpochMs ?? now() });
     const handler = createApp({

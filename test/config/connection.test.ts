@@ -1,0 +1,347 @@
+// Where tickbook connects (flags > environment > config file, or the embedded sandbox), the
+// config file itself, and the XDG paths it lives under.
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ConfigError, configFilePath, readConfigFile, writeConfigFile, type ConfigFile } from '../../src/config/config-file.js';
+import { resolveConnection, type Connection, type ConnectionFlags } from '../../src/config/connection.js';
+import { configDir, dataDir, defaultDatabasePath } from '../../src/config/paths.js';
+
+type Env = Record<string, string | undefined>;
+
+function remote(connection: Connection) {
+  if (connection.mode !== 'remote') throw new Error(`expected a remote connection, got ${JSON.stringify(connection)}`);
+  return connection;
+}
+
+/** The thrown error, asserted to be a ConfigError. */
+function configErrorOf(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error('expected a ConfigError, nothing was thrown');
+}
+
+describe('resolveConnection: flags > environment > config file', () => {
+  const flags: ConnectionFlags = {
+    baseUrl: 'https://flag-contacts.example',
+    marketDataUrl: 'https://flag-market.example',
+    token: 'flag-token',
+    apiKey: 'flag-key',
+  };
+  const env: Env = {
+    TICKBOOK_BASE_URL: 'https://env-contacts.example',
+    TICKBOOK_MARKET_DATA_URL: 'https://env-market.example',
+    TICKBOOK_TOKEN: 'env-token',
+    TICKBOOK_API_KEY: 'env-key',
+  };
+  const file: ConfigFile = {
+    base_url: 'https://file-contacts.example',
+    market_data_url: 'https://file-market.example',
+    token: 'file-token',
+    api_key: 'file-key',
+  };
+
+  it('takes every value from the flags when all three levels give one', () => {
+    const c = remote(resolveConnection(flags, env, file));
+    expect(c).toMatchObject({
+      contactsUrl: 'https://flag-contacts.example/',
+      marketDataUrl: 'https://flag-market.example/',
+      token: 'flag-token',
+      apiKey: 'flag-key',
+    });
+    expect(c.warnings).toEqual([]);
+  });
+
+  it('takes every value from the environment when no flag gives one', () => {
+    const c = remote(resolveConnection({}, env, file));
+    expect(c).toMatchObject({
+      contactsUrl: 'https://env-contacts.example/',
+      marketDataUrl: 'https://env-market.example/',
+      token: 'env-token',
+      apiKey: 'env-key',
+    });
+  });
+
+  it('takes every value from the config file when neither flags nor environment give one', () => {
+    const c = remote(resolveConnection({}, {}, file));
+    expect(c).toMatchObject({
+      contactsUrl: 'https://file-contacts.example/',
+      marketDataUrl: 'https://file-market.example/',
+      token: 'file-token',
+      apiKey: 'file-key',
+    });
+  });
+
+  // Each of the four values on its own: the level above overrides the one below, the others fall through.
+  const values = [
+    { flag: 'baseUrl', envName: 'TICKBOOK_BASE_URL', fileName: 'base_url', out: 'contactsUrl' },
+    { flag: 'marketDataUrl', envName: 'TICKBOOK_MARKET_DATA_URL', fileName: 'market_data_url', out: 'marketDataUrl' },
+    { flag: 'token', envName: 'TICKBOOK_TOKEN', fileName: 'token', out: 'token' },
+    { flag: 'apiKey', envName: 'TICKBOOK_API_KEY', fileName: 'api_key', out: 'apiKey' },
+  ] as const;
+
+  for (const v of values) {
+    it(`${v.out}: a flag overrides the environment, which overrides the file, each value on its own`, () => {
+      const isUrl = v.out === 'contactsUrl' || v.out === 'marketDataUrl';
+      const make = (level: string) => (isUrl ? `https://${level}-only.example` : `${level}-only`);
+      const shown = (level: string) => (isUrl ? `https://${level}-only.example/` : `${level}-only`);
+      // The other three values come from the file only.
+      const baseFile: ConfigFile = { ...file };
+
+      const fromFlag = remote(
+        resolveConnection({ [v.flag]: make('flag') }, { [v.envName]: make('env') }, { ...baseFile, [v.fileName]: make('file') }),
+      );
+      expect(fromFlag[v.out]).toBe(shown('flag'));
+
+      const fromEnv = remote(resolveConnection({}, { [v.envName]: make('env') }, { ...baseFile, [v.fileName]: make('file') }));
+      expect(fromEnv[v.out]).toBe(shown('env'));
+
+      const fromFile = remote(resolveConnection({}, {}, { ...baseFile, [v.fileName]: make('file') }));
+      expect(fromFile[v.out]).toBe(shown('file'));
+
+      // The other values were not disturbed by this one's level.
+      for (const other of values.filter((o) => o !== v)) {
+        const expected = file[other.fileName]!;
+        const normalised = other.out === 'contactsUrl' || other.out === 'marketDataUrl' ? `${expected}/` : expected;
+        expect(fromFlag[other.out], `${other.out} beside a flag ${v.flag}`).toBe(normalised);
+        expect(fromEnv[other.out], `${other.out} beside ${v.envName}`).toBe(normalised);
+      }
+    });
+  }
+
+  it('an empty environment variable does not hide the config file', () => {
+    const c = remote(resolveConnection({}, { TICKBOOK_TOKEN: '', TICKBOOK_BASE_URL: '' }, file));
+    expect(c.token).toBe('file-token');
+    expect(c.contactsUrl).toBe('https://file-contacts.example/');
+  });
+
+  it('one base URL stands for both groups, whichever of the two is given', () => {
+    const onlyBase = remote(resolveConnection({ baseUrl: 'http://127.0.0.1:8080' }, {}, {}));
+    expect(onlyBase.contactsUrl).toBe('http://127.0.0.1:8080/');
+    expect(onlyBase.marketDataUrl).toBe('http://127.0.0.1:8080/');
+
+    const onlyMarket = remote(resolveConnection({}, { TICKBOOK_MARKET_DATA_URL: 'https://market.example/api' }, {}));
+    expect(onlyMarket.contactsUrl).toBe('https://market.example/api');
+    expect(onlyMarket.marketDataUrl).toBe('https://market.example/api');
+
+    const fromFile = remote(resolveConnection({}, {}, { base_url: 'https://one.example' }));
+    expect(fromFile.marketDataUrl).toBe('https://one.example/');
+  });
+
+  it('a token or key without any URL is still the sandbox', () => {
+    expect(resolveConnection({ token: 't', apiKey: 'k' }, { TICKBOOK_TOKEN: 'e' }, { token: 'f', api_key: 'g' })).toEqual({
+      mode: 'sandbox',
+      warnings: [],
+    });
+  });
+
+  it('no URL anywhere: mode sandbox', () => {
+    expect(resolveConnection({}, {}, {})).toEqual({ mode: 'sandbox', warnings: [] });
+  });
+
+  it('a URL that is not http(s) is a ConfigError naming it, at every level and for either URL', () => {
+    expect(configErrorOf(() => resolveConnection({ baseUrl: 'ftp://x' }, {}, {})).message).toContain('ftp://x');
+    expect(configErrorOf(() => resolveConnection({}, { TICKBOOK_BASE_URL: 'ftp://env.example' }, {})).message).toContain(
+      'ftp://env.example',
+    );
+    expect(configErrorOf(() => resolveConnection({}, {}, { base_url: 'file:///etc/passwd' })).message).toContain('file:///etc/passwd');
+    const market = configErrorOf(() =>
+      resolveConnection({ baseUrl: 'https://ok.example', marketDataUrl: 'ws://market.example' }, {}, {}),
+    );
+    expect(market.message).toContain('ws://market.example');
+    expect(market.message).toMatch(/market data/i);
+    expect(configErrorOf(() => resolveConnection({ baseUrl: 'not a url' }, {}, {})).message).toContain('not a url');
+  });
+
+  it('plain http to a non-loopback host with a token gives a warning naming the host', () => {
+    const c = remote(resolveConnection({ baseUrl: 'http://api.example.com', token: 'zq-secret-9876' }, {}, {}));
+    expect(c.warnings).toHaveLength(1);
+    expect(c.warnings[0]).toContain('api.example.com');
+    expect(c.warnings[0]).not.toContain('zq-secret-9876');
+  });
+
+  it('plain http to a non-loopback market host with an API key gives a warning naming that host', () => {
+    const c = remote(
+      resolveConnection(
+        { baseUrl: 'https://contacts.example', marketDataUrl: 'http://market.example:8080', apiKey: 'k3y-value', token: 'tok' },
+        {},
+        {},
+      ),
+    );
+    expect(c.warnings).toHaveLength(1);
+    expect(c.warnings[0]).toContain('market.example');
+    expect(c.warnings[0]).not.toContain('k3y-value');
+  });
+
+  it('a host that merely starts like loopback is not loopback', () => {
+    for (const url of ['http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'http://10.0.0.5']) {
+      const c = remote(resolveConnection({ baseUrl: url, token: 'tok' }, {}, {}));
+      expect(c.warnings, url).toHaveLength(1);
+      expect(c.warnings[0]).toContain(new URL(url).hostname);
+    }
+  });
+
+  it('https, or http to loopback, gives no warning', () => {
+    for (const url of [
+      'https://api.example.com',
+      'http://127.0.0.1:8080',
+      'http://127.3.2.1',
+      'http://localhost:9000',
+      'http://LOCALHOST',
+      'http://[::1]:8080',
+    ]) {
+      const c = remote(resolveConnection({ baseUrl: url, token: 'tok', apiKey: 'key' }, {}, {}));
+      expect(c.warnings, url).toEqual([]);
+    }
+  });
+
+  it('plain http with no credential to send gives no warning', () => {
+    expect(remote(resolveConnection({ baseUrl: 'http://api.example.com' }, {}, {})).warnings).toEqual([]);
+  });
+});
+
+describe('config file', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tickbook-config-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  function writeRaw(text: string, mode = 0o600): string {
+    const path = join(dir, 'config.json');
+    writeFileSync(path, text, { mode });
+    chmodSync(path, mode);
+    return path;
+  }
+
+  it('a missing file is an empty config with no warnings', () => {
+    expect(readConfigFile(join(dir, 'nope', 'config.json'))).toEqual({ config: {}, warnings: [] });
+  });
+
+  it('reads every field', () => {
+    const config: ConfigFile = {
+      base_url: 'https://api.example.com',
+      market_data_url: 'https://market.example.com',
+      token: 't',
+      api_key: 'k',
+      watchlist: ['AAPL', 'SHOP.TO'],
+      interval: 5,
+    };
+    expect(readConfigFile(writeRaw(JSON.stringify(config)))).toEqual({ config, warnings: [] });
+  });
+
+  it('malformed JSON is a ConfigError naming the path', () => {
+    const path = writeRaw('{"base_url": "https://x.example",');
+    expect(configErrorOf(() => readConfigFile(path)).message).toContain(path);
+  });
+
+  it('JSON that is not an object is a ConfigError naming the path', () => {
+    for (const text of ['[]', '"text"', '42', 'null']) {
+      const path = writeRaw(text);
+      expect(configErrorOf(() => readConfigFile(path)).message, text).toContain(path);
+    }
+  });
+
+  it('a field of the wrong type is a ConfigError naming the field', () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ base_url: 42 }, 'base_url'],
+      [{ market_data_url: ['https://x.example'] }, 'market_data_url'],
+      [{ token: true }, 'token'],
+      [{ api_key: { value: 'k' } }, 'api_key'],
+      [{ watchlist: 'AAPL' }, 'watchlist'],
+      [{ watchlist: ['AAPL', 3] }, 'watchlist'],
+      [{ interval: '5' }, 'interval'],
+      [{ interval: 0 }, 'interval'],
+    ];
+    for (const [value, field] of cases) {
+      const path = writeRaw(JSON.stringify(value));
+      const error = configErrorOf(() => readConfigFile(path));
+      expect(error.message, JSON.stringify(value)).toContain(field);
+      expect(error.message).toContain(path);
+    }
+  });
+
+  it('a file holding a token that others can read warns to chmod 600', () => {
+    const path = writeRaw(JSON.stringify({ token: 'secret-token' }), 0o644);
+    const { config, warnings } = readConfigFile(path);
+    expect(config.token).toBe('secret-token');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('chmod 600');
+    expect(warnings[0]).toContain(path);
+    expect(warnings[0]).not.toContain('secret-token');
+  });
+
+  it('a group-readable file holding an API key warns too', () => {
+    const path = writeRaw(JSON.stringify({ api_key: 'secret-key' }), 0o640);
+    expect(readConfigFile(path).warnings.join('\n')).toContain('chmod 600');
+  });
+
+  it('no warning for a 0600 file with secrets, or a 0644 file without any', () => {
+    expect(readConfigFile(writeRaw(JSON.stringify({ token: 't', api_key: 'k' }), 0o600)).warnings).toEqual([]);
+    expect(readConfigFile(writeRaw(JSON.stringify({ base_url: 'https://x.example', watchlist: ['AAPL'] }), 0o644)).warnings).toEqual([]);
+  });
+
+  it('writeConfigFile creates the directory, writes mode 0600, and reads back equal', () => {
+    const path = join(dir, 'nested', 'tickbook', 'config.json');
+    const config: ConfigFile = {
+      base_url: 'https://api.example.com',
+      token: 'tok-123',
+      api_key: 'key-456',
+      watchlist: ['AAPL', 'VOD.L'],
+      interval: 2,
+    };
+    writeConfigFile(path, config);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readConfigFile(path)).toEqual({ config, warnings: [] });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(config);
+  });
+
+  it('writeConfigFile replaces an existing file atomically: a new inode, mode 0600, no temporary left behind', () => {
+    const path = writeRaw(JSON.stringify({ token: 'old' }), 0o644);
+    const before = statSync(path).ino;
+    writeConfigFile(path, { token: 'new', base_url: 'https://new.example' });
+    const after = statSync(path);
+    expect(after.mode & 0o777).toBe(0o600);
+    // Renamed into place, not rewritten in place: a reader sees the old file or the new, never half.
+    expect(after.ino).not.toBe(before);
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    expect(readConfigFile(path)).toEqual({ config: { token: 'new', base_url: 'https://new.example' }, warnings: [] });
+  });
+
+  it('the file lives at $XDG_CONFIG_HOME/tickbook/config.json', () => {
+    expect(configFilePath({ XDG_CONFIG_HOME: '/xdg/config' })).toBe('/xdg/config/tickbook/config.json');
+  });
+});
+
+describe('paths', () => {
+  it('honours absolute XDG_CONFIG_HOME and XDG_DATA_HOME', () => {
+    const env = { XDG_CONFIG_HOME: '/tmp/cfg-home', XDG_DATA_HOME: '/tmp/data-home' };
+    expect(configDir(env)).toBe('/tmp/cfg-home/tickbook');
+    expect(dataDir(env)).toBe('/tmp/data-home/tickbook');
+    expect(defaultDatabasePath(env)).toBe('/tmp/data-home/tickbook/sandbox.db');
+  });
+
+  it('falls back to ~/.config and ~/.local/share when unset or empty', () => {
+    for (const env of [{}, { XDG_CONFIG_HOME: '', XDG_DATA_HOME: '' }]) {
+      expect(configDir(env)).toBe(join(homedir(), '.config', 'tickbook'));
+      expect(dataDir(env)).toBe(join(homedir(), '.local', 'share', 'tickbook'));
+      expect(configFilePath(env)).toBe(join(homedir(), '.config', 'tickbook', 'config.json'));
+      expect(defaultDatabasePath(env)).toBe(join(homedir(), '.local', 'share', 'tickbook', 'sandbox.db'));
+    }
+  });
+
+  it('ignores relative XDG values, as the XDG spec requires', () => {
+    for (const relative of ['relative/dir', './here', '~/cfg', 'cfg']) {
+      const env = { XDG_CONFIG_HOME: relative, XDG_DATA_HOME: relative };
+      expect(configDir(env), relative).toBe(join(homedir(), '.config', 'tickbook'));
+      expect(dataDir(env), relative).toBe(join(homedir(), '.local', 'share', 'tickbook'));
+    }
+  });
+});

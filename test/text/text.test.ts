@@ -1,0 +1,248 @@
+// Text shown in a terminal: sanitising server text, column widths, truncation and padding, and
+// how times read.
+import { afterEach, describe, expect, it } from 'vitest';
+import { sanitize } from '../../src/text/sanitize.js';
+import { absoluteTime, relativeTime } from '../../src/text/time.js';
+import { fit, truncate, width } from '../../src/text/width.js';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+const ST = `${ESC}\\`;
+
+/** Nothing a terminal could act on: no C0/C1 control, DEL, line separator or bidi control. */
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
+function expectInert(text: string): void {
+  expect(UNSAFE.test(text), JSON.stringify(text)).toBe(false);
+}
+
+describe('sanitize', () => {
+  it('removes CSI colour codes and keeps the text between them', () => {
+    const out = sanitize(`${ESC}[31mred${ESC}[0m and ${ESC}[1;38;5;196mbold${ESC}[m`);
+    expect(out).toBe('red and bold');
+    expectInert(out);
+  });
+
+  it('removes cursor movement and screen clearing', () => {
+    const out = sanitize(`${ESC}[2J${ESC}[H${ESC}[10;20Hhere${ESC}[3A${ESC}[K${ESC}[?25l${ESC}[?1049h`);
+    expect(out).toBe('here');
+  });
+
+  it('removes OSC 8 hyperlinks terminated by ST and by BEL, keeping the visible text', () => {
+    expect(sanitize(`see ${ESC}]8;;https://evil.example/${ST}click${ESC}]8;;${ST} now`)).toBe('see click now');
+    expect(sanitize(`${ESC}]8;;https://evil.example/${BEL}link${ESC}]8;;${BEL}`)).toBe('link');
+  });
+
+  it('removes OSC title sequences with BEL and ST terminators, and an unterminated one entirely', () => {
+    expect(sanitize(`${ESC}]0;pwned title${BEL}rest`)).toBe('rest');
+    expect(sanitize(`${ESC}]2;pwned title${ST}rest`)).toBe('rest');
+    const unterminated = sanitize(`name${ESC}]0;swallow the rest`);
+    expect(unterminated).toBe('name');
+  });
+
+  it('removes 8-bit C1 introducers: CSI \\u009b, OSC \\u009d … ST \\u009c, DCS \\u0090', () => {
+    expect(sanitize('x\u009b31my')).toBe('xy');
+    expect(sanitize('\u009d0;title\u009cafter')).toBe('after');
+    expect(sanitize(`\u0090qdata${ST}after`)).toBe('after');
+    expectInert(sanitize('a\u009b2Jb\u0085c'));
+  });
+
+  it('removes DCS, APC and PM strings', () => {
+    expect(sanitize(`${ESC}Pdevice control${ST}a${ESC}_app${ST}b${ESC}^privacy${ST}c`)).toBe('abc');
+  });
+
+  it('removes a bare ESC, whether alone, at the end, or before an ordinary character (ESC c resets a terminal)', () => {
+    for (const input of [`a${ESC}`, `${ESC}a`, `a${ESC}cb`, `${ESC}${ESC}[31mz`, `${ESC}[31`]) {
+      const out = sanitize(input);
+      expect(out.includes(ESC), JSON.stringify(input)).toBe(false);
+      expectInert(out);
+    }
+    expect(sanitize(`abc${ESC}`)).toBe('abc');
+  });
+
+  it('turns NUL, BEL, backspace, CR, LF, tab, DEL and C1 controls into spaces: one line of printable text', () => {
+    const out = sanitize('n\u0000b\u0007c\u0008d\re\nf\tg\u007fh\u0085i');
+    expect(out).toBe('n b c d e f g h i');
+    expect(out.split('\n')).toHaveLength(1);
+    expectInert(sanitize('line\u2028sep\u2029para'));
+  });
+
+  it('removes bidi overrides and isolates, which could reorder what the line shows', () => {
+    for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2067', '\u2068', '\u2069']) {
+      const out = sanitize(`invoice${control}fdp.exe`);
+      expect(out.includes(control), `U+${control.codePointAt(0)!.toString(16)}`).toBe(false);
+      expect(out.replace(' ', '')).toBe('invoicefdp.exe');
+    }
+  });
+
+  it('leaves ordinary text alone: accents, combining marks, CJK, emoji with ZWJ and flags', () => {
+    for (const text of [
+      'José Álvarez-Núñez',
+      'e\u0301cole',
+      '田中健二',
+      '김민준',
+      'Grandpa Joe 👴',
+      '👩‍👩‍👧 family',
+      '🇯🇵 🇫🇷',
+      'Ωμέγα — “quoted” ‘text’ …',
+      'plain ASCII with  two spaces',
+    ]) {
+      expect(sanitize(text)).toBe(text);
+    }
+  });
+
+  it('keeps the visible text of a hostile mix and leaves nothing actionable', () => {
+    const hostile = `${ESC}]0;title${BEL}${ESC}[2J\u202eAlice${ESC}[31m\u009b1m\r\nBob${ESC}]8;;http://x${ST}`;
+    const out = sanitize(hostile);
+    expectInert(out);
+    expect(out).toContain('Alice');
+    expect(out).toContain('Bob');
+  });
+});
+
+describe('width', () => {
+  it('counts ASCII as 1, CJK as 2, emoji as 2 and combining marks as 0 columns', () => {
+    expect(width('abc')).toBe(3);
+    expect(width('田中')).toBe(4);
+    expect(width('김민준')).toBe(6);
+    expect(width('👍')).toBe(2);
+    expect(width('👩‍👩‍👧')).toBe(2);
+    expect(width('🇯🇵')).toBe(2);
+    expect(width('e\u0301')).toBe(1);
+    expect(width('')).toBe(0);
+  });
+});
+
+describe('truncate', () => {
+  it('returns text that fits unchanged, with no ellipsis', () => {
+    expect(truncate('hello', 5)).toBe('hello');
+    expect(truncate('田中', 4)).toBe('田中');
+    expect(truncate('', 3)).toBe('');
+  });
+
+  it('cuts to at most the given columns and ends with "…"', () => {
+    expect(truncate('hello world', 8)).toBe('hello w…');
+    expect(width(truncate('hello world', 8))).toBe(8);
+    expect(truncate('hello', 1)).toBe('…');
+    expect(truncate('hello', 0)).toBe('');
+    expect(truncate('hello', -3)).toBe('');
+  });
+
+  it('counts CJK as two columns and never exceeds the budget with a half character', () => {
+    expect(truncate('田中健二', 5)).toBe('田中…');
+    expect(truncate('田中健二', 4)).toBe('田…');
+    for (let columns = 1; columns <= 9; columns++) {
+      const cut = truncate('田中健二abc', columns);
+      expect(width(cut), `columns ${columns}: ${cut}`).toBeLessThanOrEqual(columns);
+    }
+  });
+
+  it('never splits a grapheme: ZWJ emoji, flags and combining marks stay whole', () => {
+    const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+    const graphemes = (text: string) => [...segmenter.segment(text)].map((s) => s.segment);
+    const cases: [string, string[]][] = [
+      ['👩‍👩‍👧👩‍👩‍👧👩‍👩‍👧', ['👩‍👩‍👧']],
+      ['🇯🇵🇫🇷🇩🇪', ['🇯🇵', '🇫🇷', '🇩🇪']],
+      ['e\u0301e\u0301e\u0301e\u0301', ['e\u0301']],
+      ['👍🏽👍🏽👍🏽', ['👍🏽']],
+    ];
+    for (const [text, allowed] of cases) {
+      for (let columns = 1; columns < width(text); columns++) {
+        const cut = truncate(text, columns);
+        expect(cut.endsWith('…'), `${text} at ${columns}`).toBe(true);
+        expect(width(cut)).toBeLessThanOrEqual(columns);
+        for (const piece of graphemes(cut.slice(0, -1))) expect(allowed, `${text} at ${columns}`).toContain(piece);
+      }
+    }
+    expect(truncate('👩‍👩‍👧👩‍👩‍👧', 3)).toBe('👩‍👩‍👧…');
+    expect(truncate('e\u0301e\u0301e\u0301', 2)).toBe('e\u0301…');
+  });
+});
+
+describe('fit', () => {
+  it('pads to exactly the width, left and right aligned', () => {
+    expect(fit('ab', 5)).toBe('ab   ');
+    expect(fit('ab', 5, 'left')).toBe('ab   ');
+    expect(fit('ab', 5, 'right')).toBe('   ab');
+    expect(fit('abcde', 5)).toBe('abcde');
+  });
+
+  it('cuts with "…" and still lands on exactly the width', () => {
+    expect(fit('abcdefgh', 5)).toBe('abcd…');
+    expect(fit('abcdefgh', 5, 'right')).toBe('abcd…');
+  });
+
+  it('measures CJK and emoji in columns: the result is always exactly the asked width', () => {
+    expect(fit('田中', 6)).toBe('田中  ');
+    expect(fit('田中', 6, 'right')).toBe('  田中');
+    // Four columns before "…" would split 健 in half: it is left out and a space makes up the width.
+    expect(fit('田中健二', 6)).toBe('田中… ');
+    expect(fit('田中健二', 6, 'right')).toBe(' 田中…');
+    for (const text of ['田中健二', 'Grandpa Joe 👴', '👩‍👩‍👧 family', 'José', 'e\u0301e\u0301', '']) {
+      for (let columns = 0; columns <= 16; columns++) {
+        expect(width(fit(text, columns)), `${text} left ${columns}`).toBe(columns);
+        expect(width(fit(text, columns, 'right')), `${text} right ${columns}`).toBe(columns);
+      }
+    }
+  });
+});
+
+describe('relativeTime', () => {
+  const now = new Date('2026-11-21T12:00:00.000Z');
+  const ago = (seconds: number) => relativeTime(new Date(now.getTime() - seconds * 1000), now);
+
+  it('says "just now" within ten seconds either way', () => {
+    expect(ago(0)).toBe('just now');
+    expect(ago(9)).toBe('just now');
+    expect(ago(-5)).toBe('just now');
+  });
+
+  it('names the largest whole unit, rounding down', () => {
+    expect(ago(10)).toBe('10 s ago');
+    expect(ago(59)).toBe('59 s ago');
+    expect(ago(60)).toBe('1 min ago');
+    expect(ago(5 * 60 + 59)).toBe('5 min ago');
+    expect(ago(3600)).toBe('1 h ago');
+    expect(ago(3 * 3600 + 1800)).toBe('3 h ago');
+    expect(ago(86_400)).toBe('1 d ago');
+    expect(ago(3 * 86_400)).toBe('3 d ago');
+    expect(ago(29 * 86_400)).toBe('29 d ago');
+    expect(ago(60 * 86_400)).toBe('2 mo ago');
+    expect(ago(2 * 365 * 86_400)).toBe('2 y ago');
+  });
+
+  it('speaks of the future as "in …"', () => {
+    expect(ago(-5 * 60)).toBe('in 5 min');
+    expect(ago(-2 * 86_400)).toBe('in 2 d');
+  });
+
+  it('uses the current time by default', () => {
+    expect(relativeTime(new Date())).toBe('just now');
+    expect(relativeTime(new Date(Date.now() - 120_000))).toBe('2 min ago');
+  });
+});
+
+describe('absoluteTime', () => {
+  const savedTz = process.env.TZ;
+  afterEach(() => {
+    if (savedTz === undefined) delete process.env.TZ;
+    else process.env.TZ = savedTz;
+  });
+
+  const instant = new Date('2026-11-21T23:59:01.123Z');
+
+  it('prints the time to the second with the zone offset, in UTC', () => {
+    process.env.TZ = 'UTC';
+    expect(absoluteTime(instant)).toBe('2026-11-21 23:59:01 +00:00');
+  });
+
+  it('shifts to the user zone, across midnight, with half-hour offsets of either sign', () => {
+    process.env.TZ = 'Asia/Kolkata';
+    expect(absoluteTime(instant)).toBe('2026-11-22 05:29:01 +05:30');
+    process.env.TZ = 'America/New_York';
+    expect(absoluteTime(instant)).toBe('2026-11-21 18:59:01 -05:00');
+    process.env.TZ = 'America/St_Johns';
+    expect(absoluteTime(instant)).toBe('2026-11-21 20:29:01 -03:30');
+  });
+});
