@@ -1,8 +1,8 @@
 // TickbookClient against small real servers that misbehave: slow, failing, rate limiting, HTML,
 // cut-off bodies, dropped connections, wrong shapes, echoed secrets. Each failure must become the
 // right ApiError kind, nothing may hang, and calls that change something are sent exactly once.
-import { createServer as createHttpServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
-import { createServer as createNetServer, type Socket } from 'node:net';
+import { createServer as createHttpServer, type IncomingHttpHeaders, type Server as HttpServer, type ServerResponse } from 'node:http';
+import { createServer as createNetServer, type Server as NetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TickbookClient, type ClientOptions } from '../../src/api/client.js';
@@ -75,6 +75,17 @@ async function httpServer(handler: Handler): Promise<TestServer> {
     });
   });
   server.on('connection', () => state.connections++);
+  return listen(server, requests, count, state, () => server.closeAllConnections());
+}
+
+/** Starts `server` on a free loopback port and tracks it for closing after the test. */
+async function listen(
+  server: HttpServer | NetServer,
+  requests: Seen[],
+  count: TestServer['count'],
+  state: { connections: number },
+  dropConnections: () => void,
+): Promise<TestServer> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const test: TestServer = {
@@ -86,7 +97,7 @@ async function httpServer(handler: Handler): Promise<TestServer> {
     count,
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
+        dropConnections();
         server.close(() => resolve());
       }),
   };
@@ -129,23 +140,9 @@ async function rawServer(handler: (socket: Socket, req: Seen, n: number) => void
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const test: TestServer = {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get connections() {
-      return state.connections;
-    },
-    count,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(test);
-  return test;
+  return listen(server, requests, count, state, () => {
+    for (const socket of sockets) socket.destroy();
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

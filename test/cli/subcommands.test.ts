@@ -18,22 +18,13 @@ import {
   runTickbookToExit,
   startTestSandbox,
   type TestSandbox,
+  CONTACT_KEYS,
 } from '../helpers/sandbox.js';
 
 const TOKEN = 'tok-SECRET-1234567';
 const API_KEY = 'key-SECRET-7654321';
 const SECRETS = [TOKEN, API_KEY];
 const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;
-const CONTACT_KEYS = [
-  'avatar_url',
-  'conversation_id',
-  'created_at',
-  'display_name',
-  'id',
-  'last_active_at',
-  'phone_number',
-  'username',
-];
 const LIST_TITLES = ['ID', 'NAME', 'USERNAME', 'PHONE', 'LAST ACTIVE'];
 const FIELD_KEYS = ['name', 'display name', 'username', 'phone', 'avatar', 'last active', 'created', 'id', 'conversation'];
 

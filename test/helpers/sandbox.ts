@@ -122,6 +122,19 @@ export function expectError(reply: Reply, status: number, code: string, messageP
 
 export { UUID, ISO_MS };
 
+/** The fields of a contact as the API returns it, sorted. */
+export const CONTACT_KEYS = [
+  'avatar_url',
+  'conversation_id',
+  'created_at',
+  'display_name',
+  'id',
+  'last_active_at',
+  'phone_number',
+  'username',
+];
+
+
 // ---------------------------------------------------------------------------------------------
 // The built CLI as a child process (run `node scripts/build-if-needed.mjs` first; `npm test`
 // does it in its pretest).

@@ -1,18 +1,17 @@
 // Every contact operation's success path, over real HTTP against a real sandbox.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, client, expectError, type Reply, startTestSandbox, type TestSandbox, UUID } from '../helpers/sandbox.js';
+import {
+  call,
+  client,
+  CONTACT_KEYS,
+  expectError,
+  type Reply,
+  startTestSandbox,
+  type TestSandbox,
+  UUID,
+} from '../helpers/sandbox.js';
 
-const CONTACT_KEYS = [
-  'avatar_url',
-  'conversation_id',
-  'created_at',
-  'display_name',
-  'id',
-  'last_active_at',
-  'phone_number',
-  'username',
-];
 
 const seenRequestIds = new Set<string>();
 
