@@ -1,6 +1,7 @@
 // The command line: routes to a subcommand; usage errors exit 2, failures exit 1.
 import { ApiError } from '../api/errors.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
+import { dashboard } from './dashboard.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { UsageError } from './usage.js';
@@ -10,7 +11,7 @@ const HELP = `Usage: tickbook [command] [options]
 A keyboard-driven terminal dashboard: your contacts beside a live stock watch window.
 
 Commands:
-  (none)                    open the dashboard (for now: starts the sandbox, see below)
+  (none)                    open the dashboard (tickbook --watchlist A,B --interval N)
   contacts list|get|create|rename|delete
                             the contact operations
   quote SYMBOL...           real-time prices and volume
@@ -46,11 +47,7 @@ async function run(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case undefined:
-      // The dashboard lands in a later release; until then the sandbox is what runs.
-      process.stderr.write(
-        'tickbook: the dashboard is not built yet, so this starts the sandbox server instead (tickbook serve)\n',
-      );
-      return serve([]);
+      return dashboard([]);
     case '-h':
     case '--help':
     case 'help':
@@ -68,8 +65,10 @@ async function run(argv: readonly string[]): Promise<number> {
     case 'symbols':
       return symbols(rest);
     default:
+      // Options without a command are the dashboard's (--watchlist, --base-url, …).
+      if (command.startsWith('-')) return dashboard(argv);
       throw new UsageError(
-        command.startsWith('-') ? `unknown option ${command}` : `unknown command ${JSON.stringify(command)}`,
+        `unknown command ${JSON.stringify(command)}`,
       );
   }
 }

@@ -1,4 +1,5 @@
 // `tickbook quote` and `tickbook symbols`: the market data operations, scriptable.
+import { formatPrice as price } from '../text/numbers.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
 import { nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
@@ -17,7 +18,6 @@ The symbols catalogue: every listing with its company name.
 
 ${CONNECTION_HELP}`;
 
-const price = (value: number): string => (value < 1 ? value.toFixed(4) : value.toFixed(2));
 const volume = (value: number): string => value.toLocaleString('en-US');
 
 export async function quote(args: readonly string[]): Promise<number> {

@@ -12,6 +12,8 @@ export interface OpenClientOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** A file that gets one line per request, Authorization never included. */
   debugLogPath?: string | undefined;
+  /** Also told of every request (the dashboard's status line). */
+  onRequest?: ((entry: RequestLogEntry) => void) | undefined;
 }
 
 export interface OpenedClient {
@@ -46,7 +48,12 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
 
   let logFd: number | undefined;
   if (options.debugLogPath) logFd = openSync(options.debugLogPath, 'a', 0o600);
-  const onRequest = logFd === undefined ? undefined : (entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry));
+  const listeners = [
+    ...(logFd === undefined ? [] : [(entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry))]),
+    ...(options.onRequest ? [options.onRequest] : []),
+  ];
+  const onRequest =
+    listeners.length === 0 ? undefined : (entry: RequestLogEntry) => listeners.forEach((listener) => listener(entry));
 
   let sandbox: Sandbox | undefined;
   let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined };

@@ -1,16 +1,17 @@
 // Runs a subcommand body with an open client, and always closes it (and the embedded sandbox).
 import { ConfigError } from '../config/config-file.js';
 import { connectionFlags } from './connection-options.js';
-import { openClient, type OpenedClient } from './open-client.js';
+import { openClient, type OpenClientOptions, type OpenedClient } from './open-client.js';
 import { UsageError } from './usage.js';
 
 export async function withClient<T>(
   values: Parameters<typeof connectionFlags>[0] & { 'debug-log'?: string | undefined },
   body: (opened: OpenedClient) => Promise<T>,
+  extra: Pick<OpenClientOptions, 'onRequest'> = {},
 ): Promise<T> {
   let opened: OpenedClient;
   try {
-    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'] });
+    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'], ...extra });
   } catch (error) {
     // A bad URL in flags, environment or config file is a usage mistake, not a failed call.
     if (error instanceof ConfigError) throw new UsageError(error.message);

@@ -1,0 +1,72 @@
+// `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
+import { normaliseSymbols } from '../api/client.js';
+import { configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
+import { runDashboard } from '../tui/run.js';
+import { StatusStore } from '../tui/state/status.js';
+import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { integerOption, parseCommandLine, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const DASHBOARD_HELP = `Usage: tickbook [options]
+
+Opens the dashboard: contacts beside a live watch window. Press ? inside for every key.
+
+Options:
+  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
+  --interval N              poll prices every N seconds, 1 to 60, for this run (default: saved, or 2)
+
+${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
+
+const OPTIONS = {
+  'base-url': CONNECTION_OPTIONS['base-url'],
+  'market-data-url': CONNECTION_OPTIONS['market-data-url'],
+  token: CONNECTION_OPTIONS.token,
+  'api-key': CONNECTION_OPTIONS['api-key'],
+  'debug-log': CONNECTION_OPTIONS['debug-log'],
+  help: CONNECTION_OPTIONS.help,
+  watchlist: { type: 'string' },
+  interval: { type: 'string' },
+} as const;
+
+const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
+
+export async function dashboard(args: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine(args, OPTIONS, false);
+  if (values.help) {
+    process.stdout.write(DASHBOARD_HELP);
+    return 0;
+  }
+  let watchlistFlag: string[] | undefined;
+  if (values.watchlist !== undefined) {
+    watchlistFlag = normaliseSymbols(values.watchlist.split(','));
+    const bad = watchlistFlag.find((s) => !SYMBOL.test(s));
+    if (bad !== undefined) throw new UsageError(`option --watchlist: ${JSON.stringify(bad)} is not a stock symbol`);
+    if (watchlistFlag.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
+  }
+  const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
+  if (!process.stdout.isTTY || !process.stdin.isTTY) {
+    throw new UsageError('the dashboard needs a terminal; for scripts use the subcommands (tickbook --help)');
+  }
+
+  const path = configFilePath();
+  const { config } = readConfigFile(path);
+  const watchlist = watchlistFlag ?? config.watchlist ?? DEFAULT_WATCHLIST;
+  const intervalS = intervalFlag ?? config.interval ?? 2;
+  // What was given for this run stays out of the config file; the rest is saved as it changes.
+  const persistWatchlist = (list: readonly string[], interval: number) => {
+    const current = readConfigFile(path).config;
+    writeConfigFile(path, {
+      ...current,
+      ...(watchlistFlag === undefined && { watchlist: [...list] }),
+      ...(intervalFlag === undefined && { interval }),
+    });
+  };
+  const status = new StatusStore();
+  return withClient(
+    values,
+    ({ client, target }) =>
+      runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist }),
+    { onRequest: status.request },
+  );
+}

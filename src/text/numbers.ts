@@ -1,0 +1,36 @@
+// Numbers for narrow columns.
+
+/** Prices with 2 decimals, 4 below 1.00 (as the market data gives them). */
+export const formatPrice = (price: number): string => (price < 1 ? price.toFixed(4) : price.toFixed(2));
+
+/** A price change with the decimals of the price it belongs to. */
+export const formatChange = (change: number, price: number): string => change.toFixed(price < 1 ? 4 : 2);
+
+/** 56350348 → "56.4M". */
+export function compactNumber(value: number): string {
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'k'],
+  ];
+  for (const [size, unit] of units) {
+    if (Math.abs(value) >= size) return `${(value / size).toFixed(value / size >= 100 ? 0 : 1)}${unit}`;
+  }
+  return String(value);
+}
+
+/** Seconds as a short age: "4s", "3m", "2h". */
+export function shortAge(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h`;
+}
+
+/** A percentage with its sign, never "-0.00%". */
+export function signedPercent(value: number): string {
+  const text = Math.abs(value).toFixed(2);
+  const zero = Number(text) === 0;
+  return `${zero ? '±' : value > 0 ? '+' : '-'}${text}%`;
+}

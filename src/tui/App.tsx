@@ -1,0 +1,39 @@
+// Layout only: where the panes, the status line and the footer go, at the sizes layout.ts says.
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import type { Layout } from './layout.js';
+import { MIN_COLUMNS, MIN_ROWS } from './terminal.js';
+
+export interface AppProps {
+  layout: Layout;
+  columns: number;
+  rows: number;
+  contacts: ReactNode;
+  ticker: ReactNode;
+  help: ReactNode | undefined;
+  status: ReactNode;
+  footer: ReactNode;
+}
+
+export function App({ layout, columns, rows, contacts, ticker, help, status, footer }: AppProps) {
+  if (layout.kind === 'too-small') {
+    return (
+      <Text wrap="truncate-end">
+        {`tickbook needs a terminal of at least ${MIN_COLUMNS}×${MIN_ROWS} (this one is ${columns}×${rows})`}
+      </Text>
+    );
+  }
+  const panes = help ?? (
+    <Box flexDirection={layout.kind === 'side-by-side' ? 'row' : 'column'} height={layout.panes}>
+      {contacts}
+      {ticker}
+    </Box>
+  );
+  return (
+    <Box flexDirection="column" width={layout.width}>
+      {panes}
+      {status}
+      {footer}
+    </Box>
+  );
+}

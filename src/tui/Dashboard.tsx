@@ -1,0 +1,222 @@
+// The container: owns the state hooks, routes every key through the keymap, and hands the
+// views what to draw. Views never call the client; this never draws.
+import { useApp, useInput, useStdout } from 'ink';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import type { TickbookClient } from '../api/client.js';
+import { App } from './App.js';
+import { Footer } from './chrome/Footer.js';
+import { HelpOverlay } from './chrome/HelpOverlay.js';
+import { StatusLine } from './chrome/StatusLine.js';
+import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
+import { keyNames } from './keys/key-name.js';
+import { type Command, resolveKey } from './keys/keymap.js';
+import { activeScopes, type PaneName } from './keys/scopes.js';
+import { computeLayout } from './layout.js';
+import { useLifecycle } from './lifecycle.js';
+import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
+import { type StatusStore, useStatus } from './state/status.js';
+import { useContacts } from './state/use-contacts.js';
+import { useSymbols } from './state/use-symbols.js';
+import { useTicker } from './state/use-ticker.js';
+import { type TerminalSize, useTerminalSize } from './terminal.js';
+import { TickerPane } from './ticker/TickerPane.js';
+
+export interface DashboardProps {
+  client: TickbookClient;
+  status: StatusStore;
+  /** Where requests go, in words without secrets: "sandbox (in-process)" or host names. */
+  target: string;
+  watchlist: readonly string[];
+  intervalS: number;
+  persistWatchlist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
+  onSuspend?: (() => void) | undefined;
+  /** A fixed size instead of the terminal's (tests). */
+  size?: TerminalSize | undefined;
+}
+
+export function Dashboard(props: DashboardProps) {
+  const { client, status } = props;
+  const { stdout } = useStdout();
+  const measured = useTerminalSize(stdout);
+  const size = props.size ?? measured;
+  const layout = computeLayout(size);
+  const { exit } = useApp();
+
+  const contacts = useContacts(client, status, layout.kind === 'too-small' ? 5 : contactRowsFor(layout.contacts.height));
+  const ticker = useTicker(client, status, {
+    watchlist: props.watchlist,
+    intervalS: props.intervalS,
+    persist: props.persistWatchlist,
+  });
+  const symbols = useSymbols(client, status);
+  const [picker, dispatchPicker] = useReducer(pickerReducer, initialPickerState);
+  const [focus, setFocus] = useState<PaneName>('contacts');
+  const [helpOpen, setHelpOpen] = useState(false);
+  const snapshot = useStatus(status);
+  const quitting = useRef(false);
+
+  const matches = useMemo(
+    () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
+    [symbols.catalogue, picker.query],
+  );
+  const scopes = activeScopes(focus, helpOpen, contacts.state, picker.open);
+
+  const quit = useCallback(async () => {
+    if (quitting.current) return;
+    quitting.current = true;
+    status.notice('finishing…');
+    // A delete inside its undo window is sent now, not lost.
+    await contacts.commands.settle();
+    exit();
+  }, [contacts.commands, exit, status]);
+
+  useLifecycle('terminate', useCallback(() => void quit(), [quit]));
+
+  const run = (command: Command): void => {
+    const c = contacts.commands;
+    const t = ticker.commands;
+    const mode = contacts.state.mode.kind;
+    switch (command) {
+      case 'quit':
+        void quit();
+        return;
+      case 'suspend':
+        props.onSuspend?.();
+        return;
+      case 'focus-next':
+      case 'focus-previous':
+        setFocus((f) => (f === 'contacts' ? 'ticker' : 'contacts'));
+        return;
+      case 'help':
+        setHelpOpen(true);
+        return;
+      case 'help.close':
+        setHelpOpen(false);
+        return;
+      case 'contacts.down':
+        return c.down();
+      case 'contacts.up':
+        return c.up();
+      case 'contacts.first':
+        return c.first();
+      case 'contacts.last':
+        return c.last();
+      case 'contacts.next-page':
+        return c.nextPage();
+      case 'contacts.previous-page':
+        return c.previousPage();
+      case 'contacts.toggle-active':
+        return c.toggleActive();
+      case 'contacts.reload':
+        return c.reload();
+      case 'contacts.open':
+        return c.open();
+      case 'contacts.back':
+        return c.back();
+      case 'contacts.rename':
+        return c.startRename();
+      case 'contacts.delete':
+        return c.askDelete();
+      case 'contacts.undo':
+        return c.undoDelete();
+      case 'contacts.create':
+        return c.startCreate();
+      case 'contacts.filter':
+        return c.startFilter();
+      case 'contacts.confirm-yes':
+        return c.confirmDelete();
+      case 'contacts.confirm-no':
+        return c.cancel();
+      case 'field.submit':
+        if (mode === 'rename') return c.submitRename();
+        if (mode === 'create') return c.submitCreate();
+        if (mode === 'filter') return c.keepFilter();
+        return;
+      case 'field.cancel':
+        if (focus === 'ticker' && picker.open) return dispatchPicker({ type: 'closed' });
+        if (mode === 'filter') return c.clearFilter();
+        return c.cancel();
+      case 'field.next':
+        return c.moveCreateField(1);
+      case 'field.previous':
+        return c.moveCreateField(-1);
+      case 'ticker.down':
+        return t.down();
+      case 'ticker.up':
+        return t.up();
+      case 'ticker.first':
+        return t.first();
+      case 'ticker.last':
+        return t.last();
+      case 'ticker.pause':
+        return t.togglePause();
+      case 'ticker.faster':
+        return t.changeInterval(-1);
+      case 'ticker.slower':
+        return t.changeInterval(1);
+      case 'ticker.sort':
+        return t.cycleSort();
+      case 'ticker.move-down':
+        return t.moveSymbol(1);
+      case 'ticker.move-up':
+        return t.moveSymbol(-1);
+      case 'ticker.remove':
+        return t.remove();
+      case 'ticker.undo':
+        return t.undo();
+      case 'ticker.refresh':
+        return t.refresh();
+      case 'ticker.picker':
+        symbols.ensure();
+        return dispatchPicker({ type: 'opened' });
+      case 'picker.down':
+        return dispatchPicker({ type: 'cursor-moved', by: 1, count: matches?.length ?? 0 });
+      case 'picker.up':
+        return dispatchPicker({ type: 'cursor-moved', by: -1, count: matches?.length ?? 0 });
+      case 'picker.add': {
+        const chosen = matches?.[picker.cursor];
+        if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
+        return;
+      }
+    }
+  };
+
+  useInput(
+    (input, key) => {
+      for (const name of keyNames(input, key)) {
+        if (quitting.current) return;
+        const command = resolveKey(scopes, name);
+        if (command) run(command);
+      }
+    },
+    { isActive: true },
+  );
+
+  if (layout.kind === 'too-small') {
+    return <App layout={layout} columns={size.columns} rows={size.rows} contacts={null} ticker={null} help={undefined} status={null} footer={null} />;
+  }
+  const undoHint =
+    focus === 'contacts' && contacts.state.pendingDelete ? 'u undo delete' : focus === 'ticker' && ticker.state.removed ? 'u undo remove' : undefined;
+  return (
+    <App
+      layout={layout}
+      columns={size.columns}
+      rows={size.rows}
+      contacts={<ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} {...layout.contacts} />}
+      ticker={
+        <TickerPane
+          state={ticker.state}
+          names={symbols.names}
+          picker={{ ...picker, matches }}
+          onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
+          focused={focus === 'ticker'}
+          {...layout.ticker}
+        />
+      }
+      help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} /> : undefined}
+      status={<StatusLine status={snapshot} target={props.target} width={layout.width} />}
+      footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
+    />
+  );
+}

@@ -1,0 +1,43 @@
+// A bordered pane with a title row; the focused one says so with its border and title.
+import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
+import { fit, width as textWidth } from '../../text/width.js';
+import { useTheme } from '../theme.js';
+
+export interface PaneProps {
+  title: string;
+  /** Right-aligned on the title row: page number, interval, … */
+  info?: string;
+  focused: boolean;
+  width: number;
+  height: number;
+  children: ReactNode;
+}
+
+export function Pane({ title, info = '', focused, width, height, children }: PaneProps) {
+  const theme = useTheme();
+  const inner = Math.max(0, width - 4);
+  const marker = focused ? '▸ ' : '  ';
+  const left = `${marker}${title}`;
+  const right = info !== '' && textWidth(left) + 1 + textWidth(info) <= inner ? info : '';
+  const leftWidth = inner - (right ? textWidth(right) + 1 : 0);
+  return (
+    <Box
+      flexDirection="column"
+      width={width}
+      height={height}
+      borderStyle={focused ? 'bold' : 'round'}
+      {...((focused ? theme.focusBorder : theme.border) && { borderColor: focused ? theme.focusBorder : theme.border })}
+      paddingX={1}
+      overflow="hidden"
+    >
+      <Text wrap="truncate-end">
+        <Text bold={focused} {...(focused && theme.accent && { color: theme.accent })}>
+          {fit(left, leftWidth)}
+        </Text>
+        {right ? <Text {...(theme.muted && { color: theme.muted })}>{` ${right}`}</Text> : null}
+      </Text>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,39 @@
+// One line: where tickbook is connected (host names, never secrets), the last request's
+// latency, and the latest error in words with its retry countdown, or the latest notice.
+import { Text } from 'ink';
+import { sanitize } from '../../text/sanitize.js';
+import { fit, width as textWidth } from '../../text/width.js';
+import { Spinner } from '../components/Spinner.js';
+import type { StatusSnapshot } from '../state/status.js';
+import { useNow } from '../state/use-now.js';
+import { useTheme } from '../theme.js';
+
+export function StatusLine({ status, target, width }: { status: StatusSnapshot; target: string; width: number }) {
+  const theme = useTheme();
+  const now = useNow(1000, status.error?.retryAt !== undefined);
+  const latency = status.latencyMs === undefined ? '' : ` · ${Math.round(status.latencyMs)} ms`;
+  const left = ` ${target}${latency} `;
+  let message = '';
+  if (status.error) {
+    const retry = status.error.retryAt === undefined ? '' : ` · retry in ${Math.max(0, Math.ceil((status.error.retryAt - now) / 1000))}s`;
+    message = `✗ ${sanitize(status.error.message)}${retry}`;
+  } else if (status.notice) {
+    message = sanitize(status.notice);
+  }
+  const spinner = status.busy > 0 ? 2 : 0;
+  const room = Math.max(0, width - textWidth(left) - spinner - 1);
+  return (
+    <Text wrap="truncate-end">
+      <Text inverse>{left}</Text>
+      {status.busy > 0 ? (
+        <Text>
+          {' '}
+          <Spinner {...(theme.accent && { color: theme.accent })} />
+        </Text>
+      ) : null}
+      <Text {...(status.error ? theme.error && { color: theme.error } : theme.muted && { color: theme.muted })}>
+        {` ${fit(message, room)}`}
+      </Text>
+    </Text>
+  );
+}

@@ -1,0 +1,45 @@
+// ink-select-input, wrapped: it never takes keys itself (the key router moves the highlight, so
+// typing j or 1 in the search field types), and it shows a window around the highlight instead of
+// rotating a ring.
+import { Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import type { ReactNode } from 'react';
+import { scrollWindow } from '../state/scroll.js';
+
+export interface SelectListItem {
+  key: string;
+  /** The row, already fitted to the list's width. */
+  label: string;
+}
+
+export interface SelectListProps {
+  items: readonly SelectListItem[];
+  cursor: number;
+  rows: number;
+  highlightColor?: string | undefined;
+}
+
+function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
+  return <Text>{isSelected ? '❯ ' : '  '}</Text>;
+}
+
+export function SelectList({ items, cursor, rows, highlightColor }: SelectListProps) {
+  const top = scrollWindow(items.length, cursor, rows);
+  const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
+  const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
+    <Text inverse={Boolean(isSelected)} wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
+      {label}
+    </Text>
+  );
+  return (
+    <SelectInput
+      // A new window or highlight remounts it: its own selection state must follow ours.
+      key={`${top}:${cursor}:${shown.length}`}
+      items={shown}
+      initialIndex={Math.max(0, cursor - top)}
+      isFocused={false}
+      indicatorComponent={Indicator}
+      itemComponent={Item}
+    />
+  );
+}

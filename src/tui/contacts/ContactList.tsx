@@ -1,0 +1,88 @@
+// The page of contacts as aligned rows; the selected one inverted, the one being renamed editable.
+import { Box, Text } from 'ink';
+import { contactName, type Contact } from '../../api/types.js';
+import { sanitize } from '../../text/sanitize.js';
+import { relativeTime } from '../../text/time.js';
+import { fit } from '../../text/width.js';
+import { TextField } from '../components/TextField.js';
+import { scrollWindow } from '../state/scroll.js';
+import { useTheme } from '../theme.js';
+
+export interface ContactListProps {
+  contacts: readonly Contact[];
+  cursor: number;
+  width: number;
+  rows: number;
+  now: number;
+  /** The row being renamed, with its draft. */
+  rename: { id: string; draft: string } | undefined;
+  onRenameChange: (draft: string) => void;
+  pendingRenames: Readonly<Record<string, string | null>>;
+  emptyText: string;
+}
+
+interface Columns {
+  name: number;
+  username: number;
+  active: number;
+  phone: number;
+}
+
+/** Column widths for the pane's inner width; the phone number only when there is room. */
+export function contactColumns(width: number): Columns {
+  const active = 11;
+  const phone = width >= 76 ? 16 : 0;
+  const username = width >= 50 ? Math.min(18, Math.floor(width * 0.28)) : 0;
+  const gaps = 1 + (username ? 1 : 0) + (phone ? 1 : 0);
+  return { name: Math.max(6, width - active - phone - username - gaps), username, active, phone };
+}
+
+function cells(contact: Contact, columns: Columns, now: number): string {
+  const parts = [fit(sanitize(contactName(contact)), columns.name)];
+  if (columns.username) parts.push(fit(sanitize(contact.username), columns.username));
+  if (columns.phone) parts.push(fit(sanitize(contact.phoneNumber), columns.phone));
+  parts.push(fit(contact.lastActiveAt ? relativeTime(contact.lastActiveAt, new Date(now)) : 'never', columns.active, 'right'));
+  return parts.join(' ');
+}
+
+export function ContactList(props: ContactListProps) {
+  const theme = useTheme();
+  const { contacts, cursor, width, rows, now, rename } = props;
+  const columns = contactColumns(width);
+  const header = [fit('NAME', columns.name)];
+  if (columns.username) header.push(fit('USERNAME', columns.username));
+  if (columns.phone) header.push(fit('PHONE', columns.phone));
+  header.push(fit('LAST ACTIVE', columns.active, 'right'));
+
+  const top = scrollWindow(contacts.length, cursor, rows);
+  const shown = contacts.slice(top, top + rows);
+  return (
+    <Box flexDirection="column" height={rows + 1}>
+      <Text bold {...(theme.muted && { color: theme.muted })} wrap="truncate-end">
+        {header.join(' ')}
+      </Text>
+      {contacts.length === 0 ? (
+        <Text {...(theme.muted && { color: theme.muted })}>{props.emptyText}</Text>
+      ) : (
+        shown.map((contact, i) => {
+          const index = top + i;
+          const selected = index === cursor;
+          if (rename && rename.id === contact.id) {
+            return (
+              <Box key={contact.id}>
+                <Text {...(theme.accent && { color: theme.accent })}>✎ </Text>
+                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={sanitize(contact.username)} />
+              </Box>
+            );
+          }
+          const pending = contact.id in props.pendingRenames;
+          return (
+            <Text key={contact.id} inverse={selected} wrap="truncate-end" {...(pending && theme.warning && { color: theme.warning })}>
+              {cells(contact, columns, now)}
+            </Text>
+          );
+        })
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,114 @@
+// The contacts pane: the list or one contact or the create form, with a bottom line that is the
+// page, the filter field, a delete confirmation, or the undo offer.
+import { Box, Text } from 'ink';
+import { contactName } from '../../api/types.js';
+import { sanitize } from '../../text/sanitize.js';
+import { Pane } from '../chrome/Pane.js';
+import { Spinner } from '../components/Spinner.js';
+import { TextField } from '../components/TextField.js';
+import { selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import type { ContactsCommands } from '../state/use-contacts.js';
+import { useNow } from '../state/use-now.js';
+import { useTheme } from '../theme.js';
+import { ContactDetail } from './ContactDetail.js';
+import { ContactList } from './ContactList.js';
+import { CreateForm } from './CreateForm.js';
+
+export interface ContactsPaneProps {
+  state: ContactsState;
+  commands: ContactsCommands;
+  focused: boolean;
+  width: number;
+  height: number;
+}
+
+/** Rows of contacts that fit a pane of `height`: borders, title, header and bottom line aside. */
+export const contactRowsFor = (height: number): number => Math.max(1, height - 5);
+
+export function ContactsPane({ state, commands, focused, width, height }: ContactsPaneProps) {
+  const theme = useTheme();
+  const now = useNow(state.pendingDelete ? 1000 : 30_000);
+  const inner = Math.max(10, width - 4);
+  const rows = contactRowsFor(height);
+  const contacts = visibleContacts(state);
+  const selected = selectedContact(state);
+  const muted = theme.muted ? { color: theme.muted } : {};
+
+  const info = [
+    state.activeOnly ? 'active only' : 'all',
+    `page ${state.pageNumber}`,
+    state.page?.next ? 'more →' : state.page ? 'end' : '',
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  let body;
+  if (state.mode.kind === 'create') {
+    body = <CreateForm form={state.mode.form} width={inner} onChange={commands.editCreate} />;
+  } else if (state.view === 'detail' && selected) {
+    body = <ContactDetail contact={selected} width={inner} now={now} />;
+  } else if (!state.page && state.loading) {
+    body = (
+      <Text>
+        <Spinner {...(theme.accent && { color: theme.accent })} /> loading contacts…
+      </Text>
+    );
+  } else {
+    body = (
+      <ContactList
+        contacts={contacts}
+        cursor={state.cursor}
+        width={inner}
+        rows={state.mode.kind === 'confirm-delete' ? rows - 1 : rows}
+        now={now}
+        rename={state.mode.kind === 'rename' ? state.mode : undefined}
+        onRenameChange={commands.editRename}
+        pendingRenames={state.renames}
+        emptyText={state.filter ? `no contact on this page matches "${state.filter}"` : state.page ? 'no contacts' : ''}
+      />
+    );
+  }
+
+  let bottom;
+  if (state.mode.kind === 'confirm-delete') {
+    const target = state.page?.contacts.find((c) => c.id === (state.mode as { id: string }).id);
+    const who = target ? `${sanitize(contactName(target))} (${sanitize(target.username)})` : 'this contact';
+    bottom = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
+        <Text wrap="truncate-end">The conversation with them is deleted too. y: delete · N: keep</Text>
+      </Box>
+    );
+  } else if (state.mode.kind === 'filter') {
+    bottom = (
+      <Box>
+        <Text {...(theme.accent && { color: theme.accent })}>/ </Text>
+        <TextField value={state.filter} onChange={commands.editFilter} focus placeholder="name, username or phone" />
+      </Box>
+    );
+  } else if (state.pendingDelete) {
+    const seconds = Math.max(0, Math.ceil((state.pendingDelete.dueAt - now) / 1000));
+    bottom = (
+      <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
+        {`deleted ${sanitize(contactName(state.pendingDelete.contact))} · u: undo (${seconds}s)`}
+      </Text>
+    );
+  } else {
+    bottom = (
+      <Text wrap="truncate-end" {...muted}>
+        {state.loading ? '… ' : ''}
+        {state.filter ? `filter "${state.filter}" · ${contacts.length} of ${state.page?.contacts.length ?? 0} · ` : ''}
+        {state.page ? `${state.page.contacts.length} on this page` : ''}
+      </Text>
+    );
+  }
+
+  return (
+    <Pane title="Contacts" info={info} focused={focused} width={width} height={height}>
+      <Box flexDirection="column" flexGrow={1}>
+        {body}
+      </Box>
+      {bottom}
+    </Pane>
+  );
+}

@@ -1,0 +1,60 @@
+// The create form: four fields, the server's error beside the field it names, nothing typed lost.
+import { Box, Text } from 'ink';
+import { fit, truncate } from '../../text/width.js';
+import { TextField } from '../components/TextField.js';
+import { Spinner } from '../components/Spinner.js';
+import { CREATE_FIELDS, type CreateField, type CreateForm as Form } from '../state/contacts.js';
+import { useTheme } from '../theme.js';
+
+const LABELS: Record<CreateField, string> = {
+  username: 'username',
+  phone_number: 'phone',
+  display_name: 'display name',
+  avatar_url: 'avatar URL',
+};
+
+const PLACEHOLDERS: Record<CreateField, string> = {
+  username: 'required: letters, digits, . _ -',
+  phone_number: 'required: +44 20 7946 0958',
+  display_name: 'optional',
+  avatar_url: 'optional: https://…',
+};
+
+export interface CreateFormProps {
+  form: Form;
+  width: number;
+  onChange: (field: CreateField, value: string) => void;
+}
+
+export function CreateForm({ form, width, onChange }: CreateFormProps) {
+  const theme = useTheme();
+  const label = 14;
+  return (
+    <Box flexDirection="column">
+      <Text bold>New contact{form.submitting ? ' ' : ''}{form.submitting ? <Spinner {...(theme.accent && { color: theme.accent })} /> : null}</Text>
+      {CREATE_FIELDS.map((field) => {
+        const focused = field === form.field;
+        const error = form.errors[field];
+        return (
+          <Box key={field} flexDirection="column">
+            <Box>
+              <Text {...(focused ? { bold: true } : {})} {...(!focused && theme.muted && { color: theme.muted })}>
+                {`${focused ? '›' : ' '} ${fit(LABELS[field], label - 2)}`}
+              </Text>
+              {focused ? (
+                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={PLACEHOLDERS[field]} />
+              ) : (
+                <Text wrap="truncate-end">{form.values[field] === '' ? ' ' : truncate(form.values[field], Math.max(1, width - label))}</Text>
+              )}
+            </Box>
+            {error ? (
+              <Text {...(theme.error && { color: theme.error })} wrap="truncate-end">
+                {`${' '.repeat(label)}✗ ${error}`}
+              </Text>
+            ) : null}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}

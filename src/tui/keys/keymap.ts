@@ -1,0 +1,166 @@
+// Every key of the dashboard, as data: the router resolves presses from it, and the footer and
+// the help overlay are drawn from it, so what is shown is what works.
+
+export type Scope =
+  | 'global'
+  | 'help'
+  | 'contacts'
+  | 'contacts.detail'
+  | 'contacts.confirm'
+  | 'contacts.rename'
+  | 'contacts.create'
+  | 'contacts.filter'
+  | 'ticker'
+  | 'ticker.picker';
+
+export type Command =
+  | 'quit'
+  | 'suspend'
+  | 'focus-next'
+  | 'focus-previous'
+  | 'help'
+  | 'help.close'
+  | 'contacts.down'
+  | 'contacts.up'
+  | 'contacts.first'
+  | 'contacts.last'
+  | 'contacts.next-page'
+  | 'contacts.previous-page'
+  | 'contacts.toggle-active'
+  | 'contacts.reload'
+  | 'contacts.open'
+  | 'contacts.back'
+  | 'contacts.rename'
+  | 'contacts.delete'
+  | 'contacts.undo'
+  | 'contacts.create'
+  | 'contacts.filter'
+  | 'contacts.confirm-yes'
+  | 'contacts.confirm-no'
+  | 'field.submit'
+  | 'field.cancel'
+  | 'field.next'
+  | 'field.previous'
+  | 'ticker.down'
+  | 'ticker.up'
+  | 'ticker.first'
+  | 'ticker.last'
+  | 'ticker.pause'
+  | 'ticker.faster'
+  | 'ticker.slower'
+  | 'ticker.sort'
+  | 'ticker.move-down'
+  | 'ticker.move-up'
+  | 'ticker.remove'
+  | 'ticker.undo'
+  | 'ticker.refresh'
+  | 'ticker.picker'
+  | 'picker.down'
+  | 'picker.up'
+  | 'picker.add';
+
+export interface Binding {
+  scope: Scope;
+  /** Key names as keyName() gives them. */
+  keys: readonly string[];
+  /** How the keys are shown: "j/↓". */
+  label: string;
+  /** What the key does, in a few words. */
+  help: string;
+  command: Command;
+  /** Shown in the footer of its scope. */
+  footer?: boolean;
+}
+
+export const BINDINGS: readonly Binding[] = [
+  // Global
+  { scope: 'global', keys: ['tab'], label: 'Tab', help: 'next pane', command: 'focus-next', footer: true },
+  { scope: 'global', keys: ['shift-tab'], label: 'S-Tab', help: 'previous pane', command: 'focus-previous' },
+  { scope: 'global', keys: ['?'], label: '?', help: 'help: every key', command: 'help', footer: true },
+  { scope: 'global', keys: ['q'], label: 'q', help: 'quit', command: 'quit', footer: true },
+  { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
+  { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg brings it back)', command: 'suspend' },
+  { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
+
+  // Contacts: the list
+  { scope: 'contacts', keys: ['j', 'down'], label: 'j/↓', help: 'next contact', command: 'contacts.down' },
+  { scope: 'contacts', keys: ['k', 'up'], label: 'k/↑', help: 'previous contact', command: 'contacts.up' },
+  { scope: 'contacts', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'contacts.first' },
+  { scope: 'contacts', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'contacts.last' },
+  { scope: 'contacts', keys: ['n', 'pagedown'], label: 'n/PgDn', help: 'next page', command: 'contacts.next-page', footer: true },
+  { scope: 'contacts', keys: ['p', 'pageup'], label: 'p/PgUp', help: 'previous page', command: 'contacts.previous-page', footer: true },
+  { scope: 'contacts', keys: ['enter'], label: 'Enter', help: 'open contact', command: 'contacts.open', footer: true },
+  { scope: 'contacts', keys: ['e'], label: 'e', help: 'rename', command: 'contacts.rename', footer: true },
+  { scope: 'contacts', keys: ['d'], label: 'd', help: 'delete', command: 'contacts.delete', footer: true },
+  { scope: 'contacts', keys: ['u'], label: 'u', help: 'undo delete', command: 'contacts.undo' },
+  { scope: 'contacts', keys: ['c'], label: 'c', help: 'create contact', command: 'contacts.create', footer: true },
+  { scope: 'contacts', keys: ['/'], label: '/', help: 'filter this page', command: 'contacts.filter', footer: true },
+  { scope: 'contacts', keys: ['a'], label: 'a', help: 'all / active only', command: 'contacts.toggle-active', footer: true },
+  { scope: 'contacts', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
+
+  // Contacts: one contact open
+  { scope: 'contacts.detail', keys: ['esc', 'backspace', 'left'], label: 'Esc', help: 'back to the list', command: 'contacts.back', footer: true },
+  { scope: 'contacts.detail', keys: ['e'], label: 'e', help: 'rename', command: 'contacts.rename', footer: true },
+  { scope: 'contacts.detail', keys: ['d'], label: 'd', help: 'delete', command: 'contacts.delete', footer: true },
+  { scope: 'contacts.detail', keys: ['u'], label: 'u', help: 'undo delete', command: 'contacts.undo' },
+  { scope: 'contacts.detail', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
+
+  // Contacts: confirming a delete (default No)
+  { scope: 'contacts.confirm', keys: ['y', 'Y'], label: 'y', help: 'yes, delete', command: 'contacts.confirm-yes', footer: true },
+  { scope: 'contacts.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'contacts.confirm-no', footer: true },
+
+  // Text fields: rename, create, filter
+  { scope: 'contacts.rename', keys: ['enter'], label: 'Enter', help: 'save name', command: 'field.submit', footer: true },
+  { scope: 'contacts.rename', keys: ['esc'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
+  { scope: 'contacts.create', keys: ['enter'], label: 'Enter', help: 'create', command: 'field.submit', footer: true },
+  { scope: 'contacts.create', keys: ['tab', 'down'], label: 'Tab/↓', help: 'next field', command: 'field.next', footer: true },
+  { scope: 'contacts.create', keys: ['shift-tab', 'up'], label: 'S-Tab/↑', help: 'previous field', command: 'field.previous', footer: true },
+  { scope: 'contacts.create', keys: ['esc'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
+  { scope: 'contacts.filter', keys: ['enter'], label: 'Enter', help: 'keep filter', command: 'field.submit', footer: true },
+  { scope: 'contacts.filter', keys: ['esc'], label: 'Esc', help: 'clear filter', command: 'field.cancel', footer: true },
+
+  // Ticker
+  { scope: 'ticker', keys: ['j', 'down'], label: 'j/↓', help: 'next symbol', command: 'ticker.down' },
+  { scope: 'ticker', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'ticker.up' },
+  { scope: 'ticker', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'ticker.first' },
+  { scope: 'ticker', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'ticker.last' },
+  { scope: 'ticker', keys: ['/', 'i'], label: '/', help: 'add symbols', command: 'ticker.picker', footer: true },
+  { scope: 'ticker', keys: ['x'], label: 'x', help: 'remove symbol', command: 'ticker.remove', footer: true },
+  { scope: 'ticker', keys: ['u'], label: 'u', help: 'undo remove', command: 'ticker.undo' },
+  { scope: 'ticker', keys: ['J'], label: 'J', help: 'move symbol down', command: 'ticker.move-down' },
+  { scope: 'ticker', keys: ['K'], label: 'K', help: 'move symbol up', command: 'ticker.move-up' },
+  { scope: 'ticker', keys: ['s'], label: 's', help: 'cycle sort', command: 'ticker.sort', footer: true },
+  { scope: 'ticker', keys: ['space'], label: 'Space', help: 'pause / resume', command: 'ticker.pause', footer: true },
+  { scope: 'ticker', keys: ['+', '='], label: '+', help: 'poll less often', command: 'ticker.slower', footer: true },
+  { scope: 'ticker', keys: ['-', '_'], label: '-', help: 'poll more often', command: 'ticker.faster', footer: true },
+  { scope: 'ticker', keys: ['r'], label: 'r', help: 'refresh now', command: 'ticker.refresh' },
+
+  // The symbol picker
+  { scope: 'ticker.picker', keys: ['down', 'tab'], label: '↓', help: 'next match', command: 'picker.down', footer: true },
+  { scope: 'ticker.picker', keys: ['up', 'shift-tab'], label: '↑', help: 'previous match', command: 'picker.up', footer: true },
+  { scope: 'ticker.picker', keys: ['enter'], label: 'Enter', help: 'add symbol', command: 'picker.add', footer: true },
+  { scope: 'ticker.picker', keys: ['esc'], label: 'Esc', help: 'close', command: 'field.cancel', footer: true },
+];
+
+/** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker']);
+/** Modal scopes swallow every other key too (but Ctrl-C). */
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'help', 'contacts.confirm']);
+
+/**
+ * The command for a key, looking through scopes from the innermost (a modal) out to global. A
+ * modal scope stops the search: its keys, or nothing, except Ctrl-C, which always quits.
+ */
+export function resolveKey(scopes: readonly Scope[], name: string | undefined): Command | undefined {
+  if (name === undefined) return undefined;
+  for (const scope of scopes) {
+    const binding = BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
+    if (binding) return binding.command;
+    if (MODAL_SCOPES.has(scope)) return name === 'ctrl-c' ? 'quit' : undefined;
+  }
+  return undefined;
+}
+
+export const bindingsFor = (scope: Scope): Binding[] => BINDINGS.filter((b) => b.scope === scope);
+
+export const isTextScope = (scope: Scope): boolean => TEXT_SCOPES.has(scope);

@@ -1,0 +1,94 @@
+// Starting and ending the dashboard: the alternate screen is entered before the first frame and
+// left on every way out (quit, Ctrl-C, SIGTERM, SIGHUP, a crash, whose error is printed after).
+import { type Instance, render } from 'ink';
+import type { TickbookClient } from '../api/client.js';
+import { Dashboard } from './Dashboard.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
+import { Lifecycle, LifecycleContext } from './lifecycle.js';
+import type { StatusStore } from './state/status.js';
+import { Screen } from './screen.js';
+import { ThemeContext, themeFor } from './theme.js';
+
+export interface RunDashboardOptions {
+  client: TickbookClient;
+  status: StatusStore;
+  target: string;
+  watchlist: readonly string[];
+  intervalS: number;
+  persistWatchlist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+}
+
+/** Runs the dashboard until the user quits; resolves with the exit status. */
+export async function runDashboard(options: RunDashboardOptions): Promise<number> {
+  const { stdout, stdin } = process;
+  const lifecycle = new Lifecycle();
+  let fatal: Error | undefined;
+  let instance: Instance | undefined;
+  const screen = new Screen(stdout);
+  const leave = () => screen.leave();
+
+  const crash = (error: unknown) => {
+    fatal = error instanceof Error ? error : new Error(String(error));
+    // Nothing more is drawn: leave the screen and let the caller print the error.
+    instance?.unmount();
+  };
+  const terminate = () => lifecycle.emit('terminate');
+
+  const suspend = () => {
+    lifecycle.emit('suspend');
+    if (stdin.isTTY) stdin.setRawMode(false);
+    screen.leave();
+    process.once('SIGCONT', () => {
+      screen.enter();
+      if (stdin.isTTY) stdin.setRawMode(true);
+      // The shell may have resized the terminal meanwhile: relayout and redraw everything.
+      stdout.emit('resize');
+      lifecycle.emit('resume');
+    });
+    process.kill(process.pid, 'SIGTSTP');
+  };
+
+  // The alternate screen is entered before the first frame is drawn.
+  screen.enter();
+  process.on('exit', leave);
+  process.on('SIGTERM', terminate);
+  process.on('SIGHUP', terminate);
+  process.on('uncaughtException', crash);
+  process.on('unhandledRejection', crash);
+
+  instance = render(
+    <ErrorBoundary onError={crash}>
+      <ThemeContext.Provider value={themeFor()}>
+        <LifecycleContext.Provider value={lifecycle}>
+          <Dashboard
+            client={options.client}
+            status={options.status}
+            target={options.target}
+            watchlist={options.watchlist}
+            intervalS={options.intervalS}
+            persistWatchlist={options.persistWatchlist}
+            onSuspend={suspend}
+          />
+        </LifecycleContext.Provider>
+      </ThemeContext.Provider>
+    </ErrorBoundary>,
+    // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
+    // otherwise stop Ink from drawing at all).
+    { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin, debug: true, exitOnCtrlC: false, patchConsole: false },
+  );
+  try {
+    await instance.waitUntilExit();
+  } catch (error) {
+    fatal ??= error instanceof Error ? error : new Error(String(error));
+  } finally {
+    screen.flush();
+    screen.dispose();
+    process.off('exit', leave);
+    process.off('SIGTERM', terminate);
+    process.off('SIGHUP', terminate);
+    process.off('uncaughtException', crash);
+    process.off('unhandledRejection', crash);
+  }
+  if (fatal) throw fatal;
+  return 0;
+}

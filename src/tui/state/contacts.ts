@@ -1,0 +1,339 @@
+// The contacts pane's state and every way it changes: pure, so paging, optimistic renames and
+// the undo window are tested without a terminal.
+import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
+
+export const UNDO_WINDOW_MS = 5000;
+
+export type CreateField = 'username' | 'phone_number' | 'display_name' | 'avatar_url';
+export const CREATE_FIELDS: readonly CreateField[] = ['username', 'phone_number', 'display_name', 'avatar_url'];
+
+export interface CreateForm {
+  values: Record<CreateField, string>;
+  errors: Partial<Record<CreateField, string>>;
+  field: CreateField;
+  submitting: boolean;
+}
+
+export type ContactsMode =
+  | { kind: 'browse' }
+  | { kind: 'rename'; id: string; draft: string }
+  | { kind: 'confirm-delete'; id: string }
+  | { kind: 'create'; form: CreateForm }
+  | { kind: 'filter' };
+
+export interface PendingDelete {
+  contact: Contact;
+  /** When the DELETE is sent unless undone. */
+  dueAt: number;
+}
+
+export interface ContactsState {
+  pageSize: number;
+  /** All contacts, or only those that have been active. */
+  activeOnly: boolean;
+  /** The query of the page on screen (or being fetched) and its number, from 1. */
+  query: PageQuery;
+  pageNumber: number;
+  page: ContactPage | undefined;
+  /** Increases with every page request; an answer for an older one is dropped. */
+  request: number;
+  loading: boolean;
+  /** The next page, fetched ahead so paging is instant; keyed by the query that fetched it. */
+  prefetched: { key: string; page: ContactPage } | undefined;
+  cursor: number;
+  view: 'list' | 'detail';
+  mode: ContactsMode;
+  filter: string;
+  /** Names shown before the server confirmed them. */
+  renames: Readonly<Record<string, string | null>>;
+  pendingDelete: PendingDelete | undefined;
+  /** Ids deleted (or being deleted) that must not show again. */
+  deleted: ReadonlySet<string>;
+}
+
+export type ContactsAction =
+  | { type: 'page-requested'; query: PageQuery; pageNumber: number }
+  | { type: 'page-loaded'; request: number; page: ContactPage; focusId?: string | undefined }
+  | { type: 'page-failed'; request: number }
+  | { type: 'prefetched'; key: string; page: ContactPage }
+  | { type: 'prefetch-dropped' }
+  | { type: 'page-size'; pageSize: number }
+  | { type: 'cursor-moved'; by: number }
+  | { type: 'cursor-to'; index: number | 'last' }
+  | { type: 'toggle-active' }
+  | { type: 'opened' }
+  | { type: 'closed' }
+  | { type: 'contact-refreshed'; contact: Contact }
+  | { type: 'rename-started' }
+  | { type: 'rename-edited'; draft: string }
+  | { type: 'rename-sent'; id: string; displayName: string | null }
+  | { type: 'rename-succeeded'; contact: Contact }
+  | { type: 'rename-failed'; id: string }
+  | { type: 'mode-cancelled' }
+  | { type: 'delete-asked' }
+  | { type: 'delete-confirmed'; now: number }
+  | { type: 'delete-undone' }
+  | { type: 'delete-sent'; id: string }
+  | { type: 'delete-failed'; contact: Contact }
+  | { type: 'create-started' }
+  | { type: 'create-edited'; field: CreateField; value: string }
+  | { type: 'create-field-moved'; by: number }
+  | { type: 'create-sent' }
+  | { type: 'create-failed'; errors: Partial<Record<CreateField, string>> }
+  | { type: 'create-succeeded' }
+  | { type: 'filter-started' }
+  | { type: 'filter-edited'; text: string }
+  | { type: 'filter-kept' }
+  | { type: 'filter-cleared' };
+
+export function initialContactsState(pageSize: number): ContactsState {
+  return {
+    pageSize,
+    activeOnly: false,
+    query: { limit: pageSize },
+    pageNumber: 1,
+    page: undefined,
+    request: 0,
+    loading: false,
+    prefetched: undefined,
+    cursor: 0,
+    view: 'list',
+    mode: { kind: 'browse' },
+    filter: '',
+    renames: {},
+    pendingDelete: undefined,
+    deleted: new Set(),
+  };
+}
+
+export const queryKey = (query: PageQuery): string => JSON.stringify(query);
+
+/** The query of the first page under the current filter (all / active only). */
+export function firstPageQuery(state: ContactsState): PageQuery {
+  return state.activeOnly ? { limit: state.pageSize, active: true } : { limit: state.pageSize };
+}
+
+function matchesFilter(contact: Contact, filter: string): boolean {
+  if (filter === '') return true;
+  const needle = filter.toLowerCase();
+  const digits = filter.replace(/[^0-9]/g, '');
+  return (
+    contactName(contact).toLowerCase().includes(needle) ||
+    contact.username.toLowerCase().includes(needle) ||
+    (digits !== '' && contact.phoneNumber.includes(digits))
+  );
+}
+
+/** The rows on screen: the page without deleted contacts, renames applied, the filter applied. */
+export function visibleContacts(state: ContactsState): Contact[] {
+  if (!state.page) return [];
+  const rows: Contact[] = [];
+  for (const contact of state.page.contacts) {
+    if (state.deleted.has(contact.id) || state.pendingDelete?.contact.id === contact.id) continue;
+    const shown = contact.id in state.renames ? { ...contact, displayName: state.renames[contact.id]! } : contact;
+    if (matchesFilter(shown, state.filter)) rows.push(shown);
+  }
+  return rows;
+}
+
+export function selectedContact(state: ContactsState): Contact | undefined {
+  return visibleContacts(state)[state.cursor];
+}
+
+/** Contacts of the page still in the list (deleted ones no longer exist as cursors). */
+function remaining(state: ContactsState): Contact[] {
+  return state.page?.contacts.filter((c) => !state.deleted.has(c.id)) ?? [];
+}
+
+/** The query for the next (older) page, from the last contact still on this one. */
+export function nextPageQuery(state: ContactsState): PageQuery | undefined {
+  if (!state.page?.next) return undefined;
+  const last = remaining(state).at(-1);
+  return last ? { ...firstPageQuery(state), startingAfter: last.id } : state.page.next;
+}
+
+/** The query for the previous (newer) page, from the first contact still on this one. */
+export function previousPageQuery(state: ContactsState): PageQuery | undefined {
+  if (!state.page?.previous) return undefined;
+  const first = remaining(state)[0];
+  return first ? { ...firstPageQuery(state), endingBefore: first.id } : state.page.previous;
+}
+
+const clampCursor = (state: ContactsState): ContactsState => {
+  const count = visibleContacts(state).length;
+  const cursor = Math.max(0, Math.min(state.cursor, count - 1));
+  return cursor === state.cursor ? state : { ...state, cursor };
+};
+
+function withPage(state: ContactsState, page: ContactPage): ContactsState {
+  return { ...state, page: { ...page } };
+}
+
+function replaceContact(state: ContactsState, contact: Contact): ContactsState {
+  if (!state.page) return state;
+  const contacts = state.page.contacts.map((c) => (c.id === contact.id ? contact : c));
+  return withPage(state, { ...state.page, contacts });
+}
+
+export function contactsReducer(state: ContactsState, action: ContactsAction): ContactsState {
+  switch (action.type) {
+    case 'page-requested':
+      return {
+        ...state,
+        query: action.query,
+        pageNumber: action.pageNumber,
+        request: state.request + 1,
+        loading: true,
+      };
+    case 'page-loaded': {
+      if (action.request !== state.request) return state;
+      let cursor = 0;
+      // Coming back from an older page, the cursor lands where the eye expects: the bottom.
+      if (state.query.endingBefore !== undefined) cursor = Math.max(0, action.page.contacts.length - 1);
+      if (action.focusId !== undefined) {
+        const at = action.page.contacts.findIndex((c) => c.id === action.focusId);
+        if (at >= 0) cursor = at;
+      }
+      const prefetched = state.prefetched;
+      return clampCursor({
+        ...state,
+        page: action.page,
+        loading: false,
+        cursor,
+        prefetched: prefetched && nextPageQueryKey(state, action.page) === prefetched.key ? prefetched : undefined,
+      });
+    }
+    case 'page-failed':
+      return action.request === state.request ? { ...state, loading: false } : state;
+    case 'prefetched':
+      return { ...state, prefetched: { key: action.key, page: action.page } };
+    case 'prefetch-dropped':
+      return state.prefetched ? { ...state, prefetched: undefined } : state;
+    case 'page-size':
+      return action.pageSize === state.pageSize ? state : { ...state, pageSize: action.pageSize };
+    case 'cursor-moved':
+      return clampCursor({ ...state, cursor: Math.max(0, state.cursor + action.by) });
+    case 'cursor-to':
+      return clampCursor({
+        ...state,
+        cursor: action.index === 'last' ? visibleContacts(state).length - 1 : action.index,
+      });
+    case 'toggle-active':
+      return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: '' };
+    case 'opened':
+      return selectedContact(state) ? { ...state, view: 'detail' } : state;
+    case 'closed':
+      return { ...state, view: 'list', mode: { kind: 'browse' } };
+    case 'contact-refreshed':
+      return replaceContact(state, action.contact);
+    case 'rename-started': {
+      const contact = selectedContact(state);
+      if (!contact) return state;
+      return { ...state, mode: { kind: 'rename', id: contact.id, draft: contactName(contact) } };
+    }
+    case 'rename-edited':
+      return state.mode.kind === 'rename' ? { ...state, mode: { ...state.mode, draft: action.draft } } : state;
+    case 'rename-sent':
+      return {
+        ...state,
+        mode: { kind: 'browse' },
+        renames: { ...state.renames, [action.id]: action.displayName },
+      };
+    case 'rename-succeeded': {
+      const { [action.contact.id]: _settled, ...renames } = state.renames;
+      return { ...replaceContact(state, action.contact), renames, prefetched: undefined };
+    }
+    case 'rename-failed': {
+      // The row goes back to the name it had; the status line says why.
+      const { [action.id]: _rolledBack, ...renames } = state.renames;
+      return { ...state, renames };
+    }
+    case 'mode-cancelled':
+      return { ...state, mode: { kind: 'browse' } };
+    case 'delete-asked': {
+      const contact = selectedContact(state);
+      return contact ? { ...state, mode: { kind: 'confirm-delete', id: contact.id } } : state;
+    }
+    case 'delete-confirmed': {
+      if (state.mode.kind !== 'confirm-delete') return state;
+      const id = state.mode.id;
+      const contact = state.page?.contacts.find((c) => c.id === id);
+      if (!contact) return { ...state, mode: { kind: 'browse' } };
+      return clampCursor({
+        ...state,
+        mode: { kind: 'browse' },
+        view: 'list',
+        pendingDelete: { contact, dueAt: action.now + UNDO_WINDOW_MS },
+      });
+    }
+    case 'delete-undone':
+      return state.pendingDelete ? { ...state, pendingDelete: undefined } : state;
+    case 'delete-sent': {
+      if (state.pendingDelete?.contact.id !== action.id) return state;
+      const deleted = new Set(state.deleted).add(action.id);
+      return clampCursor({ ...state, pendingDelete: undefined, deleted, prefetched: undefined });
+    }
+    case 'delete-failed': {
+      // The server refused: the contact comes back.
+      const deleted = new Set(state.deleted);
+      deleted.delete(action.contact.id);
+      return { ...state, deleted };
+    }
+    case 'create-started':
+      return {
+        ...state,
+        mode: {
+          kind: 'create',
+          form: {
+            values: { username: '', phone_number: '', display_name: '', avatar_url: '' },
+            errors: {},
+            field: 'username',
+            submitting: false,
+          },
+        },
+      };
+    case 'create-edited': {
+      if (state.mode.kind !== 'create') return state;
+      const form = state.mode.form;
+      const { [action.field]: _fixed, ...errors } = form.errors;
+      return {
+        ...state,
+        mode: { kind: 'create', form: { ...form, values: { ...form.values, [action.field]: action.value }, errors } },
+      };
+    }
+    case 'create-field-moved': {
+      if (state.mode.kind !== 'create') return state;
+      const form = state.mode.form;
+      const at = CREATE_FIELDS.indexOf(form.field);
+      const field = CREATE_FIELDS[(at + action.by + CREATE_FIELDS.length) % CREATE_FIELDS.length]!;
+      return { ...state, mode: { kind: 'create', form: { ...form, field } } };
+    }
+    case 'create-sent':
+      return state.mode.kind === 'create'
+        ? { ...state, mode: { kind: 'create', form: { ...state.mode.form, submitting: true } } }
+        : state;
+    case 'create-failed': {
+      if (state.mode.kind !== 'create') return state;
+      const form = state.mode.form;
+      // Nothing typed is lost; the first field with an error takes the focus.
+      const field = CREATE_FIELDS.find((f) => action.errors[f] !== undefined) ?? form.field;
+      return { ...state, mode: { kind: 'create', form: { ...form, errors: action.errors, field, submitting: false } } };
+    }
+    case 'create-succeeded':
+      return { ...state, mode: { kind: 'browse' }, prefetched: undefined, filter: '' };
+    case 'filter-started':
+      return { ...state, mode: { kind: 'filter' } };
+    case 'filter-edited':
+      return clampCursor({ ...state, filter: action.text, cursor: 0 });
+    case 'filter-kept':
+      return { ...state, mode: { kind: 'browse' } };
+    case 'filter-cleared':
+      return clampCursor({ ...state, mode: { kind: 'browse' }, filter: '' });
+  }
+}
+
+/** The key the next page of `page` would be prefetched under. */
+function nextPageQueryKey(state: ContactsState, page: ContactPage): string | undefined {
+  const next = nextPageQuery({ ...state, page });
+  return next ? queryKey(next) : undefined;
+}

@@ -1,0 +1,89 @@
+// The symbol picker: what is typed, which match is highlighted, and how the catalogue is ranked:
+// symbol prefix first, then words of the company name, then a fuzzy match.
+import type { SymbolInfo } from '../../api/types.js';
+
+export interface PickerState {
+  open: boolean;
+  query: string;
+  cursor: number;
+}
+
+export type PickerAction =
+  | { type: 'opened' }
+  | { type: 'closed' }
+  | { type: 'query-edited'; query: string }
+  | { type: 'cursor-moved'; by: number; count: number };
+
+export const initialPickerState: PickerState = { open: false, query: '', cursor: 0 };
+
+export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
+  switch (action.type) {
+    case 'opened':
+      return { open: true, query: '', cursor: 0 };
+    case 'closed':
+      return { ...state, open: false };
+    case 'query-edited':
+      return { ...state, query: action.query, cursor: 0 };
+    case 'cursor-moved':
+      return { ...state, cursor: Math.max(0, Math.min(action.count - 1, state.cursor + action.by)) };
+  }
+}
+
+/** Is every character of `needle` in `haystack`, in order? Returns the spread (lower is tighter). */
+function subsequence(needle: string, haystack: string): number | undefined {
+  let at = -1;
+  let first = -1;
+  for (const char of needle) {
+    at = haystack.indexOf(char, at + 1);
+    if (at < 0) return undefined;
+    if (first < 0) first = at;
+  }
+  return at - first;
+}
+
+/** The catalogue ranked for a query: exact symbol, symbol prefix, name word prefix, fuzzy. */
+export function rankSymbols(catalogue: readonly SymbolInfo[], query: string): SymbolInfo[] {
+  const q = query.trim();
+  if (q === '') return [...catalogue].sort((a, b) => a.symbol.localeCompare(b.symbol));
+  const upper = q.toUpperCase();
+  const lower = q.toLowerCase();
+  const scored: { info: SymbolInfo; tier: number; score: number }[] = [];
+  for (const info of catalogue) {
+    const name = info.name.toLowerCase();
+    let tier: number | undefined;
+    let score = info.symbol.length;
+    if (info.symbol === upper) tier = 0;
+    else if (info.symbol.startsWith(upper)) tier = 1;
+    else if (name.split(/[\s,.&()'-]+/).some((word) => word.startsWith(lower))) {
+      tier = 2;
+      score = name.indexOf(lower) >= 0 ? name.indexOf(lower) : name.length;
+    } else {
+      const spread = subsequence(lower, `${info.symbol.toLowerCase()} ${name}`);
+      if (spread !== undefined) {
+        tier = 3;
+        score = spread;
+      }
+    }
+    if (tier !== undefined) scored.push({ info, tier, score });
+  }
+  scored.sort((a, b) => a.tier - b.tier || a.score - b.score || a.info.symbol.localeCompare(b.info.symbol));
+  return scored.map((s) => s.info);
+}
+
+const EXCHANGES: Record<string, string> = {
+  L: 'LSE',
+  TO: 'TSX',
+  DE: 'XETRA',
+  PA: 'PARIS',
+  T: 'TOKYO',
+  HK: 'HKEX',
+  AX: 'ASX',
+};
+
+/** The exchange a symbol's suffix names, for its badge: "VOD.L" → "LSE"; none for US listings. */
+export function exchangeBadge(symbol: string): string | undefined {
+  const dot = symbol.lastIndexOf('.');
+  if (dot <= 0) return undefined;
+  const suffix = symbol.slice(dot + 1);
+  return EXCHANGES[suffix] ?? suffix;
+}

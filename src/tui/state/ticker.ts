@@ -1,0 +1,183 @@
+// The ticker pane's state: the watchlist, the prices tickbook has seen (its own sparkline
+// history), sorting, reordering and removal with undo, and the polling schedule's inputs.
+import type { PricingResult } from '../../api/types.js';
+
+export const DEFAULT_WATCHLIST: readonly string[] = [
+  'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'VOD.L', 'SAP.DE', '7203.T', 'SHOP.TO',
+];
+export const MIN_INTERVAL_S = 1;
+export const MAX_INTERVAL_S = 60;
+export const HISTORY = 30;
+/** Rows whose last price is older than this many intervals are shown as stale. */
+export const STALE_INTERVALS = 3;
+
+export type SortOrder = 'watchlist' | 'symbol' | 'change' | 'volume';
+export const SORT_ORDERS: readonly SortOrder[] = ['watchlist', 'symbol', 'change', 'volume'];
+
+export interface SymbolRow {
+  price: number;
+  /** The price at the tick before this one. */
+  previous: number | undefined;
+  /** The first price this session saw. */
+  first: number;
+  volume: number;
+  /** Recent prices, oldest first, for the sparkline. */
+  history: number[];
+  updatedAt: number;
+}
+
+export interface TickerState {
+  watchlist: string[];
+  rows: Readonly<Record<string, SymbolRow>>;
+  /** Symbols the server does not know. */
+  unknown: ReadonlySet<string>;
+  intervalS: number;
+  paused: boolean;
+  sort: SortOrder;
+  cursor: number;
+  /** The last symbol removed, for undo. */
+  removed: { symbol: string; index: number } | undefined;
+  lastSuccessAt: number | undefined;
+  /** Consecutive failed polls, for backing off. */
+  failures: number;
+  /** When the next poll is due, for the countdown. */
+  nextPollAt: number | undefined;
+  polling: boolean;
+}
+
+export type TickerAction =
+  | { type: 'poll-started' }
+  | { type: 'poll-succeeded'; result: PricingResult; at: number }
+  | { type: 'poll-failed' }
+  | { type: 'poll-scheduled'; at: number | undefined }
+  | { type: 'pause-toggled' }
+  | { type: 'interval-changed'; by: number }
+  | { type: 'sort-cycled' }
+  | { type: 'cursor-moved'; by: number }
+  | { type: 'cursor-to'; index: number | 'last' }
+  | { type: 'symbol-moved'; by: number }
+  | { type: 'symbol-removed' }
+  | { type: 'removal-undone' }
+  | { type: 'symbol-added'; symbol: string };
+
+export function initialTickerState(watchlist: readonly string[], intervalS: number): TickerState {
+  return {
+    watchlist: [...watchlist],
+    rows: {},
+    unknown: new Set(),
+    intervalS: clampInterval(intervalS),
+    paused: false,
+    sort: 'watchlist',
+    cursor: 0,
+    removed: undefined,
+    lastSuccessAt: undefined,
+    failures: 0,
+    nextPollAt: undefined,
+    polling: false,
+  };
+}
+
+export const clampInterval = (seconds: number): number =>
+  Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, Math.round(seconds)));
+
+/** Change since the session's first tick, in percent. */
+export const sessionChange = (row: SymbolRow): number => (row.price / row.first - 1) * 100;
+
+/** The watchlist in the order on screen. */
+export function displayOrder(state: TickerState): string[] {
+  const list = [...state.watchlist];
+  const row = (s: string) => state.rows[s];
+  switch (state.sort) {
+    case 'watchlist':
+      return list;
+    case 'symbol':
+      return list.sort((a, b) => a.localeCompare(b));
+    case 'change':
+      // Biggest gainers first; symbols without prices last.
+      return list.sort((a, b) => (row(b) ? sessionChange(row(b)!) : -Infinity) - (row(a) ? sessionChange(row(a)!) : -Infinity));
+    case 'volume':
+      return list.sort((a, b) => (row(b)?.volume ?? -1) - (row(a)?.volume ?? -1));
+  }
+}
+
+export const selectedSymbol = (state: TickerState): string | undefined => displayOrder(state)[state.cursor];
+
+const clamp = (state: TickerState, cursor: number): TickerState => ({
+  ...state,
+  cursor: Math.max(0, Math.min(cursor, state.watchlist.length - 1)),
+});
+
+/** How long to wait before the next poll: the interval, longer after failures or when asked. */
+export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {
+  const base = state.intervalS * 1000;
+  const backoff = state.failures > 0 ? Math.min(MAX_INTERVAL_S * 1000, base * 2 ** (state.failures - 1)) : base;
+  return Math.max(backoff, retryAfterMs ?? 0);
+}
+
+export function tickerReducer(state: TickerState, action: TickerAction): TickerState {
+  switch (action.type) {
+    case 'poll-started':
+      return { ...state, polling: true, nextPollAt: undefined };
+    case 'poll-succeeded': {
+      const rows: Record<string, SymbolRow> = { ...state.rows };
+      for (const quote of action.result.quotes) {
+        const old = rows[quote.symbol];
+        rows[quote.symbol] = {
+          price: quote.price,
+          previous: old?.price,
+          first: old?.first ?? quote.price,
+          volume: quote.volume,
+          history: [...(old?.history ?? []), quote.price].slice(-HISTORY),
+          updatedAt: action.at,
+        };
+      }
+      return { ...state, rows, unknown: new Set(action.result.unknown), lastSuccessAt: action.at, failures: 0, polling: false };
+    }
+    case 'poll-failed':
+      return { ...state, failures: state.failures + 1, polling: false };
+    case 'poll-scheduled':
+      return { ...state, nextPollAt: action.at };
+    case 'pause-toggled':
+      return { ...state, paused: !state.paused };
+    case 'interval-changed':
+      return { ...state, intervalS: clampInterval(state.intervalS + action.by) };
+    case 'sort-cycled': {
+      const selected = selectedSymbol(state);
+      const sort = SORT_ORDERS[(SORT_ORDERS.indexOf(state.sort) + 1) % SORT_ORDERS.length]!;
+      const next = { ...state, sort };
+      // The selection follows its symbol into the new order.
+      return clamp(next, selected ? displayOrder(next).indexOf(selected) : 0);
+    }
+    case 'cursor-moved':
+      return clamp(state, state.cursor + action.by);
+    case 'cursor-to':
+      return clamp(state, action.index === 'last' ? state.watchlist.length - 1 : action.index);
+    case 'symbol-moved': {
+      if (state.sort !== 'watchlist') return state;
+      const from = state.cursor;
+      const to = from + action.by;
+      if (to < 0 || to >= state.watchlist.length) return state;
+      const watchlist = [...state.watchlist];
+      [watchlist[from], watchlist[to]] = [watchlist[to]!, watchlist[from]!];
+      return { ...state, watchlist, cursor: to };
+    }
+    case 'symbol-removed': {
+      const symbol = selectedSymbol(state);
+      if (!symbol) return state;
+      const index = state.watchlist.indexOf(symbol);
+      const watchlist = state.watchlist.filter((s) => s !== symbol);
+      return clamp({ ...state, watchlist, removed: { symbol, index } }, state.cursor);
+    }
+    case 'removal-undone': {
+      if (!state.removed || state.watchlist.includes(state.removed.symbol)) return { ...state, removed: undefined };
+      const watchlist = [...state.watchlist];
+      watchlist.splice(state.removed.index, 0, state.removed.symbol);
+      const next = { ...state, watchlist, removed: undefined };
+      return clamp(next, displayOrder(next).indexOf(state.removed.symbol));
+    }
+    case 'symbol-added': {
+      if (state.watchlist.includes(action.symbol)) return state;
+      return { ...state, watchlist: [...state.watchlist, action.symbol] };
+    }
+  }
+}

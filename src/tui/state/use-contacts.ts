@@ -1,0 +1,290 @@
+// The contacts pane's effects: every call to the client, whose answers come back as actions.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { TickbookClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { contactName, type ContactPage, type PageQuery } from '../../api/types.js';
+import { sanitize } from '../../text/sanitize.js';
+import {
+  CREATE_FIELDS,
+  type CreateField,
+  contactsReducer,
+  firstPageQuery,
+  initialContactsState,
+  nextPageQuery,
+  previousPageQuery,
+  queryKey,
+  selectedContact,
+  UNDO_WINDOW_MS,
+} from './contacts.js';
+import type { StatusStore } from './status.js';
+import { useStore } from './use-store.js';
+
+export const errorText = (error: unknown): string =>
+  error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
+
+const isAbort = (error: unknown): boolean => (error as { name?: string })?.name === 'AbortError';
+
+export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number) {
+  const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
+  const pageAbort = useRef<AbortController | undefined>(undefined);
+  const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const inFlight = useRef(new Set<Promise<unknown>>());
+
+  /** Tracks a call so quitting can wait for it, and shows the spinner while it runs. */
+  const track = useCallback(
+    <T>(work: Promise<T>): Promise<T> => {
+      const end = status.begin();
+      inFlight.current.add(work);
+      void work.finally(() => {
+        end();
+        inFlight.current.delete(work);
+      }).catch(() => undefined);
+      return work;
+    },
+    [status],
+  );
+
+  const failed = useCallback(
+    (error: unknown) => {
+      if (!isAbort(error)) status.fail('contacts', errorText(error));
+    },
+    [status],
+  );
+
+  const prefetch = useCallback(
+    (page: ContactPage) => {
+      const next = nextPageQuery({ ...getState(), page });
+      if (!next) return;
+      const key = queryKey(next);
+      client.listContacts(next).then(
+        (fetched) => dispatch({ type: 'prefetched', key, page: fetched }),
+        () => undefined, // A failed look-ahead costs nothing: the page is fetched when asked for.
+      );
+    },
+    [client, dispatch, getState],
+  );
+
+  const load = useCallback(
+    (query: PageQuery, pageNumber: number, focusId?: string) => {
+      pageAbort.current?.abort();
+      dispatch({ type: 'page-requested', query, pageNumber });
+      const request = getState().request;
+      const cached = getState().prefetched;
+      if (cached && cached.key === queryKey(query)) {
+        dispatch({ type: 'page-loaded', request, page: cached.page, focusId });
+        prefetch(cached.page);
+        return;
+      }
+      const abort = new AbortController();
+      pageAbort.current = abort;
+      track(client.listContacts(query, { signal: abort.signal })).then(
+        (page) => {
+          status.recover('contacts');
+          dispatch({ type: 'page-loaded', request, page, focusId });
+          prefetch(page);
+        },
+        (error: unknown) => {
+          if (isAbort(error)) return;
+          dispatch({ type: 'page-failed', request });
+          // A cursor contact deleted elsewhere leaves no page to go to: start again from the top.
+          if (error instanceof ApiError && error.kind === 'invalid' && (query.startingAfter || query.endingBefore)) {
+            status.fail('contacts', `${error.message}; back to page 1`);
+            load(firstPageQuery(getState()), 1);
+            return;
+          }
+          failed(error);
+        },
+      );
+    },
+    [client, dispatch, failed, getState, prefetch, status, track],
+  );
+
+  const sendDelete = useCallback(() => {
+    clearTimeout(deleteTimer.current);
+    deleteTimer.current = undefined;
+    const pending = getState().pendingDelete;
+    if (!pending) return Promise.resolve();
+    const { contact } = pending;
+    dispatch({ type: 'delete-sent', id: contact.id });
+    return track(client.deleteContact(contact.id)).then(
+      () => {
+        status.recover('contacts');
+        status.notice(`deleted ${sanitize(contactName(contact))} and the conversation`);
+      },
+      (error: unknown) => {
+        // Already gone is what we wanted.
+        if (error instanceof ApiError && error.kind === 'not_found') return;
+        dispatch({ type: 'delete-failed', contact });
+        failed(error);
+      },
+    );
+  }, [client, dispatch, failed, getState, status, track]);
+
+  useEffect(() => {
+    load(firstPageQuery(getState()), 1);
+    return () => {
+      pageAbort.current?.abort();
+      clearTimeout(deleteTimer.current);
+    };
+    // Mount only: later loads come from commands.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (pageSize !== getState().pageSize) dispatch({ type: 'page-size', pageSize });
+  }, [dispatch, getState, pageSize]);
+
+  const commands = useMemo(
+    () => ({
+      down: () => dispatch({ type: 'cursor-moved', by: 1 }),
+      up: () => dispatch({ type: 'cursor-moved', by: -1 }),
+      first: () => dispatch({ type: 'cursor-to', index: 0 }),
+      last: () => dispatch({ type: 'cursor-to', index: 'last' }),
+      nextPage: () => {
+        const s = getState();
+        const next = nextPageQuery(s);
+        if (next && !s.loading) load(next, s.pageNumber + 1);
+        else if (!next) status.notice('this is the last page');
+      },
+      previousPage: () => {
+        const s = getState();
+        const previous = previousPageQuery(s);
+        if (previous && !s.loading) load(previous, s.pageNumber - 1);
+        else if (!previous) status.notice('this is the first page');
+      },
+      toggleActive: () => {
+        dispatch({ type: 'toggle-active' });
+        load(firstPageQuery(getState()), 1);
+      },
+      reload: () => {
+        const s = getState();
+        if (s.view === 'detail') {
+          const contact = selectedContact(s);
+          if (contact) {
+            track(client.getContact(contact.id)).then(
+              (fresh) => dispatch({ type: 'contact-refreshed', contact: fresh }),
+              failed,
+            );
+          }
+          return;
+        }
+        dispatch({ type: 'prefetch-dropped' });
+        load(s.query, s.pageNumber, selectedContact(s)?.id);
+      },
+      open: () => {
+        const contact = selectedContact(getState());
+        if (!contact) return;
+        dispatch({ type: 'opened' });
+        // Show what we have at once, then the server's latest.
+        track(client.getContact(contact.id)).then(
+          (fresh) => {
+            status.recover('contacts');
+            dispatch({ type: 'contact-refreshed', contact: fresh });
+          },
+          failed,
+        );
+      },
+      back: () => dispatch({ type: 'closed' }),
+      startRename: () => dispatch({ type: 'rename-started' }),
+      editRename: (draft: string) => dispatch({ type: 'rename-edited', draft }),
+      submitRename: () => {
+        const s = getState();
+        if (s.mode.kind !== 'rename') return;
+        const { id, draft } = s.mode;
+        const contact = s.page?.contacts.find((c) => c.id === id);
+        const trimmed = draft.trim();
+        // An empty name resets to none, which shows the username.
+        const displayName = trimmed === '' ? null : trimmed;
+        if (!contact || (displayName ?? contact.username) === contactName(contact)) {
+          dispatch({ type: 'mode-cancelled' });
+          return;
+        }
+        dispatch({ type: 'rename-sent', id, displayName });
+        track(client.updateContact(id, displayName)).then(
+          (updated) => {
+            status.recover('contacts');
+            status.notice(`renamed to ${sanitize(contactName(updated))}`);
+            dispatch({ type: 'rename-succeeded', contact: updated });
+          },
+          (error: unknown) => {
+            dispatch({ type: 'rename-failed', id });
+            failed(error);
+          },
+        );
+      },
+      cancel: () => dispatch({ type: 'mode-cancelled' }),
+      askDelete: () => dispatch({ type: 'delete-asked' }),
+      confirmDelete: () => {
+        // One undo window at a time: a second delete sends the first at once.
+        if (getState().pendingDelete) void sendDelete();
+        dispatch({ type: 'delete-confirmed', now: Date.now() });
+        if (getState().pendingDelete) deleteTimer.current = setTimeout(() => void sendDelete(), UNDO_WINDOW_MS);
+      },
+      undoDelete: () => {
+        const pending = getState().pendingDelete;
+        if (!pending) return;
+        clearTimeout(deleteTimer.current);
+        deleteTimer.current = undefined;
+        dispatch({ type: 'delete-undone' });
+        status.notice(`kept ${sanitize(contactName(pending.contact))}`);
+      },
+      startCreate: () => dispatch({ type: 'create-started' }),
+      editCreate: (field: CreateField, value: string) => dispatch({ type: 'create-edited', field, value }),
+      moveCreateField: (by: number) => dispatch({ type: 'create-field-moved', by }),
+      submitCreate: () => {
+        const s = getState();
+        if (s.mode.kind !== 'create' || s.mode.form.submitting) return;
+        const { values } = s.mode.form;
+        const missing: Partial<Record<CreateField, string>> = {};
+        if (values.username.trim() === '') missing.username = 'username is required';
+        if (values.phone_number.trim() === '') missing.phone_number = 'phone_number is required';
+        if (Object.keys(missing).length > 0) {
+          dispatch({ type: 'create-failed', errors: missing });
+          return;
+        }
+        dispatch({ type: 'create-sent' });
+        const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+        const displayName = optional(values.display_name);
+        const avatarUrl = optional(values.avatar_url);
+        track(
+          client.createContact({
+            username: values.username.trim(),
+            phoneNumber: values.phone_number.trim(),
+            ...(displayName !== undefined && { displayName }),
+            ...(avatarUrl !== undefined && { avatarUrl }),
+          }),
+        ).then(
+          (created) => {
+            status.recover('contacts');
+            status.notice(`created ${sanitize(contactName(created))}`);
+            dispatch({ type: 'create-succeeded' });
+            load(firstPageQuery(getState()), 1, created.id);
+          },
+          (error: unknown) => {
+            const field = error instanceof ApiError ? error.field : undefined;
+            if (field && (CREATE_FIELDS as readonly string[]).includes(field)) {
+              dispatch({ type: 'create-failed', errors: { [field]: errorText(error) } });
+            } else {
+              dispatch({ type: 'create-failed', errors: {} });
+              failed(error);
+            }
+          },
+        );
+      },
+      startFilter: () => dispatch({ type: 'filter-started' }),
+      editFilter: (text: string) => dispatch({ type: 'filter-edited', text }),
+      keepFilter: () => dispatch({ type: 'filter-kept' }),
+      clearFilter: () => dispatch({ type: 'filter-cleared' }),
+      /** Sends a delete still inside its undo window and waits for calls under way: for quitting. */
+      settle: async () => {
+        await sendDelete();
+        await Promise.allSettled([...inFlight.current]);
+      },
+    }),
+    [client, dispatch, failed, getState, load, sendDelete, status, track],
+  );
+
+  return { state, commands };
+}
+
+export type ContactsCommands = ReturnType<typeof useContacts>['commands'];

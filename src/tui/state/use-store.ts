@@ -1,0 +1,18 @@
+// useReducer, plus a getter for the latest state: commands that dispatch and then call the
+// client read what they just decided, not what the last render saw.
+import { useCallback, useRef, useState } from 'react';
+
+export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () => S) {
+  const ref = useRef<S | undefined>(undefined);
+  ref.current ??= initial();
+  const [state, setState] = useState<S>(ref.current);
+  const dispatch = useCallback(
+    (action: A) => {
+      ref.current = reducer(ref.current!, action);
+      setState(ref.current);
+    },
+    [reducer],
+  );
+  const getState = useCallback(() => ref.current!, []);
+  return [state, dispatch, getState] as const;
+}

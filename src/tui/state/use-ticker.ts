@@ -1,0 +1,177 @@
+// The ticker's polling: one poll at a time, the next scheduled only after the last one ends,
+// paused on request or while suspended, backing off on errors and as a 429 asks.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import type { TickbookClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
+import { useLifecycle } from '../lifecycle.js';
+import type { StatusStore } from './status.js';
+import { errorText } from './use-contacts.js';
+import { useStore } from './use-store.js';
+import { initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
+
+export interface TickerOptions {
+  watchlist: readonly string[];
+  intervalS: number;
+  /** Saves the watchlist and interval; absent when this run's were given on the command line. */
+  persist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  /** The clock, for tests. */
+  now?: () => number;
+}
+
+export function useTicker(client: TickbookClient, status: StatusStore, options: TickerOptions) {
+  const now = options.now ?? Date.now;
+  const [state, dispatch, getState] = useStore(tickerReducer, () =>
+    initialTickerState(options.watchlist, options.intervalS),
+  );
+  const timer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const abort = useRef<AbortController | undefined>(undefined);
+  const halted = useRef(false);
+  /** A poll asked for while one is under way (a symbol added) runs as soon as it ends. */
+  const again = useRef(false);
+  const pollRef = useRef<() => Promise<void>>(async () => undefined);
+
+  const schedule = useCallback(
+    (delayMs: number) => {
+      clearTimeout(timer.current);
+      const s = getState();
+      if (s.paused || halted.current) {
+        dispatch({ type: 'poll-scheduled', at: undefined });
+        return;
+      }
+      dispatch({ type: 'poll-scheduled', at: now() + delayMs });
+      timer.current = setTimeout(() => void pollRef.current(), delayMs);
+    },
+    [dispatch, getState, now],
+  );
+
+  const poll = useCallback(async (): Promise<void> => {
+    clearTimeout(timer.current);
+    const s: TickerState = getState();
+    if (halted.current) return;
+    if (s.polling) {
+      again.current = true;
+      return;
+    }
+    again.current = false;
+    if (s.watchlist.length === 0) {
+      schedule(s.intervalS * 1000);
+      return;
+    }
+    dispatch({ type: 'poll-started' });
+    const controller = new AbortController();
+    abort.current = controller;
+    try {
+      const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
+      dispatch({ type: 'poll-succeeded', result, at: now() });
+      status.recover('ticker');
+      schedule(again.current ? 0 : nextDelayMs(getState()));
+    } catch (error) {
+      if (controller.signal.aborted) {
+        dispatch({ type: 'poll-failed' });
+        return;
+      }
+      dispatch({ type: 'poll-failed' });
+      const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
+      const delay = nextDelayMs(getState(), retryAfterMs);
+      status.fail('ticker', `prices: ${errorText(error)}`, now() + delay);
+      schedule(delay);
+    }
+  }, [client, dispatch, getState, now, schedule, status]);
+  pollRef.current = poll;
+
+  useEffect(() => {
+    halted.current = false;
+    void poll();
+    return () => {
+      halted.current = true;
+      clearTimeout(timer.current);
+      abort.current?.abort();
+    };
+  }, [poll]);
+
+  const suspend = useCallback(() => {
+    halted.current = true;
+    clearTimeout(timer.current);
+    abort.current?.abort();
+  }, []);
+  const resume = useCallback(() => {
+    halted.current = false;
+    void poll();
+  }, [poll]);
+  useLifecycle('suspend', suspend);
+  useLifecycle('resume', resume);
+
+  // Every change to the watchlist or the interval is saved at once (unless given for this run).
+  const saved = useRef({ watchlist: state.watchlist, intervalS: state.intervalS });
+  const persist = options.persist;
+  useEffect(() => {
+    if (saved.current.watchlist === state.watchlist && saved.current.intervalS === state.intervalS) return;
+    saved.current = { watchlist: state.watchlist, intervalS: state.intervalS };
+    try {
+      persist?.(state.watchlist, state.intervalS);
+    } catch (error) {
+      status.fail('ticker', `cannot save the watchlist: ${errorText(error)}`);
+    }
+  }, [persist, state.watchlist, state.intervalS, status]);
+
+  const commands = useMemo(
+    () => ({
+      down: () => dispatch({ type: 'cursor-moved', by: 1 }),
+      up: () => dispatch({ type: 'cursor-moved', by: -1 }),
+      first: () => dispatch({ type: 'cursor-to', index: 0 }),
+      last: () => dispatch({ type: 'cursor-to', index: 'last' }),
+      togglePause: () => {
+        dispatch({ type: 'pause-toggled' });
+        if (getState().paused) {
+          clearTimeout(timer.current);
+          dispatch({ type: 'poll-scheduled', at: undefined });
+          status.notice('prices paused: Space resumes');
+        } else {
+          status.notice('prices resumed');
+          void poll();
+        }
+      },
+      changeInterval: (by: number) => {
+        dispatch({ type: 'interval-changed', by });
+        const s = getState();
+        status.notice(`prices every ${s.intervalS}s`);
+        if (!s.polling && !s.paused && s.failures === 0) schedule(s.intervalS * 1000);
+      },
+      cycleSort: () => dispatch({ type: 'sort-cycled' }),
+      moveSymbol: (by: number) => {
+        if (getState().sort !== 'watchlist') {
+          status.notice('J/K reorder the watchlist in watchlist order: press s to get there');
+          return;
+        }
+        dispatch({ type: 'symbol-moved', by });
+      },
+      remove: () => {
+        const before = getState().watchlist.length;
+        dispatch({ type: 'symbol-removed' });
+        const removed = getState().removed;
+        if (removed && getState().watchlist.length < before) status.notice(`removed ${removed.symbol}: u puts it back`);
+      },
+      undo: () => {
+        const removed = getState().removed;
+        if (!removed) return;
+        dispatch({ type: 'removal-undone' });
+        status.notice(`${removed.symbol} is back`);
+        void poll();
+      },
+      add: (symbol: string) => {
+        if (getState().watchlist.includes(symbol)) return false;
+        dispatch({ type: 'symbol-added', symbol });
+        status.notice(`added ${symbol}`);
+        // The new symbol's price should not wait for the next tick.
+        void poll();
+        return true;
+      },
+      refresh: () => void poll(),
+    }),
+    [dispatch, getState, poll, schedule, status],
+  );
+
+  return { state, commands };
+}
+
+export type TickerCommands = ReturnType<typeof useTicker>['commands'];

@@ -1,0 +1,77 @@
+// The ticker pane: the watchlist table, or the symbol picker over it.
+import { Box, Text } from 'ink';
+import type { SymbolInfo } from '../../api/types.js';
+import { Pane } from '../chrome/Pane.js';
+import { displayOrder, type TickerState } from '../state/ticker.js';
+import { useNow } from '../state/use-now.js';
+import { useTheme } from '../theme.js';
+import { SymbolPicker } from './SymbolPicker.js';
+import { WatchlistTable } from './WatchlistTable.js';
+
+export interface TickerPaneProps {
+  state: TickerState;
+  names: ReadonlyMap<string, string>;
+  picker: { open: boolean; query: string; cursor: number; matches: readonly SymbolInfo[] | undefined };
+  onPickerQuery: (query: string) => void;
+  focused: boolean;
+  width: number;
+  height: number;
+}
+
+const SORT_LABEL = { watchlist: 'watchlist order', symbol: 'by symbol', change: 'by session change', volume: 'by volume' };
+
+/** Rows of symbols that fit a pane of `height`: borders, title, header and bottom line aside. */
+export const tickerRowsFor = (height: number): number => Math.max(1, height - 5);
+
+export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
+  const theme = useTheme();
+  const now = useNow(1000);
+  const inner = Math.max(10, width - 4);
+  const rows = tickerRowsFor(height);
+  const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
+
+  let when = '';
+  if (state.paused) when = 'paused: Space resumes';
+  else if (state.polling) when = 'updating…';
+  else if (state.nextPollAt !== undefined) {
+    const seconds = Math.max(0, Math.ceil((state.nextPollAt - now) / 1000));
+    when = state.failures > 0 ? `retry in ${seconds}s` : `next in ${seconds}s`;
+  }
+  const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], when].filter(Boolean).join(' · ');
+
+  return (
+    <Pane title="Ticker" info={info} focused={focused} width={width} height={height}>
+      <Box flexDirection="column" flexGrow={1}>
+        {picker.open ? (
+          <SymbolPicker
+            query={picker.query}
+            onQueryChange={onPickerQuery}
+            matches={picker.matches}
+            cursor={picker.cursor}
+            watchlist={new Set(state.watchlist)}
+            width={inner}
+            rows={Math.max(1, rows - 1)}
+          />
+        ) : (
+          <WatchlistTable
+            symbols={displayOrder(state)}
+            rows={state.rows}
+            unknown={state.unknown}
+            names={names}
+            cursor={state.cursor}
+            width={inner}
+            height={rows}
+            intervalS={state.intervalS}
+            now={now}
+            focused={focused}
+          />
+        )}
+      </Box>
+      {picker.open ? null : (
+        <Text wrap="truncate-end" {...(state.failures > 0 ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })}>
+          {bottom}
+        </Text>
+      )}
+    </Pane>
+  );
+}

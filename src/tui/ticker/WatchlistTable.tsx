@@ -1,0 +1,99 @@
+// The watchlist as a table: price, tick change with arrows, session change, volume, sparkline
+// and age; stale rows dimmed, unknown symbols said so in their row.
+import { Box, Text } from 'ink';
+import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../text/numbers.js';
+import { sanitize } from '../../text/sanitize.js';
+import { fit } from '../../text/width.js';
+import { scrollWindow } from '../state/scroll.js';
+import { sessionChange, STALE_INTERVALS, type SymbolRow } from '../state/ticker.js';
+import { useTheme } from '../theme.js';
+import { sparkline } from './Sparkline.js';
+
+export interface WatchlistColumns {
+  symbol: number;
+  name: number;
+  price: number;
+  change: number;
+  session: number;
+  volume: number;
+  spark: number;
+  age: number;
+}
+
+/** Column widths for the pane's inner width: the name and sparkline only when there is room. */
+export function watchlistColumns(width: number): WatchlistColumns {
+  const base = { symbol: 8, price: 9, change: 8, session: 8, volume: 6, age: 3 };
+  const fixed = Object.values(base).reduce((a, b) => a + b, 0) + 5;
+  const room = Math.max(0, width - fixed);
+  const spark = room >= 7 ? Math.min(16, room - 1) : 0;
+  const name = room - (spark ? spark + 1 : 0) >= 9 ? room - (spark ? spark + 1 : 0) - 1 : 0;
+  return { ...base, name, spark };
+}
+
+export interface WatchlistTableProps {
+  symbols: readonly string[];
+  rows: Readonly<Record<string, SymbolRow>>;
+  unknown: ReadonlySet<string>;
+  names: ReadonlyMap<string, string>;
+  cursor: number;
+  width: number;
+  height: number;
+  intervalS: number;
+  now: number;
+  focused: boolean;
+}
+
+export function WatchlistTable(props: WatchlistTableProps) {
+  const theme = useTheme();
+  const columns = watchlistColumns(props.width);
+  const header = [fit('SYMBOL', columns.symbol)];
+  if (columns.name) header.push(fit('NAME', columns.name));
+  header.push(fit('PRICE', columns.price, 'right'), fit('TICK', columns.change, 'right'), fit('SESSION', columns.session, 'right'), fit('VOLUME', columns.volume, 'right'));
+  if (columns.spark) header.push(fit('TREND', columns.spark));
+  header.push(fit('AGE', columns.age, 'right'));
+  const top = scrollWindow(props.symbols.length, props.cursor, props.height);
+  const shown = props.symbols.slice(top, top + props.height);
+
+  return (
+    <Box flexDirection="column" height={props.height + 1}>
+      <Text bold wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+        {header.join(' ')}
+      </Text>
+      {props.symbols.length === 0 ? (
+        <Text {...(theme.muted && { color: theme.muted })}>the watchlist is empty: press / to add symbols</Text>
+      ) : null}
+      {shown.map((symbol, i) => {
+        const selected = props.focused && top + i === props.cursor;
+        const row = props.rows[symbol];
+        const name = columns.name ? [fit(sanitize(props.names.get(symbol) ?? ''), columns.name)] : [];
+        if (!row) {
+          const note = props.unknown.has(symbol) ? 'unknown symbol' : '…';
+          return (
+            <Text key={symbol} inverse={selected} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+              {[fit(symbol, columns.symbol), ...name, note].join(' ')}
+            </Text>
+          );
+        }
+        const ageMs = props.now - row.updatedAt;
+        const stale = ageMs > STALE_INTERVALS * props.intervalS * 1000;
+        const tick = row.previous === undefined ? 0 : row.price - row.previous;
+        const arrow = tick > 0 ? '▲' : tick < 0 ? '▼' : '·';
+        const tickText = row.previous === undefined ? '' : `${arrow}${formatChange(Math.abs(tick), row.price)}`;
+        const session = sessionChange(row);
+        const sessionText = signedPercent(session);
+        const tickColor = tick > 0 ? theme.up : tick < 0 ? theme.down : undefined;
+        const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
+        return (
+          <Text key={symbol} inverse={selected} dimColor={stale} wrap="truncate-end">
+            {[fit(symbol, columns.symbol), ...name, fit(formatPrice(row.price), columns.price, 'right')].join(' ')}{' '}
+            <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right')}</Text>{' '}
+            <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right')}</Text>{' '}
+            {fit(compactNumber(row.volume), columns.volume, 'right')}
+            {columns.spark ? ` ${sparkline(row.history, columns.spark)}` : ''}{' '}
+            {fit(shortAge(ageMs), columns.age, 'right')}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
