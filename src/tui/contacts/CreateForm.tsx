@@ -28,7 +28,7 @@ export interface CreateFormProps {
 
 export function CreateForm({ form, width, onChange }: CreateFormProps) {
   const theme = useTheme();
-  const label = 14;
+  const label = 16;
   return (
     <Box flexDirection="column">
       <Text bold>New contact{form.submitting ? ' ' : ''}{form.submitting ? <Spinner {...(theme.accent && { color: theme.accent })} /> : null}</Text>
@@ -39,7 +39,7 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
           <Box key={field} flexDirection="column">
             <Box>
               <Text {...(focused ? { bold: true } : {})} {...(!focused && theme.muted && { color: theme.muted })}>
-                {`${focused ? '›' : ' '} ${fit(LABELS[field], label - 2)}`}
+                {`${focused ? '›' : ' '} ${fit(LABELS[field], label - 3)} `}
               </Text>
               {focused ? (
                 <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={PLACEHOLDERS[field]} />
