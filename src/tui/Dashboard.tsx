@@ -33,6 +33,8 @@ export interface DashboardProps {
   onSuspend?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
   size?: TerminalSize | undefined;
+  /** How long a delete can be undone (tests shorten it). */
+  undoWindowMs?: number | undefined;
 }
 
 export function Dashboard(props: DashboardProps) {
@@ -43,7 +45,12 @@ export function Dashboard(props: DashboardProps) {
   const layout = computeLayout(size);
   const { exit } = useApp();
 
-  const contacts = useContacts(client, status, layout.kind === 'too-small' ? 5 : contactRowsFor(layout.contacts.height));
+  const contacts = useContacts(
+    client,
+    status,
+    layout.kind === 'too-small' ? 5 : contactRowsFor(layout.contacts.height),
+    props.undoWindowMs,
+  );
   const ticker = useTicker(client, status, {
     watchlist: props.watchlist,
     intervalS: props.intervalS,

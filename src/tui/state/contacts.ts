@@ -71,7 +71,7 @@ export type ContactsAction =
   | { type: 'rename-failed'; id: string }
   | { type: 'mode-cancelled' }
   | { type: 'delete-asked' }
-  | { type: 'delete-confirmed'; now: number }
+  | { type: 'delete-confirmed'; now: number; windowMs?: number }
   | { type: 'delete-undone' }
   | { type: 'delete-sent'; id: string }
   | { type: 'delete-failed'; contact: Contact }
@@ -263,7 +263,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         ...state,
         mode: { kind: 'browse' },
         view: 'list',
-        pendingDelete: { contact, dueAt: action.now + UNDO_WINDOW_MS },
+        pendingDelete: { contact, dueAt: action.now + (action.windowMs ?? UNDO_WINDOW_MS) },
       });
     }
     case 'delete-undone':

@@ -24,7 +24,7 @@ export const errorText = (error: unknown): string =>
 
 const isAbort = (error: unknown): boolean => (error as { name?: string })?.name === 'AbortError';
 
-export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number) {
+export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
@@ -217,8 +217,8 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
       confirmDelete: () => {
         // One undo window at a time: a second delete sends the first at once.
         if (getState().pendingDelete) void sendDelete();
-        dispatch({ type: 'delete-confirmed', now: Date.now() });
-        if (getState().pendingDelete) deleteTimer.current = setTimeout(() => void sendDelete(), UNDO_WINDOW_MS);
+        dispatch({ type: 'delete-confirmed', now: Date.now(), windowMs: undoWindowMs });
+        if (getState().pendingDelete) deleteTimer.current = setTimeout(() => void sendDelete(), undoWindowMs);
       },
       undoDelete: () => {
         const pending = getState().pendingDelete;
@@ -281,7 +281,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
         await Promise.allSettled([...inFlight.current]);
       },
     }),
-    [client, dispatch, failed, getState, load, sendDelete, status, track],
+    [client, dispatch, failed, getState, load, sendDelete, status, track, undoWindowMs],
   );
 
   return { state, commands };
