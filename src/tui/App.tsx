@@ -19,7 +19,7 @@ export function App({ layout, columns, rows, contacts, ticker, help, status, foo
   if (layout.kind === 'too-small') {
     return (
       <Text wrap="truncate-end">
-        {`tickbook needs a terminal of at least ${MIN_COLUMNS}×${MIN_ROWS} (this one is ${columns}×${rows})`}
+        {`Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}`}
       </Text>
     );
   }

@@ -121,7 +121,9 @@ export class Screen {
   #schedule(): void {
     if (this.#flushScheduled) return;
     this.#flushScheduled = true;
-    setImmediate(() => this.flush());
+    // A timer, not an immediate: React subscribes new input handlers in effects it runs on an
+    // immediate after the commit, and a field must not be on screen before it takes keys.
+    setTimeout(() => this.flush(), 0);
   }
 
   readonly #onResize = (): void => {

@@ -16,13 +16,37 @@ export interface TextFieldProps {
 /** The value after Ctrl-W: the last word and the spaces before it gone. */
 export const deleteLastWord = (value: string): string => value.replace(/\S*\s*$/, '');
 
+/** Applies a chunk of typed keys (typed faster than they were read) to a value, as editing would. */
+export function applyTyped(value: string, chunk: string): string {
+  let next = value;
+  for (const char of chunk) {
+    if (char === '\r' || char === '\n') break; // Enter: the router submits.
+    if (char === '\u0015') next = '';
+    else if (char === '\u0017') next = deleteLastWord(next);
+    else if (char === '\u007f' || char === '\b') next = [...next].slice(0, -1).join('');
+    else if (!/[\u0000-\u001f]/.test(char)) next += char;
+  }
+  return next;
+}
+
 /**
  * Sees each key before ink-text-input does (its effect runs first, as an earlier sibling), so a
  * Ctrl or Alt chord can be acted on and the letter ink-text-input would insert for it dropped.
+ * Keys that arrive together with control keys among them are applied here one by one.
  */
 function ChordGuard(props: { focus: boolean; value: string; onChange: (v: string) => void; swallow: { current: boolean } }) {
   useInput(
     (input, key) => {
+      // Every listener of this key runs before the microtask: the flag never outlives the key.
+      queueMicrotask(() => {
+        props.swallow.current = false;
+      });
+      // eslint-disable-next-line no-control-regex
+      if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input) && !input.startsWith('\u001b')) {
+        props.swallow.current = true;
+        props.onChange(applyTyped(props.value, input));
+        return;
+      }
       if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;
       if (key.ctrl && input === 'c') return;
       props.swallow.current = true;

@@ -36,7 +36,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
 
   const info = [
     state.activeOnly ? 'active only' : 'all',
-    `page ${state.pageNumber}`,
+    state.pending ? `page ${state.pending.pageNumber}…` : `page ${state.pageNumber}`,
     state.page?.next ? 'more →' : state.page ? 'end' : '',
   ]
     .filter(Boolean)

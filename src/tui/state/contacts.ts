@@ -31,9 +31,11 @@ export interface ContactsState {
   pageSize: number;
   /** All contacts, or only those that have been active. */
   activeOnly: boolean;
-  /** The query of the page on screen (or being fetched) and its number, from 1. */
+  /** The query of the page on screen and its number, from 1. */
   query: PageQuery;
   pageNumber: number;
+  /** The page being fetched; it replaces the one on screen when it arrives. */
+  pending: { query: PageQuery; pageNumber: number } | undefined;
   page: ContactPage | undefined;
   /** Increases with every page request; an answer for an older one is dropped. */
   request: number;
@@ -92,6 +94,7 @@ export function initialContactsState(pageSize: number): ContactsState {
     activeOnly: false,
     query: { limit: pageSize },
     pageNumber: 1,
+    pending: undefined,
     page: undefined,
     request: 0,
     loading: false,
@@ -180,16 +183,16 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     case 'page-requested':
       return {
         ...state,
-        query: action.query,
-        pageNumber: action.pageNumber,
+        pending: { query: action.query, pageNumber: action.pageNumber },
         request: state.request + 1,
         loading: true,
       };
     case 'page-loaded': {
-      if (action.request !== state.request) return state;
+      if (action.request !== state.request || !state.pending) return state;
+      const { query, pageNumber } = state.pending;
       let cursor = 0;
       // Coming back from an older page, the cursor lands where the eye expects: the bottom.
-      if (state.query.endingBefore !== undefined) cursor = Math.max(0, action.page.contacts.length - 1);
+      if (query.endingBefore !== undefined) cursor = Math.max(0, action.page.contacts.length - 1);
       if (action.focusId !== undefined) {
         const at = action.page.contacts.findIndex((c) => c.id === action.focusId);
         if (at >= 0) cursor = at;
@@ -197,6 +200,9 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       const prefetched = state.prefetched;
       return clampCursor({
         ...state,
+        query,
+        pageNumber,
+        pending: undefined,
         page: action.page,
         loading: false,
         cursor,
@@ -204,7 +210,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       });
     }
     case 'page-failed':
-      return action.request === state.request ? { ...state, loading: false } : state;
+      return action.request === state.request ? { ...state, loading: false, pending: undefined } : state;
     case 'prefetched':
       return { ...state, prefetched: { key: action.key, page: action.page } };
     case 'prefetch-dropped':

@@ -1,0 +1,192 @@
+// The dashboard in a real terminal: bin/tickbook in tmux, on its embedded sandbox, driven by keys
+// and read back as a person would see it.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, hasTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
+
+const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
+
+describe.skipIf(!hasTmux())('dashboard in tmux', () => {
+  let home: string;
+  let env: Record<string, string>;
+  let session: TmuxSession | undefined;
+
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'tickbook-e2e-'));
+    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
+  });
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  /** Contacts as the subcommand sees them afterwards, on the same sandbox database. */
+  function savedContacts(): { id: string; username: string; display_name: string | null }[] {
+    const out = execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], {
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+    });
+    return JSON.parse(out).data;
+  }
+
+  it('at 120x40: pages, opens, renames, deletes with undo, creates, adds a symbol, resizes and quits', async () => {
+    const s = (session = startTmux([process.execPath, BIN], env, 120, 40));
+    let screen = await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the first page and prices');
+    // Side by side: both pane titles on one row, the contacts pane focused.
+    expect(screen.split('\n').some((line) => /▸ Contacts/.test(line) && /Ticker/.test(line))).toBe(true);
+    expect(screen).toMatch(/sandbox/);
+    const firstRows = screen.split('\n').slice(3, 6).join('\n');
+
+    s.keys('n');
+    screen = await s.waitFor((t) => /page 2 /.test(t), 'page 2');
+    expect(screen.split('\n').slice(3, 6).join('\n')).not.toBe(firstRows);
+    s.keys('p');
+    await s.waitFor((t) => /page 1 /.test(t), 'page 1 again');
+
+    s.keys('Enter');
+    screen = await s.waitFor((t) => /conversation\s+cv_/.test(t), 'the open contact');
+    expect(screen).toMatch(/phone\s+\+\d+/);
+    expect(screen).toMatch(/created\s+\d{4}-\d{2}-\d{2}/);
+    s.keys('Escape');
+    await s.waitFor((t) => /NAME\s+USERNAME/.test(t), 'the list again');
+
+    s.keys('e');
+    await s.waitFor((t) => /✎/.test(t), 'the rename field');
+    // A marker typed first shows the field is taking keys before Ctrl-U clears it.
+    s.type('#');
+    await s.waitFor((t) => /✎ .*#/.test(t), 'the field taking keys');
+    s.keys('C-u');
+    await s.waitFor((t) => /✎/.test(t) && !/✎ .*#/.test(t), 'the field cleared');
+    s.type('E2E Renamed');
+    await s.waitFor((t) => /✎ E2E Renamed/.test(t), 'the typed name');
+    s.keys('Enter');
+    screen = await s.waitFor((t) => /renamed to E2E Renamed/.test(t), 'the rename confirmed');
+    expect(screen).toMatch(/┃ E2E Renamed\s+\S/);
+
+    s.keys('d');
+    screen = await s.waitFor((t) => /Delete E2E Renamed/.test(t), 'the delete confirmation');
+    expect(screen).toMatch(/conversation with them is deleted too/);
+    s.keys('y');
+    screen = await s.waitFor((t) => /u: undo \(\d+s\)/.test(t), 'the undo offer');
+    expect(screen).not.toMatch(/┃ E2E Renamed/);
+    s.keys('u');
+    await s.waitFor((t) => /kept E2E Renamed/.test(t) && /┃ E2E Renamed/.test(t), 'the contact back');
+
+    // The first row goes for real once the undo window has passed.
+    s.keys('g', 'd');
+    screen = await s.waitFor((t) => /Delete .+\?/.test(t), 'the second confirmation');
+    const doomed = /Delete (.+) \(([^)]+)\)\?/.exec(screen)!;
+    s.keys('y');
+    await s.waitFor((t) => /deleted .* and the conversation/.test(t), 'the delete sent after the window', 9000);
+
+    s.keys('c');
+    await s.waitFor((t) => /New contact/.test(t), 'the create form');
+    s.type('e2e_person');
+    await s.waitFor((t) => /› username\s+e2e_person/.test(t), 'the username typed');
+    s.keys('Tab');
+    await s.waitFor((t) => /› phone/.test(t), 'the phone field focused');
+    s.type('+44 20 7946 0999');
+    await s.waitFor((t) => /› phone\s+\+44 20 7946 0999/.test(t), 'the phone typed');
+    s.keys('Tab');
+    await s.waitFor((t) => /› display name/.test(t), 'the display name field focused');
+    s.type('Person From E2E');
+    await s.waitFor((t) => /Person From E2E/.test(t), 'the display name typed');
+    s.keys('Enter');
+    // The new contact is the newest: first on page 1.
+    await s.waitFor(
+      (t) => /created Person From E2E/.test(t) && /Person From E2E/.test(t.split('\n')[3] ?? ''),
+      'the contact created, first in the list',
+    );
+
+    // The ticker: focus it, add a symbol through the picker, and watch its price move.
+    s.keys('Tab');
+    await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
+    s.keys('/');
+    await s.waitFor((t) => /Add symbol/.test(t), 'the picker');
+    s.type('shell');
+    await s.waitFor((t) => /Add symbol: shell/.test(t), 'the query typed');
+    screen = await s.waitFor((t) => /❯\s+SHEL\.L\s+\[LSE\]\s+Shell/.test(t), 'Shell first in the picker');
+    s.keys('Enter');
+    await s.waitFor((t) => /added SHEL\.L/.test(t) && /✓ SHEL\.L/.test(t), 'SHEL.L added and marked');
+    s.keys('Escape');
+    screen = await s.waitFor((t) => PRICE_ROW('SHEL.L').test(t), 'a price for SHEL.L');
+    const firstSeen = screen.split('\n').find((line) => /SHEL\.L/.test(line))!;
+    await s.waitFor((t) => {
+      const line = t.split('\n').find((l) => /SHEL\.L/.test(l));
+      return line !== undefined && line !== firstSeen && /[▲▼·]\d/.test(line);
+    }, 'the SHEL.L row updated by a later tick', 8000);
+
+    // Resizing relayouts at once: stacked when narrow, a single line when too small.
+    s.resize(80, 24);
+    screen = await s.waitFor((t) => {
+      const lines = t.split('\n');
+      const contacts = lines.findIndex((l) => /Contacts/.test(l));
+      const ticker = lines.findIndex((l) => /Ticker/.test(l));
+      return contacts >= 0 && ticker > contacts;
+    }, 'the stacked layout');
+    expect(screen.split('\n').every((line) => !/Contacts.*Ticker/.test(line))).toBe(true);
+    s.resize(50, 14);
+    await s.waitFor((t) => /Terminal too small: 50×14/.test(t), 'the too-small line');
+    s.resize(120, 40);
+    await s.waitFor((t) => t.split('\n').some((l) => /Contacts/.test(l) && /Ticker/.test(l)), 'side by side again');
+
+    s.keys('q');
+    screen = await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
+    // The alternate screen is gone: nothing of the dashboard is left on the terminal.
+    expect(screen).not.toMatch(/Contacts|Ticker|┃/);
+
+    const contacts = savedContacts();
+    expect(contacts.some((c) => c.display_name === 'E2E Renamed')).toBe(true);
+    expect(contacts.some((c) => c.username === 'e2e_person' && c.display_name === 'Person From E2E')).toBe(true);
+    expect(contacts.some((c) => c.username === doomed[2])).toBe(false);
+  }, 60_000);
+
+  it('at 80x24: stacked panes, browses two pages, opens a contact and quits with Ctrl-C', async () => {
+    const s = (session = startTmux([process.execPath, BIN], env, 80, 24));
+    let screen = await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the first page and prices');
+    const lines = screen.split('\n');
+    expect(lines.findIndex((l) => /Ticker/.test(l))).toBeGreaterThan(lines.findIndex((l) => /Contacts/.test(l)));
+    // Every frame leaves the last row free.
+    expect(lines[23] ?? '').toBe('');
+    s.keys('PageDown');
+    await s.waitFor((t) => /page 2 /.test(t), 'page 2');
+    s.keys('PageUp');
+    await s.waitFor((t) => /page 1 /.test(t), 'page 1');
+    s.keys('G', 'Enter');
+    screen = await s.waitFor((t) => /conversation\s+cv_/.test(t), 'the last contact of the page opened');
+    s.keys('Escape', '?');
+    screen = await s.waitFor((t) => /tickbook keys/.test(t), 'the help overlay');
+    expect(screen).toMatch(/next page/);
+    s.keys('Escape');
+    await s.waitFor((t) => !/tickbook keys/.test(t), 'the help closed');
+    s.keys('C-c');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit on Ctrl-C');
+  }, 40_000);
+
+  it('honours NO_COLOR: no colour codes reach the terminal, changes still read by their arrows', async () => {
+    const s = (session = startTmux([process.execPath, BIN, '--watchlist', 'AAPL,MSFT,NOPE9', '--interval', '1'], { ...env, NO_COLOR: '1' }));
+    await s.waitFor((t) => /[▲▼·]\d/.test(t) && /NOPE9\s+unknown symbol/.test(t), 'a second tick and the unknown symbol');
+    const coloured = execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', s.name], { encoding: 'utf8' });
+    // SGR foreground/background colours: 30–37, 39–47, 90–97, 100–107, 38;5 / 38;2.
+    expect(coloured).not.toMatch(/\u001b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);
+    expect(s.screen()).toMatch(/every 1s/);
+    s.keys('q');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
+  }, 30_000);
+
+  it('leaves the terminal as it found it when killed with SIGTERM', async () => {
+    const s = (session = startTmux([process.execPath, BIN], env, 100, 30));
+    await s.waitFor((t) => /page 1/.test(t), 'the dashboard');
+    const pid = execFileSync('tmux', ['list-panes', '-t', s.name, '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
+    // The pane runs a shell; tickbook is its child.
+    const child = execFileSync('pgrep', ['-P', pid, '-f', 'tickbook'], { encoding: 'utf8' }).trim().split('\n')[0]!;
+    process.kill(Number(child), 'SIGTERM');
+    const screen = await s.waitFor((t) => /\[exited \d+\]/.test(t), 'the exit');
+    expect(screen).toMatch(/\[exited 0\]/);
+    expect(screen).not.toMatch(/Contacts|┃/);
+  }, 30_000);
+});

@@ -1,0 +1,69 @@
+// Drives bin/tickbook in a real terminal: tmux sessions, keys, and the screen as a person sees it.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/tickbook', import.meta.url));
+
+export const hasTmux = (): boolean => spawnSync('tmux', ['-V']).status === 0;
+
+let counter = 0;
+
+export interface TmuxSession {
+  name: string;
+  /** The screen as text, one string per row. */
+  screen(): string;
+  /** Sends keys (tmux key names: "j", "Enter", "Escape", "Tab", "C-u"). */
+  keys(...keys: string[]): void;
+  /** Types text literally. */
+  type(text: string): void;
+  resize(columns: number, rows: number): void;
+  /** Polls the screen until `predicate` holds; fails with the last screen. */
+  waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
+  /** Whether the program in the pane has ended. */
+  exited(): boolean;
+  kill(): void;
+}
+
+function tmux(args: string[]): string {
+  return execFileSync('tmux', args, { encoding: 'utf8' });
+}
+
+export function startTmux(command: string[], env: Record<string, string>, columns = 120, rows = 40): TmuxSession {
+  const name = `tickbook-e2e-${process.pid}-${++counter}`;
+  const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  // The pane's command ends with a marker line so a test can see the program exit.
+  const shell = `env -u CI ${envArgs.map(quote).join(' ')} ${command.map(quote).join(' ')}; echo "[exited $?]"; sleep 600`;
+  tmux(['new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), shell]);
+  const session: TmuxSession = {
+    name,
+    screen: () => tmux(['capture-pane', '-p', '-t', name]),
+    keys: (...keys) => {
+      for (const key of keys) tmux(['send-keys', '-t', name, key]);
+    },
+    type: (text) => {
+      tmux(['send-keys', '-t', name, '-l', text]);
+    },
+    resize: (c, r) => {
+      tmux(['resize-window', '-t', name, '-x', String(c), '-y', String(r)]);
+    },
+    async waitFor(predicate, what, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      let last = '';
+      for (;;) {
+        last = session.screen();
+        if (predicate(last)) return last;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    exited: () => /\[exited \d+\]/.test(session.screen()),
+    kill: () => {
+      spawnSync('tmux', ['kill-session', '-t', name]);
+    },
+  };
+  return session;
+}
+
+function quote(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
