@@ -46,7 +46,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   }
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
-    throw new UsageError('the dashboard needs a terminal; for scripts use the subcommands (tickbook --help)');
+    throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
   }
 
   const path = configFilePath();

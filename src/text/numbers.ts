@@ -6,18 +6,25 @@ export const formatPrice = (price: number): string => (price < 1 ? price.toFixed
 /** A price change with the decimals of the price it belongs to. */
 export const formatChange = (change: number, price: number): string => change.toFixed(price < 1 ? 4 : 2);
 
-/** 56350348 → "56.4M". */
+/** 56350348 → "56.4M"; 999950 → "1.0M" (not "1000k"). */
 export function compactNumber(value: number): string {
   const units: [number, string][] = [
-    [1e12, 'T'],
-    [1e9, 'B'],
-    [1e6, 'M'],
     [1e3, 'k'],
+    [1e6, 'M'],
+    [1e9, 'B'],
+    [1e12, 'T'],
   ];
-  for (const [size, unit] of units) {
-    if (Math.abs(value) >= size) return `${(value / size).toFixed(value / size >= 100 ? 0 : 1)}${unit}`;
-  }
-  return String(value);
+  let chosen = -1;
+  units.forEach(([size], i) => {
+    if (Math.abs(value) >= size) chosen = i;
+  });
+  if (chosen < 0) return String(value);
+  const show = (i: number): string => {
+    const scaled = value / units[i]![0];
+    return `${scaled.toFixed(Math.abs(scaled) >= 99.95 ? 0 : 1)}${units[i]![1]}`;
+  };
+  const text = show(chosen);
+  return Math.abs(parseFloat(text)) >= 1000 && chosen < units.length - 1 ? show(chosen + 1) : text;
 }
 
 /** Seconds as a short age: "4s", "3m", "2h". */

@@ -1,6 +1,6 @@
 // The keys of what has focus, from the same table the router uses.
 import { Text } from 'ink';
-import { truncate } from '../../text/width.js';
+import { fit, truncate, width as textWidth } from '../../text/width.js';
 import { bindingsFor, type Scope } from '../keys/keymap.js';
 import { useTheme } from '../theme.js';
 
@@ -17,12 +17,21 @@ export function footerText(scopes: readonly Scope[]): string {
   return parts.join(' · ');
 }
 
+/** The pane's keys, cut to fit, then the global ones (help, quit), which always show. */
+export function footerLine(scopes: readonly Scope[], width: number, extra?: string): string {
+  const globalKeys = scopes.includes('global') ? footerText(['global']) : '';
+  const local = footerText(scopes.filter((scope) => scope !== 'global'));
+  const left = extra ? `${extra} · ${local}` : local;
+  if (!globalKeys) return truncate(` ${left}`, width);
+  const right = ` │ ${globalKeys}`;
+  return `${fit(` ${left}`, Math.max(0, width - textWidth(right)))}${right}`;
+}
+
 export function Footer({ scopes, width, extra }: { scopes: readonly Scope[]; width: number; extra?: string | undefined }) {
   const theme = useTheme();
-  const text = extra ? `${extra} · ${footerText(scopes)}` : footerText(scopes);
   return (
     <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-      {truncate(` ${text}`, width)}
+      {footerLine(scopes, width, extra)}
     </Text>
   );
 }

@@ -14,6 +14,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Filtering', ['contacts.filter']],
   ['Ticker', ['ticker']],
   ['Symbol picker', ['ticker.picker']],
+  ['This help', ['help']],
 ];
 
 export function helpLines(): { heading: boolean; text: [string, string] }[] {

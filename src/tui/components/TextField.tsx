@@ -5,6 +5,7 @@ import { useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { useRef } from 'react';
 import { sanitize } from '../../text/sanitize.js';
+import { isSequenceTail } from '../keys/key-name.js';
 
 export interface TextFieldProps {
   value: string;
@@ -45,6 +46,11 @@ function ChordGuard(props: { focus: boolean; value: string; onChange: (v: string
       if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input) && !input.startsWith('\u001b')) {
         props.swallow.current = true;
         props.onChange(applyTyped(props.value, input));
+        return;
+      }
+      if (isSequenceTail(input)) {
+        // An unknown key's sequence, not text to insert.
+        props.swallow.current = true;
         return;
       }
       if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;

@@ -23,6 +23,12 @@ export function keyNames(input: string, key: Key): string[] {
   if (key.backspace || key.delete) return ['backspace'];
   if (key.meta) return [];
   // eslint-disable-next-line no-control-regex
-  if (/\u001b/.test(input)) return [];
+  if (/\u001b/.test(input) || isSequenceTail(input)) return [];
   return [...input].map((char) => CONTROL_NAMES[char] ?? char);
 }
+
+/**
+ * Ink strips the ESC of key sequences it does not know (Shift-F1 arrives as "[1;2P", F13 as
+ * "[25~"); those are keys nobody bound, not text.
+ */
+export const isSequenceTail = (input: string): boolean => /^(?:\[[0-9;:<=>?]*[ -/]*[@-~]|O[@-~])$/.test(input) && input.length > 1;

@@ -194,7 +194,8 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       // Coming back from an older page, the cursor lands where the eye expects: the bottom.
       if (query.endingBefore !== undefined) cursor = Math.max(0, action.page.contacts.length - 1);
       if (action.focusId !== undefined) {
-        const at = action.page.contacts.findIndex((c) => c.id === action.focusId);
+        // The cursor counts the rows on screen, which leave out deleted and filtered contacts.
+        const at = visibleContacts({ ...state, page: action.page }).findIndex((c) => c.id === action.focusId);
         if (at >= 0) cursor = at;
       }
       const prefetched = state.prefetched;

@@ -2,6 +2,7 @@
 const BARS = '▁▂▃▄▅▆▇█';
 
 export function sparkline(values: readonly number[], width: number): string {
+  if (width <= 0) return '';
   const recent = values.slice(-width);
   if (recent.length === 0) return ''.padEnd(width);
   const low = Math.min(...recent);

@@ -1,0 +1,357 @@
+// Keys: naming Ink's key events, resolving them through the scopes, which scopes are live, and
+// the footer and help drawn from the same table.
+import type { Key } from 'ink';
+import { describe, expect, it } from 'vitest';
+import { footerText } from '../../src/tui/chrome/Footer.js';
+import { helpLines } from '../../src/tui/chrome/HelpOverlay.js';
+import { keyNames } from '../../src/tui/keys/key-name.js';
+import { BINDINGS, bindingsFor, isTextScope, resolveKey, type Scope } from '../../src/tui/keys/keymap.js';
+import { activeScopes } from '../../src/tui/keys/scopes.js';
+import { type ContactsMode, type ContactsState, initialContactsState } from '../../src/tui/state/contacts.js';
+
+function key(overrides: Partial<Key> = {}): Key {
+  return {
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageDown: false,
+    pageUp: false,
+    home: false,
+    end: false,
+    return: false,
+    escape: false,
+    ctrl: false,
+    shift: false,
+    tab: false,
+    backspace: false,
+    delete: false,
+    meta: false,
+    super: false,
+    hyper: false,
+    capsLock: false,
+    numLock: false,
+    ...overrides,
+  };
+}
+
+const ALL_SCOPES: readonly Scope[] = [
+  'global',
+  'help',
+  'contacts',
+  'contacts.detail',
+  'contacts.confirm',
+  'contacts.rename',
+  'contacts.create',
+  'contacts.filter',
+  'ticker',
+  'ticker.picker',
+];
+
+describe('keyNames', () => {
+  it('names arrows, page keys, home and end', () => {
+    expect(keyNames('', key({ upArrow: true }))).toEqual(['up']);
+    expect(keyNames('', key({ downArrow: true }))).toEqual(['down']);
+    expect(keyNames('', key({ leftArrow: true }))).toEqual(['left']);
+    expect(keyNames('', key({ rightArrow: true }))).toEqual(['right']);
+    expect(keyNames('', key({ pageUp: true }))).toEqual(['pageup']);
+    expect(keyNames('', key({ pageDown: true }))).toEqual(['pagedown']);
+    expect(keyNames('', key({ home: true }))).toEqual(['home']);
+    expect(keyNames('', key({ end: true }))).toEqual(['end']);
+  });
+
+  it('names enter, esc (Ink also sets meta for it), backspace and delete', () => {
+    expect(keyNames('\r', key({ return: true }))).toEqual(['enter']);
+    expect(keyNames('', key({ escape: true, meta: true }))).toEqual(['esc']);
+    expect(keyNames('', key({ backspace: true }))).toEqual(['backspace']);
+    expect(keyNames('', key({ delete: true }))).toEqual(['backspace']);
+  });
+
+  it('names tab and shift-tab', () => {
+    expect(keyNames('', key({ tab: true }))).toEqual(['tab']);
+    expect(keyNames('', key({ tab: true, shift: true }))).toEqual(['shift-tab']);
+  });
+
+  it('names ctrl keys, lower-cased', () => {
+    expect(keyNames('c', key({ ctrl: true }))).toEqual(['ctrl-c']);
+    expect(keyNames('Z', key({ ctrl: true }))).toEqual(['ctrl-z']);
+  });
+
+  it('names space', () => {
+    expect(keyNames(' ', key())).toEqual(['space']);
+  });
+
+  it('keeps letters and symbols as they are, capitals included', () => {
+    expect(keyNames('j', key())).toEqual(['j']);
+    expect(keyNames('G', key({ shift: true }))).toEqual(['G']);
+    expect(keyNames('?', key())).toEqual(['?']);
+    expect(keyNames('+', key())).toEqual(['+']);
+  });
+
+  it('splits keys that arrived together into presses of their own', () => {
+    expect(keyNames('jjk', key())).toEqual(['j', 'j', 'k']);
+    expect(keyNames('a b', key())).toEqual(['a', 'space', 'b']);
+  });
+
+  it('a carriage return inside a chunk is an enter', () => {
+    expect(keyNames('ab\r', key())).toEqual(['a', 'b', 'enter']);
+    expect(keyNames('x\n', key())).toEqual(['x', 'enter']);
+    expect(keyNames('\t', key())).toEqual(['tab']);
+  });
+
+  it('ignores escape sequences and meta (Alt) chords', () => {
+    expect(keyNames('\u001b[15~', key())).toEqual([]);
+    expect(keyNames('a\u001b[Ab', key())).toEqual([]);
+    expect(keyNames('x', key({ meta: true }))).toEqual([]);
+  });
+
+  it('an empty input with no flag names nothing', () => {
+    expect(keyNames('', key())).toEqual([]);
+  });
+});
+
+describe('resolveKey', () => {
+  it('resolves a pane key in its scope', () => {
+    expect(resolveKey(['contacts', 'global'], 'j')).toBe('contacts.down');
+    expect(resolveKey(['contacts', 'global'], 'pagedown')).toBe('contacts.next-page');
+    expect(resolveKey(['contacts', 'global'], 'n')).toBe('contacts.next-page');
+    expect(resolveKey(['contacts', 'global'], 'p')).toBe('contacts.previous-page');
+    expect(resolveKey(['contacts', 'global'], 'pageup')).toBe('contacts.previous-page');
+    expect(resolveKey(['contacts', 'global'], 'a')).toBe('contacts.toggle-active');
+    expect(resolveKey(['ticker', 'global'], 'j')).toBe('ticker.down');
+    expect(resolveKey(['ticker', 'global'], 'space')).toBe('ticker.pause');
+    expect(resolveKey(['ticker', 'global'], 'J')).toBe('ticker.move-down');
+    expect(resolveKey(['ticker', 'global'], 'K')).toBe('ticker.move-up');
+    expect(resolveKey(['ticker', 'global'], 's')).toBe('ticker.sort');
+    expect(resolveKey(['ticker', 'global'], 'x')).toBe('ticker.remove');
+    expect(resolveKey(['ticker', 'global'], 'u')).toBe('ticker.undo');
+    expect(resolveKey(['contacts', 'global'], 'u')).toBe('contacts.undo');
+  });
+
+  it('falls through from a pane scope to global', () => {
+    for (const pane of [['contacts', 'global'], ['contacts.detail', 'global'], ['ticker', 'global']] as Scope[][]) {
+      expect(resolveKey(pane, 'q')).toBe('quit');
+      expect(resolveKey(pane, 'ctrl-c')).toBe('quit');
+      expect(resolveKey(pane, 'tab')).toBe('focus-next');
+      expect(resolveKey(pane, 'shift-tab')).toBe('focus-previous');
+      expect(resolveKey(pane, '?')).toBe('help');
+    }
+  });
+
+  it('an unbound key resolves to nothing', () => {
+    expect(resolveKey(['contacts', 'global'], 'z')).toBeUndefined();
+    expect(resolveKey(['contacts', 'global'], undefined)).toBeUndefined();
+  });
+
+  it('a modal scope stops the search: q in a text field is typing, not quit', () => {
+    expect(resolveKey(['contacts.rename'], 'q')).toBeUndefined();
+    expect(resolveKey(['contacts.rename', 'global'], 'q')).toBeUndefined();
+    expect(resolveKey(['contacts.create', 'global'], 'q')).toBeUndefined();
+    expect(resolveKey(['contacts.filter', 'global'], 'q')).toBeUndefined();
+    expect(resolveKey(['ticker.picker', 'global'], 'q')).toBeUndefined();
+    expect(resolveKey(['contacts.rename', 'global'], 'tab')).toBeUndefined();
+    expect(resolveKey(['contacts.confirm', 'global'], 'j')).toBeUndefined();
+  });
+
+  it('Ctrl-C quits from every scope (pane scopes come with global behind them)', () => {
+    for (const scope of ALL_SCOPES) {
+      const scopes: Scope[] = isTextScope(scope) || scope === 'help' || scope === 'contacts.confirm' ? [scope] : [scope, 'global'];
+      expect(resolveKey(scopes, 'ctrl-c'), scope).toBe('quit');
+      expect(resolveKey([...scopes, 'global'], 'ctrl-c'), scope).toBe('quit');
+    }
+  });
+
+  it('modal keys resolve in their scope', () => {
+    expect(resolveKey(['contacts.rename'], 'enter')).toBe('field.submit');
+    expect(resolveKey(['contacts.rename'], 'esc')).toBe('field.cancel');
+    expect(resolveKey(['contacts.create'], 'tab')).toBe('field.next');
+    expect(resolveKey(['contacts.create'], 'shift-tab')).toBe('field.previous');
+    expect(resolveKey(['ticker.picker'], 'enter')).toBe('picker.add');
+    expect(resolveKey(['ticker.picker'], 'esc')).toBe('field.cancel');
+  });
+
+  it('a delete is confirmed only by y; Enter and Esc keep the contact', () => {
+    expect(resolveKey(['contacts.confirm'], 'y')).toBe('contacts.confirm-yes');
+    expect(resolveKey(['contacts.confirm'], 'Y')).toBe('contacts.confirm-yes');
+    expect(resolveKey(['contacts.confirm'], 'enter')).toBe('contacts.confirm-no');
+    expect(resolveKey(['contacts.confirm'], 'esc')).toBe('contacts.confirm-no');
+    expect(resolveKey(['contacts.confirm'], 'n')).toBe('contacts.confirm-no');
+  });
+
+  it('the help scope closes on Esc, ?, q and Enter and swallows the rest', () => {
+    for (const name of ['esc', '?', 'q', 'enter']) expect(resolveKey(['help'], name)).toBe('help.close');
+    expect(resolveKey(['help'], 'j')).toBeUndefined();
+    expect(resolveKey(['help'], 'tab')).toBeUndefined();
+  });
+
+  it('Enter opens and Esc goes back in the contacts pane', () => {
+    expect(resolveKey(['contacts', 'global'], 'enter')).toBe('contacts.open');
+    expect(resolveKey(['contacts.detail', 'global'], 'esc')).toBe('contacts.back');
+  });
+
+  it('text scopes are the four text fields', () => {
+    expect(ALL_SCOPES.filter(isTextScope)).toEqual(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker']);
+  });
+
+  it('no key is bound twice in one scope', () => {
+    const seen = new Map<string, string>();
+    const duplicates: string[] = [];
+    for (const binding of BINDINGS) {
+      for (const name of binding.keys) {
+        const id = `${binding.scope} ${name}`;
+        if (seen.has(id)) duplicates.push(`${id}: ${seen.get(id)} and ${binding.command}`);
+        seen.set(id, binding.command);
+      }
+    }
+    expect(duplicates).toEqual([]);
+  });
+
+  it('every binding resolves to its own command in its own scope', () => {
+    for (const binding of BINDINGS) {
+      for (const name of binding.keys) expect(resolveKey([binding.scope], name), `${binding.scope} ${name}`).toBe(binding.command);
+    }
+  });
+});
+
+describe('activeScopes', () => {
+  const contacts = (mode: ContactsMode, view: 'list' | 'detail' = 'list'): ContactsState => ({ ...initialContactsState(10), mode, view });
+  const browse = contacts({ kind: 'browse' });
+
+  it('help over everything', () => {
+    expect(activeScopes('contacts', true, browse, false)).toEqual(['help']);
+    expect(activeScopes('ticker', true, browse, true)).toEqual(['help']);
+  });
+
+  it('the ticker pane, and its picker when open', () => {
+    expect(activeScopes('ticker', false, browse, false)).toEqual(['ticker', 'global']);
+    expect(activeScopes('ticker', false, browse, true)).toEqual(['ticker.picker']);
+  });
+
+  it('the contacts list and an open contact', () => {
+    expect(activeScopes('contacts', false, browse, false)).toEqual(['contacts', 'global']);
+    expect(activeScopes('contacts', false, contacts({ kind: 'browse' }, 'detail'), false)).toEqual(['contacts.detail', 'global']);
+  });
+
+  it('each contacts mode is a modal scope of its own', () => {
+    expect(activeScopes('contacts', false, contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['contacts.rename']);
+    expect(activeScopes('contacts', false, contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail'), false)).toEqual(['contacts.rename']);
+    expect(activeScopes('contacts', false, contacts({ kind: 'confirm-delete', id: 'x' }), false)).toEqual(['contacts.confirm']);
+    expect(activeScopes('contacts', false, contacts({ kind: 'filter' }), false)).toEqual(['contacts.filter']);
+    expect(
+      activeScopes(
+        'contacts',
+        false,
+        contacts({
+          kind: 'create',
+          form: { values: { username: '', phone_number: '', display_name: '', avatar_url: '' }, errors: {}, field: 'username', submitting: false },
+        }),
+        false,
+      ),
+    ).toEqual(['contacts.create']);
+  });
+
+  it('a contacts mode does not capture keys while the ticker has focus', () => {
+    expect(activeScopes('ticker', false, contacts({ kind: 'filter' }), false)).toEqual(['ticker', 'global']);
+  });
+});
+
+describe('footerText', () => {
+  it('lists the footer keys of the contacts list, then the global ones', () => {
+    expect(footerText(['contacts', 'global'])).toBe(
+      [
+        'n/PgDn next page',
+        'p/PgUp previous page',
+        'Enter open contact',
+        'e rename',
+        'd delete',
+        'c create contact',
+        '/ filter this page',
+        'a all / active only',
+        'Tab next pane',
+        '? help: every key',
+        'q quit',
+      ].join(' · '),
+    );
+  });
+
+  it('lists the ticker keys when the ticker has focus', () => {
+    expect(footerText(['ticker', 'global'])).toBe(
+      [
+        '/ add symbols',
+        'x remove symbol',
+        's cycle sort',
+        'Space pause / resume',
+        '+ poll less often',
+        '- poll more often',
+        'Tab next pane',
+        '? help: every key',
+        'q quit',
+      ].join(' · '),
+    );
+  });
+
+  it('a modal scope shows only its own keys', () => {
+    expect(footerText(['contacts.rename'])).toBe('Enter save name · Esc cancel');
+    expect(footerText(['contacts.confirm'])).toBe('y yes, delete · n/Enter/Esc no, keep');
+    expect(footerText(['help'])).toBe('Esc close help');
+  });
+
+  it('leaves out bindings not marked for the footer', () => {
+    const text = footerText(['contacts', 'global']);
+    for (const hidden of ['j/↓', 'k/↑', 'S-Tab', 'Ctrl-C', 'Ctrl-Z', 'undo delete', 'reload']) expect(text).not.toContain(hidden);
+  });
+
+  it('shows a key once when two scopes bind it', () => {
+    const text = footerText(['contacts.detail', 'contacts', 'global']);
+    expect(text.split(' · ').filter((part) => part.startsWith('e '))).toEqual(['e rename']);
+    expect(text.split(' · ').filter((part) => part.startsWith('d '))).toEqual(['d delete']);
+    expect(text.startsWith('Esc back to the list · e rename · d delete · ')).toBe(true);
+  });
+
+  it('every part is unique for every scope list the dashboard uses', () => {
+    for (const scopes of [['contacts', 'global'], ['contacts.detail', 'global'], ['ticker', 'global'], ...ALL_SCOPES.map((s) => [s])] as Scope[][]) {
+      const parts = footerText(scopes).split(' · ');
+      expect(new Set(parts).size, scopes.join(',')).toBe(parts.length);
+      const footerBindings = new Set(scopes.flatMap((s) => bindingsFor(s).filter((b) => b.footer).map((b) => b.label)));
+      expect(parts.length).toBe(footerBindings.size);
+    }
+  });
+});
+
+describe('helpLines', () => {
+  const entries = helpLines()
+    .filter((line) => !line.heading)
+    .map((line) => line.text.join(' '));
+
+  it('lists every key of every pane and text field', () => {
+    for (const binding of BINDINGS.filter((b) => b.scope !== 'help')) {
+      expect(entries, `${binding.scope}: ${binding.label}`).toContain(`${binding.label} ${binding.help}`);
+    }
+  });
+
+  it('lists the keys that close the help too', () => {
+    for (const binding of BINDINGS.filter((b) => b.scope === 'help')) {
+      expect(entries, `${binding.scope}: ${binding.label}`).toContain(`${binding.label} ${binding.help}`);
+    }
+  });
+
+  it('has a heading for each group, in order', () => {
+    expect(helpLines().filter((line) => line.heading).map((line) => line.text[0])).toEqual([
+      'Anywhere',
+      'Contacts',
+      'An open contact',
+      'Confirming a delete',
+      'Renaming',
+      'Creating',
+      'Filtering',
+      'Ticker',
+      'Symbol picker',
+      'This help',
+    ]);
+  });
+
+  it('lists Ctrl-C and q as quit', () => {
+    expect(entries).toContain('Ctrl-C quit');
+    expect(entries).toContain('q quit');
+  });
+});
