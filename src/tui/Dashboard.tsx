@@ -222,7 +222,7 @@ export function Dashboard(props: DashboardProps) {
         />
       }
       help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} /> : undefined}
-      status={<StatusLine status={snapshot} target={props.target} width={layout.width} />}
+      status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
       footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
     />
   );

@@ -65,16 +65,9 @@ describe('initial state', () => {
 });
 
 describe('polls', () => {
-  it('poll-started marks a poll in flight and clears the countdown', () => {
-    const state = run(initialTickerState(['AAPL'], 2), { type: 'poll-scheduled', at: 5000 }, { type: 'poll-started' });
-    expect(state.polling).toBe(true);
-    expect(state.nextPollAt).toBeUndefined();
-  });
-
   it('poll-succeeded records price, previous, first, volume, history and time', () => {
-    let state = run(initialTickerState(['AAPL', 'MSFT'], 2), { type: 'poll-started' }, succeeded([q('AAPL', 200, 10)], 1000));
+    let state = run(initialTickerState(['AAPL', 'MSFT'], 2), succeeded([q('AAPL', 200, 10)], 1000));
     expect(state.rows.AAPL).toEqual({ price: 200, previous: undefined, first: 200, volume: 10, history: [200], updatedAt: 1000 });
-    expect(state.polling).toBe(false);
     expect(state.lastSuccessAt).toBe(1000);
     state = run(state, succeeded([q('AAPL', 202, 15)], 3000));
     expect(state.rows.AAPL).toEqual({ price: 202, previous: 200, first: 200, volume: 15, history: [200, 202], updatedAt: 3000 });
@@ -109,11 +102,10 @@ describe('polls', () => {
 
   it('poll-failed keeps the last good prices and counts the failure', () => {
     const before = priced();
-    const state = run(before, { type: 'poll-started' }, { type: 'poll-failed' });
+    const state = run(before, { type: 'poll-failed' });
     expect(state.rows).toEqual(before.rows);
     expect(state.rows.AAA?.price).toBe(11);
     expect(state.failures).toBe(1);
-    expect(state.polling).toBe(false);
     expect(state.lastSuccessAt).toBe(3000);
     expect(tickerReducer(state, { type: 'poll-failed' }).failures).toBe(2);
   });

@@ -8,10 +8,10 @@ import type { StatusSnapshot } from '../state/status.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
 
-export function StatusLine({ status, target, width }: { status: StatusSnapshot; target: string; width: number }) {
+export function StatusLine({ status, latencyMs, target, width }: { status: StatusSnapshot; latencyMs: number | undefined; target: string; width: number }) {
   const theme = useTheme();
   const now = useNow(1000, status.error?.retryAt !== undefined);
-  const latency = status.latencyMs === undefined ? '' : ` · ${Math.round(status.latencyMs)} ms`;
+  const latency = latencyMs === undefined ? '' : ` · ${Math.round(latencyMs)} ms`;
   const left = ` ${target}${latency} `;
   let message = '';
   if (status.error) {

@@ -6,7 +6,6 @@ import type { RequestLogEntry } from '../../api/transport.js';
 export type Source = 'contacts' | 'ticker' | 'symbols';
 
 export interface StatusSnapshot {
-  latencyMs: number | undefined;
   /** The newest error still standing, in words, and when it will be retried. */
   error: { source: Source; message: string; retryAt: number | undefined } | undefined;
   /** A short note about the last thing done ("renamed …"), shown until replaced. */
@@ -17,7 +16,12 @@ export interface StatusSnapshot {
 
 /** A tiny store outside React: the client reports into it from any call, the status line reads it. */
 export class StatusStore {
-  #snapshot: StatusSnapshot = { latencyMs: undefined, error: undefined, notice: undefined, busy: 0 };
+  #snapshot: StatusSnapshot = { error: undefined, notice: undefined, busy: 0 };
+  /**
+   * The last request's latency. Not part of the snapshot: a new figure is shown with the frame
+   * its answer causes anyway, instead of costing a frame of its own.
+   */
+  latencyMs: number | undefined;
   readonly #errors = new Map<Source, { message: string; retryAt: number | undefined }>();
   readonly #listeners = new Set<() => void>();
 
@@ -30,7 +34,7 @@ export class StatusStore {
 
   /** Feed for the client's onRequest hook. */
   readonly request = (entry: RequestLogEntry): void => {
-    if (entry.status !== 0) this.#set({ latencyMs: entry.ms });
+    if (entry.status !== 0) this.latencyMs = entry.ms;
   };
 
   fail(source: Source, message: string, retryAt?: number): void {

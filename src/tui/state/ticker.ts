@@ -42,11 +42,9 @@ export interface TickerState {
   failures: number;
   /** When the next poll is due, for the countdown. */
   nextPollAt: number | undefined;
-  polling: boolean;
 }
 
 export type TickerAction =
-  | { type: 'poll-started' }
   | { type: 'poll-succeeded'; result: PricingResult; at: number }
   | { type: 'poll-failed' }
   | { type: 'poll-scheduled'; at: number | undefined }
@@ -73,7 +71,6 @@ export function initialTickerState(watchlist: readonly string[], intervalS: numb
     lastSuccessAt: undefined,
     failures: 0,
     nextPollAt: undefined,
-    polling: false,
   };
 }
 
@@ -116,8 +113,6 @@ export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {
 
 export function tickerReducer(state: TickerState, action: TickerAction): TickerState {
   switch (action.type) {
-    case 'poll-started':
-      return { ...state, polling: true, nextPollAt: undefined };
     case 'poll-succeeded': {
       const rows: Record<string, SymbolRow> = { ...state.rows };
       for (const quote of action.result.quotes) {
@@ -131,10 +126,10 @@ export function tickerReducer(state: TickerState, action: TickerAction): TickerS
           updatedAt: action.at,
         };
       }
-      return { ...state, rows, unknown: new Set(action.result.unknown), lastSuccessAt: action.at, failures: 0, polling: false };
+      return { ...state, rows, unknown: new Set(action.result.unknown), lastSuccessAt: action.at, failures: 0 };
     }
     case 'poll-failed':
-      return { ...state, failures: state.failures + 1, polling: false };
+      return { ...state, failures: state.failures + 1 };
     case 'poll-scheduled':
       return { ...state, nextPollAt: action.at };
     case 'pause-toggled':

@@ -26,6 +26,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   const halted = useRef(false);
+  /** A poll under way; kept out of state so that starting one costs no frame. */
+  const inFlight = useRef(false);
   /** A poll asked for while one is under way (a symbol added) runs as soon as it ends. */
   const again = useRef(false);
   const pollRef = useRef<() => Promise<void>>(async () => undefined);
@@ -48,7 +50,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     clearTimeout(timer.current);
     const s: TickerState = getState();
     if (halted.current) return;
-    if (s.polling) {
+    if (inFlight.current) {
       again.current = true;
       return;
     }
@@ -57,19 +59,18 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       schedule(s.intervalS * 1000);
       return;
     }
-    dispatch({ type: 'poll-started' });
+    inFlight.current = true;
     const controller = new AbortController();
     abort.current = controller;
     try {
       const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
+      inFlight.current = false;
       dispatch({ type: 'poll-succeeded', result, at: now() });
       status.recover('ticker');
       schedule(again.current ? 0 : nextDelayMs(getState()));
     } catch (error) {
-      if (controller.signal.aborted) {
-        dispatch({ type: 'poll-failed' });
-        return;
-      }
+      inFlight.current = false;
+      if (controller.signal.aborted) return;
       dispatch({ type: 'poll-failed' });
       const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
       const delay = nextDelayMs(getState(), retryAfterMs);
@@ -135,7 +136,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         dispatch({ type: 'interval-changed', by });
         const s = getState();
         status.notice(`prices every ${s.intervalS}s`);
-        if (!s.polling && !s.paused && s.failures === 0) schedule(s.intervalS * 1000);
+        if (!inFlight.current && !s.paused && s.failures === 0) schedule(s.intervalS * 1000);
       },
       cycleSort: () => dispatch({ type: 'sort-cycled' }),
       moveSymbol: (by: number) => {

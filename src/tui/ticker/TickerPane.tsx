@@ -25,17 +25,19 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 
 export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
-  const now = useNow(1000);
+  // Healthy, every poll redraws the pane, which is often enough for the ages; paused or failing,
+  // a clock keeps the ages and the retry countdown moving.
+  const clockNeeded = state.paused || state.failures > 0;
+  useNow(1000, clockNeeded);
+  const now = Date.now();
   const inner = Math.max(10, width - 4);
   const rows = tickerRowsFor(height);
   const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
 
   let when = '';
   if (state.paused) when = 'paused: Space resumes';
-  else if (state.polling) when = 'updating…';
-  else if (state.nextPollAt !== undefined) {
-    const seconds = Math.max(0, Math.ceil((state.nextPollAt - now) / 1000));
-    when = state.failures > 0 ? `retry in ${seconds}s` : `next in ${seconds}s`;
+  else if (state.failures > 0 && state.nextPollAt !== undefined) {
+    when = `retry in ${Math.max(0, Math.ceil((state.nextPollAt - now) / 1000))}s`;
   }
   const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], when].filter(Boolean).join(' · ');
 
