@@ -42,11 +42,18 @@ export async function waitForFrame(
   }
 }
 
-/** Waits until some condition outside the frame holds (server state, recorded calls). */
+/**
+ * Waits until some condition outside the frame holds (server state, recorded calls). The check
+ * runs inside act too: while it awaits a request of its own, the app's answers keep arriving.
+ */
 export async function waitFor(condition: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'the condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (await condition()) return;
+    let holds = false;
+    await act(async () => {
+      holds = await condition();
+    });
+    if (holds) return;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
     await pause(20);
   }

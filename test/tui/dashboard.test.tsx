@@ -1,15 +1,25 @@
 // The dashboard as a user drives it: every key of the keymap pressed into the real component
 // (ink-testing-library), against a real in-process sandbox over loopback HTTP, asserted through
 // the frame it draws and, for effects, through the server itself.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Selection is drawn inverted, which is only visible in the frame when Ink's colouring is on;
+// it is off when stdout is not a terminal. Turned on before Ink (and chalk) load, and put back.
+const savedForceColor = vi.hoisted(() => {
+  const saved = process.env.FORCE_COLOR;
+  process.env.FORCE_COLOR = '1';
+  return saved;
+});
+
 import { render } from 'ink-testing-library';
 import { act } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import stringWidth from 'string-width';
 import { TickbookClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { contactName, type Contact } from '../../src/api/types.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { inverseSegments, pause, plain, waitFor, waitForFrame } from '../helpers/ink.js';
+import { inAct, inverseSegments, pause, plain, waitFor, waitForFrame } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const KEY = {
@@ -59,6 +69,11 @@ interface Harness {
 
 const live: Instance[] = [];
 
+afterAll(() => {
+  if (savedForceColor === undefined) delete process.env.FORCE_COLOR;
+  else process.env.FORCE_COLOR = savedForceColor;
+});
+
 afterEach(async () => {
   for (const instance of live.splice(0)) {
     await act(async () => {
@@ -77,7 +92,7 @@ interface MountOptions {
 }
 
 const READY = (frame: string): boolean =>
-  /on this page/.test(frame) && /AAPL +\d+\.\d\d/.test(frame) && /NOPE1 +unknown symbol/.test(frame);
+  /on this page/.test(frame) && /AAPL\b.* \d+\.\d\d /.test(frame) && /NOPE1 +unknown symbol/.test(frame);
 
 async function mount(client: TickbookClient, options: MountOptions = {}): Promise<Harness> {
   const size = options.size ?? { columns: 120, rows: 40 };
@@ -339,7 +354,7 @@ describe('startup and browsing the contacts', () => {
     const first = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
     const h = await mount(ctx.client);
     try {
-      await ctx.checker.updateContact(first.id, 'Renamed Elsewhere');
+      await inAct(() => ctx.checker.updateContact(first.id, 'Renamed Elsewhere'));
       await pause(100);
       expect(h.frame()).not.toContain('Renamed Elsewhere');
       await h.press('r');
@@ -348,12 +363,12 @@ describe('startup and browsing the contacts', () => {
 
       await h.press(KEY.enter);
       await h.until((f) => f.includes(first.conversationId), 'the detail view');
-      await ctx.checker.updateContact(first.id, 'Renamed Again');
+      await inAct(() => ctx.checker.updateContact(first.id, 'Renamed Again'));
       await h.press('r');
       const frame = await h.until((f) => f.includes('Renamed Again'), 'the reloaded contact');
       expect(frame).toContain(first.conversationId);
     } finally {
-      await ctx.checker.updateContact(first.id, first.displayName);
+      await inAct(() => ctx.checker.updateContact(first.id, first.displayName));
     }
   });
 });
@@ -410,7 +425,7 @@ describe('renaming', () => {
     expect(lineWith(frame, '✗')).toMatch(/display_name must be at most \d+ characters/);
     await h.until((f) => !f.includes('x'.repeat(30)) && f.includes(namePrefix(contact)), 'the row rolled back');
     expect(selectedRow(h).startsWith(namePrefix(contact))).toBe(true);
-    expect(contactName(await ctx.checker.getContact(contact.id))).toBe(before);
+    expect(contactName(await inAct(() => ctx.checker.getContact(contact.id)))).toBe(before);
   });
 
   it('q typed in the rename field is typed, not a quit; Esc cancels the rename', async () => {
@@ -425,7 +440,7 @@ describe('renaming', () => {
     await h.press(KEY.esc);
     await h.until((f) => !f.includes('✎') && f.includes(namePrefix(contact)), 'the rename cancelled');
     expect(h.exited()).toBe(false);
-    expect(contactName(await ctx.checker.getContact(contact.id))).toBe(contactName(contact));
+    expect(contactName(await inAct(() => ctx.checker.getContact(contact.id)))).toBe(contactName(contact));
   });
 
   it('e on an open contact renames it', async () => {
@@ -469,7 +484,7 @@ describe('deleting', () => {
     }
     await pause(400);
     expect(countLog(ctx.sb, 'DELETE', '/v1/contacts')).toBe(0);
-    expect(await notFound(ctx.checker, contact.id)).toBe(false);
+    expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(false);
   });
 
   it('y hides the row and offers undo; u brings it back and nothing is deleted', async () => {
@@ -488,7 +503,7 @@ describe('deleting', () => {
 
     await pause(500); // past the undo window
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
-    expect(await notFound(ctx.checker, contact.id)).toBe(false);
+    expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(false);
     expect(listsUser(h.frame(), contact)).toBe(true);
   });
 
@@ -498,7 +513,7 @@ describe('deleting', () => {
     await h.press('d', 'Y');
     expect(listsUser(h.frame(), contact)).toBe(false);
     await waitFor(() => countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`) === 1, 3000, 'the DELETE');
-    expect(await notFound(ctx.checker, contact.id)).toBe(true);
+    expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(true);
     const frame = await h.until((f) => f.includes(`deleted ${contactName(contact)} and the conversation`), 'the delete notice');
     expect(listsUser(frame, contact)).toBe(false);
     expect(frame).not.toContain('u undo delete');
@@ -535,7 +550,7 @@ describe('deleting', () => {
     await h.press('q');
     await waitFor(() => h.exited(), 3000, 'the app to exit');
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(1);
-    expect(await notFound(ctx.checker, contact.id)).toBe(true);
+    expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(true);
   });
 });
 
@@ -591,6 +606,7 @@ describe('creating and filtering', () => {
   });
 
   it('a bad phone shows the server’s error beside it, keeps what was typed; fixed, the contact is created first in the list', async () => {
+    const posts = countLog(ctx.sb, 'POST', '/v1/contacts');
     const h = await mount(ctx.client);
     await h.press('c');
     await h.type('zed_tester');
@@ -615,12 +631,13 @@ describe('creating and filtering', () => {
     await h.type('+44 20 7946 0999');
     expect(h.frame()).not.toMatch(/✗ .*phone_number/); // editing the field clears its error
     await h.press(KEY.enter);
-    frame = await h.until((f) => !f.includes('New contact') && f.includes('created Zed Tester'), 'the new contact');
-    await h.until((f) => selectedRow(h).startsWith('Zed Tester') && f.includes('page 1'), 'the new contact selected');
+    await h.until((f) => !f.includes('New contact') && f.includes('created Zed Tester'), 'the new contact');
+    frame = await h.until((f) => selectedRow(h).startsWith('Zed Tester') && f.includes('page 1'), 'the new contact selected');
     const rows = frame.split('\n').filter((l) => /[┃│] \S/.test(l));
     expect(rows[2], 'the first row under the header').toMatch(/Zed Tester +zed_tester/);
 
-    const newest = (await ctx.checker.listContacts({ limit: 1 })).contacts[0]!;
+    expect(countLog(ctx.sb, 'POST', '/v1/contacts')).toBe(posts + 2); // the refused one and the created one
+    const newest = (await inAct(() => ctx.checker.listContacts({ limit: 1 }))).contacts[0]!;
     expect(newest.username).toBe('zed_tester');
     expect(newest.phoneNumber).toBe('+442079460999');
     expect(newest.displayName).toBe('Zed Tester');
@@ -683,7 +700,7 @@ describe('focus, the ticker and the symbol picker', () => {
   const tableOrder = (frame: string, symbols: readonly string[]): string[] =>
     frame
       .split('\n')
-      .map((line) => symbols.find((s) => new RegExp(`│ ${escapeRegExp(s)} `).test(line)))
+      .map((line) => symbols.find((s) => new RegExp(`[┃│] ${escapeRegExp(s)} `).test(line)))
       .filter((s): s is string => s !== undefined);
 
   /** The selected ticker row: the inverted text that starts with a symbol. */
@@ -960,7 +977,10 @@ describe('terminal size', () => {
       const h = await mount(ctx.client, { size, ready: false });
       await pause(100);
       const frame = h.frame();
-      expect(frame).toBe(`tickbook needs a terminal of at least 60×16 (this one is ${size.columns}×${size.rows})`);
+      expect(frame.split('\n')).toHaveLength(1);
+      expect(frame).toMatch(/needs .*60×16/);
+      expect(frame).toContain(`${size.columns}×${size.rows}`);
+      expect(stringWidth(frame)).toBeLessThanOrEqual(size.columns);
       await h.press('?');
       expect(h.frame()).toBe(frame);
     });
@@ -974,7 +994,7 @@ describe('terminal size', () => {
     it(`every frame at ${size.columns}×${size.rows} is at most ${size.rows - 1} lines and ${size.columns} columns`, async () => {
       const h = await mount(ctx.client, { size, ready: false });
       const from = h.instance.frames.length; // frames after Ink was told the width
-      await h.until((f) => /on this page/.test(f) && /NOPE1 +unknown symbol/.test(f), 'the first page and prices');
+      await h.until((f) => /on this page/.test(f) && /AAPL\b.* \d+\.\d\d /.test(f), 'the first page and prices');
       const visit: string[][] = [[KEY.enter], [KEY.esc], ['?'], [KEY.esc], ['c'], [KEY.esc], ['/'], [KEY.esc], ['d'], ['n'], [KEY.tab], ['/']];
       for (const keys of visit) {
         await h.press(...keys);
@@ -987,6 +1007,7 @@ describe('terminal size', () => {
       for (const frame of frames) {
         const lines = frame.split('\n');
         expect(lines.length, frame).toBeLessThanOrEqual(size.rows - 1);
+        for (const line of lines) expect(stringWidth(line), line).toBeLessThanOrEqual(size.columns);
       }
       expect(h.frame().split('\n')).toHaveLength(size.rows - 1);
       expect(h.frame()).toContain('Add symbol: shop');

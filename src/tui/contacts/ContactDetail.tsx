@@ -4,9 +4,19 @@ import { contactName, type Contact } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { absoluteTime, relativeTime } from '../../text/time.js';
 import { fit } from '../../text/width.js';
+import { TextField } from '../components/TextField.js';
 import { useTheme } from '../theme.js';
 
-export function ContactDetail({ contact, width, now }: { contact: Contact; width: number; now: number }) {
+export interface ContactDetailProps {
+  contact: Contact;
+  width: number;
+  now: number;
+  /** The draft, while the contact is being renamed here. */
+  renameDraft?: string | undefined;
+  onRenameChange: (draft: string) => void;
+}
+
+export function ContactDetail({ contact, width, now, renameDraft, onRenameChange }: ContactDetailProps) {
   const theme = useTheme();
   const when = (date: Date | null) => (date ? `${absoluteTime(date)} (${relativeTime(date, new Date(now))})` : 'never');
   const fields: [string, string][] = [
@@ -22,9 +32,16 @@ export function ContactDetail({ contact, width, now }: { contact: Contact; width
   const label = 13;
   return (
     <Box flexDirection="column">
-      <Text bold wrap="truncate-end">
-        {fit(sanitize(contactName(contact)), width)}
-      </Text>
+      {renameDraft === undefined ? (
+        <Text bold wrap="truncate-end">
+          {fit(sanitize(contactName(contact)), width)}
+        </Text>
+      ) : (
+        <Box>
+          <Text {...(theme.accent && { color: theme.accent })}>✎ </Text>
+          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={sanitize(contact.username)} />
+        </Box>
+      )}
       {fields.map(([key, value]) => (
         <Text key={key} wrap="truncate-end">
           <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label)}</Text>

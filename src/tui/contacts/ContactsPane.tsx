@@ -46,7 +46,15 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   if (state.mode.kind === 'create') {
     body = <CreateForm form={state.mode.form} width={inner} onChange={commands.editCreate} />;
   } else if (state.view === 'detail' && selected) {
-    body = <ContactDetail contact={selected} width={inner} now={now} />;
+    body = (
+      <ContactDetail
+        contact={selected}
+        width={inner}
+        now={now}
+        renameDraft={state.mode.kind === 'rename' ? state.mode.draft : undefined}
+        onRenameChange={commands.editRename}
+      />
+    );
   } else if (!state.page && state.loading) {
     body = (
       <Text>
