@@ -31,5 +31,6 @@ if (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs) {
     stdio: 'inherit',
   });
   execFileSync(process.execPath, [join(root, 'scripts', 'copy-assets.mjs')], { cwd: root, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
   writeFileSync(stamp, '');
 }

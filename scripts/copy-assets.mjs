@@ -1,6 +1,9 @@
-// tsc only emits JavaScript; the sandbox's data files travel beside the compiled code.
+// tsc only emits JavaScript; the sandbox's data files travel beside the compiled tree and beside
+// the bundle (each looks for ./data next to its own module).
 import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-cpSync(`${root}src/server/data`, `${root}dist/server/data`, { recursive: true });
+for (const target of ['dist/server/data', 'dist/data']) {
+  cpSync(`${root}src/server/data`, `${root}${target}`, { recursive: true });
+}

@@ -18,7 +18,13 @@ Commands:
   symbols [--search TEXT]   the symbols catalogue
   serve                     run the sandbox server of the whole interface
 
-With no base URL configured, the commands run against the embedded sandbox.
+With no base URL configured, the dashboard and the commands run on the embedded sandbox.
+
+Dashboard options (tickbook [options]):
+  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
+  --interval N              poll prices every N seconds (1 to 60) for this run
+  --base-url URL  --market-data-url URL  --token T  --api-key K  --debug-log FILE
+                            where and as whom to connect (tickbook contacts --help)
 
 Options:
   -h, --help                show this help (tickbook COMMAND --help for a command's options)
@@ -37,10 +43,16 @@ const HELPS: Record<string, string> = {
   symbols: SYMBOLS_HELP,
 };
 
+/** The version in package.json, found upwards from this module (the tree or the bundle). */
 async function version(): Promise<string> {
   const { readFile } = await import('node:fs/promises');
-  const pkg = JSON.parse(await readFile(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
-  return pkg.version;
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      return (JSON.parse(await readFile(new URL('package.json', dir), 'utf8')) as { version: string }).version;
+    } catch (error) {
+      if (dir.pathname === '/') throw error;
+    }
+  }
 }
 
 async function run(argv: readonly string[]): Promise<number> {
