@@ -1,10 +1,11 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols } from '../api/client.js';
-import { configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
+import { ConfigError, type ConfigFile, configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
+import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
 import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
@@ -45,12 +46,20 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     if (watchlistFlag.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   }
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
+  const path = configFilePath();
+  let config: ConfigFile;
+  try {
+    config = readConfigFile(path).config;
+    // Settings are checked before anything else, so a bad URL is reported as such everywhere.
+    resolveConnection(connectionFlags(values), process.env, config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
   }
 
-  const path = configFilePath();
-  const { config } = readConfigFile(path);
   const watchlist = watchlistFlag ?? config.watchlist ?? DEFAULT_WATCHLIST;
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.

@@ -1,0 +1,170 @@
+// The ticker when prices fail: the last good prices stay, the status line says why with a retry
+// countdown, a 429 is waited out as asked, and everything clears once the server recovers; and
+// nothing polls while the dashboard is suspended.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// Dimming is only in the frame when Ink's colouring is on (stdout here is not a terminal).
+const savedForceColor = vi.hoisted(() => {
+  const saved = process.env.FORCE_COLOR;
+  process.env.FORCE_COLOR = '1';
+  return saved;
+});
+
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { render } from 'ink-testing-library';
+import { act } from 'react';
+import { request } from 'undici';
+import { TickbookClient } from '../../src/api/client.js';
+import { Dashboard } from '../../src/tui/Dashboard.js';
+import { Lifecycle, LifecycleContext } from '../../src/tui/lifecycle.js';
+import { StatusStore } from '../../src/tui/state/status.js';
+import { plain, waitFor, waitForFrame } from '../helpers/ink.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+type Mode = 'pass' | 'fail' | 'rate-limit';
+
+/** A real proxy in front of the sandbox that can make pricing fail on purpose. */
+async function flakyProxy(target: string) {
+  const state = { mode: 'pass' as Mode, pricing: 0 };
+  const server: Server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    if (req.url?.includes('realtime-pricing')) {
+      state.pricing++;
+      if (state.mode === 'fail') {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 'error', code: 'server_error', message: 'market feed is down' }));
+        return;
+      }
+      if (state.mode === 'rate-limit') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+        res.end(JSON.stringify({ status: 'error', code: 'rate_limited', message: 'slow down' }));
+        return;
+      }
+    }
+    const upstream = await request(`${target}${req.url}`, {
+      method: req.method as 'GET',
+      headers: req.headers as Record<string, string>,
+      body: chunks.length ? Buffer.concat(chunks) : undefined,
+    });
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && k !== 'transfer-encoding') headers[k] = v;
+    const body = Buffer.from(await upstream.body.arrayBuffer());
+    res.writeHead(upstream.statusCode, headers);
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+describe('the ticker through failures', () => {
+  let sandbox: TestSandbox;
+  let proxy: Awaited<ReturnType<typeof flakyProxy>>;
+  let client: TickbookClient;
+  const mounted: { unmount: () => void }[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ demoData: true });
+    proxy = await flakyProxy(sandbox.url);
+  });
+  afterEach(async () => {
+    for (const m of mounted.splice(0)) await act(async () => m.unmount());
+    await client?.close();
+    proxy.state.mode = 'pass';
+  });
+  afterAll(async () => {
+    await proxy.close();
+    await sandbox.close();
+    if (savedForceColor === undefined) delete process.env.FORCE_COLOR;
+    else process.env.FORCE_COLOR = savedForceColor;
+  });
+
+  async function mount(lifecycle = new Lifecycle()) {
+    // Retries inside the client would hide the failures from the ticker: one attempt per poll.
+    client = new TickbookClient({
+      contactsUrl: proxy.url,
+      marketDataUrl: proxy.url,
+      token: sandbox.token,
+      apiKey: sandbox.apiKey,
+      retry: { retries: 0 },
+    });
+    let instance!: ReturnType<typeof render>;
+    await act(async () => {
+      instance = render(
+        <LifecycleContext.Provider value={lifecycle}>
+          <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={1} size={{ columns: 120, rows: 30 }} />
+        </LifecycleContext.Provider>,
+      );
+    });
+    mounted.push(instance);
+    Object.defineProperty(instance.stdout, 'columns', { value: 120, configurable: true });
+    await act(async () => {
+      instance.stdout.emit('resize');
+    });
+    const frame = () => plain(instance.lastFrame());
+    await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d/.test(f) && /MSFT\s+\d+\.\d\d/.test(f), 8000, 'the first prices');
+    return { instance, frame };
+  }
+
+  const price = (frame: string, symbol: string) => new RegExp(`${symbol}\\s+(\\d+\\.\\d\\d)`).exec(frame)?.[1];
+
+  it('keeps the last prices, says why with a retry countdown, dims stale rows, and clears on recovery', async () => {
+    const { instance, frame } = await mount();
+    const before = price(frame(), 'AAPL');
+    proxy.state.mode = 'fail';
+    let shown = await waitForFrame(frame, (f) => /✗ prices: market feed is down/.test(f), 6000, 'the error in the status line');
+    expect(shown).toMatch(/retry in \d+s/);
+    expect(price(shown, 'AAPL')).toBeDefined();
+    // Backing off: after several failures the rows are older than three intervals, dimmed.
+    shown = await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d.*\s([4-9]|\d\d)s\s/.test(f), 9000, 'a stale AAPL row');
+    expect(instance.lastFrame()).toMatch(/\u001b\[2m[^\n]*AAPL/);
+    expect(before).toBeDefined();
+
+    proxy.state.mode = 'pass';
+    shown = await waitForFrame(frame, (f) => !/✗/.test(f) && /AAPL\s+\d+\.\d\d.*\s[01]s\s/.test(f), 20_000, 'recovery');
+    expect(shown).not.toMatch(/retry in/);
+  }, 45_000);
+
+  it('waits out a 429 as long as Retry-After asks', async () => {
+    const { frame } = await mount();
+    proxy.state.mode = 'rate-limit';
+    const at = proxy.state.pricing;
+    await waitForFrame(frame, (f) => /✗ prices: slow down · retry in [23]s/.test(f), 6000, 'the 429 in the status line');
+    const afterFirst = proxy.state.pricing;
+    expect(afterFirst).toBeGreaterThan(at);
+    // Polling every second, but the server asked for 3: no new attempt for at least 2 seconds.
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 2000));
+    });
+    expect(proxy.state.pricing).toBe(afterFirst);
+    proxy.state.mode = 'pass';
+    await waitForFrame(frame, (f) => !/✗/.test(f), 6000, 'recovery after the wait');
+  }, 30_000);
+
+  it('does not poll while suspended, and polls again at once on resume', async () => {
+    const lifecycle = new Lifecycle();
+    await mount(lifecycle);
+    await act(async () => {
+      lifecycle.emit('suspend');
+    });
+    const frozen = proxy.state.pricing;
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 2500));
+    });
+    expect(proxy.state.pricing).toBe(frozen);
+    await act(async () => {
+      lifecycle.emit('resume');
+    });
+    await waitFor(() => proxy.state.pricing > frozen, 3000, 'a poll after resuming');
+  }, 20_000);
+});
