@@ -2,7 +2,8 @@
 import { createInterface } from 'node:readline/promises';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
-import { absoluteTime, relativeTime } from '../text/time.js';
+import { contactFields } from '../text/contact-fields.js';
+import { relativeTime } from '../text/time.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjson } from './output.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
@@ -63,25 +64,9 @@ function listRow(contact: Contact, now: Date): string[] {
   ];
 }
 
-function contactFields(contact: Contact): [string, string][] {
-  const now = new Date();
-  const when = (date: Date | null) => (date ? `${absoluteTime(date)} (${relativeTime(date, now)})` : 'never');
-  return [
-    ['name', contactName(contact)],
-    ['display name', contact.displayName ?? '(none: the username is shown)'],
-    ['username', contact.username],
-    ['phone', contact.phoneNumber],
-    ['avatar', contact.avatarUrl ?? '(none)'],
-    ['last active', when(contact.lastActiveAt)],
-    ['created', when(contact.createdAt)],
-    ['id', contact.id],
-    ['conversation', contact.conversationId],
-  ];
-}
-
 function printContact(contact: Contact, json: boolean): void {
   if (json) writeJson(contactJson(contact));
-  else process.stdout.write(renderFields(contactFields(contact)));
+  else process.stdout.write(renderFields([['name', contactName(contact)], ...contactFields(contact)]));
 }
 
 function onlyId(positionals: string[], usage: string): string {

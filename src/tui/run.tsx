@@ -1,22 +1,16 @@
 // Starting and ending the dashboard: the alternate screen is entered before the first frame and
 // left on every way out (quit, Ctrl-C, SIGTERM, SIGHUP, a crash, whose error is printed after).
 import { type Instance, render } from 'ink';
-import type { TickbookClient } from '../api/client.js';
-import { Dashboard } from './Dashboard.js';
+import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
-import type { StatusStore } from './state/status.js';
 import { Screen } from './screen.js';
 import { ThemeContext, themeFor } from './theme.js';
 
-export interface RunDashboardOptions {
-  client: TickbookClient;
-  status: StatusStore;
-  target: string;
-  watchlist: readonly string[];
-  intervalS: number;
-  persistWatchlist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
-}
+export type RunDashboardOptions = Pick<
+  DashboardProps,
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist'
+>;
 
 /** Runs the dashboard until the user quits; resolves with the exit status. */
 export async function runDashboard(options: RunDashboardOptions): Promise<number> {

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { contactName, type Contact } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
-import { absoluteTime, relativeTime } from '../../text/time.js';
+import { contactFields } from '../../text/contact-fields.js';
 import { fit } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { useTheme } from '../theme.js';
@@ -18,17 +18,7 @@ export interface ContactDetailProps {
 
 export function ContactDetail({ contact, width, now, renameDraft, onRenameChange }: ContactDetailProps) {
   const theme = useTheme();
-  const when = (date: Date | null) => (date ? `${absoluteTime(date)} (${relativeTime(date, new Date(now))})` : 'never');
-  const fields: [string, string][] = [
-    ['username', contact.username],
-    ['display name', contact.displayName ?? '(none: the username is shown)'],
-    ['phone', contact.phoneNumber],
-    ['avatar', contact.avatarUrl ?? '(none)'],
-    ['last active', when(contact.lastActiveAt)],
-    ['created', when(contact.createdAt)],
-    ['id', contact.id],
-    ['conversation', contact.conversationId],
-  ];
+  const fields = contactFields(contact, new Date(now));
   const label = 13;
   return (
     <Box flexDirection="column">
