@@ -1,7 +1,7 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
 import { useApp, useInput, useStdout } from 'ink';
-import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer } from './chrome/Footer.js';
@@ -17,6 +17,7 @@ import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.j
 import { type StatusStore, useStatus } from './state/status.js';
 import { useContacts } from './state/use-contacts.js';
 import { useSymbols } from './state/use-symbols.js';
+import { useStore } from './state/use-store.js';
 import { useTicker } from './state/use-ticker.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
 import { TickerPane } from './ticker/TickerPane.js';
@@ -57,9 +58,21 @@ export function Dashboard(props: DashboardProps) {
     persist: props.persistWatchlist,
   });
   const symbols = useSymbols(client, status);
-  const [picker, dispatchPicker] = useReducer(pickerReducer, initialPickerState);
-  const [focus, setFocus] = useState<PaneName>('contacts');
-  const [helpOpen, setHelpOpen] = useState(false);
+  const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
+  // Focus and help live in state for drawing and in refs for the key handler, which may take
+  // several keys before the next render.
+  const [focus, setFocusState] = useState<PaneName>('contacts');
+  const focusRef = useRef<PaneName>('contacts');
+  const setFocus = (pane: PaneName) => {
+    focusRef.current = pane;
+    setFocusState(pane);
+  };
+  const [helpOpen, setHelpState] = useState(false);
+  const helpRef = useRef(false);
+  const setHelpOpen = (open: boolean) => {
+    helpRef.current = open;
+    setHelpState(open);
+  };
   const snapshot = useStatus(status);
   const quitting = useRef(false);
 
@@ -83,7 +96,8 @@ export function Dashboard(props: DashboardProps) {
   const run = (command: Command): void => {
     const c = contacts.commands;
     const t = ticker.commands;
-    const mode = contacts.state.mode.kind;
+    const mode = contacts.getState().mode.kind;
+    const freshMatches = () => (symbols.catalogue ? rankSymbols(symbols.catalogue, getPicker().query) : undefined);
     switch (command) {
       case 'quit':
         void quit();
@@ -93,7 +107,7 @@ export function Dashboard(props: DashboardProps) {
         return;
       case 'focus-next':
       case 'focus-previous':
-        setFocus((f) => (f === 'contacts' ? 'ticker' : 'contacts'));
+        setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
         return;
       case 'help':
         setHelpOpen(true);
@@ -141,7 +155,7 @@ export function Dashboard(props: DashboardProps) {
         if (mode === 'filter') return c.keepFilter();
         return;
       case 'field.cancel':
-        if (focus === 'ticker' && picker.open) return dispatchPicker({ type: 'closed' });
+        if (focusRef.current === 'ticker' && getPicker().open) return dispatchPicker({ type: 'closed' });
         if (mode === 'filter') return c.clearFilter();
         return c.cancel();
       case 'field.next':
@@ -178,11 +192,11 @@ export function Dashboard(props: DashboardProps) {
         symbols.ensure();
         return dispatchPicker({ type: 'opened' });
       case 'picker.down':
-        return dispatchPicker({ type: 'cursor-moved', by: 1, count: matches?.length ?? 0 });
+        return dispatchPicker({ type: 'cursor-moved', by: 1, count: freshMatches()?.length ?? 0 });
       case 'picker.up':
-        return dispatchPicker({ type: 'cursor-moved', by: -1, count: matches?.length ?? 0 });
+        return dispatchPicker({ type: 'cursor-moved', by: -1, count: freshMatches()?.length ?? 0 });
       case 'picker.add': {
-        const chosen = matches?.[picker.cursor];
+        const chosen = freshMatches()?.[getPicker().cursor];
         if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
         return;
       }
@@ -191,9 +205,12 @@ export function Dashboard(props: DashboardProps) {
 
   useInput(
     (input, key) => {
+      // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
+      // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
       for (const name of keyNames(input, key)) {
         if (quitting.current) return;
-        const command = resolveKey(scopes, name);
+        const live = activeScopes(focusRef.current, helpRef.current, contacts.getState(), getPicker().open);
+        const command = resolveKey(live, name);
         if (command) run(command);
       }
     },

@@ -1,7 +1,7 @@
 // The dashboard in a real terminal: bin/tickbook in tmux, on its embedded sandbox, driven by keys
 // and read back as a person would see it.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -139,6 +139,14 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     // The alternate screen is gone: nothing of the dashboard is left on the terminal.
     expect(screen).not.toMatch(/Contacts|Ticker|┃/);
 
+    // The watchlist was saved as it changed, readable by the user alone.
+    const configPath = join(env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+    const config = JSON.parse(readFileSync(configPath, 'utf8')) as { watchlist: string[]; interval: number };
+    expect(config.watchlist).toContain('SHEL.L');
+    expect(config.watchlist[0]).toBe('AAPL');
+    expect(config.interval).toBe(2);
+    expect(statSync(configPath).mode & 0o777).toBe(0o600);
+
     const contacts = savedContacts();
     expect(contacts.some((c) => c.display_name === 'E2E Renamed')).toBe(true);
     expect(contacts.some((c) => c.username === 'e2e_person' && c.display_name === 'Person From E2E')).toBe(true);
@@ -174,8 +182,13 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     // SGR foreground/background colours: 30–37, 39–47, 90–97, 100–107, 38;5 / 38;2.
     expect(coloured).not.toMatch(/\u001b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);
     expect(s.screen()).toMatch(/every 1s/);
+    // A watchlist and interval given for this run are not saved, even when changed.
+    s.keys('Tab', 'x');
+    await s.waitFor((t) => /removed AAPL/.test(t), 'AAPL removed');
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
+    const configPath = join(env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+    if (existsSync(configPath)) expect(readFileSync(configPath, 'utf8')).not.toMatch(/NOPE9|"interval": 1\b/);
   }, 30_000);
 
   it('leaves the terminal as it found it when killed with SIGTERM', async () => {

@@ -284,7 +284,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     [client, dispatch, failed, getState, load, sendDelete, status, track, undoWindowMs],
   );
 
-  return { state, commands };
+  return { state, commands, getState };
 }
 
 export type ContactsCommands = ReturnType<typeof useContacts>['commands'];
