@@ -1,7 +1,6 @@
 // The command line: routes to a subcommand; usage errors exit 2, failures exit 1.
 import { ApiError } from '../api/errors.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
-import { dashboard } from './dashboard.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { UsageError } from './usage.js';
@@ -35,6 +34,11 @@ tickbook symbols --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
+
+/** The dashboard (Ink, React, the layout engine) loads only when it is what runs. */
+async function dashboard(args: readonly string[]): Promise<number> {
+  return (await import('./dashboard.js')).dashboard(args);
+}
 
 const HELPS: Record<string, string> = {
   serve: SERVE_HELP,
