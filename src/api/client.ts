@@ -1,5 +1,6 @@
 // THE client: every screen and every subcommand talks to the interface through this, and only this.
 import { ApiError } from './errors.js';
+import { normaliseSymbols, parseBaseUrl, SYMBOL_PATTERN } from './rules.js';
 import { checked, parseContact, parseContactList, parseDeleted, parsePricing, parseSymbols } from './parse.js';
 import { Transport, type Outgoing, type TransportOptions } from './transport.js';
 import type {
@@ -32,12 +33,7 @@ export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
 
-const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
-
-/** Trims, upper-cases and de-duplicates a watchlist, keeping its order. */
-export function normaliseSymbols(symbols: readonly string[]): string[] {
-  return [...new Set(symbols.map((s) => s.trim().toUpperCase()).filter((s) => s !== ''))];
-}
+export { normaliseSymbols } from './rules.js';
 
 export class TickbookClient {
   readonly #transport: Transport;
@@ -80,8 +76,16 @@ export class TickbookClient {
   /** Every contact, newest first, fetched a page at a time as the caller iterates. */
   async *allContacts(query: Pick<PageQuery, 'limit' | 'active'> = {}, options: CallOptions = {}): AsyncGenerator<Contact> {
     let next: PageQuery | undefined = { ...query };
+    const seen = new Set<string>();
     while (next) {
       const page: ContactPage = await this.listContacts(next, options);
+      for (const contact of page.contacts) {
+        // A server that ignores the cursor would otherwise send this loop round forever.
+        if (seen.has(contact.id)) {
+          throw new ApiError({ kind: 'protocol', message: `the server sent contact ${contact.id} twice while paging` });
+        }
+        seen.add(contact.id);
+      }
       yield* page.contacts;
       next = page.next;
     }
@@ -122,13 +126,18 @@ export class TickbookClient {
    */
   async realtimePricing(symbols: readonly string[], options: CallOptions = {}): Promise<PricingResult> {
     const watchlist = normaliseSymbols(symbols);
-    const sendable = watchlist.filter((s) => SYMBOL.test(s));
+    const sendable = watchlist.filter((s) => SYMBOL_PATTERN.test(s));
     const batches: string[][] = [];
     for (let i = 0; i < sendable.length; i += this.#batchSize) batches.push(sendable.slice(i, i + this.#batchSize));
 
     const quotes = new Map<string, Quote>();
     let requestTime: Date | undefined;
-    await runLimited(batches, this.#concurrency, async (batch) => {
+    // One batch failing fails the call: the others are cancelled, not left running behind it.
+    const batchAbort = new AbortController();
+    const onAbort = () => batchAbort.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      await runLimited(batches, this.#concurrency, batchAbort, async (batch) => {
       const reply = await this.#send({
         method: 'POST',
         url: this.#marketUrl('/v1/utilities/stock/realtime-pricing'),
@@ -136,12 +145,16 @@ export class TickbookClient {
         body: { type: 'application/json', text: JSON.stringify({ symbols: batch }) },
         // Pricing changes nothing on the server: safe to retry.
         safe: true,
-        signal: options.signal,
+        signal: batchAbort.signal,
       });
       const result = checked(() => parsePricing(reply.json), reply.requestId, reply.status);
       for (const quote of result.quotes) quotes.set(quote.symbol, quote);
       if (result.requestTime && (!requestTime || result.requestTime > requestTime)) requestTime = result.requestTime;
-    });
+      });
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
+    }
+    options.signal?.throwIfAborted();
 
     const known: Quote[] = [];
     const unknown: string[] = [];
@@ -192,14 +205,14 @@ export class TickbookClient {
 
   #bearer(): string {
     if (!this.#token) {
-      throw new ApiError({ kind: 'auth', message: 'no bearer token for contacts: set TICKBOOK_TOKEN or --token' });
+      throw new ApiError({ kind: 'auth', message: 'no bearer token is configured for the contacts API' });
     }
     return `Bearer ${this.#token}`;
   }
 
   #key(): string {
     if (!this.#apiKey) {
-      throw new ApiError({ kind: 'auth', message: 'no API key for market data: set TICKBOOK_API_KEY or --api-key' });
+      throw new ApiError({ kind: 'auth', message: 'no API key is configured for the market data API' });
     }
     return this.#apiKey;
   }
@@ -219,16 +232,9 @@ export class TickbookClient {
 }
 
 function baseUrl(raw: string, what: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ApiError({ kind: 'invalid', message: `the ${what} ${JSON.stringify(raw)} is not a URL` });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ApiError({ kind: 'invalid', message: `the ${what} must start with http:// or https://` });
-  }
-  return url;
+  const parsed = parseBaseUrl(raw, `the ${what}`);
+  if (parsed instanceof URL) return parsed;
+  throw new ApiError({ kind: 'invalid', message: parsed.problem });
 }
 
 /** Appends an API path to a base URL that may itself carry a path prefix. */
@@ -262,17 +268,26 @@ function cursors(
   };
 }
 
-/** Runs `work` over `items`, at most `limit` at once; the first failure rejects the whole. */
-async function runLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+/**
+ * Runs `work` over `items`, at most `limit` at once. The first failure rejects the whole and
+ * aborts `abort`, so work under way stops and nothing more starts.
+ */
+async function runLimited<T>(
+  items: readonly T[],
+  limit: number,
+  abort: AbortController,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let index = 0;
-  let failed = false;
+  let failure: unknown;
   const worker = async (): Promise<void> => {
     try {
-      while (index < items.length && !failed) await work(items[index++]!);
+      while (index < items.length && !abort.signal.aborted) await work(items[index++]!);
     } catch (error) {
-      failed = true;
-      throw error;
+      failure ??= error;
+      abort.abort(error);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure !== undefined) throw failure;
 }

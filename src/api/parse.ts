@@ -39,7 +39,9 @@ export function timestamp(value: unknown, field: string): Date {
   if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
     throw new ShapeError(`contact.${field} is not a timestamp`);
   }
-  return new Date(value >= 1e11 ? value : value * 1000);
+  const date = new Date(value >= 1e11 ? value : value * 1000);
+  if (Number.isNaN(date.getTime())) throw new ShapeError(`contact.${field} is out of range`);
+  return date;
 }
 
 export function parseContact(value: unknown): Contact {

@@ -117,8 +117,9 @@ export class Transport {
     }
   }
 
+  /** Ends the pool at once: whatever is still under way (a look-ahead, a poll) is cut off. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.close();
+    if (this.#ownsDispatcher) await this.#dispatcher.destroy();
   }
 
   /** How long to wait before retrying, or undefined when the error is final. */

@@ -2,7 +2,7 @@
 import { createInterface } from 'node:readline/promises';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
-import { contactFields } from '../text/contact-fields.js';
+import { contactFields, contactLabel } from '../text/contact-fields.js';
 import { relativeTime } from '../text/time.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjson } from './output.js';
@@ -113,7 +113,7 @@ async function list(args: string[]): Promise<number> {
           ...(limit !== undefined ? [`--limit ${limit}`] : []),
           ...(query.active === undefined ? [] : [query.active ? '--active' : '--inactive']),
         ];
-        process.stderr.write(`more: tickbook contacts list ${[...same, `--after ${page.next.startingAfter}`].join(' ')}\n`);
+        process.stderr.write(`more: tickbook contacts list ${sanitize([...same, `--after ${page.next.startingAfter}`].join(' '))}\n`);
       }
     }
     return 0;
@@ -177,15 +177,14 @@ async function remove(args: string[]): Promise<number> {
   return withClient(values, async ({ client }) => {
     if (!values.yes) {
       const contact = await client.getContact(id);
-      const who = `${sanitize(contactName(contact))} (${sanitize(contact.username)})`;
-      if (!(await confirm(`Delete ${who} and the conversation with them? [y/N] `))) {
+      if (!(await confirm(`Delete ${contactLabel(contact)} and the conversation with them? [y/N] `))) {
         process.stderr.write('not deleted\n');
         return 1;
       }
     }
     const result = await client.deleteContact(id);
     if (format === 'json') writeJson(result);
-    else process.stdout.write(`deleted ${result.id} and its conversation\n`);
+    else process.stdout.write(`deleted ${sanitize(result.id)} and its conversation\n`);
     return 0;
   });
 }

@@ -1,5 +1,5 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
-import { normaliseSymbols } from '../api/client.js';
+import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
 import { ConfigError, type ConfigFile, configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
@@ -30,8 +30,6 @@ const OPTIONS = {
   interval: { type: 'string' },
 } as const;
 
-const SYMBOL = /^[A-Z0-9.-]{1,15}$/;
-
 export async function dashboard(args: readonly string[]): Promise<number> {
   const { values } = parseCommandLine(args, OPTIONS, false);
   if (values.help) {
@@ -41,7 +39,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   let watchlistFlag: string[] | undefined;
   if (values.watchlist !== undefined) {
     watchlistFlag = normaliseSymbols(values.watchlist.split(','));
-    const bad = watchlistFlag.find((s) => !SYMBOL.test(s));
+    const bad = watchlistFlag.find((s) => !SYMBOL_PATTERN.test(s));
     if (bad !== undefined) throw new UsageError(`option --watchlist: ${JSON.stringify(bad)} is not a stock symbol`);
     if (watchlistFlag.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   }
@@ -60,7 +58,10 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
   }
 
-  const watchlist = watchlistFlag ?? config.watchlist ?? DEFAULT_WATCHLIST;
+  // A hand-edited config may hold "aapl" or a symbol twice: the ticker keys rows by the form
+  // the API answers with.
+  const saved = config.watchlist && normaliseSymbols(config.watchlist).filter((s) => SYMBOL_PATTERN.test(s));
+  const watchlist = watchlistFlag ?? saved ?? DEFAULT_WATCHLIST;
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.
   const persistWatchlist = (list: readonly string[], interval: number) => {

@@ -1,5 +1,6 @@
 // The command line: routes to a subcommand; usage errors exit 2, failures exit 1.
 import { ApiError } from '../api/errors.js';
+import { sanitize } from '../text/sanitize.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
@@ -89,17 +90,26 @@ async function run(argv: readonly string[]): Promise<number> {
   }
 }
 
+/** The one line a failure prints; server text in it is sanitised like everything shown. */
+function failureLine(error: unknown): { line: string; status: number } {
+  if (error instanceof UsageError) return { line: `${error.message} (see tickbook --help)`, status: 2 };
+  if (error instanceof ApiError) {
+    // A credential missing locally is a setting to make, and the command line says how.
+    const hint =
+      error.kind === 'auth' && error.status === 0
+        ? /contacts/.test(error.message)
+          ? ' (set TICKBOOK_TOKEN or --token)'
+          : ' (set TICKBOOK_API_KEY or --api-key)'
+        : '';
+    return { line: `${error.describe()}${hint}`, status: 1 };
+  }
+  return { line: (error as Error)?.message ?? String(error), status: 1 };
+}
+
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError) {
-    process.stderr.write(`tickbook: ${error.message} (see tickbook --help)\n`);
-    process.exitCode = 2;
-  } else if (error instanceof ApiError) {
-    process.stderr.write(`tickbook: ${error.describe()}\n`);
-    process.exitCode = 1;
-  } else {
-    process.stderr.write(`tickbook: ${(error as Error).message ?? String(error)}\n`);
-    process.exitCode = 1;
-  }
+  const { line, status } = failureLine(error);
+  process.stderr.write(`tickbook: ${sanitize(line)}\n`);
+  process.exitCode = status;
 }

@@ -34,15 +34,11 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
-/** A secret the user gave us, shown only by its last characters. */
-function masked(secret: string): string {
-  return secret.length > 8 ? `…${secret.slice(-4)}` : '…';
-}
-
 function describe(sandbox: Sandbox): string {
   const { credentials, demoCredentials } = sandbox;
   const show = (list: readonly string[], demo: boolean): string =>
-    demo ? list.join(', ') : `${list.length} given on the command line (${list.map(masked).join(', ')})`;
+    // Secrets given on the command line are never echoed, not even in part.
+    demo ? list.join(', ') : `${list.length} given on the command line`;
   return [
     'tickbook sandbox',
     `  contacts base_url:        ${sandbox.contactsUrl}`,

@@ -1,5 +1,6 @@
 // Where tickbook connects, resolved flags > environment > config file. With no base URL
 // anywhere, the answer is the embedded sandbox.
+import { parseBaseUrl } from '../api/rules.js';
 import { isLoopbackHost } from './loopback.js';
 import { ConfigError, type ConfigFile } from './config-file.js';
 
@@ -26,16 +27,9 @@ type Env = Readonly<Record<string, string | undefined>>;
 const pick = (...values: (string | undefined)[]): string | undefined => values.find((v) => v !== undefined && v !== '');
 
 function checkUrl(name: string, raw: string): URL {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} ${JSON.stringify(raw)} is not a URL`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`${name} must be an http:// or https:// URL, not ${JSON.stringify(raw)}`);
-  }
-  return url;
+  const parsed = parseBaseUrl(raw, name);
+  if (parsed instanceof URL) return parsed;
+  throw new ConfigError(parsed.problem);
 }
 
 export function resolveConnection(flags: ConnectionFlags, env: Env, file: ConfigFile): Connection {

@@ -1,6 +1,8 @@
 // Writing answers: every response is JSON and carries X-Request-Id; errors use the market data
 // error envelope plus a `code`.
-import type { ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { HttpError } from './errors.js';
 
 export function sendJson(
@@ -21,18 +23,29 @@ export function sendJson(
   res.end(text);
 }
 
+function errorBody(requestId: string, error: HttpError) {
+  return {
+    status: 'error',
+    code: error.code,
+    message: error.message,
+    request_id: requestId,
+    request_time: new Date().toISOString(),
+  };
+}
+
 export function sendError(res: ServerResponse, requestId: string, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    requestId,
-    {
-      status: 'error',
-      code: error.code,
-      message: error.message,
-      request_id: requestId,
-      request_time: new Date().toISOString(),
-    },
-    error.headers,
+  sendJson(res, error.status, requestId, errorBody(requestId, error), error.headers);
+}
+
+/**
+ * An answer for a request Node could not even parse (no ServerResponse exists): the same JSON
+ * envelope and X-Request-Id, then the connection is closed.
+ */
+export function sendRawError(socket: Duplex, error: HttpError): void {
+  const requestId = randomUUID();
+  const body = JSON.stringify(errorBody(requestId, error));
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
   );
 }

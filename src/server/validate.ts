@@ -13,9 +13,10 @@ const USERNAME = /^[A-Za-z0-9._-]+$/;
 const PHONE_SEPARATORS = /[\s\-.()]/g;
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 const SYMBOL = /^[A-Z0-9.-]+$/;
-// C0, DEL and C1 controls; also the line and paragraph separators some terminals honour.
+// C0, DEL and C1 controls, the line and paragraph separators some terminals honour, and the
+// bidi overrides and isolates that can make a name read as something else.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 export interface NewContactFields {
   username: string;
@@ -63,6 +64,10 @@ export function normalisePhoneNumber(value: string): string {
 export function validateAvatarUrl(value: string): string {
   if (value.length > AVATAR_URL_MAX) {
     throw invalid(`avatar_url must be at most ${AVATAR_URL_MAX} characters`);
+  }
+  // new URL() would quietly drop or encode these; stored as given, they would reach terminals.
+  if (CONTROL.test(value) || /\s/.test(value)) {
+    throw invalid('avatar_url must not contain spaces or control characters');
   }
   let url: URL;
   try {

@@ -1,6 +1,7 @@
 // A contact's fields as people read them, for the CLI's `contacts get` and the dashboard's
 // open contact alike: times both absolute and relative.
-import type { Contact } from '../api/types.js';
+import { contactName, type Contact } from '../api/types.js';
+import { sanitize } from './sanitize.js';
 import { absoluteTime, relativeTime } from './time.js';
 
 export function contactFields(contact: Contact, now: Date = new Date()): [label: string, value: string][] {
@@ -16,3 +17,7 @@ export function contactFields(contact: Contact, now: Date = new Date()): [label:
     ['conversation', contact.conversationId],
   ];
 }
+
+/** "Name (username)", sanitised: how a confirmation names a contact. */
+export const contactLabel = (contact: Pick<Contact, 'displayName' | 'username'>): string =>
+  `${sanitize(contactName(contact))} (${sanitize(contact.username)})`;

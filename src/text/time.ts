@@ -10,6 +10,7 @@ const UNITS: [limitSeconds: number, unitSeconds: number, label: string][] = [
 ];
 
 export function relativeTime(date: Date, now: Date = new Date()): string {
+  if (Number.isNaN(date.getTime())) return 'unknown';
   const seconds = Math.round((now.getTime() - date.getTime()) / 1000);
   const future = seconds < 0;
   const magnitude = Math.abs(seconds);
@@ -25,6 +26,7 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
 
 /** An absolute time in the user's zone, to the second: 2026-11-21 23:59:01 +00:00. */
 export function absoluteTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return 'unknown';
   const offset = -date.getTimezoneOffset();
   const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
   const sign = offset >= 0 ? '+' : '-';

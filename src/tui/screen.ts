@@ -22,6 +22,16 @@ const ERASE_LINE = `${CSI}2K`;
 
 const moveTo = (row: number): string => `${CSI}${row + 1};1H`;
 
+// Colours and styles (SGR) are the only escape sequences a frame may carry; any other sequence
+// or control character is dropped here, so text that missed sanitising still cannot steer the
+// terminal.
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /\u001b\[[0-9;:]*m|\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[^[\]])?|[\u0000-\u001a\u001c-\u001f\u007f-\u009f]/g;
+
+/** The line with every escape sequence but SGR, and every control character, removed. */
+export const onlyStyles = (line: string): string =>
+  line.replace(UNSAFE, (match) => (/^\u001b\[[0-9;:]*m$/.test(match) ? match : ''));
+
 export interface Terminal extends NodeJS.EventEmitter {
   columns?: number;
   rows?: number;
@@ -105,7 +115,7 @@ export class Screen {
   flush(): void {
     this.#flushScheduled = false;
     if (!this.#active || this.#pending === undefined) return;
-    const lines = this.#pending.split('\n');
+    const lines = this.#pending.split('\n').map(onlyStyles);
     this.#pending = undefined;
     let out = '';
     const count = Math.max(lines.length, this.#previous.length);

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { contactName } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
+import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
@@ -80,7 +81,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   let bottom;
   if (state.mode.kind === 'confirm-delete') {
     const target = state.page?.contacts.find((c) => c.id === (state.mode as { id: string }).id);
-    const who = target ? `${sanitize(contactName(target))} (${sanitize(target.username)})` : 'this contact';
+    const who = target ? contactLabel(target) : 'this contact';
     bottom = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>

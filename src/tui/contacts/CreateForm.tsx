@@ -1,5 +1,6 @@
 // The create form: four fields, the server's error beside the field it names, nothing typed lost.
 import { Box, Text } from 'ink';
+import { sanitize } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { Spinner } from '../components/Spinner.js';
@@ -49,7 +50,7 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
             </Box>
             {error ? (
               <Text {...(theme.error && { color: theme.error })} wrap="truncate-end">
-                {`${' '.repeat(label)}✗ ${error}`}
+                {`${' '.repeat(label)}✗ ${sanitize(error)}`}
               </Text>
             ) : null}
           </Box>

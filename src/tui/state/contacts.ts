@@ -1,6 +1,7 @@
 // The contacts pane's state and every way it changes: pure, so paging, optimistic renames and
 // the undo window are tested without a terminal.
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
+import { sanitize } from '../../text/sanitize.js';
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -44,6 +45,8 @@ export interface ContactsState {
   prefetched: { key: string; page: ContactPage } | undefined;
   cursor: number;
   view: 'list' | 'detail';
+  /** The contact open in the detail view, by id: rows coming back above it must not change it. */
+  openId: string | undefined;
   mode: ContactsMode;
   filter: string;
   /** Names shown before the server confirmed them. */
@@ -101,6 +104,7 @@ export function initialContactsState(pageSize: number): ContactsState {
     prefetched: undefined,
     cursor: 0,
     view: 'list',
+    openId: undefined,
     mode: { kind: 'browse' },
     filter: '',
     renames: {},
@@ -139,8 +143,18 @@ export function visibleContacts(state: ContactsState): Contact[] {
   return rows;
 }
 
+/** The contact actions apply to: the open one in the detail view, else the row under the cursor. */
 export function selectedContact(state: ContactsState): Contact | undefined {
-  return visibleContacts(state)[state.cursor];
+  const visible = visibleContacts(state);
+  if (state.view === 'detail' && state.openId !== undefined) return visible.find((c) => c.id === state.openId);
+  return visible[state.cursor];
+}
+
+/** `after` with the cursor moved to wherever the contact selected in `before` now is. */
+function keepSelected(before: ContactsState, after: ContactsState): ContactsState {
+  const id = selectedContact(before)?.id;
+  const at = id === undefined ? -1 : visibleContacts(after).findIndex((c) => c.id === id);
+  return at < 0 ? clampCursor(after) : { ...after, cursor: at };
 }
 
 /** Contacts of the page still in the list (deleted ones no longer exist as cursors). */
@@ -227,16 +241,19 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       });
     case 'toggle-active':
       return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: '' };
-    case 'opened':
-      return selectedContact(state) ? { ...state, view: 'detail' } : state;
+    case 'opened': {
+      const contact = selectedContact(state);
+      return contact ? { ...state, view: 'detail', openId: contact.id } : state;
+    }
     case 'closed':
-      return { ...state, view: 'list', mode: { kind: 'browse' } };
+      // Back on the list, the cursor is on the contact that was open.
+      return keepSelected(state, { ...state, view: 'list', openId: undefined, mode: { kind: 'browse' } });
     case 'contact-refreshed':
       return replaceContact(state, action.contact);
     case 'rename-started': {
       const contact = selectedContact(state);
       if (!contact) return state;
-      return { ...state, mode: { kind: 'rename', id: contact.id, draft: contactName(contact) } };
+      return { ...state, mode: { kind: 'rename', id: contact.id, draft: sanitize(contactName(contact)) } };
     }
     case 'rename-edited':
       return state.mode.kind === 'rename' ? { ...state, mode: { ...state.mode, draft: action.draft } } : state;
@@ -270,11 +287,12 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         ...state,
         mode: { kind: 'browse' },
         view: 'list',
+        openId: undefined,
         pendingDelete: { contact, dueAt: action.now + (action.windowMs ?? UNDO_WINDOW_MS) },
       });
     }
     case 'delete-undone':
-      return state.pendingDelete ? { ...state, pendingDelete: undefined } : state;
+      return state.pendingDelete ? keepSelected(state, { ...state, pendingDelete: undefined }) : state;
     case 'delete-sent': {
       if (state.pendingDelete?.contact.id !== action.id) return state;
       const deleted = new Set(state.deleted).add(action.id);
@@ -284,7 +302,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       // The server refused: the contact comes back.
       const deleted = new Set(state.deleted);
       deleted.delete(action.contact.id);
-      return { ...state, deleted };
+      return keepSelected(state, { ...state, deleted });
     }
     case 'create-started':
       return {

@@ -16,13 +16,10 @@ import {
   selectedContact,
   UNDO_WINDOW_MS,
 } from './contacts.js';
+import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
 import { useStore } from './use-store.js';
 
-export const errorText = (error: unknown): string =>
-  error instanceof ApiError ? error.message : error instanceof Error ? error.message : String(error);
-
-const isAbort = (error: unknown): boolean => (error as { name?: string })?.name === 'AbortError';
 
 export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));

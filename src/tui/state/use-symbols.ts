@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import type { SymbolInfo } from '../../api/types.js';
 import type { StatusStore } from './status.js';
-import { errorText } from './use-contacts.js';
+import { errorText } from './error-text.js';
 
 export function useSymbols(client: TickbookClient, status: StatusStore) {
   const [catalogue, setCatalogue] = useState<readonly SymbolInfo[] | undefined>(undefined);

@@ -5,7 +5,7 @@ import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
-import { errorText } from './use-contacts.js';
+import { errorText } from './error-text.js';
 import { useStore } from './use-store.js';
 import { initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 

@@ -23,8 +23,8 @@ export interface SymbolPickerProps {
 export function pickerRow(info: SymbolInfo, onList: boolean, width: number): string {
   const badge = exchangeBadge(info.symbol);
   const mark = onList ? '✓' : ' ';
-  const symbol = fit(info.symbol, 9);
-  const badgeText = fit(badge ? `[${badge}]` : '', 8);
+  const symbol = fit(sanitize(info.symbol), 9);
+  const badgeText = fit(badge ? `[${sanitize(badge)}]` : '', 8);
   return fit(`${mark} ${symbol} ${badgeText} ${sanitize(info.name)}`, Math.max(1, width));
 }
 

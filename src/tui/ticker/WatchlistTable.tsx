@@ -70,7 +70,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
           const note = props.unknown.has(symbol) ? 'unknown symbol' : '…';
           return (
             <Text key={symbol} inverse={selected} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-              {[fit(symbol, columns.symbol), ...name, note].join(' ')}
+              {[fit(sanitize(symbol), columns.symbol), ...name, note].join(' ')}
             </Text>
           );
         }
@@ -85,7 +85,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
         return (
           <Text key={symbol} inverse={selected} dimColor={stale} wrap="truncate-end">
-            {[fit(symbol, columns.symbol), ...name, fit(formatPrice(row.price), columns.price, 'right')].join(' ')}{' '}
+            {[fit(sanitize(symbol), columns.symbol), ...name, fit(formatPrice(row.price), columns.price, 'right')].join(' ')}{' '}
             <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right')}</Text>{' '}
             <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right')}</Text>{' '}
             {fit(compactNumber(row.volume), columns.volume, 'right')}
