@@ -125,6 +125,7 @@ export class TickbookClient {
    * symbols at all, come back in `unknown` instead of failing the rest.
    */
   async realtimePricing(symbols: readonly string[], options: CallOptions = {}): Promise<PricingResult> {
+    options.signal?.throwIfAborted();
     const watchlist = normaliseSymbols(symbols);
     const sendable = watchlist.filter((s) => SYMBOL_PATTERN.test(s));
     const batches: string[][] = [];

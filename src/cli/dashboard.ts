@@ -77,6 +77,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     values,
     ({ client, target }) =>
       runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist }),
-    { onRequest: status.request },
+    // On stderr a warning would vanish behind the alternate screen: the status line says it.
+    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`) },
   );
 }

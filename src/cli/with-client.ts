@@ -7,17 +7,20 @@ import { UsageError } from './usage.js';
 export async function withClient<T>(
   values: Parameters<typeof connectionFlags>[0] & { 'debug-log'?: string | undefined },
   body: (opened: OpenedClient) => Promise<T>,
-  extra: Pick<OpenClientOptions, 'onRequest'> = {},
+  extra: Pick<OpenClientOptions, 'onRequest'> & { onWarning?: (warning: string) => void } = {},
 ): Promise<T> {
   let opened: OpenedClient;
   try {
-    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'], ...extra });
+    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'], onRequest: extra.onRequest });
   } catch (error) {
     // A bad URL in flags, environment or config file is a usage mistake, not a failed call.
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
   }
-  for (const warning of opened.warnings) process.stderr.write(`tickbook: warning: ${warning}\n`);
+  for (const warning of opened.warnings) {
+    if (extra.onWarning) extra.onWarning(warning);
+    else process.stderr.write(`tickbook: warning: ${warning}\n`);
+  }
   try {
     return await body(opened);
   } finally {

@@ -208,7 +208,11 @@ export function Dashboard(props: DashboardProps) {
       // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
       // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
       for (const name of keyNames(input, key)) {
-        if (quitting.current) return;
+        // While quitting waits for writes, a second Ctrl-C leaves at once.
+        if (quitting.current) {
+          if (name === 'ctrl-c') exit();
+          return;
+        }
         const live = activeScopes(focusRef.current, helpRef.current, contacts.getState(), getPicker().open);
         const command = resolveKey(live, name);
         if (command) run(command);

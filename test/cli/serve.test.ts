@@ -219,9 +219,10 @@ describe('serve', () => {
     const apiKey = 'hushhushapikey456';
     const db = join(dir, 's.db');
     proc = await startServe(['--port', '0', '--db', db, '--seed', '1', '--token', token, '--api-key', apiKey], env);
-    // The banner says a token was given, masked.
+    // The banner says a token was given, and nothing of it: not even its last characters.
     expect(proc.stdout()).toMatch(/bearer token.*1 given on the command line/);
-    expect(proc.stdout()).toMatch(/…n123/);
+    expect(proc.stdout()).toMatch(/API key.*1 given on the command line/);
+    expect(proc.stdout()).not.toMatch(/n123|y456/);
 
     const auth = `Bearer ${token}`;
     const created = await call(proc.url, '/v1/contacts', { auth, form: { username: 'quiet', phone_number: '+14155550100' } });

@@ -11,15 +11,24 @@ export interface ContactDetailProps {
   contact: Contact;
   width: number;
   now: number;
+  /** Lines available; with fewer than every field needs, short fields share lines. */
+  rows: number;
   /** The draft, while the contact is being renamed here. */
   renameDraft?: string | undefined;
   onRenameChange: (draft: string) => void;
 }
 
-export function ContactDetail({ contact, width, now, renameDraft, onRenameChange }: ContactDetailProps) {
+export function ContactDetail({ contact, width, now, rows, renameDraft, onRenameChange }: ContactDetailProps) {
   const theme = useTheme();
   const fields = contactFields(contact, new Date(now));
   const label = 13;
+  // Every field on its own line when there is room (name + 8 lines); otherwise the short ones
+  // pair up two to a line and the times keep whole lines, so nothing is dropped.
+  const lines: [string, string][][] =
+    rows >= fields.length + 1 || width < 60
+      ? fields.map((f) => [f])
+      : pairShortFields(fields);
+  const column = (count: number) => Math.max(1, Math.floor(width / count) - label - 1);
   return (
     <Box flexDirection="column">
       {renameDraft === undefined ? (
@@ -32,12 +41,37 @@ export function ContactDetail({ contact, width, now, renameDraft, onRenameChange
           <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={sanitize(contact.username)} />
         </Box>
       )}
-      {fields.map(([key, value]) => (
-        <Text key={key} wrap="truncate-end">
-          <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label)}</Text>
-          {fit(sanitize(value), Math.max(1, width - label))}
+      {lines.map((line) => (
+        <Text key={line.map(([key]) => key).join('+')} wrap="truncate-end">
+          {line.map(([key, value], i) => (
+            <Text key={key}>
+              {i > 0 ? ' ' : ''}
+              <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label)}</Text>
+              {fit(sanitize(value), column(line.length))}
+            </Text>
+          ))}
         </Text>
       ))}
     </Box>
   );
+}
+
+const WHOLE_LINE = new Set(['last active', 'created']);
+
+/** Short fields two to a line; the times (absolute and relative) each keep a whole line. */
+function pairShortFields(fields: [string, string][]): [string, string][][] {
+  const lines: [string, string][][] = [];
+  let open: [string, string][] | undefined;
+  for (const field of fields) {
+    if (WHOLE_LINE.has(field[0])) {
+      lines.push([field]);
+    } else if (open) {
+      open.push(field);
+      open = undefined;
+    } else {
+      open = [field];
+      lines.push(open);
+    }
+  }
+  return lines;
 }

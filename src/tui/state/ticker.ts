@@ -80,6 +80,14 @@ export const clampInterval = (seconds: number): number =>
 /** Change since the session's first tick, in percent. */
 export const sessionChange = (row: SymbolRow): number => (row.price / row.first - 1) * 100;
 
+/** A row whose price is older than three intervals: shown dimmed, with its age. */
+export const isStale = (row: SymbolRow, now: number, intervalS: number): boolean =>
+  now - row.updatedAt > STALE_INTERVALS * intervalS * 1000;
+
+/** Seconds until the next retry, when polling is failing; undefined when it is not. */
+export const retryInSeconds = (state: TickerState, now: number): number | undefined =>
+  state.failures > 0 && state.nextPollAt !== undefined ? Math.max(0, Math.ceil((state.nextPollAt - now) / 1000)) : undefined;
+
 /** The watchlist in the order on screen. */
 export function displayOrder(state: TickerState): string[] {
   const list = [...state.watchlist];

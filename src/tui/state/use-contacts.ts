@@ -25,17 +25,22 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
-  const inFlight = useRef(new Set<Promise<unknown>>());
+  /** Writes under way (create, rename, delete): quitting waits for these, and only these. */
+  const writes = useRef(new Set<Promise<unknown>>());
+  /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
+  const createSeq = useRef(0);
 
-  /** Tracks a call so quitting can wait for it, and shows the spinner while it runs. */
+  /** Shows the spinner while a call runs; a write is also remembered until it ends. */
   const track = useCallback(
-    <T>(work: Promise<T>): Promise<T> => {
+    <T>(work: Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
       const end = status.begin();
-      inFlight.current.add(work);
-      void work.finally(() => {
-        end();
-        inFlight.current.delete(work);
-      }).catch(() => undefined);
+      if (kind === 'write') writes.current.add(work);
+      void work
+        .finally(() => {
+          end();
+          writes.current.delete(work);
+        })
+        .catch(() => undefined);
       return work;
     },
     [status],
@@ -103,7 +108,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     if (!pending) return Promise.resolve();
     const { contact } = pending;
     dispatch({ type: 'delete-sent', id: contact.id });
-    return track(client.deleteContact(contact.id)).then(
+    return track(client.deleteContact(contact.id), 'write').then(
       () => {
         status.recover('contacts');
         status.notice(`deleted ${sanitize(contactName(contact))} and the conversation`);
@@ -197,7 +202,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           return;
         }
         dispatch({ type: 'rename-sent', id, displayName });
-        track(client.updateContact(id, displayName)).then(
+        track(client.updateContact(id, displayName), 'write').then(
           (updated) => {
             status.recover('contacts');
             status.notice(`renamed to ${sanitize(contactName(updated))}`);
@@ -209,7 +214,10 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           },
         );
       },
-      cancel: () => dispatch({ type: 'mode-cancelled' }),
+      cancel: () => {
+        if (getState().mode.kind === 'create') createSeq.current++;
+        dispatch({ type: 'mode-cancelled' });
+      },
       askDelete: () => dispatch({ type: 'delete-asked' }),
       confirmDelete: () => {
         // One undo window at a time: a second delete sends the first at once.
@@ -240,6 +248,8 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           return;
         }
         dispatch({ type: 'create-sent' });
+        const seq = ++createSeq.current;
+        const stillTheForm = () => seq === createSeq.current && getState().mode.kind === 'create';
         const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
         const displayName = optional(values.display_name);
         const avatarUrl = optional(values.avatar_url);
@@ -250,16 +260,20 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
             ...(displayName !== undefined && { displayName }),
             ...(avatarUrl !== undefined && { avatarUrl }),
           }),
+          'write',
         ).then(
           (created) => {
             status.recover('contacts');
             status.notice(`created ${sanitize(contactName(created))}`);
-            dispatch({ type: 'create-succeeded' });
-            load(firstPageQuery(getState()), 1, created.id);
+            // The contact exists either way; only the form that sent it is closed by the answer.
+            if (stillTheForm()) dispatch({ type: 'create-succeeded' });
+            if (getState().mode.kind !== 'create') load(firstPageQuery(getState()), 1, created.id);
           },
           (error: unknown) => {
             const field = error instanceof ApiError ? error.field : undefined;
-            if (field && (CREATE_FIELDS as readonly string[]).includes(field)) {
+            if (!stillTheForm()) {
+              failed(error);
+            } else if (field && (CREATE_FIELDS as readonly string[]).includes(field)) {
               dispatch({ type: 'create-failed', errors: { [field]: errorText(error) } });
             } else {
               dispatch({ type: 'create-failed', errors: {} });
@@ -272,10 +286,14 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
       editFilter: (text: string) => dispatch({ type: 'filter-edited', text }),
       keepFilter: () => dispatch({ type: 'filter-kept' }),
       clearFilter: () => dispatch({ type: 'filter-cleared' }),
-      /** Sends a delete still inside its undo window and waits for calls under way: for quitting. */
+      /**
+       * For quitting: reads are dropped, a delete inside its undo window is sent now, and writes
+       * under way are waited for.
+       */
       settle: async () => {
+        pageAbort.current?.abort();
         await sendDelete();
-        await Promise.allSettled([...inFlight.current]);
+        await Promise.allSettled([...writes.current]);
       },
     }),
     [client, dispatch, failed, getState, load, sendDelete, status, track, undoWindowMs],

@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
-import { displayOrder, type TickerState } from '../state/ticker.js';
+import { displayOrder, retryInSeconds, type TickerState } from '../state/ticker.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
@@ -34,11 +34,8 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
   const rows = tickerRowsFor(height);
   const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
 
-  let when = '';
-  if (state.paused) when = 'paused: Space resumes';
-  else if (state.failures > 0 && state.nextPollAt !== undefined) {
-    when = `retry in ${Math.max(0, Math.ceil((state.nextPollAt - now) / 1000))}s`;
-  }
+  const retryIn = retryInSeconds(state, now);
+  const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${retryIn}s` : '';
   const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], when].filter(Boolean).join(' · ');
 
   return (

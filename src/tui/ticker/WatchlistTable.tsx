@@ -5,7 +5,7 @@ import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } fro
 import { sanitize } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
 import { scrollWindow } from '../state/scroll.js';
-import { sessionChange, STALE_INTERVALS, type SymbolRow } from '../state/ticker.js';
+import { isStale, sessionChange, type SymbolRow } from '../state/ticker.js';
 import { useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
 
@@ -75,7 +75,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
           );
         }
         const ageMs = props.now - row.updatedAt;
-        const stale = ageMs > STALE_INTERVALS * props.intervalS * 1000;
+        const stale = isStale(row, props.now, props.intervalS);
         const tick = row.previous === undefined ? 0 : row.price - row.previous;
         const arrow = tick > 0 ? '▲' : tick < 0 ? '▼' : '·';
         const tickText = row.previous === undefined ? '' : `${arrow}${formatChange(Math.abs(tick), row.price)}`;
