@@ -42,13 +42,17 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     process.kill(process.pid, 'SIGTSTP');
   };
 
+  // Every way out leaves the alternate screen; signals quit as `q` would.
+  const handlers: [string, (...args: unknown[]) => void][] = [
+    ['exit', leave],
+    ['SIGTERM', terminate],
+    ['SIGHUP', terminate],
+    ['uncaughtException', crash],
+    ['unhandledRejection', crash],
+  ];
   // The alternate screen is entered before the first frame is drawn.
   screen.enter();
-  process.on('exit', leave);
-  process.on('SIGTERM', terminate);
-  process.on('SIGHUP', terminate);
-  process.on('uncaughtException', crash);
-  process.on('unhandledRejection', crash);
+  for (const [event, handler] of handlers) process.on(event, handler);
 
   instance = render(
     <ErrorBoundary onError={crash}>
@@ -77,11 +81,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } finally {
     screen.flush();
     screen.dispose();
-    process.off('exit', leave);
-    process.off('SIGTERM', terminate);
-    process.off('SIGHUP', terminate);
-    process.off('uncaughtException', crash);
-    process.off('unhandledRejection', crash);
+    for (const [event, handler] of handlers) process.off(event, handler);
   }
   if (fatal) throw fatal;
   return 0;
