@@ -28,7 +28,10 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
 export function absoluteTime(date: Date): string {
   if (Number.isNaN(date.getTime())) return 'unknown';
   const offset = -date.getTimezoneOffset();
-  const local = new Date(date.getTime() + offset * 60_000).toISOString().slice(0, 19).replace('T', ' ');
+  const shifted = new Date(date.getTime() + offset * 60_000);
+  // At the very end of the Date range the shift itself can fall outside it.
+  if (Number.isNaN(shifted.getTime())) return date.toISOString();
+  const local = shifted.toISOString().slice(0, 19).replace('T', ' ');
   const sign = offset >= 0 ? '+' : '-';
   const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
   const mm = String(Math.abs(offset) % 60).padStart(2, '0');

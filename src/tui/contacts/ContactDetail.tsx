@@ -24,13 +24,17 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
   const label = 13;
   // Every field on its own line when there is room (name + 8 lines); otherwise the short ones
   // pair up two to a line and the times keep whole lines, so nothing is dropped.
-  const lines: [string, string][][] =
+  const all: [string, string][][] =
     rows >= fields.length + 1 || width < 60
       ? fields.map((f) => [f])
       : pairShortFields(fields);
+  // In a pane smaller still, the lines that fit and a note of what is left: never drawn past it.
+  const room = Math.max(0, rows - 1);
+  const lines = all.length <= room ? all : all.slice(0, Math.max(0, room - 1));
+  const hidden = all.length - lines.length;
   const column = (count: number) => Math.max(1, Math.floor(width / count) - label - 1);
   return (
-    <Box flexDirection="column">
+    <Box flexDirection="column" height={Math.max(1, rows)} overflow="hidden">
       {renameDraft === undefined ? (
         <Text bold wrap="truncate-end">
           {fit(sanitize(contactName(contact)), width)}
@@ -52,6 +56,11 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
           ))}
         </Text>
       ))}
+      {hidden > 0 && room > 0 ? (
+        <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+          {`… ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows every field`}
+        </Text>
+      ) : null}
     </Box>
   );
 }

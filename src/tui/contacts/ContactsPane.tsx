@@ -52,7 +52,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         contact={selected}
         width={inner}
         now={now}
-        rows={rows + 1}
+        rows={state.mode.kind === 'confirm-delete' ? rows : rows + 1}
         renameDraft={state.mode.kind === 'rename' ? state.mode.draft : undefined}
         onRenameChange={commands.editRename}
       />
