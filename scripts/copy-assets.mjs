@@ -4,6 +4,6 @@ import { cpSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-for (const target of ['dist/server/data', 'dist/data']) {
+for (const target of ['dist/server/data', 'dist/bundle/data', 'dist/bundle/chunks/data']) {
   cpSync(`${root}src/server/data`, `${root}${target}`, { recursive: true });
 }
