@@ -2,177 +2,38 @@
 // timestamps past the Date range are protocol errors (and the time texts never throw), a failed
 // pricing batch cancels the others, an aborted pricing call sends nothing, and paging a server
 // that ignores the cursor stops with a protocol error instead of looping.
-import { createServer, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TickbookClient, type ClientOptions } from '../../src/api/client.js';
-import { ApiError, type ApiErrorKind } from '../../src/api/errors.js';
+import type { ClientOptions, TickbookClient } from '../../src/api/client.js';
 import { contactFields } from '../../src/text/contact-fields.js';
 import { absoluteTime, relativeTime } from '../../src/text/time.js';
+import {
+  apiError,
+  closeAllServers,
+  contactJson,
+  errorJson,
+  httpServer,
+  json,
+  pricingJson,
+  sleep,
+  trackedClient,
+  within,
+  type TestServer,
+} from '../helpers/servers.js';
 
 const TOKEN = 'tok-Hardening-4711';
 const KEY = 'key-Hardening-0815';
 
-// ---------------------------------------------------------------------------------------------
-// A small server that records each request: when it started, and whether its socket closed
-// before the answer was written (the client gave up on it).
-
-interface Seen {
-  method: string;
-  path: string;
-  url: string;
-  body: string;
-  /** When the request's connection closed before an answer was sent; undefined otherwise. */
-  abortedAt: number | undefined;
-  answered: boolean;
-}
-
-interface TestServer {
-  url: string;
-  requests: Seen[];
-  connections: number;
-  close(): Promise<void>;
-}
-
-type Handler = (req: Seen, res: ServerResponse) => void;
-
-const servers: TestServer[] = [];
-const clients: TickbookClient[] = [];
-
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-  await Promise.all(clients.splice(0).map((c) => c.close()));
-});
-
-async function httpServer(handler: Handler): Promise<TestServer> {
-  const requests: Seen[] = [];
-  const sockets = new Set<Socket>();
-  const state = { connections: 0 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    const url = req.url ?? '/';
-    const seen: Seen = {
-      method: req.method ?? '',
-      path: url.split('?')[0]!,
-      url,
-      body: '',
-      abortedAt: undefined,
-      answered: false,
-    };
-    res.on('finish', () => {
-      seen.answered = true;
-    });
-    res.on('close', () => {
-      if (!seen.answered) seen.abortedAt = Date.now();
-    });
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      seen.body = Buffer.concat(chunks).toString('utf8');
-      requests.push(seen);
-      handler(seen, res);
-    });
-  });
-  server.on('connection', (socket: Socket) => {
-    state.connections++;
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const test: TestServer = {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    get connections() {
-      return state.connections;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
-  servers.push(test);
-  return test;
-}
-
-function json(res: ServerResponse, status: number, body: unknown): void {
-  if (res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
-}
-
-function contactJson(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    id: 'ct_abc',
-    username: 'ada',
-    phone_number: '+15550001111',
-    avatar_url: null,
-    display_name: null,
-    conversation_id: 'cv_abc',
-    last_active_at: null,
-    created_at: 1_700_000_000,
-    ...over,
-  };
-}
-
-function errorJson(code: string, message: string): Record<string, unknown> {
-  return { status: 'error', code, message, request_id: '11111111-2222-4333-8444-555555555555', request_time: '2026-11-21T23:59:01.123Z' };
-}
-
-function pricingJson(body: string): Record<string, unknown> {
-  const symbols = (JSON.parse(body) as { symbols: string[] }).symbols;
-  return {
-    status: 'success',
-    request_id: '11111111-2222-4333-8444-555555555555',
-    request_time: '2026-11-21T23:59:01.123Z',
-    stock_symbols: symbols,
-    stock_data: symbols.map((symbol, i) => ({ symbol, price: 10 + i, volume: 1000 + i })),
-  };
-}
+afterEach(closeAllServers);
 
 function makeClient(url: string, options: Partial<ClientOptions> = {}): TickbookClient {
-  const client = new TickbookClient({
-    contactsUrl: url,
-    marketDataUrl: url,
+  return trackedClient(url, {
     token: TOKEN,
     apiKey: KEY,
     timeouts: { connectMs: 1000, headersMs: 5000, bodyMs: 5000 },
     retry: { retries: 0 },
     ...options,
   });
-  clients.push(client);
-  return client;
 }
-
-/** Settles within `ms` or fails the test. */
-async function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`did not settle within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([promise, deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** The ApiError a call rejects with; fails when it resolves, hangs or throws something else. */
-async function apiError(promise: Promise<unknown>, kind: ApiErrorKind, ms = 5000): Promise<ApiError> {
-  let caught: unknown;
-  try {
-    const value = await within(promise, ms);
-    throw new Error(`expected an ApiError of kind ${kind}, the call resolved with ${JSON.stringify(value)?.slice(0, 300)}`);
-  } catch (error) {
-    caught = error;
-  }
-  if (!(caught instanceof ApiError)) throw caught;
-  expect(caught.kind, caught.message).toBe(kind);
-  return caught;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------
 

@@ -56,9 +56,10 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
 
     s.keys('e');
     await s.waitFor((t) => /✎/.test(t), 'the rename field');
-    // A marker typed first shows the field is taking keys before Ctrl-U clears it.
-    s.type('#');
-    await s.waitFor((t) => /✎ .*#/.test(t), 'the field taking keys');
+    // A marker typed first shows the field is taking keys before Ctrl-U clears it. On a loaded
+    // machine the field can be on screen a moment before its input handler is; a marker typed
+    // in that moment is not taken, so it is typed again until one shows.
+    await s.typeUntil('#', (t) => /✎ .*#/.test(t), 'the field taking keys');
     s.keys('C-u');
     await s.waitFor((t) => /✎/.test(t) && !/✎ .*#/.test(t), 'the field cleared');
     s.type('E2E Renamed');
@@ -85,6 +86,9 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
 
     s.keys('c');
     await s.waitFor((t) => /New contact/.test(t), 'the create form');
+    await s.typeUntil('#', (t) => /› username\s+#/.test(t), 'the form taking keys');
+    s.keys('C-u');
+    await s.waitFor((t) => !/› username\s+#/.test(t), 'the marker cleared');
     s.type('e2e_person');
     await s.waitFor((t) => /› username\s+e2e_person/.test(t), 'the username typed');
     s.keys('Tab');
@@ -107,6 +111,9 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
     s.keys('/');
     await s.waitFor((t) => /Add symbol/.test(t), 'the picker');
+    await s.typeUntil('#', (t) => /Add symbol: #/.test(t), 'the picker taking keys');
+    s.keys('C-u');
+    await s.waitFor((t) => !/Add symbol: #/.test(t), 'the marker cleared');
     s.type('shell');
     await s.waitFor((t) => /Add symbol: shell/.test(t), 'the query typed');
     screen = await s.waitFor((t) => /❯\s+SHEL\.L\s+\[LSE\]\s+Shell/.test(t), 'Shell first in the picker');

@@ -17,6 +17,8 @@ export interface TmuxSession {
   /** Types text literally. */
   type(text: string): void;
   resize(columns: number, rows: number): void;
+  /** Types `text` again every second until `predicate` holds (for keys sent as a field opens). */
+  typeUntil(text: string, predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Polls the screen until `predicate` holds; fails with the last screen. */
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Whether the program in the pane has ended. */
@@ -46,7 +48,7 @@ export function startTmux(command: string[], env: Record<string, string>, column
     resize: (c, r) => {
       tmux(['resize-window', '-t', name, '-x', String(c), '-y', String(r)]);
     },
-    async waitFor(predicate, what, timeoutMs = 10_000) {
+    async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       let last = '';
       for (;;) {
@@ -54,6 +56,17 @@ export function startTmux(command: string[], env: Record<string, string>, column
         if (predicate(last)) return last;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
         await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    async typeUntil(text, predicate, what, timeoutMs = 20_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        session.type(text);
+        try {
+          return await session.waitFor(predicate, what, Math.min(1000, Math.max(1, deadline - Date.now())));
+        } catch (error) {
+          if (Date.now() > deadline) throw error;
+        }
       }
     },
     exited: () => /\[exited \d+\]/.test(session.screen()),

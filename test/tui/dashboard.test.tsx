@@ -11,15 +11,14 @@ const savedForceColor = vi.hoisted(() => {
   return saved;
 });
 
-import { render } from 'ink-testing-library';
-import { act } from 'react';
 import stringWidth from 'string-width';
 import { TickbookClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { contactName, type Contact } from '../../src/api/types.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { inAct, inverseSegments, pause, plain, waitFor, waitForFrame } from '../helpers/ink.js';
+import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
+import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const KEY = {
@@ -46,41 +45,18 @@ const WATCHLIST = ['AAPL', 'MSFT', 'NOPE1'];
 /** At 120×40 the frame is 39 lines, the panes 37, and a page of contacts 37 − 5 = 32 rows. */
 const PAGE = 32;
 
-type Instance = ReturnType<typeof render>;
-
-interface Harness {
-  instance: Instance;
-  /** The last frame as written (with styles). */
-  raw(): string;
-  /** The last frame, plain text. */
-  frame(): string;
-  /** Presses each key in its own write, as a terminal sends them, and lets the app react. */
-  press(...keys: string[]): Promise<void>;
-  /** Types text in one write (as a paste or a fast typist does). */
-  type(text: string): Promise<void>;
-  /** Waits until the plain frame satisfies `predicate`; returns it. */
-  until(predicate: (frame: string) => boolean, what?: string, timeoutMs?: number): Promise<string>;
+interface Harness extends DashboardHarness {
   /** Every call of persistWatchlist. */
   persisted: { watchlist: string[]; intervalS: number }[];
   suspends(): number;
-  /** Ink has unmounted: it no longer listens to stdin (exit() ran). */
-  exited(): boolean;
 }
-
-const live: Instance[] = [];
 
 afterAll(() => {
   if (savedForceColor === undefined) delete process.env.FORCE_COLOR;
   else process.env.FORCE_COLOR = savedForceColor;
 });
 
-afterEach(async () => {
-  for (const instance of live.splice(0)) {
-    await act(async () => {
-      instance.unmount();
-    });
-  }
-});
+afterEach(unmountAll);
 
 interface MountOptions {
   watchlist?: string[];
@@ -111,44 +87,8 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
     size,
     undoWindowMs: options.undoWindowMs ?? 300,
   };
-  let instance!: Instance;
-  await act(async () => {
-    instance = render(<Dashboard {...props} />);
-  });
-  live.push(instance);
-  // ink-testing-library's stdout says it is 100 columns wide, and Ink lays out and clips to that
-  // width: a 120-column dashboard comes out with its right pane cut and shifted. Tell Ink the
-  // width the dashboard is drawn for (Ink re-lays out on 'resize').
-  Object.defineProperty(instance.stdout, 'columns', { value: size.columns, configurable: true });
-  await act(async () => {
-    instance.stdout.emit('resize');
-  });
-
-  const harness: Harness = {
-    instance,
-    raw: () => instance.lastFrame() ?? '',
-    frame: () => plain(instance.lastFrame()),
-    async press(...keys) {
-      for (const key of keys) {
-        await act(async () => {
-          instance.stdin.write(key);
-          // A lone Esc is told from a sequence on the next turn of the event loop.
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        });
-      }
-    },
-    async type(text) {
-      await act(async () => {
-        instance.stdin.write(text);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      });
-    },
-    until: (predicate, what, timeoutMs = 5000) =>
-      waitForFrame(() => plain(instance.lastFrame()), predicate, timeoutMs, what),
-    persisted,
-    suspends: () => suspends,
-    exited: () => instance.stdin.listenerCount('readable') === 0,
-  };
+  const instance = await renderDashboard(<Dashboard {...props} />, size.columns);
+  const harness: Harness = { ...drive(instance), persisted, suspends: () => suspends };
   if (options.ready !== false) await harness.until(READY, 'the first page and the first prices');
   return harness;
 }

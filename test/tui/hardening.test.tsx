@@ -3,11 +3,8 @@
 // contact fits an 80×24 terminal, and quitting waits for writes only (a hanging read does not
 // hold it, a second Ctrl-C leaves at once). Dashboard mounts run against a real sandbox, through
 // a small real proxy where a request has to be slow or never answered.
-import { EventEmitter } from 'node:events';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { render } from 'ink-testing-library';
-import { act } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickbookClient } from '../../src/api/client.js';
 import type { Contact, ContactPage } from '../../src/api/types.js';
@@ -22,7 +19,9 @@ import {
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { onlyStyles, Screen } from '../../src/tui/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { inAct, pause, plain, waitFor, waitForFrame } from '../helpers/ink.js';
+import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
+import { FakeTerminal } from '../helpers/fake-terminal.js';
+import { inAct, pause, waitFor } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -36,21 +35,6 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** Whether `text` holds nothing but printable text and SGR sequences. */
 function onlyTextAndSgr(text: string): boolean {
   return !CONTROL.test(text.replace(SGR, ''));
-}
-
-class FakeTerminal extends EventEmitter {
-  columns = 80;
-  rows = 24;
-  writes: string[] = [];
-  write(data: string): boolean {
-    this.writes.push(data);
-    return true;
-  }
-  take(): string {
-    const out = this.writes.join('');
-    this.writes = [];
-    return out;
-  }
 }
 
 const HOSTILE: [string, string, string][] = [
@@ -307,27 +291,12 @@ describe('the open contact is held by id', () => {
 
 const KEY = { enter: '\r', esc: '\u001b', ctrlC: '\u0003', ctrlU: '\u0015' } as const;
 
-type Instance = ReturnType<typeof render>;
-const live: Instance[] = [];
 const clients: TickbookClient[] = [];
 
 afterEach(async () => {
-  for (const instance of live.splice(0)) {
-    await act(async () => {
-      instance.unmount();
-    });
-  }
+  await unmountAll();
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
-
-interface Harness {
-  instance: Instance;
-  frame(): string;
-  press(...keys: string[]): Promise<void>;
-  type(text: string): Promise<void>;
-  until(predicate: (frame: string) => boolean, what?: string, timeoutMs?: number): Promise<string>;
-  exited(): boolean;
-}
 
 function newClient(contactsUrl: string, sb: TestSandbox): TickbookClient {
   const client = new TickbookClient({ contactsUrl, marketDataUrl: sb.marketDataUrl, token: sb.token, apiKey: sb.apiKey });
@@ -335,7 +304,7 @@ function newClient(contactsUrl: string, sb: TestSandbox): TickbookClient {
   return client;
 }
 
-async function mount(client: TickbookClient, size = { columns: 120, rows: 40 }): Promise<Harness> {
+async function mount(client: TickbookClient, size = { columns: 120, rows: 40 }): Promise<DashboardHarness> {
   const props: DashboardProps = {
     client,
     status: new StatusStore(),
@@ -345,36 +314,8 @@ async function mount(client: TickbookClient, size = { columns: 120, rows: 40 }):
     size,
     undoWindowMs: 300,
   };
-  let instance!: Instance;
-  await act(async () => {
-    instance = render(<Dashboard {...props} />);
-  });
-  live.push(instance);
-  // ink-testing-library's stdout says 100 columns; Ink lays out to what stdout says.
-  Object.defineProperty(instance.stdout, 'columns', { value: size.columns, configurable: true });
-  await act(async () => {
-    instance.stdout.emit('resize');
-  });
-  const h: Harness = {
-    instance,
-    frame: () => plain(instance.lastFrame()),
-    async press(...keys) {
-      for (const key of keys) {
-        await act(async () => {
-          instance.stdin.write(key);
-          await new Promise((resolve) => setTimeout(resolve, 10));
-        });
-      }
-    },
-    async type(text) {
-      await act(async () => {
-        instance.stdin.write(text);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      });
-    },
-    until: (predicate, what, timeoutMs = 5000) => waitForFrame(() => plain(instance.lastFrame()), predicate, timeoutMs, what),
-    exited: () => instance.stdin.listenerCount('readable') === 0,
-  };
+  const instance = await renderDashboard(<Dashboard {...props} />, size.columns);
+  const h = drive(instance);
   await h.until((f) => /\d+ on this page/.test(f), 'the first page of contacts');
   return h;
 }

@@ -1,11 +1,11 @@
 // The frame's geometry, the screen writer that draws only what changed, and the small text
 // helpers of the ticker (numbers and sparklines).
-import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../src/text/numbers.js';
 import { computeLayout } from '../../src/tui/layout.js';
 import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, Screen } from '../../src/tui/screen.js';
 import { sparkline } from '../../src/tui/ticker/Sparkline.js';
+import { FakeTerminal } from '../helpers/fake-terminal.js';
 
 describe('computeLayout', () => {
   it('too small below 60 columns or 16 rows', () => {
@@ -57,24 +57,6 @@ describe('computeLayout', () => {
     }
   });
 });
-
-class FakeTerminal extends EventEmitter {
-  columns = 80;
-  rows = 24;
-  writes: string[] = [];
-  write(data: string): boolean {
-    this.writes.push(data);
-    return true;
-  }
-  get all(): string {
-    return this.writes.join('');
-  }
-  take(): string {
-    const out = this.all;
-    this.writes = [];
-    return out;
-  }
-}
 
 const CSI = '\u001b[';
 const at = (row: number) => `${CSI}${row + 1};1H`;

@@ -12,13 +12,13 @@ const savedForceColor = vi.hoisted(() => {
 
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { render } from 'ink-testing-library';
 import { act } from 'react';
 import { request } from 'undici';
 import { TickbookClient } from '../../src/api/client.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { Lifecycle, LifecycleContext } from '../../src/tui/lifecycle.js';
 import { StatusStore } from '../../src/tui/state/status.js';
+import { renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { plain, waitFor, waitForFrame } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -71,14 +71,13 @@ describe('the ticker through failures', () => {
   let sandbox: TestSandbox;
   let proxy: Awaited<ReturnType<typeof flakyProxy>>;
   let client: TickbookClient;
-  const mounted: { unmount: () => void }[] = [];
 
   beforeAll(async () => {
     sandbox = await startTestSandbox({ demoData: true });
     proxy = await flakyProxy(sandbox.url);
   });
   afterEach(async () => {
-    for (const m of mounted.splice(0)) await act(async () => m.unmount());
+    await unmountAll();
     await client?.close();
     proxy.state.mode = 'pass';
   });
@@ -98,19 +97,12 @@ describe('the ticker through failures', () => {
       apiKey: sandbox.apiKey,
       retry: { retries: 0 },
     });
-    let instance!: ReturnType<typeof render>;
-    await act(async () => {
-      instance = render(
-        <LifecycleContext.Provider value={lifecycle}>
-          <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={1} size={{ columns: 120, rows: 30 }} />
-        </LifecycleContext.Provider>,
-      );
-    });
-    mounted.push(instance);
-    Object.defineProperty(instance.stdout, 'columns', { value: 120, configurable: true });
-    await act(async () => {
-      instance.stdout.emit('resize');
-    });
+    const instance = await renderDashboard(
+      <LifecycleContext.Provider value={lifecycle}>
+        <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={1} size={{ columns: 120, rows: 30 }} />
+      </LifecycleContext.Provider>,
+      120,
+    );
     const frame = () => plain(instance.lastFrame());
     await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d/.test(f) && /MSFT\s+\d+\.\d\d/.test(f), 8000, 'the first prices');
     return { instance, frame };
