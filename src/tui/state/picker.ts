@@ -29,17 +29,31 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
   }
 }
 
-/** Is every character of `needle` in `haystack`, in order? Returns the spread (lower is tighter). */
+/**
+ * The tightest window of `haystack` holding every character of `needle` in order, as its width
+ * beyond the needle's own length (0: the needle appears as is); undefined when there is none.
+ */
 function subsequence(needle: string, haystack: string): number | undefined {
-  let at = -1;
-  let first = -1;
-  for (const char of needle) {
-    at = haystack.indexOf(char, at + 1);
-    if (at < 0) return undefined;
-    if (first < 0) first = at;
+  let best: number | undefined;
+  for (let start = haystack.indexOf(needle[0] ?? ''); start >= 0; start = haystack.indexOf(needle[0]!, start + 1)) {
+    let at = start;
+    let found = true;
+    for (const char of needle.slice(1)) {
+      at = haystack.indexOf(char, at + 1);
+      if (at < 0) {
+        found = false;
+        break;
+      }
+    }
+    if (!found) break;
+    const gaps = at - start + 1 - needle.length;
+    if (best === undefined || gaps < best) best = gaps;
   }
-  return at - first;
+  return best;
 }
+
+/** A fuzzy match may skip this many characters in all: more, and it is noise, not a match. */
+const FUZZY_GAPS = 3;
 
 /** The catalogue ranked for a query: exact symbol, symbol prefix, name word prefix, fuzzy. */
 export function rankSymbols(catalogue: readonly SymbolInfo[], query: string): SymbolInfo[] {
@@ -59,7 +73,7 @@ export function rankSymbols(catalogue: readonly SymbolInfo[], query: string): Sy
       score = name.indexOf(lower) >= 0 ? name.indexOf(lower) : name.length;
     } else {
       const spread = subsequence(lower, `${info.symbol.toLowerCase()} ${name}`);
-      if (spread !== undefined) {
+      if (spread !== undefined && spread <= FUZZY_GAPS) {
         tier = 3;
         score = spread;
       }
