@@ -18,6 +18,7 @@ import {
 } from './contacts.js';
 import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
+import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
 
 
@@ -138,10 +139,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
 
   const commands = useMemo(
     () => ({
-      down: () => dispatch({ type: 'cursor-moved', by: 1 }),
-      up: () => dispatch({ type: 'cursor-moved', by: -1 }),
-      first: () => dispatch({ type: 'cursor-to', index: 0 }),
-      last: () => dispatch({ type: 'cursor-to', index: 'last' }),
+      ...cursorCommands(dispatch),
       nextPage: () => {
         const s = getState();
         const next = nextPageQuery(s);

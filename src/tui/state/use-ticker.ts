@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
+import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
 import { initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 
@@ -117,10 +118,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
 
   const commands = useMemo(
     () => ({
-      down: () => dispatch({ type: 'cursor-moved', by: 1 }),
-      up: () => dispatch({ type: 'cursor-moved', by: -1 }),
-      first: () => dispatch({ type: 'cursor-to', index: 0 }),
-      last: () => dispatch({ type: 'cursor-to', index: 'last' }),
+      ...cursorCommands(dispatch),
       togglePause: () => {
         dispatch({ type: 'pause-toggled' });
         if (getState().paused) {
