@@ -153,11 +153,12 @@ describe('resolveKey', () => {
     expect(resolveKey(['contacts.confirm', 'global'], 'j')).toBeUndefined();
   });
 
-  it('Ctrl-C quits from every scope (pane scopes come with global behind them)', () => {
+  it('Ctrl-C quits from every scope but a text field, where it leaves the field', () => {
     for (const scope of ALL_SCOPES) {
       const scopes: Scope[] = isTextScope(scope) || scope === 'help' || scope === 'contacts.confirm' ? [scope] : [scope, 'global'];
-      expect(resolveKey(scopes, 'ctrl-c'), scope).toBe('quit');
-      expect(resolveKey([...scopes, 'global'], 'ctrl-c'), scope).toBe('quit');
+      const expected = isTextScope(scope) ? 'field.cancel' : 'quit';
+      expect(resolveKey(scopes, 'ctrl-c'), scope).toBe(expected);
+      expect(resolveKey([...scopes, 'global'], 'ctrl-c'), scope).toBe(expected);
     }
   });
 

@@ -111,13 +111,13 @@ export const BINDINGS: readonly Binding[] = [
 
   // Text fields: rename, create, filter
   { scope: 'contacts.rename', keys: ['enter'], label: 'Enter', help: 'save name', command: 'field.submit', footer: true },
-  { scope: 'contacts.rename', keys: ['esc'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
+  { scope: 'contacts.rename', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
   { scope: 'contacts.create', keys: ['enter'], label: 'Enter', help: 'create', command: 'field.submit', footer: true },
   { scope: 'contacts.create', keys: ['tab', 'down'], label: 'Tab/↓', help: 'next field', command: 'field.next', footer: true },
   { scope: 'contacts.create', keys: ['shift-tab', 'up'], label: 'S-Tab/↑', help: 'previous field', command: 'field.previous', footer: true },
-  { scope: 'contacts.create', keys: ['esc'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
+  { scope: 'contacts.create', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
   { scope: 'contacts.filter', keys: ['enter'], label: 'Enter', help: 'keep filter', command: 'field.submit', footer: true },
-  { scope: 'contacts.filter', keys: ['esc'], label: 'Esc', help: 'clear filter', command: 'field.cancel', footer: true },
+  { scope: 'contacts.filter', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'clear filter', command: 'field.cancel', footer: true },
 
   // Ticker
   { scope: 'ticker', keys: ['j', 'down'], label: 'j/↓', help: 'next symbol', command: 'ticker.down' },
@@ -139,7 +139,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker.picker', keys: ['down', 'tab'], label: '↓', help: 'next match', command: 'picker.down', footer: true },
   { scope: 'ticker.picker', keys: ['up', 'shift-tab'], label: '↑', help: 'previous match', command: 'picker.up', footer: true },
   { scope: 'ticker.picker', keys: ['enter'], label: 'Enter', help: 'add symbol', command: 'picker.add', footer: true },
-  { scope: 'ticker.picker', keys: ['esc'], label: 'Esc', help: 'close', command: 'field.cancel', footer: true },
+  { scope: 'ticker.picker', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'close', command: 'field.cancel', footer: true },
 ];
 
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
@@ -149,7 +149,9 @@ const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'help', 'conta
 
 /**
  * The command for a key, looking through scopes from the innermost (a modal) out to global. A
- * modal scope stops the search: its keys, or nothing, except Ctrl-C, which always quits.
+ * modal scope stops the search: its keys, or nothing, except Ctrl-C, which quits. In a text
+ * field Ctrl-C is bound to leave the field instead: nothing quits from inside one, and a
+ * second Ctrl-C, outside it, does.
  */
 export function resolveKey(scopes: readonly Scope[], name: string | undefined): Command | undefined {
   if (name === undefined) return undefined;
