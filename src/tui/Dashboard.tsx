@@ -9,9 +9,11 @@ import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
-import { type Command, resolveKey } from './keys/keymap.js';
+import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
+import { FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
+import { sanitize } from '../text/sanitize.js';
 import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
 import { type StatusStore, useStatus } from './state/status.js';
@@ -203,6 +205,18 @@ export function Dashboard(props: DashboardProps) {
     }
   };
 
+  const fieldListening = useRef(false);
+  /** Text typed before a just-opened field takes keys goes where the field would have put it. */
+  const feedField = (scope: Scope, text: string): void => {
+    const c = contacts.getState();
+    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(c.mode.draft + text);
+    else if (scope === 'contacts.create' && c.mode.kind === 'create') {
+      const { field, values } = c.mode.form;
+      contacts.commands.editCreate(field, values[field] + text);
+    } else if (scope === 'contacts.filter') contacts.commands.editFilter(c.filter + text);
+    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: getPicker().query + text });
+  };
+
   useInput(
     (input, key) => {
       // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
@@ -216,6 +230,10 @@ export function Dashboard(props: DashboardProps) {
         const live = activeScopes(focusRef.current, helpRef.current, contacts.getState(), getPicker().open);
         const command = resolveKey(live, name);
         if (command) run(command);
+        else if (isTextScope(live[0]!) && !fieldListening.current) {
+          const char = name === 'space' ? ' ' : name;
+          if ([...char].length === 1 && sanitize(char) === char) feedField(live[0]!, char);
+        }
       }
     },
     { isActive: true },
@@ -227,24 +245,26 @@ export function Dashboard(props: DashboardProps) {
   const undoHint =
     focus === 'contacts' && contacts.state.pendingDelete ? 'u undo delete' : focus === 'ticker' && ticker.state.removed ? 'u undo remove' : undefined;
   return (
-    <App
-      layout={layout}
-      columns={size.columns}
-      rows={size.rows}
-      contacts={<ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} {...layout.contacts} />}
-      ticker={
-        <TickerPane
-          state={ticker.state}
-          names={symbols.names}
-          picker={{ ...picker, matches }}
-          onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
-          focused={focus === 'ticker'}
-          {...layout.ticker}
-        />
-      }
-      help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} /> : undefined}
-      status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
-      footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
-    />
+    <FieldListening.Provider value={fieldListening}>
+      <App
+        layout={layout}
+        columns={size.columns}
+        rows={size.rows}
+        contacts={<ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} {...layout.contacts} />}
+        ticker={
+          <TickerPane
+            state={ticker.state}
+            names={symbols.names}
+            picker={{ ...picker, matches }}
+            onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
+            focused={focus === 'ticker'}
+            {...layout.ticker}
+          />
+        }
+        help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} /> : undefined}
+        status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
+        footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
+      />
+    </FieldListening.Provider>
   );
 }

@@ -3,7 +3,7 @@
 // (Ctrl-U clears, Ctrl-W deletes a word) instead of typing their letter.
 import { useInput } from 'ink';
 import TextInput from 'ink-text-input';
-import { useRef } from 'react';
+import { createContext, useContext, useEffect, useRef } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { isSequenceTail } from '../keys/key-name.js';
 
@@ -13,6 +13,13 @@ export interface TextFieldProps {
   focus: boolean;
   placeholder?: string;
 }
+
+/**
+ * Whether a focused text field is taking keys yet. Its input handler is subscribed in an effect,
+ * a moment after the field is drawn; keys that arrive before that (typed straight after the key
+ * that opened the field) are fed to the field by the key router instead of being lost.
+ */
+export const FieldListening = createContext<{ current: boolean }>({ current: false });
 
 /** The value after Ctrl-W: the last word and the spaces before it gone. */
 export const deleteLastWord = (value: string): string => value.replace(/\S*\s*$/, '');
@@ -36,6 +43,7 @@ export function applyTyped(value: string, chunk: string): string {
  * Keys that arrive together with control keys among them are applied here one by one.
  */
 function ChordGuard(props: { focus: boolean; value: string; onChange: (v: string) => void; swallow: { current: boolean } }) {
+  const listening = useContext(FieldListening);
   useInput(
     (input, key) => {
       // Every listener of this key runs before the microtask: the flag never outlives the key.
@@ -61,6 +69,14 @@ function ChordGuard(props: { focus: boolean; value: string; onChange: (v: string
     },
     { isActive: props.focus },
   );
+  // After useInput's own effect: once this runs, the field's handlers are subscribed.
+  useEffect(() => {
+    if (!props.focus) return undefined;
+    listening.current = true;
+    return () => {
+      listening.current = false;
+    };
+  }, [props.focus, listening]);
   return null;
 }
 

@@ -1,0 +1,61 @@
+// Keys typed straight after the key that opens a text field, in the same burst ("eBob"), reach
+// the field: nothing typed is lost while the field's own input handler is being subscribed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TickbookClient } from '../../src/api/client.js';
+import { contactName } from '../../src/api/types.js';
+import { Dashboard } from '../../src/tui/Dashboard.js';
+import { StatusStore } from '../../src/tui/state/status.js';
+import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+describe('typing ahead into a field that is just opening', () => {
+  let sandbox: TestSandbox;
+  let client: TickbookClient;
+
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ demoData: true });
+    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
+  });
+  afterEach(unmountAll);
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+
+  async function mount() {
+    const instance = await renderDashboard(
+      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={2} size={{ columns: 120, rows: 40 }} />,
+      120,
+    );
+    const h = drive(instance);
+    await h.until((f) => /on this page/.test(f) && /AAPL\s+\d+\.\d\d/.test(f), 'the first page and prices');
+    return h;
+  }
+
+  it('"e" and a name in one burst: the name lands in the rename field', async () => {
+    const first = (await client.listContacts({ limit: 1 })).contacts[0]!;
+    const h = await mount();
+    await h.type('eXY');
+    await h.until((f) => f.includes(`✎ ${contactName(first)}XY`), 'the typed letters after the prefilled name');
+  });
+
+  it('"c" and a username in one burst: the username lands in the first field of the form', async () => {
+    const h = await mount();
+    await h.type('cbob_fast');
+    const frame = await h.until((f) => /› username\s+bob_fast/.test(f), 'the username typed ahead');
+    expect(frame).toContain('New contact');
+  });
+
+  it('"/" and a query in one burst, in the ticker: the picker searches for it', async () => {
+    const h = await mount();
+    await h.press('\t');
+    await h.type('/shel');
+    await h.until((f) => /Add symbol: shel/.test(f) && /❯\s+SHEL\.L/.test(f), 'the picker searching "shel"');
+  });
+
+  it('"/" and text on the contacts pane: the page filter gets it', async () => {
+    const h = await mount();
+    await h.type('/zzzz');
+    await h.until((f) => /\/ zzzz/.test(f) && /no contact on this page matches "zzzz"/.test(f), 'the filter typed ahead');
+  });
+});
