@@ -7,7 +7,7 @@ import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import { isLoading, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
@@ -57,7 +57,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         onRenameChange={commands.editRename}
       />
     );
-  } else if (!state.page && state.loading) {
+  } else if (!state.page && isLoading(state)) {
     body = (
       <Text>
         <Spinner {...(theme.accent && { color: theme.accent })} /> loading contacts…
@@ -106,7 +106,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   } else {
     bottom = (
       <Text wrap="truncate-end" {...muted}>
-        {state.loading ? '… ' : ''}
+        {isLoading(state) ? '… ' : ''}
         {state.filter ? `filter "${state.filter}" · ${contacts.length} of ${state.page?.contacts.length ?? 0} · ` : ''}
         {state.page ? `${state.page.contacts.length} on this page` : ''}
       </Text>

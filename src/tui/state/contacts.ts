@@ -40,7 +40,6 @@ export interface ContactsState {
   page: ContactPage | undefined;
   /** Increases with every page request; an answer for an older one is dropped. */
   request: number;
-  loading: boolean;
   /** The next page, fetched ahead so paging is instant; keyed by the query that fetched it. */
   prefetched: { key: string; page: ContactPage } | undefined;
   cursor: number;
@@ -100,7 +99,6 @@ export function initialContactsState(pageSize: number): ContactsState {
     pending: undefined,
     page: undefined,
     request: 0,
-    loading: false,
     prefetched: undefined,
     cursor: 0,
     view: 'list',
@@ -112,6 +110,9 @@ export function initialContactsState(pageSize: number): ContactsState {
     deleted: new Set(),
   };
 }
+
+/** A page is being fetched (the one on screen, if any, stays until it arrives). */
+export const isLoading = (state: ContactsState): boolean => state.pending !== undefined;
 
 export const queryKey = (query: PageQuery): string => JSON.stringify(query);
 
@@ -199,7 +200,6 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         ...state,
         pending: { query: action.query, pageNumber: action.pageNumber },
         request: state.request + 1,
-        loading: true,
       };
     case 'page-loaded': {
       if (action.request !== state.request || !state.pending) return state;
@@ -219,13 +219,12 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         pageNumber,
         pending: undefined,
         page: action.page,
-        loading: false,
         cursor,
         prefetched: prefetched && nextPageQueryKey(state, action.page) === prefetched.key ? prefetched : undefined,
       });
     }
     case 'page-failed':
-      return action.request === state.request ? { ...state, loading: false, pending: undefined } : state;
+      return action.request === state.request ? { ...state, pending: undefined } : state;
     case 'prefetched':
       return { ...state, prefetched: { key: action.key, page: action.page } };
     case 'prefetch-dropped':

@@ -10,6 +10,7 @@ import {
   contactsReducer,
   firstPageQuery,
   initialContactsState,
+  isLoading,
   nextPageQuery,
   previousPageQuery,
   queryKey,
@@ -143,13 +144,13 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
       nextPage: () => {
         const s = getState();
         const next = nextPageQuery(s);
-        if (next && !s.loading) load(next, s.pageNumber + 1);
+        if (next && !isLoading(s)) load(next, s.pageNumber + 1);
         else if (!next) status.notice('this is the last page');
       },
       previousPage: () => {
         const s = getState();
         const previous = previousPageQuery(s);
-        if (previous && !s.loading) load(previous, s.pageNumber - 1);
+        if (previous && !isLoading(s)) load(previous, s.pageNumber - 1);
         else if (!previous) status.notice('this is the first page');
       },
       toggleActive: () => {
