@@ -7,6 +7,7 @@ import { type Gatekeeper, ownerOf } from './credentials.js';
 import { HttpError } from './errors.js';
 import { readFields } from './body.js';
 import type { MarketSimulator } from './market.js';
+import { pricingBody } from './pricing-body.js';
 import type { RateLimiter } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import {
@@ -105,18 +106,12 @@ export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerRe
         POST: async ({ req, res, requestId }) => {
           gatekeeper.marketKey(req);
           const symbols = validateSymbols(await readFields(req, ['json']));
-          const data = [];
+          const quotes = [];
           for (const symbol of symbols) {
             const quote = market.quote(symbol);
-            if (quote) data.push(quote);
+            if (quote) quotes.push(quote);
           }
-          sendJson(res, 200, requestId, {
-            status: 'success',
-            stock_symbols: symbols,
-            stock_data: data,
-            request_id: requestId,
-            request_time: new Date().toISOString(),
-          });
+          sendJson(res, 200, requestId, pricingBody(symbols, quotes, requestId, new Date().toISOString()));
         },
       },
     },

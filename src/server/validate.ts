@@ -152,7 +152,8 @@ export function validateSymbols(fields: Fields): string[] {
   const seen = new Set<string>();
   for (const [index, item] of raw.entries()) {
     if (typeof item !== 'string') throw invalid(`symbols[${index}] must be a string`);
-    const symbol = item.trim().toUpperCase();
+    // Most symbols arrive already in canonical form; only the others pay for trim and upper-case.
+    const symbol = SYMBOL.test(item) ? item : item.trim().toUpperCase();
     if (symbol.length === 0 || symbol.length > SYMBOL_MAX || !SYMBOL.test(symbol)) {
       throw invalid(
         `symbols[${index}] ${JSON.stringify(item.slice(0, 40))} is not a stock symbol: ` +
