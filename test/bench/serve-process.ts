@@ -1,5 +1,5 @@
-// The sandbox as its own process (the built bin), for benchmarks: the load and the server then
-// use separate cores, as they would for a user.
+// Servers as their own processes, for benchmarks: the load and the server then use separate
+// cores, as they would for a user.
 import { spawn } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +12,25 @@ export interface ServeProcess {
 
 const root = new URL('../../', import.meta.url).pathname;
 
-export async function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string): Promise<ServeProcess> {
-  const logPath = join(dir, 'server.log');
+/** The sandbox, as `tickbook serve` from the built bin. */
+export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string): Promise<ServeProcess> {
+  return startListening(join(dir, 'server.log'), [
+    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--no-demo-data', '--seed', '1',
+    '--token', token, '--api-key', apiKey,
+  ]);
+}
+
+/** A pricing server that does no work, answering after `delayMs` (reference-pricing-server.mjs). */
+export function startReferencePricingServer(dir: string, delayMs: number, symbols: readonly string[]): Promise<ServeProcess> {
+  return startListening(join(dir, `reference-${delayMs}ms.log`), [
+    join(root, 'test/bench/reference-pricing-server.mjs'), String(delayMs), ...symbols,
+  ]);
+}
+
+/** Runs Node with `args` and waits for the "listening on URL" line in its output. */
+async function startListening(logPath: string, args: string[]): Promise<ServeProcess> {
   const out = openSync(logPath, 'w');
-  const child = spawn(
-    process.execPath,
-    [join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--no-demo-data', '--seed', '1',
-      '--token', token, '--api-key', apiKey],
-    { stdio: ['ignore', out, 'inherit'] },
-  );
+  const child = spawn(process.execPath, args, { stdio: ['ignore', out, 'inherit'] });
   const deadline = Date.now() + 15_000;
   for (;;) {
     const match = /listening on (http:\/\/\S+)/.exec(readFileSync(logPath, 'utf8'));
@@ -35,7 +45,7 @@ export async function startServeProcess(dir: string, dbPath: string, token: stri
           }),
       };
     }
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('the server did not start');
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`${args[0]} did not start`);
     await new Promise((r) => setTimeout(r, 50));
   }
 }
