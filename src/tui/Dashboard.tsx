@@ -6,6 +6,7 @@ import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer } from './chrome/Footer.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
+import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
@@ -70,11 +71,17 @@ export function Dashboard(props: DashboardProps) {
     setFocusState(pane);
   };
   const [helpOpen, setHelpState] = useState(false);
+  const [helpPage, setHelpPage] = useState(0);
   const helpRef = useRef(false);
   const setHelpOpen = (open: boolean) => {
     helpRef.current = open;
     setHelpState(open);
+    if (open) setHelpPage(0);
   };
+  // The help's size is the panes' (border, padding and its title line inside).
+  const helpWidth = layout.kind === 'too-small' ? 0 : layout.width - 4;
+  const helpRows = layout.kind === 'too-small' ? 0 : layout.panes - 3;
+  const helpLayout = useMemo(() => layoutHelp(helpLines(), helpWidth, helpRows), [helpWidth, helpRows]);
   const snapshot = useStatus(status);
   const quitting = useRef(false);
 
@@ -116,6 +123,12 @@ export function Dashboard(props: DashboardProps) {
         return;
       case 'help.close':
         setHelpOpen(false);
+        return;
+      case 'help.next-page':
+        setHelpPage((page) => Math.min(page + 1, helpLayout.pages.length - 1));
+        return;
+      case 'help.previous-page':
+        setHelpPage((page) => Math.max(0, Math.min(page, helpLayout.pages.length - 1) - 1));
         return;
       case 'contacts.down':
         return c.down();
@@ -261,7 +274,7 @@ export function Dashboard(props: DashboardProps) {
             {...layout.ticker}
           />
         }
-        help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} /> : undefined}
+        help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={helpPage} /> : undefined}
         status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
         footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
       />

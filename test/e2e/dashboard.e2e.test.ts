@@ -198,6 +198,43 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     if (existsSync(configPath)) expect(readFileSync(configPath, 'utf8')).not.toMatch(/NOPE9|"interval": 1\b/);
   }, 30_000);
 
+  it('Ctrl-Z hands the terminal back to the shell; fg brings the dashboard back, redrawn and live', async () => {
+    // An interactive shell with job control, as a person runs it.
+    const s = (session = startTmux(['bash', '--norc', '--noprofile', '-i'], { ...env, PS1: 'shell$ ' }, 100, 30));
+    await s.waitFor((t) => /^shell\$ *$/m.test(t), 'the shell prompt');
+    s.type(`${process.execPath} ${BIN}`);
+    s.keys('Enter');
+    const before = await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the dashboard with prices');
+
+    s.keys('C-z');
+    let screen = await s.waitFor((t) => /Stopped/.test(t) && /^shell\$ *$/m.test(t), 'the job stopped and the prompt back');
+    // The main screen is back as it was: no dashboard frame left on it, and the shell echoes input.
+    expect(screen).not.toMatch(/┃|Ticker/);
+    s.type('echo typed-while-stopped');
+    s.keys('Enter');
+    screen = await s.waitFor((t) => /^typed-while-stopped$/m.test(t), 'the shell running a command');
+    expect(screen).toMatch(/echo typed-while-stopped/);
+
+    s.type('fg');
+    s.keys('Enter');
+    screen = await s.waitFor((t) => /page 1/.test(t) && /Ticker/.test(t) && PRICE_ROW('AAPL').test(t), 'the dashboard redrawn');
+    expect(screen.split('\n')[0]).toBe(before.split('\n')[0]);
+    // Still live: the ticker keeps polling after the resume (its AGE column restarts at 0s).
+    const ageOf = (t: string) => /AAPL.*?(\d+)s\s*[│┃]/.exec(t)?.[1];
+    await s.waitFor((t) => ageOf(t) === '0', 'a fresh price after fg', 10_000);
+    // Keys work again.
+    s.keys('?');
+    await s.waitFor((t) => /tickbook keys/.test(t), 'the help overlay');
+    s.keys('Escape');
+    await s.waitFor((t) => !/tickbook keys/.test(t), 'the help closed');
+    s.keys('q');
+    screen = await s.waitFor((t) => /^shell\$ *$/m.test(t.split('\n').filter((l) => l.trim() !== '').at(-1) ?? ''), 'the prompt after q');
+    expect(screen).not.toMatch(/┃|Ticker/);
+    s.type('exit');
+    s.keys('Enter');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'the shell to end');
+  }, 45_000);
+
   it('leaves the terminal as it found it when killed with SIGTERM', async () => {
     const s = (session = startTmux([process.execPath, BIN], env, 100, 30));
     await s.waitFor((t) => /page 1/.test(t), 'the dashboard');

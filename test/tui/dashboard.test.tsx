@@ -874,6 +874,35 @@ describe('help, quitting, suspending', () => {
     expect(h.frame()).not.toContain('Delete ');
   });
 
+  it('on a small terminal the help turns pages with PgDn/PgUp (and j/k), every key on one of them', async () => {
+    const h = await mount(ctx.client, { size: { columns: 60, rows: 16 }, ready: false });
+    await h.until((f) => f.includes('page 1'), 'the first page of contacts');
+    await h.press('?');
+    const first = h.frame();
+    const pages = Number(/page 1\/(\d+) · PgDn\/PgUp/.exec(first)?.[1]);
+    expect(pages).toBeGreaterThan(1);
+    const seen = [first];
+    for (let page = 2; page <= pages; page++) {
+      await h.press(page % 2 === 0 ? KEY.pageDown : 'j');
+      expect(h.frame()).toContain(`page ${page}/${pages}`);
+      seen.push(h.frame());
+    }
+    // Past the last page it stays there.
+    await h.press(KEY.pageDown);
+    expect(h.frame()).toContain(`page ${pages}/${pages}`);
+    const all = seen.join('\n');
+    for (const text of ['next contact', 'yes, delete', 'save name', 'keep filter', 'cycle sort', 'add symbol', 'close help', 'previous page']) {
+      expect(all, text).toContain(text);
+    }
+    // No entry is cut short: the longest of them shows whole.
+    expect(all).toContain('suspend (fg resumes)');
+    await h.press(KEY.pageUp, 'k');
+    expect(h.frame()).toContain(`page ${pages - 2}/${pages}`);
+    // Closing and opening again starts at the first page.
+    await h.press(KEY.esc, '?');
+    expect(h.frame()).toContain(`page 1/${pages}`);
+  });
+
   it('q quits: Ink unmounts and draws no more frames', async () => {
     const h = await mount(ctx.client);
     await h.press('q');

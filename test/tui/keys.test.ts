@@ -3,7 +3,7 @@
 import type { Key } from 'ink';
 import { describe, expect, it } from 'vitest';
 import { footerText } from '../../src/tui/chrome/Footer.js';
-import { helpLines } from '../../src/tui/chrome/HelpOverlay.js';
+import { helpLines } from '../../src/tui/chrome/help-layout.js';
 import { keyNames } from '../../src/tui/keys/key-name.js';
 import { BINDINGS, bindingsFor, isTextScope, resolveKey, type Scope } from '../../src/tui/keys/keymap.js';
 import { activeScopes } from '../../src/tui/keys/scopes.js';
@@ -179,9 +179,11 @@ describe('resolveKey', () => {
     expect(resolveKey(['contacts.confirm'], 'n')).toBe('contacts.confirm-no');
   });
 
-  it('the help scope closes on Esc, ?, q and Enter and swallows the rest', () => {
+  it('the help scope closes on Esc, ?, q and Enter, turns its pages, and swallows the rest', () => {
     for (const name of ['esc', '?', 'q', 'enter']) expect(resolveKey(['help'], name)).toBe('help.close');
-    expect(resolveKey(['help'], 'j')).toBeUndefined();
+    for (const name of ['pagedown', 'space', 'j', 'down', 'n']) expect(resolveKey(['help'], name)).toBe('help.next-page');
+    for (const name of ['pageup', 'k', 'up', 'p']) expect(resolveKey(['help'], name)).toBe('help.previous-page');
+    expect(resolveKey(['help'], 'd')).toBeUndefined();
     expect(resolveKey(['help'], 'tab')).toBeUndefined();
   });
 
@@ -322,7 +324,7 @@ describe('footerText', () => {
 describe('helpLines', () => {
   const entries = helpLines()
     .filter((line) => !line.heading)
-    .map((line) => line.text.join(' '));
+    .map((line) => `${line.key} ${line.text}`);
 
   it('lists every key of every pane and text field', () => {
     for (const binding of BINDINGS.filter((b) => b.scope !== 'help')) {
@@ -337,7 +339,7 @@ describe('helpLines', () => {
   });
 
   it('has a heading for each group, in order', () => {
-    expect(helpLines().filter((line) => line.heading).map((line) => line.text[0])).toEqual([
+    expect(helpLines().filter((line) => line.heading).map((line) => line.key)).toEqual([
       'Anywhere',
       'Contacts',
       'An open contact',

@@ -20,6 +20,8 @@ export type Command =
   | 'focus-previous'
   | 'help'
   | 'help.close'
+  | 'help.next-page'
+  | 'help.previous-page'
   | 'contacts.down'
   | 'contacts.up'
   | 'contacts.first'
@@ -79,8 +81,11 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'global', keys: ['?'], label: '?', help: 'help: every key', command: 'help', footer: true },
   { scope: 'global', keys: ['q'], label: 'q', help: 'quit', command: 'quit', footer: true },
   { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
-  { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg brings it back)', command: 'suspend' },
+  { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg resumes)', command: 'suspend' },
   { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
+  // Pages only when the keys do not fit the screen: the help's title says so then.
+  { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/j', help: 'next page', command: 'help.next-page' },
+  { scope: 'help', keys: ['pageup', 'k', 'up', 'p'], label: 'PgUp/k', help: 'previous page', command: 'help.previous-page' },
 
   // Contacts: the list
   { scope: 'contacts', keys: ['j', 'down'], label: 'j/↓', help: 'next contact', command: 'contacts.down' },
