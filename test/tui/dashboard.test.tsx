@@ -49,6 +49,8 @@ interface Harness extends DashboardHarness {
   /** Every call of persistWatchlist. */
   persisted: { watchlist: string[]; intervalS: number }[];
   suspends(): number;
+  /** Draws the dashboard at another terminal size, as a resize does. */
+  resize(size: { columns: number; rows: number }): Promise<void>;
 }
 
 afterAll(() => {
@@ -88,7 +90,15 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
     undoWindowMs: options.undoWindowMs ?? 300,
   };
   const instance = await renderDashboard(<Dashboard {...props} />, size.columns);
-  const harness: Harness = { ...drive(instance), persisted, suspends: () => suspends };
+  const harness: Harness = {
+    ...drive(instance),
+    persisted,
+    suspends: () => suspends,
+    async resize(next) {
+      Object.defineProperty(instance.stdout, 'columns', { value: next.columns, configurable: true });
+      await inAct(() => instance.rerender(<Dashboard {...props} size={next} />));
+    },
+  };
   if (options.ready !== false) await harness.until(READY, 'the first page and the first prices');
   return harness;
 }
@@ -986,4 +996,32 @@ describe('terminal size', () => {
       expect(h.frame()).toContain('Add symbol: shop');
     });
   }
+  it('a pane grown taller is filled from the same place; a shorter one keeps its rows', async () => {
+    const h = await mount(ctx.client, { size: { columns: 80, rows: 24 }, ready: false });
+    await h.until((f) => /\d+ on this page/.test(f), 'the first page');
+    const small = Number(/(\d+) on this page/.exec(h.frame())![1]);
+    await h.press('n');
+    await h.until((f) => /page 2/.test(f), 'page 2');
+    await h.press('j');
+    // Name and username: the other columns depend on the pane's width.
+    const who = (): string => selectedRow(h).split(/\s{2,}/).slice(0, 2).join(' | ');
+    const selected = who();
+    const from = countLog(ctx.sb, 'GET', '/v1/contacts');
+
+    await h.resize({ columns: 120, rows: 40 });
+    await h.until((f) => Number(/(\d+) on this page/.exec(f)?.[1]) > small, 'the taller page');
+    const big = Number(/(\d+) on this page/.exec(h.frame())![1]);
+    expect(h.frame()).toContain('page 2');
+    // Still where the user was: the same contact selected, the same one on top.
+    expect(who()).toBe(selected);
+    expect(countLog(ctx.sb, 'GET', '/v1/contacts') - from).toBeGreaterThanOrEqual(1);
+
+    const before = countLog(ctx.sb, 'GET', '/v1/contacts');
+    await h.resize({ columns: 80, rows: 24 });
+    await pause(500);
+    expect(Number(/(\d+) on this page/.exec(h.frame())![1])).toBe(big);
+    expect(who()).toBe(selected);
+    // No page is fetched for a smaller pane (only the look-ahead of the next page may be).
+    expect(countLog(ctx.sb, 'GET', '/v1/contacts') - before).toBeLessThanOrEqual(1);
+  });
 });

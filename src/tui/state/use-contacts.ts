@@ -22,6 +22,8 @@ import type { StatusStore } from './status.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
 
+/** How long the pane's height must stay put before the page is fetched again to fill it. */
+const REFIT_DELAY_MS = 250;
 
 export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
@@ -135,8 +137,22 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   }, []);
 
   useEffect(() => {
-    if (pageSize !== getState().pageSize) dispatch({ type: 'page-size', pageSize });
-  }, [dispatch, getState, pageSize]);
+    if (pageSize === getState().pageSize) return;
+    dispatch({ type: 'page-size', pageSize });
+    // A pane grown taller is filled: once the resizing settles, the page on screen is fetched
+    // again from the same place with as many rows as now fit. A smaller pane keeps its rows and
+    // scrolls through them; nothing is fetched for that.
+    const timer = setTimeout(() => {
+      const s = getState();
+      const limit = s.query.limit ?? 0;
+      const wasFull = (s.page?.contacts.length ?? 0) >= limit;
+      if (s.pageSize > limit && wasFull && s.mode.kind === 'browse' && s.view === 'list' && !isLoading(s)) {
+        dispatch({ type: 'prefetch-dropped' });
+        load({ ...s.query, limit: s.pageSize }, s.pageNumber, selectedContact(s)?.id);
+      }
+    }, REFIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [dispatch, getState, load, pageSize]);
 
   const commands = useMemo(
     () => ({
