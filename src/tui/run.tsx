@@ -4,6 +4,7 @@ import { type Instance, render } from 'ink';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
+import { PacedInput } from './paced-input.js';
 import { Screen } from './screen.js';
 import { ThemeContext, themeFor } from './theme.js';
 
@@ -19,6 +20,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   let fatal: Error | undefined;
   let instance: Instance | undefined;
   const screen = new Screen(stdout);
+  const input = new PacedInput(stdin);
   const leave = () => screen.leave();
 
   const crash = (error: unknown) => {
@@ -72,7 +74,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     </ErrorBoundary>,
     // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
     // otherwise stop Ink from drawing at all).
-    { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin, debug: true, exitOnCtrlC: false, patchConsole: false },
+    { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: input as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
   );
   try {
     await instance.waitUntilExit();
@@ -81,6 +83,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } finally {
     screen.flush();
     screen.dispose();
+    input.detach();
     for (const [event, handler] of handlers) process.off(event, handler);
   }
   if (fatal) throw fatal;

@@ -198,6 +198,25 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     if (existsSync(configPath)) expect(readFileSync(configPath, 'utf8')).not.toMatch(/NOPE9|"interval": 1\b/);
   }, 30_000);
 
+  it('keys sent back to back each count: Ctrl-U then a word in the picker, a rename typed key by key', async () => {
+    const s = (session = startTmux([process.execPath, BIN], env, 120, 40));
+    await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the dashboard with prices');
+    s.keys('Tab', '/');
+    await s.waitFor((t) => /Add symbol:/.test(t), 'the picker');
+    s.type('bank');
+    await s.waitFor((t) => /Add symbol: bank/.test(t), 'bank typed');
+    // Separate tmux commands: separate reads, faster than a frame.
+    s.keys('C-u');
+    s.type('shel');
+    await s.waitFor((t) => /Add symbol: shel\b/.test(t) && /SHEL\.L/.test(t), 'only the new word in the field');
+    s.keys('Escape', 'Tab');
+    await s.waitFor((t) => !/Add symbol:/.test(t), 'the picker closed');
+    s.keys('e', 'C-u', 'B', 'o', 'b', 'Space', 'Z', 'BSpace', 'Y');
+    const screen = await s.waitFor((t) => /✎ Bob Y/.test(t), 'the rename field with every key applied');
+    expect(screen).not.toMatch(/✎ Bob YZ|✎ .*Bob.*Bob/);
+    s.keys('Escape');
+  }, 30_000);
+
   it('Ctrl-Z hands the terminal back to the shell; fg brings the dashboard back, redrawn and live', async () => {
     // An interactive shell with job control, as a person runs it.
     const s = (session = startTmux(['bash', '--norc', '--noprofile', '-i'], { ...env, PS1: 'shell$ ' }, 100, 30));

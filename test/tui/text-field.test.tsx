@@ -1,105 +1,145 @@
-// The text field wrapper: keys that arrive in separate reads before the screen is redrawn (a
-// script, a slow link, a busy moment) must edit the value as typed, not the value last drawn.
-import { render } from 'ink-testing-library';
-import { act, useState } from 'react';
-import { Text } from 'ink';
+// Keys that reach a text field in separate reads before it is drawn again (a script typing, a
+// slow link, a busy moment): through the paced terminal input every one of them counts. Real
+// Ink on a fake terminal, not ink-testing-library, whose stdin hands keys over at once.
+import { EventEmitter } from 'node:events';
+import { render, Text } from 'ink';
+import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextField } from '../../src/tui/components/TextField.js';
-import { pause } from '../helpers/ink.js';
+import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { FakeTerminal } from '../helpers/fake-terminal.js';
 
-function Field({ initial, seen }: { initial: string; seen: string[] }) {
-  const [value, setValue] = useState(initial);
-  return (
-    <>
-      <TextField
-        value={value}
-        onChange={(next) => {
-          seen.push(next);
-          setValue(next);
-        }}
-        focus
-      />
-      <Text>{`[${value}]`}</Text>
-    </>
-  );
+/** A terminal's stdin: raw mode, ref counting and pausing are recorded, keys are emitted. */
+class FakeKeyboard extends EventEmitter implements TerminalInput {
+  isTTY = true;
+  raw = false;
+  paused = false;
+  setRawMode(mode: boolean) {
+    this.raw = mode;
+  }
+  ref() {}
+  unref() {}
+  pause() {
+    this.paused = true;
+  }
+  resume() {
+    this.paused = false;
+  }
+  /** Each argument is one read, all in the same turn of the event loop. */
+  type(...reads: string[]) {
+    for (const read of reads) this.emit('data', Buffer.from(read));
+  }
 }
 
-let unmount: (() => void) | undefined;
-afterEach(async () => {
-  await act(async () => unmount?.());
-  unmount = undefined;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
 });
 
-async function mount(initial = '') {
-  const seen: string[] = [];
-  let instance!: ReturnType<typeof render>;
-  await act(async () => {
-    instance = render(<Field initial={initial} seen={seen} />);
+function mount(initial: string) {
+  const keyboard = new FakeKeyboard();
+  const values: string[] = [initial];
+  function Field() {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <TextField
+          value={value}
+          onChange={(next) => {
+            values.push(next);
+            setValue(next);
+          }}
+          focus
+        />
+        <Text>{`[${value}]`}</Text>
+      </>
+    );
+  }
+  const input = new PacedInput(keyboard);
+  const instance = render(<Field />, {
+    stdout: new FakeTerminal() as unknown as NodeJS.WriteStream,
+    stdin: input as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
   });
-  unmount = instance.unmount;
-  await pause(20);
-  const value = () => /\[(.*)\]/.exec(instance.lastFrame() ?? '')?.[1];
-  /** Writes each chunk as its own read, all before React draws again. */
-  const burst = async (...chunks: string[]) => {
-    await act(async () => {
-      for (const chunk of chunks) instance.stdin.write(chunk);
-    });
-    await pause(20);
+  cleanup = () => {
+    instance.unmount();
+    input.detach();
   };
-  return { value, burst, seen };
+  return { keyboard, value: () => values.at(-1) };
 }
 
-describe('TextField under bursts of separate reads', () => {
-  it('keeps every letter typed in separate reads before a redraw', async () => {
-    const f = await mount('ab');
-    await f.burst('c', 'd', 'e');
+describe('TextField over the paced terminal input', () => {
+  it('keeps every letter typed in separate reads', async () => {
+    const f = mount('ab');
+    await sleep(50);
+    expect(f.keyboard.raw).toBe(true);
+    f.keyboard.type('c', 'd', 'e');
+    await sleep(100);
     expect(f.value()).toBe('abcde');
   });
 
   it('Ctrl-U then typing: the field holds only what was typed after it', async () => {
-    const f = await mount('bank');
-    await f.burst('\u0015', 'appl');
+    const f = mount('bank');
+    await sleep(50);
+    f.keyboard.type('\u0015', 'appl');
+    await sleep(100);
     expect(f.value()).toBe('appl');
-    // And the cursor is at the end: more typing goes after it.
-    await f.burst('e');
+    f.keyboard.type('e');
+    await sleep(50);
     expect(f.value()).toBe('apple');
   });
 
-  it('Ctrl-W then typing replaces the last word', async () => {
-    const f = await mount('new york');
-    await f.burst('\u0017', 'jersey');
+  it('mid-line: arrows, a burst of letters and a backspace land at the cursor', async () => {
+    const f = mount('abcd');
+    await sleep(50);
+    f.keyboard.type('\u001b[D', '\u001b[D', 'x', 'y', '\u007f', 'z');
+    await sleep(150);
+    expect(f.value()).toBe('abxzcd');
+    f.keyboard.type('w');
+    await sleep(50);
+    expect(f.value()).toBe('abxzwcd');
+  });
+
+  it('Ctrl-W after moving left removes the word before the cursor', async () => {
+    const f = mount('new york');
+    await sleep(50);
+    f.keyboard.type('\u0017', 'jersey');
+    await sleep(100);
     expect(f.value()).toBe('new jersey');
   });
 
-  it('backspaces and letters in separate reads', async () => {
-    const f = await mount('abc');
-    await f.burst('\u007f', '\u007f', 'x');
-    expect(f.value()).toBe('ax');
-    await f.burst('y', '\u007f', 'z');
-    expect(f.value()).toBe('axz');
+  it('a character split across two reads arrives whole', async () => {
+    const f = mount('');
+    await sleep(50);
+    const bytes = Buffer.from('é📚');
+    f.keyboard.emit('data', bytes.subarray(0, 1));
+    f.keyboard.emit('data', bytes.subarray(1, 4));
+    f.keyboard.emit('data', bytes.subarray(4));
+    await sleep(100);
+    expect(f.value()).toBe('é📚');
   });
 
-  it('keys drawn one at a time still edit at the cursor, mid-line too', async () => {
-    const f = await mount('abcd');
-    await f.burst('\u001b[D');
-    await f.burst('\u001b[D');
-    await f.burst('x');
-    expect(f.value()).toBe('abxcd');
-    await f.burst('\u007f');
-    expect(f.value()).toBe('abcd');
+  it('Backspace after an emoji removes all of it, never half', async () => {
+    const f = mount('hi 📚');
+    await sleep(50);
+    f.keyboard.type('\u007f');
+    await sleep(50);
+    expect(f.value()).toBe('hi ');
+    f.keyboard.type('x');
+    await sleep(50);
+    expect(f.value()).toBe('hi x');
   });
 
-  it('a burst after moving left lands where the cursor is', async () => {
-    const f = await mount('abcd');
-    await f.burst('\u001b[D');
-    await f.burst('\u001b[D');
-    await f.burst('x', 'y', 'z');
-    expect(f.value()).toBe('abxyzcd');
-  });
-
-  it('one read with everything in it still works', async () => {
-    const f = await mount('bank');
-    await f.burst('\u0015appl');
-    expect(f.value()).toBe('appl');
+  it('detaching stops reading the terminal and pauses it for the shell', async () => {
+    const f = mount('');
+    await sleep(50);
+    cleanup?.();
+    cleanup = undefined;
+    expect(f.keyboard.paused).toBe(true);
+    expect(f.keyboard.listenerCount('data')).toBe(0);
   });
 });

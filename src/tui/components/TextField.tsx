@@ -1,13 +1,11 @@
 // ink-text-input, wrapped: focus is always said out loud (it defaults to true), pasted control
-// characters never reach the value or the screen, the line-editing keys people expect work
-// (Ctrl-U clears, Ctrl-W deletes a word) instead of typing their letter, and keys that arrive
-// in separate reads before the field is drawn again all count.
+// characters never reach the value or the screen, and the line-editing keys people expect work
+// (Ctrl-U clears, Ctrl-W deletes a word) instead of typing their letter.
 import { useInput } from 'ink';
 import TextInput from 'ink-text-input';
-import { createContext, useContext, useEffect, useRef, useState, type RefObject } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
 import { isSequenceTail } from '../keys/key-name.js';
-import { applyTyped, cursorAfterEdit, editLine, type Line, type LineKey } from './line-edit.js';
 
 export interface TextFieldProps {
   value: string;
@@ -23,115 +21,88 @@ export interface TextFieldProps {
  */
 export const FieldListening = createContext<{ current: boolean }>({ current: false });
 
-/** What the field knows between renders; refs, because several keys may come before one. */
-interface Editing {
-  /** The line with every edit so far, drawn or not. */
-  line: RefObject<Line>;
-  /** The value ink-text-input's key handler was drawn with: the one it edits. */
-  drawn: RefObject<string>;
-  /** Drops ink-text-input's change for a key this wrapper has dealt with. */
-  swallow: RefObject<boolean>;
-  emit: (line: Line) => void;
-  /** ink-text-input's own cursor went stale in a burst: draw it afresh (at the end). */
-  redraw: () => void;
-}
+/** The value after Ctrl-W: the last word and the spaces before it gone. */
+export const deleteLastWord = (value: string): string => value.replace(/\S*\s*$/, '');
 
-/** The line edit a key makes, when this wrapper makes it; undefined for keys it leaves alone. */
-function lineKey(input: string, key: { leftArrow: boolean; rightArrow: boolean; backspace: boolean; delete: boolean }): LineKey | undefined {
-  if (key.leftArrow) return { kind: 'left' };
-  if (key.rightArrow) return { kind: 'right' };
-  if (key.backspace || key.delete) return { kind: 'backspace' };
-  const text = sanitize(input);
-  return text === '' ? undefined : { kind: 'insert', text };
+/** Applies a chunk of typed keys (typed faster than they were read) to a value, as editing would. */
+export function applyTyped(value: string, chunk: string): string {
+  let next = value;
+  for (const char of chunk) {
+    if (char === '\r' || char === '\n') break; // Enter: the router submits.
+    if (char === '\u0015') next = '';
+    else if (char === '\u0017') next = deleteLastWord(next);
+    else if (char === '\u007f' || char === '\b') next = [...next].slice(0, -1).join('');
+    else if (!/[\u0000-\u001f]/.test(char)) next += char;
+  }
+  return next;
 }
 
 /**
  * Sees each key before ink-text-input does (its effect runs first, as an earlier sibling), so a
  * Ctrl or Alt chord can be acted on and the letter ink-text-input would insert for it dropped.
- * Keys that arrive together with control keys among them are applied here one by one, and so is
- * every key that arrives before the field was drawn with the last edit: ink-text-input would
- * apply it to the value it was drawn with and lose the keys in between.
+ * Keys that arrive together with control keys among them are applied here one by one.
  */
-function ChordGuard({ focus, editing }: { focus: boolean; editing: Editing }) {
+function ChordGuard(props: {
+  focus: boolean;
+  value: string;
+  onChange: (v: string) => void;
+  swallow: { current: boolean };
+  redraw: () => void;
+}) {
+  // ink-text-input keeps its own cursor and moves it for the key it was told to drop: after an
+  // edit made here, the field is drawn afresh, with its cursor at the end of the new value.
+  const edit = (next: string): void => {
+    props.onChange(next);
+    props.redraw();
+  };
   const listening = useContext(FieldListening);
   useInput(
     (input, key) => {
-      const { line, drawn, swallow, emit, redraw } = editing;
       // Every listener of this key runs before the microtask: the flag never outlives the key.
       queueMicrotask(() => {
-        swallow.current = false;
+        props.swallow.current = false;
       });
-      const behind = line.current.value !== drawn.current;
       // eslint-disable-next-line no-control-regex
       if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input) && !input.startsWith('\u001b')) {
-        swallow.current = true;
-        emit(applyTyped(line.current, input));
-        if (behind) redraw();
+        props.swallow.current = true;
+        edit(applyTyped(props.value, input));
         return;
       }
       if (isSequenceTail(input)) {
         // An unknown key's sequence, not text to insert.
-        swallow.current = true;
+        props.swallow.current = true;
         return;
       }
-      if (key.escape || key.return || key.tab || key.upArrow || key.downArrow) return;
+      if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;
       if (key.ctrl && input === 'c') return;
-      if (key.ctrl || key.meta) {
-        swallow.current = true;
-        if (key.ctrl && input === 'u') emit(editLine(line.current, { kind: 'clear' }));
-        else if (key.ctrl && input === 'w') emit(editLine(line.current, { kind: 'delete-word' }));
-        if (behind) redraw();
-        return;
-      }
-      if (!behind) return;
-      const edit = lineKey(input, key);
-      swallow.current = true;
-      if (edit) emit(editLine(line.current, edit));
-      redraw();
+      props.swallow.current = true;
+      if (key.ctrl && input === 'u') edit('');
+      else if (key.ctrl && input === 'w') edit(deleteLastWord(props.value));
     },
-    { isActive: focus },
+    { isActive: props.focus },
   );
   // After useInput's own effect: once this runs, the field's handlers are subscribed.
   useEffect(() => {
-    if (!focus) return undefined;
+    if (!props.focus) return undefined;
     listening.current = true;
     return () => {
       listening.current = false;
     };
-  }, [focus, listening]);
+  }, [props.focus, listening]);
   return null;
 }
 
+/** Half of a character: ink-text-input's Backspace removes one UTF-16 unit of an emoji. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 export function TextField({ value, onChange, focus, placeholder }: TextFieldProps) {
-  const line = useRef<Line>({ value, cursor: value.length });
-  const drawn = useRef(value);
   const swallow = useRef(false);
-  // Bumped to draw ink-text-input afresh, which puts its cursor at the end of the value.
+  // Bumped to draw ink-text-input afresh: a new one puts its cursor at the end of the value.
   const [generation, setGeneration] = useState(0);
-  const drawnGeneration = useRef(generation);
-  // A value set from outside (a form reset, a cleared filter) is the line now; and a fresh
-  // ink-text-input has its cursor at the end, so the line's is put there too.
-  if (value !== line.current.value || generation !== drawnGeneration.current) {
-    line.current = { value, cursor: value.length };
-    drawnGeneration.current = generation;
-  }
-  // Effects run children first: by now ink-text-input's handler holds `value`.
-  useEffect(() => {
-    drawn.current = value;
-  });
-  const editing: Editing = {
-    line,
-    drawn,
-    swallow,
-    emit: (next) => {
-      line.current = next;
-      onChange(next.value);
-    },
-    redraw: () => setGeneration((g) => g + 1),
-  };
+  const redraw = () => setGeneration((g) => g + 1);
   return (
     <>
-      <ChordGuard focus={focus} editing={editing} />
+      <ChordGuard focus={focus} value={value} onChange={onChange} swallow={swallow} redraw={redraw} />
       <TextInput
         key={generation}
         value={value}
@@ -141,7 +112,10 @@ export function TextField({ value, onChange, focus, placeholder }: TextFieldProp
             return;
           }
           const clean = sanitize(next);
-          editing.emit({ value: clean, cursor: cursorAfterEdit(drawn.current, clean) });
+          const whole = clean.replace(LONE_SURROGATE, '');
+          onChange(whole);
+          // The rest of the emoji went too: its cursor is a unit off now.
+          if (whole !== clean) redraw();
         }}
         focus={focus}
         showCursor={focus}
