@@ -20,7 +20,7 @@ export function startServeProcess(dir: string, dbPath: string, token: string, ap
   ]);
 }
 
-/** A pricing server that does no work, answering after `delayMs` (reference-pricing-server.mjs). */
+/** A pricing server that does no work for `symbols` in batches, answering after `delayMs`. */
 export function startReferencePricingServer(dir: string, delayMs: number, symbols: readonly string[]): Promise<ServeProcess> {
   return startListening(join(dir, `reference-${delayMs}ms.log`), [
     join(root, 'test/bench/reference-pricing-server.mjs'), String(delayMs), ...symbols,
@@ -40,6 +40,10 @@ async function startListening(logPath: string, args: string[]): Promise<ServePro
         pid: child.pid!,
         stop: () =>
           new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) {
+              resolve();
+              return;
+            }
             child.once('exit', () => resolve());
             child.kill('SIGTERM');
           }),

@@ -237,11 +237,14 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     screen = await s.waitFor((t) => /^typed-while-stopped$/m.test(t), 'the shell running a command');
     expect(screen).toMatch(/echo typed-while-stopped/);
 
+    // Stopped for longer than the poll interval (2 s): prices shown after fg are 3 s old or
+    // more unless polling starts again.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
     s.type('fg');
     s.keys('Enter');
     screen = await s.waitFor((t) => /page 1/.test(t) && /Ticker/.test(t) && PRICE_ROW('AAPL').test(t), 'the dashboard redrawn');
     expect(screen.split('\n')[0]).toBe(before.split('\n')[0]);
-    // Still live: the ticker keeps polling after the resume (its AGE column restarts at 0s).
+    // Still live: the ticker polls again after the resume (its AGE column back to 0s).
     const ageOf = (t: string) => /AAPL.*?(\d+)s\s*[│┃]/.exec(t)?.[1];
     await s.waitFor((t) => ageOf(t) === '0', 'a fresh price after fg', 10_000);
     // Keys work again.

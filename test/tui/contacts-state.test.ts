@@ -240,6 +240,45 @@ describe('prefetched pages', () => {
   });
 });
 
+describe('page-extended (a taller pane filled from below)', () => {
+  it('appends the rows after the last one, keeps the top row and the cursor, and moves the next link', () => {
+    let state = contactsReducer(loadedMiddle(), { type: 'cursor-moved', by: 1 });
+    state = contactsReducer(state, { type: 'prefetched', key: queryKey(nextPageQuery(state)!), page: page([dave]) });
+    const more = page([dave, erin], { next: { limit: 2, startingAfter: 'c_erin' } });
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: more });
+    expect(state.page?.contacts).toEqual([alice, bob, carol, dave, erin]);
+    expect(selectedContact(state)).toBe(bob);
+    expect(state.pageNumber).toBe(2);
+    expect(state.query).toEqual({ limit: 5, startingAfter: 'c_zed' });
+    expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_erin' });
+    expect(previousPageQuery(state)).toEqual({ limit: 3, endingBefore: 'c_alice' });
+    // The look-ahead was for the page after carol: not the next page any more.
+    expect(state.prefetched).toBeUndefined();
+  });
+
+  it('at the end of the list there is no next page any more', () => {
+    let state = loadedMiddle();
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: page([dave]) });
+    expect(state.page?.contacts).toEqual([alice, bob, carol, dave]);
+    expect(nextPageQuery(state)).toBeUndefined();
+  });
+
+  it('never shows a row twice', () => {
+    let state = loadedMiddle();
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: page([carol, dave]) });
+    expect(state.page?.contacts).toEqual([alice, bob, carol, dave]);
+  });
+
+  it('is dropped when another page was asked for meanwhile', () => {
+    const state = loadedMiddle();
+    const more = page([dave]);
+    expect(contactsReducer(state, { type: 'page-extended', request: state.request - 1, page: more })).toBe(state);
+    const requested = contactsReducer(state, { type: 'page-requested', query: { limit: 3 }, pageNumber: 1 });
+    expect(contactsReducer(requested, { type: 'page-extended', request: state.request, page: more })).toBe(requested);
+    expect(contactsReducer(requested, { type: 'page-extended', request: requested.request, page: more })).toBe(requested);
+  });
+});
+
 describe('cursor', () => {
   it('moves by steps and is clamped to the rows', () => {
     let state = loadedMiddle();

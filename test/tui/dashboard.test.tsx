@@ -996,32 +996,52 @@ describe('terminal size', () => {
       expect(h.frame()).toContain('Add symbol: shop');
     });
   }
-  it('a pane grown taller is filled from the same place; a shorter one keeps its rows', async () => {
+  it('a pane grown taller is filled with the rows that follow; a shorter one keeps its rows', async () => {
+    const all = (await ctx.checker.listContacts({ limit: 100 })).contacts;
     const h = await mount(ctx.client, { size: { columns: 80, rows: 24 }, ready: false });
     await h.until((f) => /\d+ on this page/.test(f), 'the first page');
     const small = Number(/(\d+) on this page/.exec(h.frame())![1]);
     await h.press('n');
-    await h.until((f) => /page 2/.test(f), 'page 2');
+    await h.until((f) => /page 2/.test(f) && listsUser(f, all[small]!), 'page 2');
     await h.press('j');
     // Name and username: the other columns depend on the pane's width.
     const who = (): string => selectedRow(h).split(/\s{2,}/).slice(0, 2).join(' | ');
     const selected = who();
-    const from = countLog(ctx.sb, 'GET', '/v1/contacts');
 
     await h.resize({ columns: 120, rows: 40 });
     await h.until((f) => Number(/(\d+) on this page/.exec(f)?.[1]) > small, 'the taller page');
-    const big = Number(/(\d+) on this page/.exec(h.frame())![1]);
-    expect(h.frame()).toContain('page 2');
-    // Still where the user was: the same contact selected, the same one on top.
+    const frame = h.frame();
+    const big = Number(/(\d+) on this page/.exec(frame)![1]);
+    expect(frame).toContain('page 2');
+    // The same rows on top, then the ones that follow them: nothing of page 1, nothing skipped.
+    for (const contact of all.slice(small, small + big)) expect(listsUser(frame, contact), contact.username).toBe(true);
+    expect(listsUser(frame, all[small - 1]!)).toBe(false);
     expect(who()).toBe(selected);
-    expect(countLog(ctx.sb, 'GET', '/v1/contacts') - from).toBeGreaterThanOrEqual(1);
+    // And the next page starts after the last row now shown.
+    await h.press('n');
+    await h.until((f) => /page 3 ·/.test(f), 'page 3');
+    expect(listsUser(h.frame(), all[small + big]!)).toBe(true);
+    expect(listsUser(h.frame(), all[small + big - 1]!)).toBe(false);
+    await h.press('p');
+    await h.until((f) => /page 2 ·/.test(f) && listsUser(f, all[small]!), 'page 2 again');
 
     const before = countLog(ctx.sb, 'GET', '/v1/contacts');
     await h.resize({ columns: 80, rows: 24 });
     await pause(500);
     expect(Number(/(\d+) on this page/.exec(h.frame())![1])).toBe(big);
-    expect(who()).toBe(selected);
     // No page is fetched for a smaller pane (only the look-ahead of the next page may be).
     expect(countLog(ctx.sb, 'GET', '/v1/contacts') - before).toBeLessThanOrEqual(1);
+  });
+
+  it('a pane grown while a contact is open is filled once the list is back', async () => {
+    const h = await mount(ctx.client, { size: { columns: 80, rows: 24 }, ready: false });
+    await h.until((f) => /\d+ on this page/.test(f), 'the first page');
+    const small = Number(/(\d+) on this page/.exec(h.frame())![1]);
+    await h.press(KEY.enter);
+    await h.until((f) => /display name/.test(f), 'the contact open');
+    await h.resize({ columns: 120, rows: 40 });
+    await pause(400);
+    await h.press(KEY.esc);
+    await h.until((f) => Number(/(\d+) on this page/.exec(f)?.[1]) > small, 'the list filled after closing');
   });
 });

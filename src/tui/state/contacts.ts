@@ -59,6 +59,8 @@ export type ContactsAction =
   | { type: 'page-requested'; query: PageQuery; pageNumber: number }
   | { type: 'page-loaded'; request: number; page: ContactPage; focusId?: string | undefined }
   | { type: 'page-failed'; request: number }
+  /** The rows after the last one on screen, fetched to fill a taller pane. */
+  | { type: 'page-extended'; request: number; page: ContactPage }
   | { type: 'prefetched'; key: string; page: ContactPage }
   | { type: 'prefetch-dropped' }
   | { type: 'page-size'; pageSize: number }
@@ -222,6 +224,20 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         cursor,
         prefetched: prefetched && nextPageQueryKey(state, action.page) === prefetched.key ? prefetched : undefined,
       });
+    }
+    case 'page-extended': {
+      // Another page asked for since: this one is going away.
+      if (action.request !== state.request || state.pending || !state.page) return state;
+      const have = new Set(state.page.contacts.map((c) => c.id));
+      const contacts = [...state.page.contacts, ...action.page.contacts.filter((c) => !have.has(c.id))];
+      return {
+        ...state,
+        // The same query with the larger limit gives this page again (reload, coming back).
+        query: { ...state.query, limit: contacts.length },
+        page: { ...state.page, contacts, hasMore: action.page.hasMore, next: action.page.next },
+        // Fetched for the old last row: no longer the next page.
+        prefetched: undefined,
+      };
     }
     case 'page-failed':
       return action.request === state.request ? { ...state, pending: undefined } : state;

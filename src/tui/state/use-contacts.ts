@@ -22,8 +22,8 @@ import type { StatusStore } from './status.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
 
-/** How long the pane's height must stay put before the page is fetched again to fill it. */
-const REFIT_DELAY_MS = 250;
+/** How long the pane's height must stay put before rows are fetched to fill it. */
+const FILL_DELAY_MS = 250;
 
 export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
@@ -137,22 +137,33 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   }, []);
 
   useEffect(() => {
-    if (pageSize === getState().pageSize) return;
-    dispatch({ type: 'page-size', pageSize });
-    // A pane grown taller is filled: once the resizing settles, the page on screen is fetched
-    // again from the same place with as many rows as now fit. A smaller pane keeps its rows and
-    // scrolls through them; nothing is fetched for that.
-    const timer = setTimeout(() => {
-      const s = getState();
-      const limit = s.query.limit ?? 0;
-      const wasFull = (s.page?.contacts.length ?? 0) >= limit;
-      if (s.pageSize > limit && wasFull && s.mode.kind === 'browse' && s.view === 'list' && !isLoading(s)) {
-        dispatch({ type: 'prefetch-dropped' });
-        load({ ...s.query, limit: s.pageSize }, s.pageNumber, selectedContact(s)?.id);
-      }
-    }, REFIT_DELAY_MS);
+    if (pageSize !== getState().pageSize) dispatch({ type: 'page-size', pageSize });
+  }, [dispatch, getState, pageSize]);
+
+  /**
+   * A pane taller than its page (grown, or a page cut short) is filled with the rows after the
+   * last one, so the top row stays where the eye left it. A pane made smaller keeps its rows
+   * and scrolls through them.
+   */
+  const fill = useCallback(() => {
+    const s = getState();
+    const missing = s.pageSize - (s.page?.contacts.length ?? s.pageSize);
+    const next = nextPageQuery(s);
+    if (missing <= 0 || !next || isLoading(s) || s.mode.kind !== 'browse' || s.view !== 'list') return;
+    const request = s.request;
+    track(client.listContacts({ ...next, limit: missing })).then(
+      (page) => dispatch({ type: 'page-extended', request, page }),
+      failed,
+    );
+  }, [client, dispatch, failed, getState, track]);
+
+  // Once resizing settles, and again whenever what stopped it (a load, a dialog, the open
+  // contact) is over.
+  const loading = isLoading(state);
+  useEffect(() => {
+    const timer = setTimeout(fill, FILL_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [dispatch, getState, load, pageSize]);
+  }, [fill, pageSize, loading, state.mode.kind, state.view]);
 
   const commands = useMemo(
     () => ({
