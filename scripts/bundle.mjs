@@ -2,9 +2,22 @@
 // dashboard in about half the time of loading the compiled tree file by file. The dashboard is
 // its own chunk, so `serve` and the subcommands never load Ink and React.
 import { build } from 'esbuild';
+import { readdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+
+// Chunk names carry a hash: without this, every build would leave the previous ones behind.
+// (The data files copied beside them stay.)
+for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
+  let names = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    continue;
+  }
+  for (const name of names) if (/\.mjs(\.map)?$/.test(name)) rmSync(`${dir}/${name}`);
+}
 
 await build({
   entryPoints: [`${root}src/cli/main.ts`],
