@@ -6,6 +6,7 @@ import {
   type ContactsAction,
   type ContactsState,
   contactsReducer,
+  emptyListText,
   firstPageQuery,
   initialContactsState,
   isLoading,
@@ -137,6 +138,22 @@ describe('page-requested / page-loaded / page-failed', () => {
     const fresh = contactsReducer(state, { type: 'page-loaded', request: 2, page: page([dave, erin]) });
     expect(fresh.page?.contacts).toEqual([dave, erin]);
     expect(isLoading(fresh)).toBe(false);
+  });
+
+  it('page-failed says why when there is no page to show; the next page to arrive clears it', () => {
+    let state = contactsReducer(initialContactsState(3), { type: 'page-requested', query: { limit: 3 }, pageNumber: 1 });
+    expect(emptyListText(state)).toBe('');
+    const failed = (retrying: boolean) =>
+      contactsReducer(state, { type: 'page-failed', request: state.request, error: { message: 'the host refused\u001b[31m', retrying } });
+    expect(emptyListText(failed(false))).toBe('could not load contacts: the host refused · r tries again');
+    state = failed(true);
+    expect(isLoading(state)).toBe(false);
+    expect(emptyListText(state)).toBe('could not load contacts: the host refused · trying again (r: now)');
+    state = load(state, { limit: 3 }, 1, page([]));
+    expect(state.loadError).toBeUndefined();
+    expect(emptyListText(state)).toBe('no contacts');
+    state = run(state, { type: 'filter-started' }, { type: 'filter-edited', text: 'zed' });
+    expect(emptyListText(state)).toBe('no contact on this page matches "zed"');
   });
 
   it('page-failed stops loading only for the current request and keeps the page', () => {

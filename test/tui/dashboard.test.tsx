@@ -11,6 +11,7 @@ const savedForceColor = vi.hoisted(() => {
   return saved;
 });
 
+import { createServer, type AddressInfo } from 'node:net';
 import stringWidth from 'string-width';
 import { TickbookClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
@@ -860,6 +861,31 @@ describe('focus, the ticker and the symbol picker', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+
+describe('a server that is not there yet', () => {
+  it('the contacts pane says why it is empty, and fills by itself once the server is up', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
+    const url = `http://127.0.0.1:${port}`;
+    const client = new TickbookClient({ contactsUrl: url, marketDataUrl: url, token: 'demo-token', apiKey: 'demo-key', retry: { retries: 0 } });
+    let sb: TestSandbox | undefined;
+    try {
+      const h = await mount(client, { size: { columns: 120, rows: 40 }, ready: false });
+      // The reason wraps over as many rows as it needs.
+      await h.until((f) => /could not load contacts: 127\.0\.0\.1:\d+ refused/.test(f) && /trying again/.test(f), 'the reason in the pane', 8000);
+      sb = await startTestSandbox({ port, demoData: true });
+      await h.until((f) => /\d+ on this page/.test(f), 'the first page, without a key pressed', 15_000);
+      expect(h.frame()).not.toMatch(/could not load contacts/);
+    } finally {
+      await client.close();
+      await sb?.close();
+    }
+  }, 30_000);
+});
 
 describe('help, quitting, suspending', () => {
   const ctx = useSandbox();

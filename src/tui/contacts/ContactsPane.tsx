@@ -7,7 +7,7 @@ import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { isLoading, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import { emptyListText, isLoading, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
@@ -74,7 +74,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         rename={state.mode.kind === 'rename' ? state.mode : undefined}
         onRenameChange={commands.editRename}
         pendingRenames={state.renames}
-        emptyText={state.filter ? `no contact on this page matches "${state.filter}"` : state.page ? 'no contacts' : ''}
+        emptyText={emptyListText(state)}
       />
     );
   }

@@ -22,6 +22,12 @@ export type ContactsMode =
   | { kind: 'create'; form: CreateForm }
   | { kind: 'filter' };
 
+export interface LoadError {
+  message: string;
+  /** Whether it is tried again without being asked. */
+  retrying: boolean;
+}
+
 export interface PendingDelete {
   contact: Contact;
   /** When the DELETE is sent unless undone. */
@@ -38,6 +44,8 @@ export interface ContactsState {
   /** The page being fetched; it replaces the one on screen when it arrives. */
   pending: { query: PageQuery; pageNumber: number } | undefined;
   page: ContactPage | undefined;
+  /** Why the last page asked for did not come; cleared when a page arrives. */
+  loadError: LoadError | undefined;
   /** Increases with every page request; an answer for an older one is dropped. */
   request: number;
   /** The next page, fetched ahead so paging is instant; keyed by the query that fetched it. */
@@ -58,7 +66,7 @@ export interface ContactsState {
 export type ContactsAction =
   | { type: 'page-requested'; query: PageQuery; pageNumber: number }
   | { type: 'page-loaded'; request: number; page: ContactPage; focusId?: string | undefined }
-  | { type: 'page-failed'; request: number }
+  | { type: 'page-failed'; request: number; error?: LoadError }
   /** The rows after the last one on screen, fetched to fill a taller pane. */
   | { type: 'page-extended'; request: number; page: ContactPage }
   | { type: 'prefetched'; key: string; page: ContactPage }
@@ -100,6 +108,7 @@ export function initialContactsState(pageSize: number): ContactsState {
     pageNumber: 1,
     pending: undefined,
     page: undefined,
+    loadError: undefined,
     request: 0,
     prefetched: undefined,
     cursor: 0,
@@ -111,6 +120,15 @@ export function initialContactsState(pageSize: number): ContactsState {
     pendingDelete: undefined,
     deleted: new Set(),
   };
+}
+
+/** What the list says when it has no rows to show. */
+export function emptyListText(state: ContactsState): string {
+  if (state.filter) return `no contact on this page matches "${state.filter}"`;
+  if (state.page) return 'no contacts';
+  if (!state.loadError) return '';
+  const { message, retrying } = state.loadError;
+  return `could not load contacts: ${sanitize(message)} · ${retrying ? 'trying again (r: now)' : 'r tries again'}`;
 }
 
 /** A page is being fetched (the one on screen, if any, stays until it arrives). */
@@ -221,6 +239,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         pageNumber,
         pending: undefined,
         page: action.page,
+        loadError: undefined,
         cursor,
         prefetched: prefetched && nextPageQueryKey(state, action.page) === prefetched.key ? prefetched : undefined,
       });
@@ -240,7 +259,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       };
     }
     case 'page-failed':
-      return action.request === state.request ? { ...state, pending: undefined } : state;
+      return action.request === state.request ? { ...state, pending: undefined, loadError: action.error } : state;
     case 'prefetched':
       return { ...state, prefetched: { key: action.key, page: action.page } };
     case 'prefetch-dropped':

@@ -22,12 +22,20 @@ import type { StatusStore } from './status.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
 
+/** Kinds of failure that may pass by themselves, so a first page is tried again. */
+const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
+
 /** How long the pane's height must stay put before rows are fetched to fill it. */
 const FILL_DELAY_MS = 250;
 
 export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
+  const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  /** Failed tries of a first page in a row: the wait before the next one doubles each time. */
+  const retries = useRef(0);
   const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
   /** Writes under way (create, rename, delete): quitting waits for these, and only these. */
   const writes = useRef(new Set<Promise<unknown>>());
@@ -73,6 +81,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   const load = useCallback(
     (query: PageQuery, pageNumber: number, focusId?: string) => {
       pageAbort.current?.abort();
+      clearTimeout(retryTimer.current);
       dispatch({ type: 'page-requested', query, pageNumber });
       const request = getState().request;
       const cached = getState().prefetched;
@@ -86,12 +95,16 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
       track(client.listContacts(query, { signal: abort.signal })).then(
         (page) => {
           status.recover('contacts');
+          retries.current = 0;
           dispatch({ type: 'page-loaded', request, page, focusId });
           prefetch(page);
         },
         (error: unknown) => {
           if (isAbort(error)) return;
-          dispatch({ type: 'page-failed', request });
+          // With nothing on screen yet (the server not up, the network not back), keep trying,
+          // less and less often; r tries at once.
+          const retrying = !getState().page && error instanceof ApiError && TRANSIENT.has(error.kind);
+          dispatch({ type: 'page-failed', request, error: { message: errorText(error), retrying } });
           // A cursor contact deleted elsewhere leaves no page to go to: start again from the top.
           if (error instanceof ApiError && error.kind === 'invalid' && (query.startingAfter || query.endingBefore)) {
             status.fail('contacts', `${error.message}; back to page 1`);
@@ -99,6 +112,13 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
             return;
           }
           failed(error);
+          if (retrying) {
+            const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++);
+            retryTimer.current = setTimeout(() => {
+              const s = getState();
+              if (!s.page && !isLoading(s)) load(s.query, s.pageNumber);
+            }, delay);
+          }
         },
       );
     },
@@ -131,6 +151,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     return () => {
       pageAbort.current?.abort();
       clearTimeout(deleteTimer.current);
+      clearTimeout(retryTimer.current);
     };
     // Mount only: later loads come from commands.
     // eslint-disable-next-line react-hooks/exhaustive-deps
