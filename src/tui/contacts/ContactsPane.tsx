@@ -61,6 +61,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     body = (
       <Text>
         <Spinner {...(theme.accent && { color: theme.accent })} /> loading contacts…
+        {state.loadError ? ` (the last try: ${sanitize(state.loadError.message)})` : ''}
       </Text>
     );
   } else {
