@@ -6,6 +6,7 @@ import {
   clampInterval,
   DEFAULT_WATCHLIST,
   displayOrder,
+  failingSince,
   HISTORY,
   initialTickerState,
   nextDelayMs,
@@ -108,6 +109,17 @@ describe('polls', () => {
     expect(state.failures).toBe(1);
     expect(state.lastSuccessAt).toBe(3000);
     expect(tickerReducer(state, { type: 'poll-failed' }).failures).toBe(2);
+  });
+
+  it('failingSince says how old the prices are while polls fail, and nothing while they work', () => {
+    const fresh = initialTickerState(['AAPL'], 2);
+    expect(failingSince(fresh, 5000)).toBeUndefined();
+    expect(failingSince(run(fresh, { type: 'poll-failed' }), 5000)).toBe('no prices yet');
+    const priced = run(fresh, succeeded([q('AAPL', 5)], 1000));
+    expect(failingSince(priced, 60_000)).toBeUndefined();
+    const failing = run(priced, { type: 'poll-failed' });
+    expect(failingSince(failing, 1000 + 45_000)).toBe('last prices 45 s ago');
+    expect(failingSince(failing, 1000 + 3 * 60_000)).toBe('last prices 3 min ago');
   });
 
   it('poll-scheduled records when the next poll is due', () => {

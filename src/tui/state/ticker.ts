@@ -1,6 +1,7 @@
 // The ticker pane's state: the watchlist, the prices tickbook has seen (its own sparkline
 // history), sorting, reordering and removal with undo, and the polling schedule's inputs.
 import type { PricingResult } from '../../api/types.js';
+import { relativeTime } from '../../text/time.js';
 
 export const DEFAULT_WATCHLIST: readonly string[] = [
   'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'VOD.L', 'SAP.DE', '7203.T', 'SHOP.TO',
@@ -87,6 +88,12 @@ export const isStale = (row: SymbolRow, now: number, intervalS: number): boolean
 /** Seconds until the next retry, when polling is failing; undefined when it is not. */
 export const retryInSeconds = (state: TickerState, now: number): number | undefined =>
   state.failures > 0 && state.nextPollAt !== undefined ? Math.max(0, Math.ceil((state.nextPollAt - now) / 1000)) : undefined;
+
+/** While polls fail: how old the prices on screen are ("last prices 40 s ago"), or that none came. */
+export function failingSince(state: TickerState, now: number): string | undefined {
+  if (state.failures === 0) return undefined;
+  return state.lastSuccessAt === undefined ? 'no prices yet' : `last prices ${relativeTime(new Date(state.lastSuccessAt), new Date(now))}`;
+}
 
 /** The watchlist in the order on screen. */
 export function displayOrder(state: TickerState): string[] {

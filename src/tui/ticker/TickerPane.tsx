@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
-import { displayOrder, retryInSeconds, type TickerState } from '../state/ticker.js';
+import { displayOrder, failingSince, retryInSeconds, type TickerState } from '../state/ticker.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
@@ -36,7 +36,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
 
   const retryIn = retryInSeconds(state, now);
   const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${retryIn}s` : '';
-  const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], when].filter(Boolean).join(' · ');
+  const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], failingSince(state, now), when].filter(Boolean).join(' · ');
 
   return (
     <Pane title="Ticker" info={info} focused={focused} width={width} height={height}>
