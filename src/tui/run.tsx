@@ -20,7 +20,6 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   let fatal: Error | undefined;
   let instance: Instance | undefined;
   const screen = new Screen(stdout);
-  const input = new PacedInput(stdin);
   const leave = () => screen.leave();
 
   const crash = (error: unknown) => {
@@ -56,34 +55,36 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   screen.enter();
   for (const [event, handler] of handlers) process.on(event, handler);
 
-  instance = render(
-    <ErrorBoundary onError={crash}>
-      <ThemeContext.Provider value={themeFor()}>
-        <LifecycleContext.Provider value={lifecycle}>
-          <Dashboard
-            client={options.client}
-            status={options.status}
-            target={options.target}
-            watchlist={options.watchlist}
-            intervalS={options.intervalS}
-            persistWatchlist={options.persistWatchlist}
-            onSuspend={suspend}
-          />
-        </LifecycleContext.Provider>
-      </ThemeContext.Provider>
-    </ErrorBoundary>,
-    // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
-    // otherwise stop Ink from drawing at all).
-    { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: input as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
-  );
+  const input = new PacedInput(stdin);
   try {
+    instance = render(
+      <ErrorBoundary onError={crash}>
+        <ThemeContext.Provider value={themeFor()}>
+          <LifecycleContext.Provider value={lifecycle}>
+            <Dashboard
+              client={options.client}
+              status={options.status}
+              target={options.target}
+              watchlist={options.watchlist}
+              intervalS={options.intervalS}
+              persistWatchlist={options.persistWatchlist}
+              onSuspend={suspend}
+            />
+          </LifecycleContext.Provider>
+        </ThemeContext.Provider>
+      </ErrorBoundary>,
+      // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
+      // otherwise stop Ink from drawing at all).
+      { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: input as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
+    );
     await instance.waitUntilExit();
   } catch (error) {
     fatal ??= error instanceof Error ? error : new Error(String(error));
   } finally {
+    // First: a process still reading the terminal would not exit.
+    input.detach();
     screen.flush();
     screen.dispose();
-    input.detach();
     for (const [event, handler] of handlers) process.off(event, handler);
   }
   if (fatal) throw fatal;

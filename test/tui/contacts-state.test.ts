@@ -144,7 +144,7 @@ describe('page-requested / page-loaded / page-failed', () => {
     let state = contactsReducer(initialContactsState(3), { type: 'page-requested', query: { limit: 3 }, pageNumber: 1 });
     expect(emptyListText(state)).toBe('');
     const failed = (retrying: boolean) =>
-      contactsReducer(state, { type: 'page-failed', request: state.request, error: { message: 'the host refused\u001b[31m', retrying } });
+      contactsReducer(state, { type: 'page-failed', request: state.request, error: { message: 'the host refused\u001b[31m', retrying, query: { limit: 3 }, pageNumber: 1 } });
     expect(emptyListText(failed(false))).toBe('could not load contacts: the host refused · r tries again');
     state = failed(true);
     expect(isLoading(state)).toBe(false);
@@ -262,7 +262,7 @@ describe('page-extended (a taller pane filled from below)', () => {
     let state = contactsReducer(loadedMiddle(), { type: 'cursor-moved', by: 1 });
     state = contactsReducer(state, { type: 'prefetched', key: queryKey(nextPageQuery(state)!), page: page([dave]) });
     const more = page([dave, erin], { next: { limit: 2, startingAfter: 'c_erin' } });
-    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: more });
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, after: 'c_carol', page: more });
     expect(state.page?.contacts).toEqual([alice, bob, carol, dave, erin]);
     expect(selectedContact(state)).toBe(bob);
     expect(state.pageNumber).toBe(2);
@@ -275,24 +275,32 @@ describe('page-extended (a taller pane filled from below)', () => {
 
   it('at the end of the list there is no next page any more', () => {
     let state = loadedMiddle();
-    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: page([dave]) });
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, after: 'c_carol', page: page([dave]) });
     expect(state.page?.contacts).toEqual([alice, bob, carol, dave]);
     expect(nextPageQuery(state)).toBeUndefined();
   });
 
   it('never shows a row twice', () => {
     let state = loadedMiddle();
-    state = contactsReducer(state, { type: 'page-extended', request: state.request, page: page([carol, dave]) });
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, after: 'c_carol', page: page([carol, dave]) });
     expect(state.page?.contacts).toEqual([alice, bob, carol, dave]);
+  });
+
+  it('rows fetched after a row that is no longer the last are dropped (another fill came first)', () => {
+    let state = loadedMiddle();
+    state = contactsReducer(state, { type: 'page-extended', request: state.request, after: 'c_carol', page: page([dave]) });
+    const late = contactsReducer(state, { type: 'page-extended', request: state.request, after: 'c_carol', page: page([dave, erin], { next: { limit: 2, startingAfter: 'c_erin' } }) });
+    expect(late).toBe(state);
+    expect(nextPageQuery(late)).toBeUndefined();
   });
 
   it('is dropped when another page was asked for meanwhile', () => {
     const state = loadedMiddle();
     const more = page([dave]);
-    expect(contactsReducer(state, { type: 'page-extended', request: state.request - 1, page: more })).toBe(state);
+    expect(contactsReducer(state, { type: 'page-extended', request: state.request - 1, after: 'c_carol', page: more })).toBe(state);
     const requested = contactsReducer(state, { type: 'page-requested', query: { limit: 3 }, pageNumber: 1 });
-    expect(contactsReducer(requested, { type: 'page-extended', request: state.request, page: more })).toBe(requested);
-    expect(contactsReducer(requested, { type: 'page-extended', request: requested.request, page: more })).toBe(requested);
+    expect(contactsReducer(requested, { type: 'page-extended', request: state.request, after: 'c_carol', page: more })).toBe(requested);
+    expect(contactsReducer(requested, { type: 'page-extended', request: requested.request, after: 'c_carol', page: more })).toBe(requested);
   });
 });
 

@@ -877,9 +877,15 @@ describe('a server that is not there yet', () => {
       const h = await mount(client, { size: { columns: 120, rows: 40 }, ready: false });
       // The reason wraps over as many rows as it needs.
       await h.until((f) => /could not load contacts: 127\.0\.0\.1:\d+ refused/.test(f) && /trying again/.test(f), 'the reason in the pane', 8000);
+      // Switched to active contacts while the server is away: that is the list tried again.
+      await h.press('a');
+      await h.until((f) => /active only · page 1/.test(f) && /could not load contacts/.test(f), 'the active list failing too', 8000);
       sb = await startTestSandbox({ port, demoData: true });
       await h.until((f) => /\d+ on this page/.test(f), 'the first page, without a key pressed', 15_000);
       expect(h.frame()).not.toMatch(/could not load contacts/);
+      expect(h.frame()).toMatch(/active only · page 1/);
+      // Only contacts that have been active: none says "never".
+      expect(h.frame()).not.toMatch(/ never /);
     } finally {
       await client.close();
       await sb?.close();

@@ -25,9 +25,12 @@ class FakeKeyboard extends EventEmitter implements TerminalInput {
   resume() {
     this.paused = false;
   }
-  /** Each argument is one read, all in the same turn of the event loop. */
-  type(...reads: string[]) {
-    for (const read of reads) this.emit('data', Buffer.from(read));
+  /** Each argument is one read, each in its own turn of the event loop, faster than a redraw. */
+  async type(...reads: (string | Buffer)[]) {
+    for (const read of reads) {
+      this.emit('data', typeof read === 'string' ? Buffer.from(read) : read);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
   }
 }
 
@@ -77,7 +80,7 @@ describe('TextField over the paced terminal input', () => {
     const f = mount('ab');
     await sleep(50);
     expect(f.keyboard.raw).toBe(true);
-    f.keyboard.type('c', 'd', 'e');
+    await f.keyboard.type('c', 'd', 'e');
     await sleep(100);
     expect(f.value()).toBe('abcde');
   });
@@ -85,10 +88,10 @@ describe('TextField over the paced terminal input', () => {
   it('Ctrl-U then typing: the field holds only what was typed after it', async () => {
     const f = mount('bank');
     await sleep(50);
-    f.keyboard.type('\u0015', 'appl');
+    await f.keyboard.type('\u0015', 'appl');
     await sleep(100);
     expect(f.value()).toBe('appl');
-    f.keyboard.type('e');
+    await f.keyboard.type('e');
     await sleep(50);
     expect(f.value()).toBe('apple');
   });
@@ -96,18 +99,18 @@ describe('TextField over the paced terminal input', () => {
   it('mid-line: arrows, a burst of letters and a backspace land at the cursor', async () => {
     const f = mount('abcd');
     await sleep(50);
-    f.keyboard.type('\u001b[D', '\u001b[D', 'x', 'y', '\u007f', 'z');
+    await f.keyboard.type('\u001b[D', '\u001b[D', 'x', 'y', '\u007f', 'z');
     await sleep(150);
     expect(f.value()).toBe('abxzcd');
-    f.keyboard.type('w');
+    await f.keyboard.type('w');
     await sleep(50);
     expect(f.value()).toBe('abxzwcd');
   });
 
-  it('Ctrl-W after moving left removes the word before the cursor', async () => {
+  it('Ctrl-W then typing replaces the last word', async () => {
     const f = mount('new york');
     await sleep(50);
-    f.keyboard.type('\u0017', 'jersey');
+    await f.keyboard.type('\u0017', 'jersey');
     await sleep(100);
     expect(f.value()).toBe('new jersey');
   });
@@ -116,20 +119,42 @@ describe('TextField over the paced terminal input', () => {
     const f = mount('');
     await sleep(50);
     const bytes = Buffer.from('é📚');
-    f.keyboard.emit('data', bytes.subarray(0, 1));
-    f.keyboard.emit('data', bytes.subarray(1, 4));
-    f.keyboard.emit('data', bytes.subarray(4));
+    await f.keyboard.type(bytes.subarray(0, 1), bytes.subarray(1, 4), bytes.subarray(4));
     await sleep(100);
     expect(f.value()).toBe('é📚');
+  });
+
+  it('an arrow key cut between two reads is still an arrow key', async () => {
+    const f = mount('abc');
+    await sleep(50);
+    await f.keyboard.type('\u001b[', 'D', 'x');
+    await sleep(150);
+    expect(f.value()).toBe('abxc');
+  });
+
+  it('an arrow key and letters in one read: the letters go where the arrow put the cursor', async () => {
+    const f = mount('abc');
+    await sleep(50);
+    await f.keyboard.type('\u001b[Dxy');
+    await sleep(150);
+    expect(f.value()).toBe('abxyc');
+  });
+
+  it('typing inside an emoji (the cursor counts halves of it) puts the text after it', async () => {
+    const f = mount('a📚b');
+    await sleep(50);
+    await f.keyboard.type('\u001b[D', '\u001b[D', 'x');
+    await sleep(150);
+    expect(f.value()).toBe('a📚xb');
   });
 
   it('Backspace after an emoji removes all of it, never half', async () => {
     const f = mount('hi 📚');
     await sleep(50);
-    f.keyboard.type('\u007f');
+    await f.keyboard.type('\u007f');
     await sleep(50);
     expect(f.value()).toBe('hi ');
-    f.keyboard.type('x');
+    await f.keyboard.type('x');
     await sleep(50);
     expect(f.value()).toBe('hi x');
   });

@@ -92,8 +92,15 @@ function ChordGuard(props: {
   return null;
 }
 
-/** Half of a character: ink-text-input's Backspace removes one UTF-16 unit of an emoji. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/**
+ * ink-text-input counts its cursor in UTF-16 units, so it can stop inside an emoji. Text typed
+ * there goes after the emoji instead; what a Backspace leaves of one goes too.
+ */
+function wholeCharacters(text: string): string {
+  return text
+    .replace(/([\ud800-\udbff])([^\udc00-\udfff]+)([\udc00-\udfff])/g, '$1$3$2')
+    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+}
 
 export function TextField({ value, onChange, focus, placeholder }: TextFieldProps) {
   const swallow = useRef(false);
@@ -112,9 +119,9 @@ export function TextField({ value, onChange, focus, placeholder }: TextFieldProp
             return;
           }
           const clean = sanitize(next);
-          const whole = clean.replace(LONE_SURROGATE, '');
+          const whole = wholeCharacters(clean);
           onChange(whole);
-          // The rest of the emoji went too: its cursor is a unit off now.
+          // Its cursor is a unit or more off now.
           if (whole !== clean) redraw();
         }}
         focus={focus}

@@ -26,6 +26,9 @@ export interface LoadError {
   message: string;
   /** Whether it is tried again without being asked. */
   retrying: boolean;
+  /** The page that did not come, to ask for again. */
+  query: PageQuery;
+  pageNumber: number;
 }
 
 export interface PendingDelete {
@@ -68,7 +71,7 @@ export type ContactsAction =
   | { type: 'page-loaded'; request: number; page: ContactPage; focusId?: string | undefined }
   | { type: 'page-failed'; request: number; error?: LoadError }
   /** The rows after the last one on screen, fetched to fill a taller pane. */
-  | { type: 'page-extended'; request: number; page: ContactPage }
+  | { type: 'page-extended'; request: number; after: string; page: ContactPage }
   | { type: 'prefetched'; key: string; page: ContactPage }
   | { type: 'prefetch-dropped' }
   | { type: 'page-size'; pageSize: number }
@@ -247,6 +250,8 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     case 'page-extended': {
       // Another page asked for since: this one is going away.
       if (action.request !== state.request || state.pending || !state.page) return state;
+      // Rows after a row that is no longer the last (another fill came first) do not follow on.
+      if (state.page.contacts.at(-1)?.id !== action.after) return state;
       const have = new Set(state.page.contacts.map((c) => c.id));
       const contacts = [...state.page.contacts, ...action.page.contacts.filter((c) => !have.has(c.id))];
       return {

@@ -34,6 +34,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const fillAbort = useRef<AbortController | undefined>(undefined);
   /** Failed tries of a first page in a row: the wait before the next one doubles each time. */
   const retries = useRef(0);
   const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
@@ -90,6 +91,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
         prefetch(cached.page);
         return;
       }
+      fillAbort.current?.abort();
       const abort = new AbortController();
       pageAbort.current = abort;
       track(client.listContacts(query, { signal: abort.signal })).then(
@@ -104,7 +106,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           // With nothing on screen yet (the server not up, the network not back), keep trying,
           // less and less often; r tries at once.
           const retrying = !getState().page && error instanceof ApiError && TRANSIENT.has(error.kind);
-          dispatch({ type: 'page-failed', request, error: { message: errorText(error), retrying } });
+          dispatch({ type: 'page-failed', request, error: { message: errorText(error), retrying, query, pageNumber } });
           // A cursor contact deleted elsewhere leaves no page to go to: start again from the top.
           if (error instanceof ApiError && error.kind === 'invalid' && (query.startingAfter || query.endingBefore)) {
             status.fail('contacts', `${error.message}; back to page 1`);
@@ -113,10 +115,12 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           }
           failed(error);
           if (retrying) {
-            const delay = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++);
+            const backoff = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++);
+            // A 429 says how long to wait; never less than that.
+            const delay = Math.max(backoff, error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0);
             retryTimer.current = setTimeout(() => {
               const s = getState();
-              if (!s.page && !isLoading(s)) load(s.query, s.pageNumber);
+              if (!s.page && !isLoading(s)) load(query, pageNumber);
             }, delay);
           }
         },
@@ -150,6 +154,7 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     load(firstPageQuery(getState()), 1);
     return () => {
       pageAbort.current?.abort();
+      fillAbort.current?.abort();
       clearTimeout(deleteTimer.current);
       clearTimeout(retryTimer.current);
     };
@@ -171,9 +176,15 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     const missing = s.pageSize - (s.page?.contacts.length ?? s.pageSize);
     const next = nextPageQuery(s);
     if (missing <= 0 || !next || isLoading(s) || s.mode.kind !== 'browse' || s.view !== 'list') return;
+    const after = s.page?.contacts.at(-1)?.id;
+    if (after === undefined) return;
+    // One fill at a time: a newer one (or any page load) supersedes it.
+    fillAbort.current?.abort();
+    const abort = new AbortController();
+    fillAbort.current = abort;
     const request = s.request;
-    track(client.listContacts({ ...next, limit: missing })).then(
-      (page) => dispatch({ type: 'page-extended', request, page }),
+    track(client.listContacts({ ...next, limit: missing }, { signal: abort.signal })).then(
+      (page) => dispatch({ type: 'page-extended', request, after, page }),
       failed,
     );
   }, [client, dispatch, failed, getState, track]);
@@ -218,7 +229,9 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
           return;
         }
         dispatch({ type: 'prefetch-dropped' });
-        load(s.query, s.pageNumber, selectedContact(s)?.id);
+        // With nothing on screen, the page that failed to come is the one asked for.
+        if (!s.page && s.loadError) load(s.loadError.query, s.loadError.pageNumber);
+        else load(s.query, s.pageNumber, selectedContact(s)?.id);
       },
       open: () => {
         const contact = selectedContact(getState());
