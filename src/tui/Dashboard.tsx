@@ -12,7 +12,7 @@ import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
 import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
-import { FieldListening } from './components/TextField.js';
+import { applyTyped, FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
 import { sanitize } from '../text/sanitize.js';
 import { useLifecycle } from './lifecycle.js';
@@ -24,6 +24,10 @@ import { useStore } from './state/use-store.js';
 import { useTicker } from './state/use-ticker.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
 import { TickerPane } from './ticker/TickerPane.js';
+
+/** Key names the router gives, as the characters a text field edits with. */
+const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', 'ctrl-u': '\u0015', 'ctrl-w': '\u0017', backspace: '\u007f' };
+const EDITING: Readonly<Record<string, true>> = { '\u0015': true, '\u0017': true, '\u007f': true };
 
 export interface DashboardProps {
   client: TickbookClient;
@@ -219,15 +223,15 @@ export function Dashboard(props: DashboardProps) {
   };
 
   const fieldListening = useRef(false);
-  /** Text typed before a just-opened field takes keys goes where the field would have put it. */
-  const feedField = (scope: Scope, text: string): void => {
+  /** Keys typed before a just-opened field takes them edit it as the field would have. */
+  const feedField = (scope: Scope, keys: string): void => {
     const c = contacts.getState();
-    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(c.mode.draft + text);
+    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(applyTyped(c.mode.draft, keys));
     else if (scope === 'contacts.create' && c.mode.kind === 'create') {
       const { field, values } = c.mode.form;
-      contacts.commands.editCreate(field, values[field] + text);
-    } else if (scope === 'contacts.filter') contacts.commands.editFilter(c.filter + text);
-    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: getPicker().query + text });
+      contacts.commands.editCreate(field, applyTyped(values[field], keys));
+    } else if (scope === 'contacts.filter') contacts.commands.editFilter(applyTyped(c.filter, keys));
+    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: applyTyped(getPicker().query, keys) });
   };
 
   useInput(
@@ -244,8 +248,8 @@ export function Dashboard(props: DashboardProps) {
         const command = resolveKey(live, name);
         if (command) run(command);
         else if (isTextScope(live[0]!) && !fieldListening.current) {
-          const char = name === 'space' ? ' ' : name;
-          if ([...char].length === 1 && sanitize(char) === char) feedField(live[0]!, char);
+          const keys = FIELD_KEYS[name] ?? name;
+          if ([...keys].length === 1 && (keys in EDITING || sanitize(keys) === keys)) feedField(live[0]!, keys);
         }
       }
     },

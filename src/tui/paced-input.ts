@@ -19,11 +19,12 @@ export interface TerminalInput extends NodeJS.EventEmitter {
 }
 
 /**
- * A read cut into what Ink will see as separate keys: escape sequences on their own, and the
- * text between them whole (a paste stays one piece; Ink hands it to a field in one go).
+ * A read cut into what Ink will see as separate keys: escape sequences and control keys (Enter,
+ * Backspace, Ctrl-U) on their own, and the text between them whole (a paste stays one piece;
+ * Ink hands it to a field in one go).
  */
 // eslint-disable-next-line no-control-regex
-const PIECES = /\u001b(?:\u001b?\[[0-?]*[ -/]*[@-~]|\u001b?O[\s\S]|[\s\S])?|[^\u001b]+/g;
+const PIECES = /\u001b(?:\u001b?\[[0-?]*[ -/]*[@-~]|\u001b?O[\s\S]|[\s\S])?|[\u0000-\u001a\u001c-\u001f\u007f]|[^\u0000-\u001f\u007f]+/g;
 /** A read that stops inside an escape sequence: the rest is in the next read. */
 // eslint-disable-next-line no-control-regex
 const UNFINISHED = /\u001b(?:\[[0-?]*[ -/]*|O)?$/;

@@ -45,8 +45,9 @@ describe('PacedInput', () => {
     const seen = reader(input);
     source.emit('data', Buffer.from('ab\u001b[Dcd\u001b[1;5Cé\u001bx\u001b'));
     source.emit('data', Buffer.from('pasted text'));
+    source.emit('data', Buffer.from('e\u0015New name\r'));
     await settle();
-    expect(seen).toEqual(['ab', '\u001b[D', 'cd', '\u001b[1;5C', 'é', '\u001bx', '\u001b', 'pasted text']);
+    expect(seen).toEqual(['ab', '\u001b[D', 'cd', '\u001b[1;5C', 'é', '\u001bx', '\u001b', 'pasted text', 'e', '\u0015', 'New name', '\r']);
     input.detach();
   });
 

@@ -39,6 +39,14 @@ describe('typing ahead into a field that is just opening', () => {
     await h.until((f) => f.includes(`✎ ${contactName(first)}XY`), 'the typed letters after the prefilled name');
   });
 
+  it('"e", Ctrl-U and a name in one burst: the prefilled name is cleared first', async () => {
+    const h = await mount();
+    await h.type('e\u0015New name');
+    await h.until((f) => f.includes('✎ New name'), 'only the new name in the field');
+    await h.type('\u007f\u007fme\u0017Bo');
+    await h.until((f) => f.includes('✎ New Bo'), 'Backspace and Ctrl-W applied in order');
+  });
+
   it('"c" and a username in one burst: the username lands in the first field of the form', async () => {
     const h = await mount();
     await h.type('cbob_fast');
