@@ -14,7 +14,6 @@ import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap
 import { activeScopes, type PaneName } from './keys/scopes.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
-import { sanitize } from '../text/sanitize.js';
 import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
 import { type StatusStore, useStatus } from './state/status.js';
@@ -27,7 +26,6 @@ import { TickerPane } from './ticker/TickerPane.js';
 
 /** Key names the router gives, as the characters a text field edits with. */
 const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', 'ctrl-u': '\u0015', 'ctrl-w': '\u0017', backspace: '\u007f' };
-const EDITING: Readonly<Record<string, true>> = { '\u0015': true, '\u0017': true, '\u007f': true };
 
 export interface DashboardProps {
   client: TickbookClient;
@@ -248,8 +246,9 @@ export function Dashboard(props: DashboardProps) {
         const command = resolveKey(live, name);
         if (command) run(command);
         else if (isTextScope(live[0]!) && !fieldListening.current) {
+          // One character each; applyTyped drops what a field must not hold.
           const keys = FIELD_KEYS[name] ?? name;
-          if ([...keys].length === 1 && (keys in EDITING || sanitize(keys) === keys)) feedField(live[0]!, keys);
+          if ([...keys].length === 1) feedField(live[0]!, keys);
         }
       }
     },

@@ -47,6 +47,13 @@ describe('typing ahead into a field that is just opening', () => {
     await h.until((f) => f.includes('✎ New Bo'), 'Backspace and Ctrl-W applied in order');
   });
 
+  it('control characters and bidi overrides typed ahead never reach the field', async () => {
+    const h = await mount();
+    await h.type('e\u0015ab\u202ecd\u0007ef');
+    await h.until((f) => f.includes('✎ abcdef'), 'only the printable letters');
+    expect(h.raw()).not.toContain('\u202e');
+  });
+
   it('"c" and a username in one burst: the username lands in the first field of the form', async () => {
     const h = await mount();
     await h.type('cbob_fast');

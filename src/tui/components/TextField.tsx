@@ -32,7 +32,8 @@ export function applyTyped(value: string, chunk: string): string {
     if (char === '\u0015') next = '';
     else if (char === '\u0017') next = deleteLastWord(next);
     else if (char === '\u007f' || char === '\b') next = [...next].slice(0, -1).join('');
-    else if (!/[\u0000-\u001f]/.test(char)) next += char;
+    // Other control characters, escapes and bidi overrides never reach a value.
+    else if (sanitize(char) === char) next += char;
   }
   return next;
 }
