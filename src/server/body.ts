@@ -25,9 +25,8 @@ export async function readFields(req: IncomingMessage, accepted: readonly BodyKi
   const kind: BodyKind | undefined =
     type === 'application/json' ? 'json' : type === 'application/x-www-form-urlencoded' ? 'form' : undefined;
 
-  const chunks = await readChunks(req);
-  const size = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
-  if (size === 0) return {};
+  const body = await readBody(req);
+  if (body.length === 0) return {};
   if (kind === undefined || !accepted.includes(kind)) {
     const names = accepted.map((k) => (k === 'json' ? 'application/json' : 'application/x-www-form-urlencoded'));
     throw new HttpError(
@@ -35,12 +34,12 @@ export async function readFields(req: IncomingMessage, accepted: readonly BodyKi
       `Content-Type ${type === '' ? '(none)' : JSON.stringify(type)} is not accepted here; send ${names.join(' or ')}`,
     );
   }
-  const text = Buffer.concat(chunks, size).toString('utf8');
+  const text = body.toString('utf8');
   return kind === 'json' ? parseJsonObject(text) : parseForm(text);
 }
 
-/** The body's chunks, up to the limit. Plain events: an async iterator costs more per request. */
-function readChunks(req: IncomingMessage): Promise<Buffer[]> {
+/** The whole body, up to the limit. Plain events: an async iterator costs more per request. */
+function readBody(req: IncomingMessage): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -57,7 +56,7 @@ function readChunks(req: IncomingMessage): Promise<Buffer[]> {
     };
     const onEnd = (): void => {
       finish();
-      resolve(chunks);
+      resolve(Buffer.concat(chunks, size));
     };
     const onError = (error: Error): void => {
       finish();

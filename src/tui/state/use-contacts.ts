@@ -81,7 +81,9 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
 
   const load = useCallback(
     (query: PageQuery, pageNumber: number, focusId?: string) => {
+      // A page asked for supersedes whatever was under way for the one on screen.
       pageAbort.current?.abort();
+      fillAbort.current?.abort();
       clearTimeout(retryTimer.current);
       dispatch({ type: 'page-requested', query, pageNumber });
       const request = getState().request;
@@ -91,7 +93,6 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
         prefetch(cached.page);
         return;
       }
-      fillAbort.current?.abort();
       const abort = new AbortController();
       pageAbort.current = abort;
       track(client.listContacts(query, { signal: abort.signal })).then(
