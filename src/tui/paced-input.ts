@@ -6,6 +6,7 @@
 // and keys are lost. Pacing the input lets React draw and resubscribe in between.
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { canonicalKey, splitInput } from './keys/terminal-input.js';
 import { unstable_LowPriority as LowPriority, unstable_scheduleCallback as scheduleCallback } from 'scheduler';
 
 /** What is needed of process.stdin. */
@@ -18,16 +19,6 @@ export interface TerminalInput extends NodeJS.EventEmitter {
   resume(): unknown;
 }
 
-/**
- * A read cut into what Ink will see as separate keys: escape sequences and control keys (Enter,
- * Backspace, Ctrl-U) on their own, and the text between them whole (a paste stays one piece;
- * Ink hands it to a field in one go).
- */
-// eslint-disable-next-line no-control-regex
-const PIECES = /\u001b(?:\u001b?\[[0-?]*[ -/]*[@-~]|\u001b?O[\s\S]|[\s\S])?|[\u0000-\u001a\u001c-\u001f\u007f]|[^\u0000-\u001f\u007f]+/g;
-/** A read that stops inside an escape sequence: the rest is in the next read. */
-// eslint-disable-next-line no-control-regex
-const UNFINISHED = /\u001b(?:\[[0-?]*[ -/]*|O)?$/;
 /** How long to wait for the rest of an escape sequence cut between two reads. */
 const SEQUENCE_WAIT_MS = 20;
 
@@ -42,25 +33,22 @@ export class PacedInput extends Readable {
   #unfinished = '';
   #unfinishedTimer: NodeJS.Timeout | undefined;
   #scheduled = false;
+  /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
+  #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
     const text = this.#unfinished + (typeof chunk === 'string' ? chunk : this.#decoder.write(chunk));
     this.#unfinished = '';
     clearTimeout(this.#unfinishedTimer);
-    let complete = text;
-    // A lone Esc is a key: only a longer start of a sequence waits for its end.
-    const cut = UNFINISHED.exec(text);
-    if (cut && cut[0].length > 1) {
-      this.#unfinished = cut[0];
+    const { pieces, rest } = splitInput(text);
+    if (rest !== '') {
+      this.#unfinished = rest;
       this.#unfinishedTimer = setTimeout(() => {
-        // Its end never came: Ink makes of it what it can.
-        this.#queue.push(this.#unfinished);
+        // Its end never came: what it is, if anything, goes on its own.
+        this.#enqueue([this.#unfinished]);
         this.#unfinished = '';
-        this.#schedule();
       }, SEQUENCE_WAIT_MS);
-      complete = text.slice(0, cut.index);
     }
-    for (const piece of complete.match(PIECES) ?? []) this.#queue.push(piece);
-    this.#schedule();
+    this.#enqueue(pieces);
   };
 
   constructor(source: TerminalInput) {
@@ -74,23 +62,27 @@ export class PacedInput extends Readable {
     return this;
   }
 
+  // Once detached, the terminal is not touched again: Ink restores the mode on its way out, and
+  // on a terminal that has gone away that fails (EIO).
   setRawMode(mode: boolean): this {
-    this.#source.setRawMode?.(mode);
+    if (!this.#detached) this.#source.setRawMode?.(mode);
     return this;
   }
 
   ref(): this {
-    this.#source.ref?.();
+    if (!this.#detached) this.#source.ref?.();
     return this;
   }
 
   unref(): this {
-    this.#source.unref?.();
+    if (!this.#detached) this.#source.unref?.();
     return this;
   }
 
   /** Stops reading the terminal: what is typed after this is the shell's. */
   detach(): void {
+    this.#detached = true;
+    this.#queue.length = 0;
     clearTimeout(this.#unfinishedTimer);
     this.#source.off('data', this.#onData);
     this.#source.pause();
@@ -98,6 +90,15 @@ export class PacedInput extends Readable {
 
   override _read(): void {
     // Data is pushed as it is paced, not pulled.
+  }
+
+  /** Queues what Ink can be given of these pieces; the rest (no key of ours) is dropped here. */
+  #enqueue(pieces: readonly string[]): void {
+    for (const piece of pieces) {
+      const key = canonicalKey(piece);
+      if (key !== undefined) this.#queue.push(key);
+    }
+    this.#schedule();
   }
 
   #schedule(): void {

@@ -79,10 +79,23 @@ describe('PacedInput', () => {
     source.emit('data', Buffer.from('\u001b'));
     await settle(30);
     expect(seen).toEqual(['\u001b[A', '\u001b']);
-    // A start of a sequence whose end never comes is passed on after a moment, not kept.
+    // A start of a sequence whose end never comes is let go after a moment: no key, so nothing
+    // reaches Ink, and it does not hold back what is typed next.
     source.emit('data', Buffer.from('\u001b[1;'));
     await settle();
-    expect(seen.at(-1)).toBe('\u001b[1;');
+    source.emit('data', Buffer.from('j'));
+    await settle();
+    expect(seen.slice(2)).toEqual(['j']);
+    input.detach();
+  });
+
+  it('never hands Ink a sequence it has no key for (Ctrl-F1, CSI 1;5G, SGR as input), nor string controls', async () => {
+    const source = new FakeStdin();
+    const input = new PacedInput(source);
+    const seen = reader(input);
+    source.emit('data', Buffer.from('a\u001b[1;5Pb\u001b[1;5G\u001b[31m\u001b]11;rgb:0/0/0\u0007c\u001b[97;5u'));
+    await settle();
+    expect(seen).toEqual(['a', 'b', 'c', '\u0001']);
     input.detach();
   });
 
