@@ -1,6 +1,7 @@
 // The command line: routes to a subcommand; usage errors exit 2, failures exit 1.
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
+import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
@@ -107,7 +108,10 @@ function failureLine(error: unknown): { line: string; status: number } {
 }
 
 try {
-  process.exitCode = await run(process.argv.slice(2));
+  const status = await run(process.argv.slice(2));
+  // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends.
+  if (status === HUNG_UP) endByHangUp();
+  process.exitCode = status;
 } catch (error) {
   const { line, status } = failureLine(error);
   process.stderr.write(`tickbook: ${sanitize(line)}\n`);

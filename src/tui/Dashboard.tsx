@@ -1,7 +1,7 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
 import { useApp, useInput, useStdout } from 'ink';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer } from './chrome/Footer.js';
@@ -21,6 +21,7 @@ import { useContacts } from './state/use-contacts.js';
 import { useSymbols } from './state/use-symbols.js';
 import { useStore } from './state/use-store.js';
 import { useTicker } from './state/use-ticker.js';
+import { WriteLedger } from './state/write-ledger.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
 import { TickerPane } from './ticker/TickerPane.js';
 
@@ -41,6 +42,18 @@ export interface DashboardProps {
   size?: TerminalSize | undefined;
   /** How long a delete can be undone (tests shorten it). */
   undoWindowMs?: number | undefined;
+  /**
+   * Writes not yet at the server. Whoever runs the dashboard owns it and settles it on every way
+   * out; without one, the dashboard keeps its own and drops what is held back when it goes.
+   */
+  ledger?: WriteLedger | undefined;
+}
+
+/** The ledger given, or one of the dashboard's own for as long as it is mounted. */
+function useOwnLedger(given: WriteLedger | undefined): WriteLedger {
+  const [own] = useState(() => new WriteLedger());
+  useEffect(() => () => own.discard(), [own]);
+  return given ?? own;
 }
 
 export function Dashboard(props: DashboardProps) {
@@ -51,10 +64,12 @@ export function Dashboard(props: DashboardProps) {
   const layout = computeLayout(size);
   const { exit } = useApp();
 
+  const ledger = useOwnLedger(props.ledger);
   const contacts = useContacts(
     client,
     status,
     layout.kind === 'too-small' ? 5 : contactRowsFor(layout.contacts.height),
+    ledger,
     props.undoWindowMs,
   );
   const ticker = useTicker(client, status, {

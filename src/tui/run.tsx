@@ -1,11 +1,16 @@
 // Starting and ending the dashboard: the alternate screen is entered before the first frame and
-// left on every way out (quit, Ctrl-C, SIGTERM, SIGHUP, a crash, whose error is printed after).
+// left on every way out (quit, Ctrl-C, SIGTERM, a crash, whose error is printed after), and on
+// every way out the writes the user asked for are sent first. When the terminal itself is gone
+// (SIGHUP, or EIO/EPIPE reading or writing it) nothing more is drawn: the writes are sent and the
+// caller ends the process as a hang-up ends one.
 import { type Instance, render } from 'ink';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
+import { HUNG_UP, isTerminalGone } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { Screen } from './screen.js';
+import { WriteLedger } from './state/write-ledger.js';
 import { ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
@@ -17,16 +22,36 @@ export type RunDashboardOptions = Pick<
 export async function runDashboard(options: RunDashboardOptions): Promise<number> {
   const { stdout, stdin } = process;
   const lifecycle = new Lifecycle();
+  const ledger = new WriteLedger();
   let fatal: Error | undefined;
+  let hungUp = false;
+  let ending = false;
   let instance: Instance | undefined;
   const screen = new Screen(stdout);
+  const input = new PacedInput(stdin);
   const leave = () => screen.leave();
 
-  const crash = (error: unknown) => {
-    fatal = error instanceof Error ? error : new Error(String(error));
-    // Nothing more is drawn: leave the screen and let the caller print the error.
-    instance?.unmount();
+  /** Sends what the user asked to write, then ends the app, whatever state React is in. */
+  const end = () => {
+    if (ending) return;
+    ending = true;
+    void ledger.settle().finally(() => instance?.unmount());
   };
+  const hangUp = () => {
+    if (hungUp) return;
+    hungUp = true;
+    // Writing to a terminal that is gone only fails again; reading it too.
+    screen.hangUp();
+    input.detach();
+    end();
+  };
+  const crash = (error: unknown) => {
+    if (isTerminalGone(error)) return hangUp();
+    fatal ??= error instanceof Error ? error : new Error(String(error));
+    // Nothing more is drawn: the screen is left and the caller prints the error.
+    end();
+  };
+  const terminalError = (error: unknown) => (isTerminalGone(error) ? hangUp() : crash(error));
   const terminate = () => lifecycle.emit('terminate');
 
   const suspend = () => {
@@ -47,15 +72,16 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const handlers: [string, (...args: unknown[]) => void][] = [
     ['exit', leave],
     ['SIGTERM', terminate],
-    ['SIGHUP', terminate],
+    ['SIGHUP', hangUp],
     ['uncaughtException', crash],
     ['unhandledRejection', crash],
   ];
   // The alternate screen is entered before the first frame is drawn.
   screen.enter();
   for (const [event, handler] of handlers) process.on(event, handler);
+  stdout.on('error', terminalError);
+  stdin.on('error', terminalError);
 
-  const input = new PacedInput(stdin);
   try {
     instance = render(
       <ErrorBoundary onError={crash}>
@@ -69,6 +95,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
               intervalS={options.intervalS}
               persistWatchlist={options.persistWatchlist}
               onSuspend={suspend}
+              ledger={ledger}
             />
           </LifecycleContext.Provider>
         </ThemeContext.Provider>
@@ -83,10 +110,18 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } finally {
     // First: a process still reading the terminal would not exit.
     input.detach();
+    // However it ended, nothing the user asked to write is left behind.
+    await ledger.settle();
     screen.flush();
     screen.dispose();
     for (const [event, handler] of handlers) process.off(event, handler);
+    // Late errors of a terminal that is gone are no news; keep them from crashing the way out.
+    if (!hungUp) {
+      stdout.off('error', terminalError);
+      stdin.off('error', terminalError);
+    }
   }
+  if (hungUp) return HUNG_UP;
   if (fatal) throw fatal;
   return 0;
 }

@@ -69,6 +69,8 @@ export class Screen {
   #pending: string | undefined;
   #flushScheduled = false;
   #active = false;
+  /** The terminal is gone: nothing is written to it any more. */
+  #gone = false;
   /** Bytes written to the terminal so far (for the benchmark). */
   bytesWritten = 0;
 
@@ -98,6 +100,12 @@ export class Screen {
     if (!this.#active) return;
     this.#active = false;
     this.#write(AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+  }
+
+  /** The terminal has gone away: from now on nothing is written to it, not even the way out. */
+  hangUp(): void {
+    this.#gone = true;
+    this.#active = false;
   }
 
   dispose(): void {
@@ -144,6 +152,7 @@ export class Screen {
   };
 
   #write(data: string): void {
+    if (this.#gone) return;
     this.bytesWritten += Buffer.byteLength(data);
     this.#terminal.write(data);
   }

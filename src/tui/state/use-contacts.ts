@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import { contactName, type ContactPage, type PageQuery } from '../../api/types.js';
+import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import {
   CREATE_FIELDS,
@@ -21,6 +21,7 @@ import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
+import type { WriteLedger } from './write-ledger.js';
 
 /** Kinds of failure that may pass by themselves, so a first page is tried again. */
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
@@ -30,16 +31,22 @@ const RETRY_MAX_MS = 30_000;
 /** How long the pane's height must stay put before rows are fetched to fill it. */
 const FILL_DELAY_MS = 250;
 
-export function useContacts(client: TickbookClient, status: StatusStore, pageSize: number, undoWindowMs = UNDO_WINDOW_MS) {
+/** The ledger key of the delete waiting out its undo window (one at a time). */
+const PENDING_DELETE = 'contacts.delete';
+
+export function useContacts(
+  client: TickbookClient,
+  status: StatusStore,
+  pageSize: number,
+  ledger: WriteLedger,
+  undoWindowMs = UNDO_WINDOW_MS,
+) {
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
   const fillAbort = useRef<AbortController | undefined>(undefined);
   /** Failed tries of a first page in a row: the wait before the next one doubles each time. */
   const retries = useRef(0);
-  const deleteTimer = useRef<NodeJS.Timeout | undefined>(undefined);
-  /** Writes under way (create, rename, delete): quitting waits for these, and only these. */
-  const writes = useRef(new Set<Promise<unknown>>());
   /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
   const createSeq = useRef(0);
 
@@ -47,16 +54,12 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
   const track = useCallback(
     <T>(work: Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
       const end = status.begin();
-      if (kind === 'write') writes.current.add(work);
-      void work
-        .finally(() => {
-          end();
-          writes.current.delete(work);
-        })
-        .catch(() => undefined);
+      // Writes (create, rename, delete) are the ledger's: quitting waits for these, and only these.
+      if (kind === 'write') ledger.track(work);
+      void work.finally(end).catch(() => undefined);
       return work;
     },
-    [status],
+    [ledger, status],
   );
 
   const failed = useCallback(
@@ -130,34 +133,32 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
     [client, dispatch, failed, getState, prefetch, status, track],
   );
 
-  const sendDelete = useCallback(() => {
-    clearTimeout(deleteTimer.current);
-    deleteTimer.current = undefined;
-    const pending = getState().pendingDelete;
-    if (!pending) return Promise.resolve();
-    const { contact } = pending;
-    dispatch({ type: 'delete-sent', id: contact.id });
-    return track(client.deleteContact(contact.id), 'write').then(
-      () => {
-        status.recover('contacts');
-        status.notice(`deleted ${sanitize(contactName(contact))} and the conversation`);
-      },
-      (error: unknown) => {
-        // Already gone is what we wanted.
-        if (error instanceof ApiError && error.kind === 'not_found') return;
-        dispatch({ type: 'delete-failed', contact });
-        failed(error);
-      },
-    );
-  }, [client, dispatch, failed, getState, status, track]);
+  const sendDelete = useCallback(
+    (contact: Contact) => {
+      dispatch({ type: 'delete-sent', id: contact.id });
+      return track(client.deleteContact(contact.id), 'write').then(
+        () => {
+          status.recover('contacts');
+          status.notice(`deleted ${sanitize(contactName(contact))} and the conversation`);
+        },
+        (error: unknown) => {
+          // Already gone is what we wanted.
+          if (error instanceof ApiError && error.kind === 'not_found') return;
+          dispatch({ type: 'delete-failed', contact });
+          failed(error);
+        },
+      );
+    },
+    [client, dispatch, failed, status, track],
+  );
 
   useEffect(() => {
     load(firstPageQuery(getState()), 1);
     return () => {
       pageAbort.current?.abort();
       fillAbort.current?.abort();
-      clearTimeout(deleteTimer.current);
       clearTimeout(retryTimer.current);
+      // A delete waiting out its undo window stays in the ledger: whoever ran the dashboard sends it.
     };
     // Mount only: later loads come from commands.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -282,15 +283,15 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
       askDelete: () => dispatch({ type: 'delete-asked' }),
       confirmDelete: () => {
         // One undo window at a time: a second delete sends the first at once.
-        if (getState().pendingDelete) void sendDelete();
+        void ledger.sendNow(PENDING_DELETE);
         dispatch({ type: 'delete-confirmed', now: Date.now(), windowMs: undoWindowMs });
-        if (getState().pendingDelete) deleteTimer.current = setTimeout(() => void sendDelete(), undoWindowMs);
+        const pending = getState().pendingDelete;
+        if (pending) ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
       },
       undoDelete: () => {
         const pending = getState().pendingDelete;
         if (!pending) return;
-        clearTimeout(deleteTimer.current);
-        deleteTimer.current = undefined;
+        ledger.cancel(PENDING_DELETE);
         dispatch({ type: 'delete-undone' });
         status.notice(`kept ${sanitize(contactName(pending.contact))}`);
       },
@@ -353,11 +354,10 @@ export function useContacts(client: TickbookClient, status: StatusStore, pageSiz
        */
       settle: async () => {
         pageAbort.current?.abort();
-        await sendDelete();
-        await Promise.allSettled([...writes.current]);
+        await ledger.settle();
       },
     }),
-    [client, dispatch, failed, getState, load, sendDelete, status, track, undoWindowMs],
+    [client, dispatch, failed, getState, ledger, load, sendDelete, status, track, undoWindowMs],
   );
 
   return { state, commands, getState };

@@ -1,0 +1,82 @@
+// The writes the user asked for that have not reached the server yet: those held back for an
+// undo window, and those under way. It lives outside React, owned by whoever runs the dashboard,
+// so that every way out (q, a signal, the terminal closing, a crash that took React down) sends
+// what is held back and waits for what is under way: a confirmed delete is never lost.
+
+interface Deferred {
+  timer: NodeJS.Timeout;
+  send: () => Promise<unknown>;
+}
+
+export class WriteLedger {
+  /** Held back until their time comes or they are cancelled; one per key. */
+  readonly #deferred = new Map<string, Deferred>();
+  /** Under way. */
+  readonly #inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * Holds `send` back for `delayMs` (an undo window). A write already held under the same key is
+   * sent at once: one undo window per key at a time.
+   */
+  defer(key: string, delayMs: number, send: () => Promise<unknown>): void {
+    void this.sendNow(key);
+    const timer = setTimeout(() => void this.sendNow(key), delayMs);
+    this.#deferred.set(key, { timer, send });
+  }
+
+  /** Forgets a held-back write (undone); true when there was one. */
+  cancel(key: string): boolean {
+    const deferred = this.#deferred.get(key);
+    if (!deferred) return false;
+    clearTimeout(deferred.timer);
+    this.#deferred.delete(key);
+    return true;
+  }
+
+  /** Sends a held-back write now, if there is one; resolves when it has ended. */
+  sendNow(key: string): Promise<void> {
+    const deferred = this.#deferred.get(key);
+    if (!deferred) return Promise.resolve();
+    this.cancel(key);
+    return this.track(deferred.send()).then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
+  /** Remembers a write under way until it ends. */
+  track<T>(work: Promise<T>): Promise<T> {
+    this.#inFlight.add(work);
+    const forget = () => this.#inFlight.delete(work);
+    work.then(forget, forget);
+    return work;
+  }
+
+  /** Writes held back or under way. */
+  get size(): number {
+    return this.#deferred.size + this.#inFlight.size;
+  }
+
+  /**
+   * Sends everything held back now and waits for every write under way, at most `timeoutMs`
+   * (a server that never answers must not keep the user from leaving).
+   */
+  async settle(timeoutMs = 10_000): Promise<void> {
+    for (const key of [...this.#deferred.keys()]) void this.sendNow(key);
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    // Writes that start while waiting (a send that leads to another) are waited for too.
+    const all = async (): Promise<void> => {
+      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+    };
+    await Promise.race([all(), deadline]);
+    clearTimeout(timer);
+  }
+
+  /** Drops what is held back without sending it (a test's component going away). */
+  discard(): void {
+    for (const key of [...this.#deferred.keys()]) this.cancel(key);
+  }
+}

@@ -1,0 +1,109 @@
+// Closing the terminal under the dashboard: the delete waiting out its undo window is sent, the
+// database is closed, and nothing is printed (before: an unhandled EIO, then Node's native
+// assertion in ResetStdio). Both ways a terminal goes: SIGHUP (the pane's session is killed) and,
+// for a process the kernel does not signal (another session), EIO on its next write or read.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, hasTmux } from '../helpers/tmux.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
+  let home: string;
+  let env: Record<string, string>;
+  let socket: string;
+  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
+
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'tickbook-hangup-'));
+    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
+    socket = `tickbook-hangup-${process.pid}-${Math.random().toString(36).slice(2)}`;
+  });
+  afterEach(() => {
+    spawnSync('tmux', ['-L', socket, 'kill-server']);
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+
+  /** The newest contact: the one the dashboard's cursor starts on. */
+  function firstContact(): { id: string; name: string } {
+    const { data } = JSON.parse(cli('contacts', 'list', '--limit', '1', '--json').stdout);
+    return { id: data[0].id, name: data[0].display_name ?? data[0].username };
+  }
+
+  /** Opens the dashboard in its own tmux server, confirms a delete, and leaves it in its undo window. */
+  async function deleteThenHangUp(command: string): Promise<{ id: string; pid: number }> {
+    const first = firstContact();
+    const envs = Object.entries(env).map(([k, v]) => `${k}=${quote(v)}`).join(' ');
+    tmux('new-session', '-d', '-x', '120', '-y', '40', `env -u CI ${envs} ${command}`);
+    const screen = () => tmux('capture-pane', '-p');
+    await until(() => /page 1/.test(screen()) && screen().includes(first.name.slice(0, 10)), 'the dashboard');
+    tmux('send-keys', 'd');
+    await until(() => /Delete .*\?/.test(screen()), 'the delete prompt');
+    tmux('send-keys', 'y');
+    await until(() => /u: undo \(\d+s\)/.test(screen()), 'the undo offer');
+    const pid = Number(
+      execFileSync('pgrep', ['-n', '-f', `${BIN}$`], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .at(-1),
+    );
+    expect(pid).toBeGreaterThan(0);
+    tmux('kill-server');
+    return { id: first.id, pid };
+  }
+
+  const alive = (pid: number): boolean => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+
+  it('on SIGHUP: sends the pending delete, closes the database and says nothing', async () => {
+    const err = join(home, 'stderr.txt');
+    const { id, pid } = await deleteThenHangUp(`sh -c ${quote(`${quote(process.execPath)} ${quote(BIN)} 2>${quote(err)}`)}`);
+    await until(() => !alive(pid), 'tickbook to end', 15_000);
+    expect(readFileSync(err, 'utf8')).toBe('');
+    // Closed: SQLite folds the write-ahead log back and removes it when the last connection closes.
+    expect(existsSync(join(home, 'data', 'tickbook', 'sandbox.db-wal'))).toBe(false);
+    const get = cli('contacts', 'get', id);
+    expect(get.status).toBe(1);
+    expect(get.stderr).toMatch(/no contact with id/);
+  }, 40_000);
+
+  it('on EIO (a process in another session, which the kernel does not signal): the same, ended as a hang-up', async () => {
+    const err = join(home, 'stderr.txt');
+    const status = join(home, 'status.txt');
+    // bash, not sh: dash writes "Hangup" for a child ended by SIGHUP into that child's own
+    // redirection, which would be read here as tickbook's.
+    const inner = `${quote(process.execPath)} ${quote(BIN)} 2>${quote(err)}; echo $? >${quote(status)}`;
+    const { id, pid } = await deleteThenHangUp(`setsid -w bash -c ${quote(inner)}`);
+    await until(() => existsSync(status) && readFileSync(status, 'utf8').trim() !== '', 'the exit status', 15_000);
+    expect(alive(pid)).toBe(false);
+    // 129: ended by SIGHUP, as a shell reports a job whose terminal hung up.
+    expect(readFileSync(status, 'utf8').trim()).toBe('129');
+    expect(readFileSync(err, 'utf8')).toBe('');
+    expect(existsSync(join(home, 'data', 'tickbook', 'sandbox.db-wal'))).toBe(false);
+    expect(cli('contacts', 'get', id).status).toBe(1);
+  }, 40_000);
+});
