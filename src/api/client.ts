@@ -11,6 +11,7 @@ import type {
   PageQuery,
   PricingResult,
   Quote,
+  RejectedQuote,
   SymbolInfo,
 } from './types.js';
 
@@ -132,6 +133,7 @@ export class TickbookClient {
     for (let i = 0; i < sendable.length; i += this.#batchSize) batches.push(sendable.slice(i, i + this.#batchSize));
 
     const quotes = new Map<string, Quote>();
+    const rejected: RejectedQuote[] = [];
     let requestTime: Date | undefined;
     // One batch failing fails the call: the others are cancelled, not left running behind it.
     const batchAbort = new AbortController();
@@ -150,6 +152,7 @@ export class TickbookClient {
       });
       const result = checked(() => parsePricing(reply.json), reply.requestId, reply.status);
       for (const quote of result.quotes) quotes.set(quote.symbol, quote);
+      rejected.push(...result.rejected);
       if (result.requestTime && (!requestTime || result.requestTime > requestTime)) requestTime = result.requestTime;
       });
     } finally {
@@ -159,12 +162,14 @@ export class TickbookClient {
 
     const known: Quote[] = [];
     const unknown: string[] = [];
+    // A symbol whose record was bad is known to the server; it is not priced this time.
+    const bad = new Set(rejected.map((r) => r.symbol));
     for (const symbol of watchlist) {
       const quote = quotes.get(symbol);
       if (quote) known.push(quote);
-      else unknown.push(symbol);
+      else if (!bad.has(symbol)) unknown.push(symbol);
     }
-    return { symbols: watchlist, quotes: known, unknown, requestTime: requestTime ?? new Date() };
+    return { symbols: watchlist, quotes: known, unknown, rejected, requestTime: requestTime ?? new Date() };
   }
 
   async listSymbols(options: CallOptions = {}): Promise<SymbolInfo[]> {

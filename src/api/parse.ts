@@ -2,7 +2,7 @@
 // `undefined` deep in a screen. Strict where the interface shows a shape, tolerant where the
 // contract allows real servers to differ.
 import { ApiError } from './errors.js';
-import type { Contact, DeleteResult, Quote, SymbolInfo } from './types.js';
+import type { Contact, DeleteResult, Quote, RejectedQuote, SymbolInfo } from './types.js';
 
 type Json = Record<string, unknown>;
 
@@ -73,10 +73,20 @@ export function parseDeleted(value: unknown, id: string): DeleteResult {
   return { id: typeof body.id === 'string' ? body.id : id, deleted: true };
 }
 
+/** A value as a message may quote it: short, whatever the server sent. */
+function quoted(value: unknown): string {
+  const text = typeof value === 'string' ? JSON.stringify(value) : String(JSON.stringify(value) ?? value);
+  return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+}
+
+/** A non-negative finite number; the message says which of those it is not. */
 function number(value: unknown, what: string): number {
   // Some servers send decimals as strings to keep their precision; accept those too.
   const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  if (typeof parsed !== 'number' || !Number.isFinite(parsed) || parsed < 0) throw new ShapeError(`${what} is not a number`);
+  if (value === undefined || value === null) throw new ShapeError(`${what} is missing`);
+  if (typeof parsed !== 'number' || Number.isNaN(parsed)) throw new ShapeError(`${what} is not a number (${quoted(value)})`);
+  if (!Number.isFinite(parsed)) throw new ShapeError(`${what} is out of range (${quoted(value)})`);
+  if (parsed < 0) throw new ShapeError(`${what} is negative (${quoted(value)})`);
   return parsed;
 }
 
@@ -86,22 +96,36 @@ function successEnvelope(value: unknown, what: string): Json {
   return body;
 }
 
-export function parsePricing(value: unknown): { symbols: string[]; quotes: Quote[]; requestTime: Date | undefined } {
+export function parsePricing(value: unknown): {
+  symbols: string[];
+  quotes: Quote[];
+  rejected: RejectedQuote[];
+  requestTime: Date | undefined;
+} {
   const body = successEnvelope(value, 'pricing response');
   const symbols = array(body, 'stock_symbols', 'pricing response').map((s, i) => {
     if (typeof s !== 'string') throw new ShapeError(`pricing response.stock_symbols[${i}] is not a string`);
     return s;
   });
-  const quotes = array(body, 'stock_data', 'pricing response').map((item, i) => {
-    const record = object(item, `stock_data[${i}]`);
-    return {
-      symbol: string(record, 'symbol', `stock_data[${i}]`).toUpperCase(),
-      price: number(record.price, `stock_data[${i}].price`),
-      volume: Math.floor(number(record.volume, `stock_data[${i}].volume`)),
-    };
+  const quotes: Quote[] = [];
+  const rejected: RejectedQuote[] = [];
+  // One bad record is dropped and named; the others are still prices.
+  array(body, 'stock_data', 'pricing response').forEach((item, i) => {
+    const symbol = typeof (item as Json | null)?.symbol === 'string' && (item as Json).symbol !== '' ? ((item as Json).symbol as string).toUpperCase() : undefined;
+    try {
+      const record = object(item, `stock_data[${i}]`);
+      quotes.push({
+        symbol: string(record, 'symbol', `stock_data[${i}]`).toUpperCase(),
+        price: number(record.price, 'price'),
+        volume: Math.floor(number(record.volume, 'volume')),
+      });
+    } catch (error) {
+      if (!(error instanceof ShapeError)) throw error;
+      rejected.push({ symbol, reason: error.message });
+    }
   });
   const time = typeof body.request_time === 'string' ? new Date(body.request_time) : undefined;
-  return { symbols, quotes, requestTime: time && !Number.isNaN(time.getTime()) ? time : undefined };
+  return { symbols, quotes, rejected, requestTime: time && !Number.isNaN(time.getTime()) ? time : undefined };
 }
 
 export function parseSymbols(value: unknown): SymbolInfo[] {

@@ -311,10 +311,21 @@ function parseSuccess(text: string, status: number, requestId: string | undefine
   }
 }
 
-/** Retry-After in seconds or as an HTTP date, in milliseconds. */
+/**
+ * The longest wait a Retry-After is obeyed for. A server asking for more (999999 s, a date next
+ * year) is most likely wrong, and obeying would leave a dead ticker until the user noticed.
+ */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds, at most MAX_RETRY_AFTER_MS. */
 export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
   if (value === undefined) return undefined;
-  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+  let ms: number;
+  if (/^\s*\d+\s*$/.test(value)) ms = Number(value) * 1000;
+  else {
+    const date = Date.parse(value);
+    if (Number.isNaN(date)) return undefined;
+    ms = Math.max(0, date - now);
+  }
+  return Math.min(ms, MAX_RETRY_AFTER_MS);
 }

@@ -51,9 +51,23 @@ export interface PricingResult {
   quotes: Quote[];
   /** Symbols the server does not know (or that are not symbols at all), in watchlist order. */
   unknown: string[];
+  /** Records the server sent that are not prices (a negative price, no volume): left out, named. */
+  rejected: RejectedQuote[];
   /** When the (last) server answered. */
   requestTime: Date;
 }
+
+/** A price record that was left out, and why. */
+export interface RejectedQuote {
+  /** The record's symbol, when it had one. */
+  symbol: string | undefined;
+  /** "price is negative (-5)", "volume is missing", "stock_data[3].symbol is not a non-empty string". */
+  reason: string;
+}
+
+/** One line for a left-out record: "AAPL: price is negative (-5)". */
+export const describeRejected = (rejected: RejectedQuote): string =>
+  rejected.symbol === undefined ? rejected.reason : `${rejected.symbol}: ${rejected.reason}`;
 
 export interface SymbolInfo {
   symbol: string;

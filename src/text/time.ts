@@ -37,3 +37,11 @@ export function absoluteTime(date: Date): string {
   const mm = String(Math.abs(offset) % 60).padStart(2, '0');
   return `${local} ${sign}${hh}:${mm}`;
 }
+
+/** A wait as people read a countdown: "45s", "4m 05s", "1h 02m". */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}

@@ -26,3 +26,28 @@ export function fit(text: string, columns: number, align: 'left' | 'right' = 'le
   const pad = ' '.repeat(Math.max(0, columns - width(cut)));
   return align === 'left' ? cut + pad : pad + cut;
 }
+
+export interface Entry {
+  text: string;
+  /** Higher is less important: dropped first when the line is too narrow (default 0). */
+  rank?: number;
+}
+
+/**
+ * Whole entries joined by `separator` in at most `columns` columns. When they do not all fit, the
+ * least important go first (the highest rank; among equals, the later one): an entry is never
+ * cut in half, except the last one left, when even it alone does not fit and `cutLast` allows
+ * (otherwise nothing is left).
+ */
+export function fitEntries(entries: readonly Entry[], columns: number, separator = ' · ', cutLast = true): string {
+  const kept = entries.filter((entry) => entry.text !== '');
+  const joined = () => kept.map((entry) => entry.text).join(separator);
+  while (kept.length > (cutLast ? 1 : 0) && width(joined()) > columns) {
+    let drop = 0;
+    kept.forEach((entry, i) => {
+      if ((entry.rank ?? 0) >= (kept[drop]!.rank ?? 0)) drop = i;
+    });
+    kept.splice(drop, 1);
+  }
+  return truncate(joined(), columns);
+}

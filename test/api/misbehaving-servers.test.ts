@@ -591,6 +591,41 @@ describe('answers of the wrong shape', () => {
     expect(error.message).not.toMatch(/<html/i);
   });
 
+  it('bad price records are left out and named precisely; the good ones are still prices', async () => {
+    const server = await httpServer((req, res) =>
+      json(res, 200, {
+        status: 'success',
+        stock_symbols: ['AAPL', 'MSFT', 'NVDA', 'TSLA', 'META', 'JPM', 'AMZN'],
+        stock_data: [
+          { symbol: 'AAPL', price: -5, volume: 100 },
+          { symbol: 'MSFT', price: 410.5, volume: 2000 },
+          { symbol: 'NVDA', price: 'abc', volume: 1 },
+          { symbol: 'TSLA', price: 250 },
+          { price: 12, volume: 3 },
+          { symbol: 'META', price: '1e999', volume: 3 },
+          'JPM',
+          { symbol: 'AMZN', price: '181.20', volume: 7.9 },
+        ],
+      }),
+    );
+    const { client } = makeClient(server.url);
+    const result = await client.realtimePricing(['AAPL', 'MSFT', 'NVDA', 'TSLA', 'META', 'JPM', 'AMZN', 'GOOGL']);
+    expect(result.quotes).toEqual([
+      { symbol: 'MSFT', price: 410.5, volume: 2000 },
+      { symbol: 'AMZN', price: 181.2, volume: 7 },
+    ]);
+    expect(result.rejected).toEqual([
+      { symbol: 'AAPL', reason: 'price is negative (-5)' },
+      { symbol: 'NVDA', reason: 'price is not a number ("abc")' },
+      { symbol: 'TSLA', reason: 'volume is missing' },
+      { symbol: undefined, reason: 'stock_data[4].symbol is not a non-empty string' },
+      { symbol: 'META', reason: 'price is out of range ("1e999")' },
+      { symbol: undefined, reason: 'stock_data[6] is not an object' },
+    ]);
+    // A symbol with a bad record is known to the server, only not priced this time.
+    expect(result.unknown).toEqual(['JPM', 'GOOGL']);
+  });
+
   it('a 200 pricing body with status "error": treated as an error (protocol)', async () => {
     const server = await httpServer((req, res) => json(res, 200, { ...errorJson('invalid_parameters', 'symbols are wrong'), stock_symbols: [], stock_data: [] }));
     const { client } = makeClient(server.url);

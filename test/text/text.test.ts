@@ -2,8 +2,8 @@
 // how times read.
 import { afterEach, describe, expect, it } from 'vitest';
 import { sanitize } from '../../src/text/sanitize.js';
-import { absoluteTime, relativeTime } from '../../src/text/time.js';
-import { fit, truncate, width } from '../../src/text/width.js';
+import { absoluteTime, duration, relativeTime } from '../../src/text/time.js';
+import { fit, fitEntries, truncate, width } from '../../src/text/width.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -185,6 +185,57 @@ describe('fit', () => {
         expect(width(fit(text, columns, 'right')), `${text} right ${columns}`).toBe(columns);
       }
     }
+  });
+});
+
+describe('fitEntries', () => {
+  const entries = [
+    { text: '3 symbols', rank: 3 },
+    { text: 'by session change', rank: 4 },
+    { text: 'last prices 2 min ago', rank: 2 },
+    { text: 'retry in 4m 59s', rank: 1 },
+  ];
+
+  it('joins every entry when they fit', () => {
+    expect(fitEntries(entries, 80)).toBe('3 symbols · by session change · last prices 2 min ago · retry in 4m 59s');
+  });
+
+  it('drops the least important whole entries first, keeping the order of the rest', () => {
+    expect(fitEntries(entries, 60)).toBe('3 symbols · last prices 2 min ago · retry in 4m 59s');
+    expect(fitEntries(entries, 45)).toBe('last prices 2 min ago · retry in 4m 59s');
+    expect(fitEntries(entries, 20)).toBe('retry in 4m 59s');
+  });
+
+  it('cuts only the last entry left, when even it does not fit', () => {
+    expect(fitEntries(entries, 10)).toBe('retry in …');
+  });
+
+  it('or leaves nothing, when told never to cut an entry', () => {
+    expect(fitEntries(entries, 10, ' · ', false)).toBe('');
+    expect(fitEntries(entries, 20, ' · ', false)).toBe('retry in 4m 59s');
+  });
+
+  it('among equal ranks drops the later entry, and skips empty ones', () => {
+    expect(fitEntries([{ text: 'a b' }, { text: '' }, { text: 'c d' }, { text: 'e f' }], 9)).toBe('a b · c d');
+  });
+
+  it('measures wide text by its columns', () => {
+    expect(fitEntries([{ text: '日本語' }, { text: 'x' }], 7)).toBe('日本語');
+  });
+});
+
+describe('duration', () => {
+  it.each([
+    [0, '0s'],
+    [0.2, '1s'],
+    [59, '59s'],
+    [60, '1m 00s'],
+    [299.5, '5m 00s'],
+    [3599, '59m 59s'],
+    [3600, '1h 00m'],
+    [999_999, '277h 46m'],
+  ])('%s s → %s', (seconds, text) => {
+    expect(duration(seconds)).toBe(text);
   });
 });
 

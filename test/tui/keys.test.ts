@@ -1,8 +1,9 @@
 // Keys: naming Ink's key events, resolving them through the scopes, which scopes are live, and
 // the footer and help drawn from the same table.
 import type { Key } from 'ink';
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { footerText } from '../../src/tui/chrome/Footer.js';
+import { footerLine, footerText } from '../../src/tui/chrome/Footer.js';
 import { helpLines } from '../../src/tui/chrome/help-layout.js';
 import { keyNames } from '../../src/tui/keys/key-name.js';
 import { BINDINGS, bindingsFor, isTextScope, resolveKey, type Scope } from '../../src/tui/keys/keymap.js';
@@ -318,6 +319,27 @@ describe('footerText', () => {
       const footerBindings = new Set(scopes.flatMap((s) => bindingsFor(s).filter((b) => b.footer).map((b) => b.label)));
       expect(parts.length).toBe(footerBindings.size);
     }
+  });
+});
+
+describe('footerLine', () => {
+  it('drops whole keys from the end when the line is narrow, never half a word, and always shows the global keys', () => {
+    for (const width of [60, 80, 100, 120, 160]) {
+      for (const scopes of [['contacts', 'global'], ['contacts.detail', 'global'], ['ticker', 'global']] as Scope[][]) {
+        const line = footerLine(scopes, width, width === 80 ? 'u undo delete' : undefined);
+        expect(stringWidth(line), `${width} ${scopes}`).toBe(width);
+        expect(line).not.toContain('…');
+        const [left, right] = line.split(' │ ');
+        expect(right).toBe(footerText(['global']));
+        const whole = new Set([...footerText(scopes.filter((s) => s !== 'global')).split(' · '), 'u undo delete']);
+        const shown = left!.trim().split(' · ').filter(Boolean);
+        for (const part of shown) expect(whole, `${width}: "${part}"`).toContain(part);
+        // The first keys of the pane are the ones kept.
+        if (width === 80) expect(shown[0]).toBe('u undo delete');
+      }
+    }
+    // At 80 columns the contacts footer used to end "p/PgUp previou…".
+    expect(footerLine(['contacts', 'global'], 80)).toMatch(/^ n\/PgDn next page +│ Tab next pane/);
   });
 });
 

@@ -22,7 +22,7 @@ import { renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { plain, waitFor, waitForFrame } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
-type Mode = 'pass' | 'fail' | 'rate-limit';
+type Mode = 'pass' | 'fail' | 'rate-limit' | 'rate-limit-forever' | 'bad-record';
 
 /** A real proxy in front of the sandbox that can make pricing fail on purpose. */
 async function flakyProxy(target: string) {
@@ -37,8 +37,8 @@ async function flakyProxy(target: string) {
         res.end(JSON.stringify({ status: 'error', code: 'server_error', message: 'market feed is down' }));
         return;
       }
-      if (state.mode === 'rate-limit') {
-        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+      if (state.mode === 'rate-limit' || state.mode === 'rate-limit-forever') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': state.mode === 'rate-limit' ? '3' : '999999' });
         res.end(JSON.stringify({ status: 'error', code: 'rate_limited', message: 'slow down' }));
         return;
       }
@@ -50,7 +50,14 @@ async function flakyProxy(target: string) {
     });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(upstream.headers)) if (typeof v === 'string' && k !== 'transfer-encoding') headers[k] = v;
-    const body = Buffer.from(await upstream.body.arrayBuffer());
+    let body = Buffer.from(await upstream.body.arrayBuffer());
+    if (state.mode === 'bad-record' && req.url?.includes('realtime-pricing')) {
+      // One record of the answer is not a price.
+      const json = JSON.parse(body.toString()) as { stock_data: { symbol: string; price: number }[] };
+      for (const record of json.stock_data) if (record.symbol === 'AAPL') record.price = -5;
+      body = Buffer.from(JSON.stringify(json));
+      headers['content-length'] = String(body.length);
+    }
     res.writeHead(upstream.statusCode, headers);
     res.end(body);
   });
@@ -88,7 +95,7 @@ describe('the ticker through failures', () => {
     else process.env.FORCE_COLOR = savedForceColor;
   });
 
-  async function mount(lifecycle = new Lifecycle()) {
+  async function mount(lifecycle = new Lifecycle(), intervalS = 1) {
     // Retries inside the client would hide the failures from the ticker: one attempt per poll.
     client = new TickbookClient({
       contactsUrl: proxy.url,
@@ -99,7 +106,7 @@ describe('the ticker through failures', () => {
     });
     const instance = await renderDashboard(
       <LifecycleContext.Provider value={lifecycle}>
-        <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={1} size={{ columns: 120, rows: 30 }} />
+        <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={intervalS} size={{ columns: 120, rows: 30 }} />
       </LifecycleContext.Provider>,
       120,
     );
@@ -142,6 +149,41 @@ describe('the ticker through failures', () => {
     proxy.state.mode = 'pass';
     await waitForFrame(frame, (f) => !/✗/.test(f), 6000, 'recovery after the wait');
   }, 30_000);
+
+  it('a Retry-After of 999999 s is waited out for 5 minutes at most, shown as minutes and seconds', async () => {
+    const { frame } = await mount();
+    proxy.state.mode = 'rate-limit-forever';
+    let shown = await waitForFrame(frame, (f) => /✗ prices: slow down · retry in/.test(f), 6000, 'the 429 in the status line');
+    expect(shown).toMatch(/retry in [45]m \d\ds/);
+    expect(shown).not.toMatch(/999/);
+    // The ticker's own line says the same wait.
+    shown = await waitForFrame(frame, (f) => /retry in [45]m \d\ds\s+│/.test(f), 3000, "the wait on the ticker's line");
+    expect(shown).not.toMatch(/999/);
+  }, 20_000);
+
+  it('one bad price record is left out and named; the other symbols keep updating', async () => {
+    const { frame } = await mount();
+    const aapl = price(frame(), 'AAPL');
+    proxy.state.mode = 'bad-record';
+    let shown = await waitForFrame(frame, (f) => /✗ prices: left out AAPL: price is negative \(-5\)/.test(f), 6000, 'the bad record named');
+    const msft = new Set([price(shown, 'MSFT')]);
+    // MSFT goes on ticking (the sandbox's prices move between polls a second apart).
+    shown = await waitForFrame(frame, (f) => {
+      msft.add(price(f, 'MSFT'));
+      return msft.size >= 3;
+    }, 8000, 'MSFT still updating');
+    // AAPL keeps its last good price, ageing.
+    expect(price(shown, 'AAPL')).toBe(aapl);
+    expect(shown).not.toMatch(/-5\.00/);
+    proxy.state.mode = 'pass';
+    await waitForFrame(frame, (f) => !/✗/.test(f), 6000, 'the status line clear once the records are good');
+  }, 30_000);
+
+  it('the age counts every second, also between slow polls', async () => {
+    const { frame } = await mount(new Lifecycle(), 20);
+    // The next poll is 20 s away: the age still moves.
+    await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d.*\s[2-9]s\s/.test(f), 6000, 'AAPL aged 2 s or more');
+  }, 15_000);
 
   it('does not poll while suspended, and polls again at once on resume', async () => {
     const lifecycle = new Lifecycle();

@@ -20,11 +20,12 @@ import {
 
 const run = (state: TickerState, ...actions: TickerAction[]): TickerState => actions.reduce(tickerReducer, state);
 
-function result(quotes: Quote[], unknown: string[] = []): PricingResult {
+function result(quotes: Quote[], unknown: string[] = [], rejected: PricingResult['rejected'] = []): PricingResult {
   return {
-    symbols: [...quotes.map((q) => q.symbol), ...unknown],
+    symbols: [...quotes.map((q) => q.symbol), ...unknown, ...rejected.flatMap((r) => (r.symbol ? [r.symbol] : []))],
     quotes,
     unknown,
+    rejected,
     requestTime: new Date('2024-05-01T12:00:00Z'),
   };
 }

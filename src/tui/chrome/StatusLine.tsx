@@ -2,6 +2,7 @@
 // latency, and the latest error in words with its retry countdown, or the latest notice.
 import { Text } from 'ink';
 import { sanitize } from '../../text/sanitize.js';
+import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { Spinner } from '../components/Spinner.js';
 import type { StatusSnapshot } from '../state/status.js';
@@ -15,7 +16,7 @@ export function StatusLine({ status, latencyMs, target, width }: { status: Statu
   const left = ` ${target}${latency} `;
   let message = '';
   if (status.error) {
-    const retry = status.error.retryAt === undefined ? '' : ` · retry in ${Math.max(0, Math.ceil((status.error.retryAt - now) / 1000))}s`;
+    const retry = status.error.retryAt === undefined ? '' : ` · retry in ${duration((status.error.retryAt - now) / 1000)}`;
     message = `✗ ${sanitize(status.error.message)}${retry}`;
   } else if (status.notice) {
     message = sanitize(status.notice);

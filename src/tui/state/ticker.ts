@@ -32,6 +32,8 @@ export interface TickerState {
   rows: Readonly<Record<string, SymbolRow>>;
   /** Symbols the server does not know. */
   unknown: ReadonlySet<string>;
+  /** Symbols whose last record was not a price, with why (their rows keep the last good one). */
+  rejected: ReadonlyMap<string, string>;
   intervalS: number;
   paused: boolean;
   sort: SortOrder;
@@ -64,6 +66,7 @@ export function initialTickerState(watchlist: readonly string[], intervalS: numb
     watchlist: [...watchlist],
     rows: {},
     unknown: new Set(),
+    rejected: new Map(),
     intervalS: clampInterval(intervalS),
     paused: false,
     sort: 'watchlist',
@@ -126,7 +129,20 @@ export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {
   return Math.max(backoff, retryAfterMs ?? 0);
 }
 
+/** Actions after which the selection stays on its symbol, wherever the order puts it. */
+const KEEP_SELECTION: ReadonlySet<TickerAction['type']> = new Set(['poll-succeeded', 'symbol-added']);
+
 export function tickerReducer(state: TickerState, action: TickerAction): TickerState {
+  const next = step(state, action);
+  if (next === state || !KEEP_SELECTION.has(action.type)) return next;
+  // Sorted by change or volume, a tick reorders the rows: the highlight follows the symbol, so
+  // a key acts on what the user chose, not on whatever moved under the cursor.
+  const selected = selectedSymbol(state);
+  const at = selected === undefined ? -1 : displayOrder(next).indexOf(selected);
+  return at < 0 || at === next.cursor ? next : { ...next, cursor: at };
+}
+
+function step(state: TickerState, action: TickerAction): TickerState {
   switch (action.type) {
     case 'poll-succeeded': {
       const rows: Record<string, SymbolRow> = { ...state.rows };
@@ -141,7 +157,9 @@ export function tickerReducer(state: TickerState, action: TickerAction): TickerS
           updatedAt: action.at,
         };
       }
-      return { ...state, rows, unknown: new Set(action.result.unknown), lastSuccessAt: action.at, failures: 0 };
+      const rejected = new Map<string, string>();
+      for (const { symbol, reason } of action.result.rejected) if (symbol !== undefined) rejected.set(symbol, reason);
+      return { ...state, rows, unknown: new Set(action.result.unknown), rejected, lastSuccessAt: action.at, failures: 0 };
     }
     case 'poll-failed':
       return { ...state, failures: state.failures + 1 };

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { describeRejected, type RejectedQuote } from '../../api/types.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
@@ -17,6 +18,12 @@ export interface TickerOptions {
   persist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
   /** The clock, for tests. */
   now?: () => number;
+}
+
+/** "left out AAPL: price is negative (-5)", and how many more. */
+function leftOut(rejected: readonly RejectedQuote[]): string {
+  const more = rejected.length > 1 ? ` (and ${rejected.length - 1} more)` : '';
+  return `left out ${describeRejected(rejected[0]!)}${more}`;
 }
 
 export function useTicker(client: TickbookClient, status: StatusStore, options: TickerOptions) {
@@ -67,7 +74,9 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
       inFlight.current = false;
       dispatch({ type: 'poll-succeeded', result, at: now() });
-      status.recover('ticker');
+      // Bad records are left out and named; the rest of the watchlist keeps updating.
+      if (result.rejected.length > 0) status.fail('ticker', `prices: ${leftOut(result.rejected)}`);
+      else status.recover('ticker');
       schedule(again.current ? 0 : nextDelayMs(getState()));
     } catch (error) {
       inFlight.current = false;

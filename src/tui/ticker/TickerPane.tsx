@@ -4,6 +4,8 @@ import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
 import { displayOrder, failingSince, retryInSeconds, type TickerState } from '../state/ticker.js';
 import { useNow } from '../state/use-now.js';
+import { duration } from '../../text/time.js';
+import { fitEntries } from '../../text/width.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
 import { WatchlistTable } from './WatchlistTable.js';
@@ -25,18 +27,28 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 
 export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
-  // Healthy, every poll redraws the pane, which is often enough for the ages; paused or failing,
-  // a clock keeps the ages and the retry countdown moving.
-  const clockNeeded = state.paused || state.failures > 0;
-  useNow(1000, clockNeeded);
+  // The ages count every second, whatever the polls do: a slow interval or a request that hangs
+  // must not leave a price looking fresher than it is. (The time is read here, not from the
+  // clock's last tick, so a row drawn right after its poll says 0s.)
+  useNow(1000);
   const now = Date.now();
   const inner = Math.max(10, width - 4);
   const rows = tickerRowsFor(height);
   const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
 
   const retryIn = retryInSeconds(state, now);
-  const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${retryIn}s` : '';
-  const bottom = [`${state.watchlist.length} symbols`, SORT_LABEL[state.sort], failingSince(state, now), when].filter(Boolean).join(' · ');
+  const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${duration(retryIn)}` : '';
+  // What matters most stays when the pane is narrow: the wait, then how old the prices are.
+  const count = state.watchlist.length;
+  const bottom = fitEntries(
+    [
+      { text: `${count} symbol${count === 1 ? '' : 's'}`, rank: 3 },
+      { text: SORT_LABEL[state.sort], rank: 4 },
+      { text: failingSince(state, now) ?? '', rank: 2 },
+      { text: when, rank: 1 },
+    ],
+    inner,
+  );
 
   return (
     <Pane title="Ticker" info={info} focused={focused} width={width} height={height}>
@@ -56,6 +68,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
             symbols={displayOrder(state)}
             rows={state.rows}
             unknown={state.unknown}
+            rejected={state.rejected}
             names={names}
             cursor={state.cursor}
             width={inner}

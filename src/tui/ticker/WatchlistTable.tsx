@@ -34,6 +34,8 @@ export interface WatchlistTableProps {
   symbols: readonly string[];
   rows: Readonly<Record<string, SymbolRow>>;
   unknown: ReadonlySet<string>;
+  /** Symbols whose last record was not a price, with why. */
+  rejected: ReadonlyMap<string, string>;
   names: ReadonlyMap<string, string>;
   cursor: number;
   width: number;
@@ -66,8 +68,9 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const selected = props.focused && top + i === props.cursor;
         const row = props.rows[symbol];
         const name = columns.name ? [fit(sanitize(props.names.get(symbol) ?? ''), columns.name)] : [];
+        const rejected = props.rejected.get(symbol);
         if (!row) {
-          const note = props.unknown.has(symbol) ? 'unknown symbol' : '…';
+          const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${sanitize(rejected)}` : '…';
           return (
             <Text key={symbol} inverse={selected} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
               {[fit(sanitize(symbol), columns.symbol), ...name, note].join(' ')}
