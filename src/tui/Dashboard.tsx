@@ -228,6 +228,11 @@ export function Dashboard(props: DashboardProps) {
       case 'picker.up':
         return dispatchPicker({ type: 'cursor-moved', by: -1, count: freshMatches()?.length ?? 0 });
       case 'picker.add': {
+        // An empty query highlights the catalogue's first entry, which nobody chose.
+        if (!getPicker().chosen) {
+          status.notice('type a symbol or company name (or ↓ to browse), then Enter adds it');
+          return;
+        }
         const chosen = freshMatches()?.[getPicker().cursor];
         if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
         return;

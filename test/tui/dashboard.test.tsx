@@ -847,6 +847,21 @@ describe('focus, the ticker and the symbol picker', () => {
     expect(frame).toContain('4 symbols');
   });
 
+  it('Enter in the picker before anything is typed or chosen adds nothing, and says how to choose', async () => {
+    const h = await mount(ctx.client);
+    await h.press(KEY.tab, '/');
+    await h.until((f) => f.includes('Add symbol:') && /\d+ matches/.test(f), 'the picker with the catalogue');
+    await h.press(KEY.enter);
+    await h.until((f) => f.includes('type a symbol or company name'), 'the hint');
+    expect(h.persisted).toEqual([]);
+    expect(h.frame()).not.toMatch(/added /);
+    // Browsing with ↓ is a choice: Enter adds the highlighted entry.
+    await h.press(KEY.down, KEY.enter);
+    await h.until((f) => /added \S+/.test(f), 'the browsed symbol added');
+    expect(h.persisted).toHaveLength(1);
+    expect(h.persisted[0]!.watchlist).toHaveLength(WATCHLIST.length + 1);
+  });
+
   it('i opens the picker too; typing j and q there types them', async () => {
     const h = await mount(ctx.client);
     await h.press(KEY.tab, 'i');

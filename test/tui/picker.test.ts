@@ -134,11 +134,11 @@ describe('exchangeBadge', () => {
 describe('pickerReducer', () => {
   it('opens empty, closes keeping the query', () => {
     let state: PickerState = pickerReducer(initialPickerState, { type: 'opened' });
-    expect(state).toEqual({ open: true, query: '', cursor: 0 });
+    expect(state).toEqual({ open: true, query: '', cursor: 0, chosen: false });
     state = pickerReducer(state, { type: 'query-edited', query: 'ap' });
     state = pickerReducer(state, { type: 'closed' });
-    expect(state).toEqual({ open: false, query: 'ap', cursor: 0 });
-    expect(pickerReducer(state, { type: 'opened' })).toEqual({ open: true, query: '', cursor: 0 });
+    expect(state).toEqual({ open: false, query: 'ap', cursor: 0, chosen: true });
+    expect(pickerReducer(state, { type: 'opened' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
   });
 
   it('clamps the cursor to the matches', () => {
@@ -157,6 +157,19 @@ describe('pickerReducer', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     state = pickerReducer(state, { type: 'cursor-moved', by: 2, count: 5 });
     state = pickerReducer(state, { type: 'query-edited', query: 'sh' });
-    expect(state).toEqual({ open: true, query: 'sh', cursor: 0 });
+    expect(state).toEqual({ open: true, query: 'sh', cursor: 0, chosen: true });
+  });
+
+  it('counts as chosen once something is typed or the highlight moved, not before, and not a query cleared again', () => {
+    let state = pickerReducer(initialPickerState, { type: 'opened' });
+    expect(state.chosen).toBe(false);
+    state = pickerReducer(state, { type: 'query-edited', query: '  ' });
+    expect(state.chosen).toBe(false);
+    state = pickerReducer(state, { type: 'query-edited', query: 'a' });
+    expect(state.chosen).toBe(true);
+    state = pickerReducer(state, { type: 'query-edited', query: '' });
+    expect(state.chosen).toBe(false);
+    state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 500 });
+    expect(state.chosen).toBe(true);
   });
 });

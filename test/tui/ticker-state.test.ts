@@ -210,6 +210,52 @@ describe('sort-cycled', () => {
   });
 });
 
+describe('a live-sorted watchlist', () => {
+  it('keeps the highlight on its symbol when a tick reorders the rows, so x removes what was chosen', () => {
+    // By session change: CCC +20%, AAA +10%, BBB -5%, DDD unpriced.
+    let state = run(priced(), { type: 'sort-cycled' }, { type: 'sort-cycled' }, { type: 'cursor-to', index: 1 });
+    expect(state.sort).toBe('change');
+    expect(selectedSymbol(state)).toBe('AAA');
+    // BBB jumps to +50% and CCC falls to -10%, the rows around AAA swap; then AAA falls to -20%
+    // and moves down a row, under the cursor's old place.
+    state = tickerReducer(state, succeeded([q('BBB', 150), q('AAA', 11), q('CCC', 45)], 5000));
+    expect(displayOrder(state)).toEqual(['BBB', 'AAA', 'CCC', 'DDD']);
+    expect(selectedSymbol(state)).toBe('AAA');
+    state = tickerReducer(state, succeeded([q('BBB', 150), q('AAA', 8), q('CCC', 45)], 7000));
+    expect(displayOrder(state)).toEqual(['BBB', 'CCC', 'AAA', 'DDD']);
+    expect(state.cursor).toBe(2);
+    expect(selectedSymbol(state)).toBe('AAA');
+    state = tickerReducer(state, { type: 'symbol-removed' });
+    expect(state.removed?.symbol).toBe('AAA');
+    expect(state.watchlist).toEqual(['BBB', 'DDD', 'CCC']);
+  });
+
+  it('keeps it there when a symbol is added that sorts before it', () => {
+    let state = run(priced(), { type: 'sort-cycled' }, { type: 'cursor-to', index: 1 });
+    expect(state.sort).toBe('symbol');
+    expect(selectedSymbol(state)).toBe('BBB');
+    state = tickerReducer(state, { type: 'symbol-added', symbol: 'AAB' });
+    expect(selectedSymbol(state)).toBe('BBB');
+  });
+});
+
+describe('rejected records', () => {
+  it('are kept per symbol with why, and cleared by an answer without them', () => {
+    let state = priced();
+    state = tickerReducer(state, {
+      type: 'poll-succeeded',
+      result: result([q('BBB', 96), q('CCC', 61)], [], [{ symbol: 'AAA', reason: 'price is negative (-5)' }, { symbol: undefined, reason: 'stock_data[3] is not an object' }]),
+      at: 5000,
+    });
+    expect([...state.rejected]).toEqual([['AAA', 'price is negative (-5)']]);
+    // AAA keeps its last good price and its time.
+    expect(state.rows.AAA).toMatchObject({ price: 11, updatedAt: 3000 });
+    expect(state.rows.BBB).toMatchObject({ price: 96, updatedAt: 5000 });
+    state = tickerReducer(state, succeeded([q('BBB', 96), q('AAA', 12), q('CCC', 61)], 7000));
+    expect(state.rejected.size).toBe(0);
+  });
+});
+
 describe('cursor', () => {
   it('moves and is clamped to the watchlist', () => {
     let state = priced();

@@ -7,7 +7,7 @@ import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { emptyListText, isLoading, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import { emptyListText, isLoading, pendingDeleteContact, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
@@ -101,7 +101,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     const seconds = Math.max(0, Math.ceil((state.pendingDelete.dueAt - now) / 1000));
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-        {`deleted ${sanitize(contactName(state.pendingDelete.contact))} · u: undo (${seconds}s)`}
+        {`deleted ${sanitize(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))} · u: undo (${seconds}s)`}
       </Text>
     );
   } else {

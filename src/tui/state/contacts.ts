@@ -92,6 +92,8 @@ export type ContactsAction =
   | { type: 'delete-undone' }
   | { type: 'delete-sent'; id: string }
   | { type: 'delete-failed'; contact: Contact }
+  /** The server says the contact does not exist (deleted elsewhere). */
+  | { type: 'contact-gone'; id: string }
   | { type: 'create-started' }
   | { type: 'create-edited'; field: CreateField; value: string }
   | { type: 'create-field-moved'; by: number }
@@ -155,13 +157,28 @@ function matchesFilter(contact: Contact, filter: string): boolean {
   );
 }
 
+/** A contact as the screen shows it: with its rename applied while the server confirms it. */
+export function shownContact(state: ContactsState, contact: Contact): Contact {
+  return contact.id in state.renames ? { ...contact, displayName: state.renames[contact.id]! } : contact;
+}
+
+/**
+ * The contact waiting out its undo window, as the screen would show it now: a rename confirmed
+ * (or still under way) since the delete names it by its new name.
+ */
+export function pendingDeleteContact(state: ContactsState): Contact | undefined {
+  const pending = state.pendingDelete?.contact;
+  if (!pending) return undefined;
+  return shownContact(state, state.page?.contacts.find((c) => c.id === pending.id) ?? pending);
+}
+
 /** The rows on screen: the page without deleted contacts, renames applied, the filter applied. */
 export function visibleContacts(state: ContactsState): Contact[] {
   if (!state.page) return [];
   const rows: Contact[] = [];
   for (const contact of state.page.contacts) {
     if (state.deleted.has(contact.id) || state.pendingDelete?.contact.id === contact.id) continue;
-    const shown = contact.id in state.renames ? { ...contact, displayName: state.renames[contact.id]! } : contact;
+    const shown = shownContact(state, contact);
     if (matchesFilter(shown, state.filter)) rows.push(shown);
   }
   return rows;
@@ -336,6 +353,21 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       if (state.pendingDelete?.contact.id !== action.id) return state;
       const deleted = new Set(state.deleted).add(action.id);
       return clampCursor({ ...state, pendingDelete: undefined, deleted, prefetched: undefined });
+    }
+    case 'contact-gone': {
+      const deleted = new Set(state.deleted).add(action.id);
+      const { [action.id]: _gone, ...renames } = state.renames;
+      const wasOpen = state.openId === action.id;
+      const editing = state.mode.kind === 'rename' && state.mode.id === action.id;
+      const asked = state.mode.kind === 'confirm-delete' && state.mode.id === action.id;
+      return clampCursor({
+        ...state,
+        deleted,
+        renames,
+        prefetched: undefined,
+        ...(wasOpen && { view: 'list' as const, openId: undefined }),
+        ...((wasOpen || editing || asked) && { mode: { kind: 'browse' as const } }),
+      });
     }
     case 'delete-failed': {
       // The server refused: the contact comes back.

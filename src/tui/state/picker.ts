@@ -6,6 +6,11 @@ export interface PickerState {
   open: boolean;
   query: string;
   cursor: number;
+  /**
+   * The user has pointed at something: typed a query or moved the highlight. Until then the
+   * highlight is only the catalogue's first entry, and Enter adds nothing.
+   */
+  chosen: boolean;
 }
 
 export type PickerAction =
@@ -14,18 +19,18 @@ export type PickerAction =
   | { type: 'query-edited'; query: string }
   | { type: 'cursor-moved'; by: number; count: number };
 
-export const initialPickerState: PickerState = { open: false, query: '', cursor: 0 };
+export const initialPickerState: PickerState = { open: false, query: '', cursor: 0, chosen: false };
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case 'opened':
-      return { open: true, query: '', cursor: 0 };
+      return { open: true, query: '', cursor: 0, chosen: false };
     case 'closed':
       return { ...state, open: false };
     case 'query-edited':
-      return { ...state, query: action.query, cursor: 0 };
+      return { ...state, query: action.query, cursor: 0, chosen: action.query.trim() !== '' };
     case 'cursor-moved':
-      return { ...state, cursor: Math.max(0, Math.min(action.count - 1, state.cursor + action.by)) };
+      return { ...state, cursor: Math.max(0, Math.min(action.count - 1, state.cursor + action.by)), chosen: action.count > 0 };
   }
 }
 

@@ -12,6 +12,7 @@ import {
   initialContactsState,
   isLoading,
   nextPageQuery,
+  pendingDeleteContact,
   previousPageQuery,
   queryKey,
   selectedContact,
@@ -67,6 +68,21 @@ export function useContacts(
       if (!isAbort(error)) status.fail('contacts', errorText(error));
     },
     [status],
+  );
+
+  /**
+   * When the server says a contact does not exist, it was deleted elsewhere: it leaves the
+   * screen (the open view, the list) and the status line says so. True when that was the error.
+   */
+  const gone = useCallback(
+    (contact: Contact, error: unknown): boolean => {
+      if (!(error instanceof ApiError && error.kind === 'not_found')) return false;
+      dispatch({ type: 'contact-gone', id: contact.id });
+      status.recover('contacts');
+      status.notice(`${sanitize(contactName(contact))} no longer exists: deleted elsewhere`);
+      return true;
+    },
+    [dispatch, status],
   );
 
   const prefetch = useCallback(
@@ -135,11 +151,14 @@ export function useContacts(
 
   const sendDelete = useCallback(
     (contact: Contact) => {
+      // Named as the screen names it now (a rename may have landed since the delete was asked).
+      const current = pendingDeleteContact(getState());
+      const shown = sanitize(contactName(current?.id === contact.id ? current : contact));
       dispatch({ type: 'delete-sent', id: contact.id });
       return track(client.deleteContact(contact.id), 'write').then(
         () => {
           status.recover('contacts');
-          status.notice(`deleted ${sanitize(contactName(contact))} and the conversation`);
+          status.notice(`deleted ${shown} and the conversation`);
         },
         (error: unknown) => {
           // Already gone is what we wanted.
@@ -149,7 +168,7 @@ export function useContacts(
         },
       );
     },
-    [client, dispatch, failed, status, track],
+    [client, dispatch, failed, getState, status, track],
   );
 
   useEffect(() => {
@@ -225,7 +244,7 @@ export function useContacts(
           if (contact) {
             track(client.getContact(contact.id)).then(
               (fresh) => dispatch({ type: 'contact-refreshed', contact: fresh }),
-              failed,
+              (error: unknown) => gone(contact, error) || failed(error),
             );
           }
           return;
@@ -245,7 +264,7 @@ export function useContacts(
             status.recover('contacts');
             dispatch({ type: 'contact-refreshed', contact: fresh });
           },
-          failed,
+          (error: unknown) => gone(contact, error) || failed(error),
         );
       },
       back: () => dispatch({ type: 'closed' }),
@@ -272,7 +291,7 @@ export function useContacts(
           },
           (error: unknown) => {
             dispatch({ type: 'rename-failed', id });
-            failed(error);
+            if (!gone(contact, error)) failed(error);
           },
         );
       },
@@ -289,11 +308,11 @@ export function useContacts(
         if (pending) ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
       },
       undoDelete: () => {
-        const pending = getState().pendingDelete;
+        const pending = pendingDeleteContact(getState());
         if (!pending) return;
         ledger.cancel(PENDING_DELETE);
         dispatch({ type: 'delete-undone' });
-        status.notice(`kept ${sanitize(contactName(pending.contact))}`);
+        status.notice(`kept ${sanitize(contactName(pending))}`);
       },
       startCreate: () => dispatch({ type: 'create-started' }),
       editCreate: (field: CreateField, value: string) => dispatch({ type: 'create-edited', field, value }),
@@ -357,7 +376,7 @@ export function useContacts(
         await ledger.settle();
       },
     }),
-    [client, dispatch, failed, getState, ledger, load, sendDelete, status, track, undoWindowMs],
+    [client, dispatch, failed, getState, gone, ledger, load, sendDelete, status, track, undoWindowMs],
   );
 
   return { state, commands, getState };
