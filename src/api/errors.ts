@@ -24,6 +24,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** How many times the call was retried before giving up. */
   retries?: number;
+  /** The server that could not be reached (network and timeout errors): "http://host:port". */
+  origin?: string;
   cause?: unknown;
 }
 
@@ -50,6 +52,7 @@ export class ApiError extends Error {
   readonly requestId: string | undefined;
   readonly retryAfterMs: number | undefined;
   readonly retries: number;
+  readonly origin: string | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -59,6 +62,7 @@ export class ApiError extends Error {
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
     this.retries = init.retries ?? 0;
+    this.origin = init.origin;
   }
 
   /** The request field the server's message is about, for showing the error beside it. */

@@ -146,6 +146,7 @@ export class Transport {
       ...(error.code !== undefined && { code: error.code }),
       ...(error.requestId !== undefined && { requestId: error.requestId }),
       ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
+      ...(error.origin !== undefined && { origin: error.origin }),
       retries,
       cause: error.cause,
     });
@@ -241,7 +242,7 @@ export class Transport {
       UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
     };
     const [kind, message] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
-    return new ApiError({ kind, message: this.#scrub(message), cause: caught });
+    return new ApiError({ kind, message: this.#scrub(message), origin: url.origin, cause: caught });
   }
 
   #scrub(text: string): string {

@@ -34,20 +34,27 @@ export interface Entry {
 }
 
 /**
- * Whole entries joined by `separator` in at most `columns` columns. When they do not all fit, the
- * least important go first (the highest rank; among equals, the later one): an entry is never
- * cut in half, except the last one left, when even it alone does not fit and `cutLast` allows
- * (otherwise nothing is left).
+ * The entries that fit: while `fits` says no, the least important goes (the highest rank; among
+ * equals, the later one). Never more than `keep` are dropped below (1: the most important stays).
  */
-export function fitEntries(entries: readonly Entry[], columns: number, separator = ' · ', cutLast = true): string {
+export function dropToFit<E extends Entry>(entries: readonly E[], fits: (kept: readonly E[]) => boolean, keep = 0): E[] {
   const kept = entries.filter((entry) => entry.text !== '');
-  const joined = () => kept.map((entry) => entry.text).join(separator);
-  while (kept.length > (cutLast ? 1 : 0) && width(joined()) > columns) {
+  while (kept.length > keep && !fits(kept)) {
     let drop = 0;
     kept.forEach((entry, i) => {
       if ((entry.rank ?? 0) >= (kept[drop]!.rank ?? 0)) drop = i;
     });
     kept.splice(drop, 1);
   }
-  return truncate(joined(), columns);
+  return kept;
+}
+
+/**
+ * Whole entries joined by `separator` in at most `columns` columns. When they do not all fit, the
+ * least important go first: an entry is never cut in half, except the last one left, when even
+ * it alone does not fit and `cutLast` allows (otherwise nothing is left).
+ */
+export function fitEntries(entries: readonly Entry[], columns: number, separator = ' · ', cutLast = true): string {
+  const join = (kept: readonly Entry[]) => kept.map((entry) => entry.text).join(separator);
+  return truncate(join(dropToFit(entries, (kept) => width(join(kept)) <= columns, cutLast ? 1 : 0)), columns);
 }

@@ -6,6 +6,8 @@ import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer } from './chrome/Footer.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
+import { messageLines } from './chrome/message-log.js';
+import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
 import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
@@ -20,13 +22,14 @@ import { type StatusStore, useStatus } from './state/status.js';
 import { useContacts } from './state/use-contacts.js';
 import { useSymbols } from './state/use-symbols.js';
 import { useStore } from './state/use-store.js';
+import { useOverlay } from './state/use-overlay.js';
 import { useTicker } from './state/use-ticker.js';
 import { WriteLedger } from './state/write-ledger.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
 import { TickerPane } from './ticker/TickerPane.js';
 
 /** Key names the router gives, as the characters a text field edits with. */
-const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', 'ctrl-u': '\u0015', 'ctrl-w': '\u0017', backspace: '\u007f' };
+const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
 
 export interface DashboardProps {
   client: TickbookClient;
@@ -87,26 +90,21 @@ export function Dashboard(props: DashboardProps) {
     focusRef.current = pane;
     setFocusState(pane);
   };
-  const [helpOpen, setHelpState] = useState(false);
-  const [helpPage, setHelpPage] = useState(0);
-  const helpRef = useRef(false);
-  const setHelpOpen = (open: boolean) => {
-    helpRef.current = open;
-    setHelpState(open);
-    if (open) setHelpPage(0);
-  };
-  // The help's size is the panes' (border, padding and its title line inside).
-  const helpWidth = layout.kind === 'too-small' ? 0 : layout.width - 4;
-  const helpRows = layout.kind === 'too-small' ? 0 : layout.panes - 3;
-  const helpLayout = useMemo(() => layoutHelp(helpLines(), helpWidth, helpRows), [helpWidth, helpRows]);
+  const overlay = useOverlay();
+  // The help and the log take the panes' place (border, padding and a title line inside).
+  const overlayWidth = layout.kind === 'too-small' ? 0 : layout.width - 4;
+  const overlayRows = layout.kind === 'too-small' ? 0 : layout.panes - 3;
+  const helpLayout = useMemo(() => layoutHelp(helpLines(), overlayWidth, overlayRows), [overlayWidth, overlayRows]);
   const snapshot = useStatus(status);
+  const logLines = useMemo(() => messageLines(snapshot.history, overlayWidth), [snapshot.history, overlayWidth]);
+  const logMax = Math.max(0, logLines.length - messageLogRows(overlayRows + 3));
   const quitting = useRef(false);
 
   const matches = useMemo(
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(focus, helpOpen, contacts.state, picker.open);
+  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open);
 
   const quit = useCallback(async () => {
     if (quitting.current) return;
@@ -119,7 +117,7 @@ export function Dashboard(props: DashboardProps) {
 
   useLifecycle('terminate', useCallback(() => void quit(), [quit]));
 
-  const run = (command: Command): void => {
+  const run = (command: Command, scope: Scope): void => {
     const c = contacts.commands;
     const t = ticker.commands;
     const mode = contacts.getState().mode.kind;
@@ -136,17 +134,28 @@ export function Dashboard(props: DashboardProps) {
         setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
         return;
       case 'help':
-        setHelpOpen(true);
-        return;
+        return overlay.open('help');
+      case 'messages':
+        return overlay.open('messages');
       case 'help.close':
-        setHelpOpen(false);
-        return;
+      case 'messages.close':
+        return overlay.close();
       case 'help.next-page':
-        setHelpPage((page) => Math.min(page + 1, helpLayout.pages.length - 1));
-        return;
+        return overlay.scroll(1, helpLayout.pages.length - 1);
       case 'help.previous-page':
-        setHelpPage((page) => Math.max(0, Math.min(page, helpLayout.pages.length - 1) - 1));
-        return;
+        return overlay.scroll(-1, helpLayout.pages.length - 1);
+      case 'messages.down':
+        return overlay.scroll(1, logMax);
+      case 'messages.up':
+        return overlay.scroll(-1, logMax);
+      case 'messages.page-down':
+        return overlay.scroll(overlayRows, logMax);
+      case 'messages.page-up':
+        return overlay.scroll(-overlayRows, logMax);
+      case 'field.clear':
+        return feedField(scope, '\u0015');
+      case 'field.delete-word':
+        return feedField(scope, '\u0017');
       case 'contacts.down':
         return c.down();
       case 'contacts.up':
@@ -262,9 +271,9 @@ export function Dashboard(props: DashboardProps) {
           if (name === 'ctrl-c') exit();
           return;
         }
-        const live = activeScopes(focusRef.current, helpRef.current, contacts.getState(), getPicker().open);
+        const live = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open);
         const command = resolveKey(live, name);
-        if (command) run(command);
+        if (command) run(command, live[0]!);
         else if (isTextScope(live[0]!) && !fieldListening.current) {
           // One character each; applyTyped drops what a field must not hold.
           const keys = FIELD_KEYS[name] ?? name;
@@ -297,7 +306,13 @@ export function Dashboard(props: DashboardProps) {
             {...layout.ticker}
           />
         }
-        help={helpOpen ? <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={helpPage} /> : undefined}
+        help={
+          overlay.kind === 'help' ? (
+            <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
+          ) : overlay.kind === 'messages' ? (
+            <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
+          ) : undefined
+        }
         status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
         footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
       />

@@ -666,7 +666,7 @@ describe('focus, the ticker and the symbol picker', () => {
     let frame = h.frame();
     expect(frame).toContain('▸ Ticker');
     expect(frame).not.toContain('▸ Contacts');
-    expect(frame).toContain('/ add symbols');
+    expect(frame).toContain('/ or i add symbols');
     expect(frame).toContain('x remove symbol');
     expect(frame).toContain('s cycle sort');
     expect(frame).toContain('Space pause / resume');

@@ -221,30 +221,31 @@ describe('activeScopes', () => {
   const contacts = (mode: ContactsMode, view: 'list' | 'detail' = 'list'): ContactsState => ({ ...initialContactsState(10), mode, view });
   const browse = contacts({ kind: 'browse' });
 
-  it('help over everything', () => {
-    expect(activeScopes('contacts', true, browse, false)).toEqual(['help']);
-    expect(activeScopes('ticker', true, browse, true)).toEqual(['help']);
+  it('help over everything, and the message log', () => {
+    expect(activeScopes('contacts', 'help', browse, false)).toEqual(['help']);
+    expect(activeScopes('ticker', 'help', browse, true)).toEqual(['help']);
+    expect(activeScopes('contacts', 'messages', contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['messages']);
   });
 
   it('the ticker pane, and its picker when open', () => {
-    expect(activeScopes('ticker', false, browse, false)).toEqual(['ticker', 'global']);
-    expect(activeScopes('ticker', false, browse, true)).toEqual(['ticker.picker']);
+    expect(activeScopes('ticker', undefined, browse, false)).toEqual(['ticker', 'global']);
+    expect(activeScopes('ticker', undefined, browse, true)).toEqual(['ticker.picker']);
   });
 
   it('the contacts list and an open contact', () => {
-    expect(activeScopes('contacts', false, browse, false)).toEqual(['contacts', 'global']);
-    expect(activeScopes('contacts', false, contacts({ kind: 'browse' }, 'detail'), false)).toEqual(['contacts.detail', 'global']);
+    expect(activeScopes('contacts', undefined, browse, false)).toEqual(['contacts', 'global']);
+    expect(activeScopes('contacts', undefined, contacts({ kind: 'browse' }, 'detail'), false)).toEqual(['contacts.detail', 'global']);
   });
 
   it('each contacts mode is a modal scope of its own', () => {
-    expect(activeScopes('contacts', false, contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['contacts.rename']);
-    expect(activeScopes('contacts', false, contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail'), false)).toEqual(['contacts.rename']);
-    expect(activeScopes('contacts', false, contacts({ kind: 'confirm-delete', id: 'x' }), false)).toEqual(['contacts.confirm']);
-    expect(activeScopes('contacts', false, contacts({ kind: 'filter' }), false)).toEqual(['contacts.filter']);
+    expect(activeScopes('contacts', undefined, contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['contacts.rename']);
+    expect(activeScopes('contacts', undefined, contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail'), false)).toEqual(['contacts.rename']);
+    expect(activeScopes('contacts', undefined, contacts({ kind: 'confirm-delete', id: 'x' }), false)).toEqual(['contacts.confirm']);
+    expect(activeScopes('contacts', undefined, contacts({ kind: 'filter' }), false)).toEqual(['contacts.filter']);
     expect(
       activeScopes(
         'contacts',
-        false,
+        undefined,
         contacts({
           kind: 'create',
           form: { values: { username: '', phone_number: '', display_name: '', avatar_url: '' }, errors: {}, field: 'username', submitting: false },
@@ -255,7 +256,7 @@ describe('activeScopes', () => {
   });
 
   it('a contacts mode does not capture keys while the ticker has focus', () => {
-    expect(activeScopes('ticker', false, contacts({ kind: 'filter' }), false)).toEqual(['ticker', 'global']);
+    expect(activeScopes('ticker', undefined, contacts({ kind: 'filter' }), false)).toEqual(['ticker', 'global']);
   });
 });
 
@@ -281,7 +282,7 @@ describe('footerText', () => {
   it('lists the ticker keys when the ticker has focus', () => {
     expect(footerText(['ticker', 'global'])).toBe(
       [
-        '/ add symbols',
+        '/ or i add symbols',
         'x remove symbol',
         's cycle sort',
         'Space pause / resume',
@@ -323,23 +324,35 @@ describe('footerText', () => {
 });
 
 describe('footerLine', () => {
-  it('drops whole keys from the end when the line is narrow, never half a word, and always shows the global keys', () => {
-    for (const width of [60, 80, 100, 120, 160]) {
+  const globalKeys = footerText(['global']).split(' · ');
+
+  it('is exactly the width, and drops whole keys, never half a word; help stays longest', () => {
+    for (const width of [50, 60, 80, 100, 120, 160]) {
       for (const scopes of [['contacts', 'global'], ['contacts.detail', 'global'], ['ticker', 'global']] as Scope[][]) {
         const line = footerLine(scopes, width, width === 80 ? 'u undo delete' : undefined);
         expect(stringWidth(line), `${width} ${scopes}`).toBe(width);
         expect(line).not.toContain('…');
         const [left, right] = line.split(' │ ');
-        expect(right).toBe(footerText(['global']));
         const whole = new Set([...footerText(scopes.filter((s) => s !== 'global')).split(' · '), 'u undo delete']);
-        const shown = left!.trim().split(' · ').filter(Boolean);
-        for (const part of shown) expect(whole, `${width}: "${part}"`).toContain(part);
-        // The first keys of the pane are the ones kept.
-        if (width === 80) expect(shown[0]).toBe('u undo delete');
+        for (const part of left!.trim().split(' · ').filter(Boolean)) expect(whole, `${width}: "${part}"`).toContain(part);
+        for (const part of right!.split(' · ')) expect(globalKeys).toContain(part);
+        expect(right).toContain('? help: every key');
+        // The pane's first key and the undo offer outlast quit and Tab.
+        const first = footerText(scopes.filter((s) => s !== 'global')).split(' · ')[0]!;
+        expect(left).toContain(first);
+        if (width === 80) expect(left!.trim().startsWith('u undo delete')).toBe(true);
       }
     }
-    // At 80 columns the contacts footer used to end "p/PgUp previou…".
-    expect(footerLine(['contacts', 'global'], 80)).toMatch(/^ n\/PgDn next page +│ Tab next pane/);
+  });
+
+  it('at 80 columns the contacts footer no longer ends "p/PgUp previou…"', () => {
+    const line = footerLine(['contacts', 'global'], 80);
+    expect(line).toMatch(/^ n\/PgDn next page +│ Tab next pane · \? help: every key · q quit$/);
+    expect(line).not.toContain('previou');
+  });
+
+  it('at 60 columns an open contact still shows how to go back', () => {
+    expect(footerLine(['contacts.detail', 'global'], 60)).toMatch(/^ Esc back to the list +│ \? help: every key · q quit$/);
   });
 });
 
@@ -360,6 +373,13 @@ describe('helpLines', () => {
     }
   });
 
+  it('lists i for the picker, and Ctrl-U and Ctrl-W for every text field', () => {
+    expect(entries).toContain('/ or i add symbols');
+    expect(entries).toContain('Ctrl-U clear the field');
+    expect(entries).toContain('Ctrl-W delete the last word');
+    expect(entries).toContain('m messages, in full');
+  });
+
   it('has a heading for each group, in order', () => {
     expect(helpLines().filter((line) => line.heading).map((line) => line.key)).toEqual([
       'Anywhere',
@@ -371,6 +391,8 @@ describe('helpLines', () => {
       'Filtering',
       'Ticker',
       'Symbol picker',
+      'Any text field',
+      'Messages',
       'This help',
     ]);
   });

@@ -1,38 +1,15 @@
 // Keys that reach a text field in separate reads before it is drawn again (a script typing, a
 // slow link, a busy moment): through the paced terminal input every one of them counts. Real
 // Ink on a fake terminal, not ink-testing-library, whose stdin hands keys over at once.
-import { EventEmitter } from 'node:events';
-import { render, Text } from 'ink';
+import { Text } from 'ink';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TickbookClient } from '../../src/api/client.js';
 import { TextField } from '../../src/tui/components/TextField.js';
-import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
-import { FakeTerminal } from '../helpers/fake-terminal.js';
-
-/** A terminal's stdin: raw mode, ref counting and pausing are recorded, keys are emitted. */
-class FakeKeyboard extends EventEmitter implements TerminalInput {
-  isTTY = true;
-  raw = false;
-  paused = false;
-  setRawMode(mode: boolean) {
-    this.raw = mode;
-  }
-  ref() {}
-  unref() {}
-  pause() {
-    this.paused = true;
-  }
-  resume() {
-    this.paused = false;
-  }
-  /** Each argument is one read, each in its own turn of the event loop, faster than a redraw. */
-  async type(...reads: (string | Buffer)[]) {
-    for (const read of reads) {
-      this.emit('data', typeof read === 'string' ? Buffer.from(read) : read);
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-}
+import { Dashboard } from '../../src/tui/Dashboard.js';
+import { StatusStore } from '../../src/tui/state/status.js';
+import { mountPaced } from '../helpers/paced-terminal.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let cleanup: (() => void) | undefined;
@@ -42,7 +19,6 @@ afterEach(() => {
 });
 
 function mount(initial: string) {
-  const keyboard = new FakeKeyboard();
   const values: string[] = [initial];
   function Field() {
     const [value, setValue] = useState(initial);
@@ -60,18 +36,8 @@ function mount(initial: string) {
       </>
     );
   }
-  const input = new PacedInput(keyboard);
-  const instance = render(<Field />, {
-    stdout: new FakeTerminal() as unknown as NodeJS.WriteStream,
-    stdin: input as unknown as NodeJS.ReadStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
-  cleanup = () => {
-    instance.unmount();
-    input.detach();
-  };
+  const { keyboard, unmount } = mountPaced(<Field />);
+  cleanup = unmount;
   return { keyboard, value: () => values.at(-1) };
 }
 
@@ -85,17 +51,6 @@ describe('TextField over the paced terminal input', () => {
     expect(f.value()).toBe('abcde');
   });
 
-  it('Ctrl-U then typing: the field holds only what was typed after it', async () => {
-    const f = mount('bank');
-    await sleep(50);
-    await f.keyboard.type('\u0015', 'appl');
-    await sleep(100);
-    expect(f.value()).toBe('appl');
-    await f.keyboard.type('e');
-    await sleep(50);
-    expect(f.value()).toBe('apple');
-  });
-
   it('mid-line: arrows, a burst of letters and a backspace land at the cursor', async () => {
     const f = mount('abcd');
     await sleep(50);
@@ -105,14 +60,6 @@ describe('TextField over the paced terminal input', () => {
     await f.keyboard.type('w');
     await sleep(50);
     expect(f.value()).toBe('abxzwcd');
-  });
-
-  it('Ctrl-W then typing replaces the last word', async () => {
-    const f = mount('new york');
-    await sleep(50);
-    await f.keyboard.type('\u0017', 'jersey');
-    await sleep(100);
-    expect(f.value()).toBe('new jersey');
   });
 
   it('a character split across two reads arrives whole', async () => {
@@ -166,5 +113,56 @@ describe('TextField over the paced terminal input', () => {
     cleanup = undefined;
     expect(f.keyboard.paused).toBe(true);
     expect(f.keyboard.listenerCount('data')).toBe(0);
+  });
+});
+
+// Ctrl-U and Ctrl-W are keymap keys (every text field's): the router edits the field, so they are
+// tried where the router is, in the rename field, over the same paced input.
+describe('Ctrl-U and Ctrl-W in a field, keys in separate reads', () => {
+  let sandbox: TestSandbox;
+  let client: TickbookClient;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ demoData: true });
+    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+
+  async function renaming(name: string) {
+    const mounted = mountPaced(
+      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
+      120,
+      30,
+    );
+    cleanup = mounted.unmount;
+    const until = async (predicate: (frame: string) => boolean, what: string) => {
+      const deadline = Date.now() + 5000;
+      while (!predicate(mounted.frame())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${mounted.frame()}`);
+        await sleep(20);
+      }
+    };
+    await until((f) => /on this page/.test(f), 'the first page');
+    await mounted.keyboard.type('e', '\u0015', name);
+    await until((f) => f.includes(`✎ ${name}`), 'the name to rename from');
+    return { ...mounted, until };
+  }
+
+  it('Ctrl-U then typing: the field holds only what was typed after it', async () => {
+    const f = await renaming('bank');
+    await f.keyboard.type('\u0015', 'appl');
+    await f.until((frame) => frame.includes('✎ appl'), 'only what came after Ctrl-U');
+    await f.keyboard.type('e');
+    await f.until((frame) => frame.includes('✎ apple'), 'the next letter after it');
+    expect(f.frame()).not.toContain('bank');
+  });
+
+  it('Ctrl-W then typing replaces the last word', async () => {
+    const f = await renaming('new york');
+    await f.keyboard.type('\u0017', 'jersey');
+    await f.until((frame) => frame.includes('✎ new jersey'), 'the last word replaced');
+    expect(f.frame()).not.toContain('york');
   });
 });

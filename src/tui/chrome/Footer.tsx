@@ -1,6 +1,6 @@
 // The keys of what has focus, from the same table the router uses.
 import { Text } from 'ink';
-import { type Entry, fit, fitEntries, width as textWidth } from '../../text/width.js';
+import { dropToFit, type Entry, fit, width as textWidth } from '../../text/width.js';
 import { bindingsFor, type Scope } from '../keys/keymap.js';
 import { useTheme } from '../theme.js';
 
@@ -20,17 +20,42 @@ function footerEntries(scopes: readonly Scope[]): string[] {
 
 export const footerText = (scopes: readonly Scope[]): string => footerEntries(scopes).join(' · ');
 
+/** The order keys give way in a narrow footer: what opens every other key goes last. */
+const GLOBAL_RANK: Readonly<Record<string, number>> = { '?': 0, q: 2, Tab: 4 };
+
+interface FooterEntry extends Entry {
+  global: boolean;
+}
+
 /**
- * The pane's keys, as many whole ones as fit (the keymap's order is their importance; `extra`,
- * the undo offer, comes first), then the global ones (help, quit), which always show.
+ * The pane's keys (`extra`, the undo offer, first), then after a bar the global ones. When the
+ * line is narrow whole keys give way, never half a word: help stays longest, then the pane's
+ * first key and the undo offer, then quit, then the rest in keymap order.
  */
 export function footerLine(scopes: readonly Scope[], width: number, extra?: string): string {
-  const globalKeys = scopes.includes('global') ? footerText(['global']) : '';
-  const entries: Entry[] = footerEntries(scopes.filter((scope) => scope !== 'global')).map((text, i) => ({ text, rank: i + 1 }));
-  if (extra) entries.unshift({ text: extra, rank: 0 });
-  if (!globalKeys) return ` ${fitEntries(entries, width - 1, ' · ', false)}`;
-  const right = ` │ ${globalKeys}`;
-  return `${fit(` ${fitEntries(entries, Math.max(0, width - textWidth(right) - 1), ' · ', false)}`, Math.max(0, width - textWidth(right)))}${right}`;
+  const pane = footerEntries(scopes.filter((scope) => scope !== 'global'));
+  const entries: FooterEntry[] = [
+    ...(extra ? [{ text: extra, rank: 1, global: false }] : []),
+    ...pane.map((text, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
+    ...(scopes.includes('global')
+      ? bindingsFor('global')
+          .filter((binding) => binding.footer)
+          .map((binding) => ({ text: `${binding.label} ${binding.help}`, rank: GLOBAL_RANK[binding.label] ?? 3, global: true }))
+      : []),
+  ];
+  const parts = (kept: readonly FooterEntry[]) => {
+    const right = kept.filter((entry) => entry.global).map((entry) => entry.text).join(' · ');
+    return {
+      left: ` ${kept.filter((entry) => !entry.global).map((entry) => entry.text).join(' · ')}`,
+      bar: right === '' ? '' : ` │ ${right}`,
+    };
+  };
+  const fits = (kept: readonly FooterEntry[]): boolean => {
+    const { left, bar } = parts(kept);
+    return textWidth(left) + textWidth(bar) <= width;
+  };
+  const { left, bar } = parts(dropToFit(entries, fits));
+  return `${fit(left, Math.max(0, width - textWidth(bar)))}${bar}`;
 }
 
 export function Footer({ scopes, width, extra }: { scopes: readonly Scope[]; width: number; extra?: string | undefined }) {

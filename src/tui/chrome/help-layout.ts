@@ -34,6 +34,8 @@ const GROUPS: [string, Scope[]][] = [
   ['Filtering', ['contacts.filter']],
   ['Ticker', ['ticker']],
   ['Symbol picker', ['ticker.picker']],
+  ['Any text field', ['field']],
+  ['Messages', ['messages']],
   ['This help', ['help']],
 ];
 

@@ -1,6 +1,6 @@
 // ink-text-input, wrapped: focus is always said out loud (it defaults to true), pasted control
-// characters never reach the value or the screen, and the line-editing keys people expect work
-// (Ctrl-U clears, Ctrl-W deletes a word) instead of typing their letter.
+// characters never reach the value or the screen, and Ctrl and Alt chords never type their letter
+// (Ctrl-U and Ctrl-W edit the field through the keymap instead).
 import { useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
@@ -39,9 +39,9 @@ export function applyTyped(value: string, chunk: string): string {
 }
 
 /**
- * Sees each key before ink-text-input does (its effect runs first, as an earlier sibling), so a
- * Ctrl or Alt chord can be acted on and the letter ink-text-input would insert for it dropped.
- * Keys that arrive together with control keys among them are applied here one by one.
+ * Sees each key before ink-text-input does (its effect runs first, as an earlier sibling), so the
+ * letter ink-text-input would insert for a Ctrl or Alt chord is dropped. Keys that arrive
+ * together with control keys among them are applied here one by one.
  */
 function ChordGuard(props: {
   focus: boolean;
@@ -77,8 +77,9 @@ function ChordGuard(props: {
       if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;
       if (key.ctrl && input === 'c') return;
       props.swallow.current = true;
-      if (key.ctrl && input === 'u') edit('');
-      else if (key.ctrl && input === 'w') edit(deleteLastWord(props.value));
+      // Ctrl-U and Ctrl-W are the keymap's: the router edits the value; the field is drawn
+      // afresh, its cursor at the end of what is left.
+      if (key.ctrl && (input === 'u' || input === 'w')) props.redraw();
     },
     { isActive: props.focus },
   );

@@ -4,6 +4,9 @@
 export type Scope =
   | 'global'
   | 'help'
+  | 'messages'
+  /** Any text field (rename, create, filter, picker): line editing. */
+  | 'field'
   | 'contacts'
   | 'contacts.detail'
   | 'contacts.confirm'
@@ -22,6 +25,14 @@ export type Command =
   | 'help.close'
   | 'help.next-page'
   | 'help.previous-page'
+  | 'messages'
+  | 'messages.close'
+  | 'messages.down'
+  | 'messages.up'
+  | 'messages.page-down'
+  | 'messages.page-up'
+  | 'field.clear'
+  | 'field.delete-word'
   | 'contacts.down'
   | 'contacts.up'
   | 'contacts.first'
@@ -82,10 +93,17 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'global', keys: ['q'], label: 'q', help: 'quit', command: 'quit', footer: true },
   { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
   { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg resumes)', command: 'suspend' },
+  { scope: 'global', keys: ['m'], label: 'm', help: 'messages, in full', command: 'messages' },
   { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
   // Pages only when the keys do not fit the screen: the help's title says so then.
   { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/j', help: 'next page', command: 'help.next-page' },
   { scope: 'help', keys: ['pageup', 'k', 'up', 'p'], label: 'PgUp/k', help: 'previous page', command: 'help.previous-page' },
+
+  { scope: 'messages', keys: ['esc', 'm', 'q', 'enter'], label: 'Esc', help: 'close messages', command: 'messages.close', footer: true },
+  { scope: 'messages', keys: ['j', 'down'], label: 'j/↓', help: 'scroll to older', command: 'messages.down', footer: true },
+  { scope: 'messages', keys: ['k', 'up'], label: 'k/↑', help: 'scroll to newer', command: 'messages.up', footer: true },
+  { scope: 'messages', keys: ['pagedown', 'space'], label: 'PgDn', help: 'a page older', command: 'messages.page-down' },
+  { scope: 'messages', keys: ['pageup'], label: 'PgUp', help: 'a page newer', command: 'messages.page-up' },
 
   // Contacts: the list
   { scope: 'contacts', keys: ['j', 'down'], label: 'j/↓', help: 'next contact', command: 'contacts.down' },
@@ -114,6 +132,10 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.confirm', keys: ['y', 'Y'], label: 'y', help: 'yes, delete', command: 'contacts.confirm-yes', footer: true },
   { scope: 'contacts.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'contacts.confirm-no', footer: true },
 
+  // Every text field: rename, create, filter, the picker
+  { scope: 'field', keys: ['ctrl-u'], label: 'Ctrl-U', help: 'clear the field', command: 'field.clear' },
+  { scope: 'field', keys: ['ctrl-w'], label: 'Ctrl-W', help: 'delete the last word', command: 'field.delete-word' },
+
   // Text fields: rename, create, filter
   { scope: 'contacts.rename', keys: ['enter'], label: 'Enter', help: 'save name', command: 'field.submit', footer: true },
   { scope: 'contacts.rename', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
@@ -129,7 +151,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'ticker.up' },
   { scope: 'ticker', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'ticker.first' },
   { scope: 'ticker', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'ticker.last' },
-  { scope: 'ticker', keys: ['/', 'i'], label: '/', help: 'add symbols', command: 'ticker.picker', footer: true },
+  { scope: 'ticker', keys: ['/', 'i'], label: '/ or i', help: 'add symbols', command: 'ticker.picker', footer: true },
   { scope: 'ticker', keys: ['x'], label: 'x', help: 'remove symbol', command: 'ticker.remove', footer: true },
   { scope: 'ticker', keys: ['u'], label: 'u', help: 'undo remove', command: 'ticker.undo' },
   { scope: 'ticker', keys: ['J'], label: 'J', help: 'move symbol down', command: 'ticker.move-down' },
@@ -150,18 +172,20 @@ export const BINDINGS: readonly Binding[] = [
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
 const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
-const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'help', 'contacts.confirm']);
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'help', 'messages', 'contacts.confirm']);
+
+const find = (scope: Scope, name: string): Binding | undefined => BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
 
 /**
  * The command for a key, looking through scopes from the innermost (a modal) out to global. A
- * modal scope stops the search: its keys, or nothing, except Ctrl-C, which quits. In a text
- * field Ctrl-C is bound to leave the field instead: nothing quits from inside one, and a
- * second Ctrl-C, outside it, does.
+ * text field's own keys come first, then those of every text field. A modal scope stops the
+ * search: its keys, or nothing, except Ctrl-C, which quits. In a text field Ctrl-C is bound to
+ * leave the field instead: nothing quits from inside one, and a second Ctrl-C, outside it, does.
  */
 export function resolveKey(scopes: readonly Scope[], name: string | undefined): Command | undefined {
   if (name === undefined) return undefined;
   for (const scope of scopes) {
-    const binding = BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
+    const binding = find(scope, name) ?? (TEXT_SCOPES.has(scope) ? find('field', name) : undefined);
     if (binding) return binding.command;
     if (MODAL_SCOPES.has(scope)) return name === 'ctrl-c' ? 'quit' : undefined;
   }

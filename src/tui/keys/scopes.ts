@@ -4,8 +4,11 @@ import type { Scope } from './keymap.js';
 
 export type PaneName = 'contacts' | 'ticker';
 
-export function activeScopes(focus: PaneName, helpOpen: boolean, contacts: ContactsState, pickerOpen: boolean): Scope[] {
-  if (helpOpen) return ['help'];
+/** What covers the panes, when anything does. */
+export type Overlay = 'help' | 'messages';
+
+export function activeScopes(focus: PaneName, overlay: Overlay | undefined, contacts: ContactsState, pickerOpen: boolean): Scope[] {
+  if (overlay) return [overlay];
   if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : ['ticker', 'global'];
   switch (contacts.mode.kind) {
     case 'rename':

@@ -1,29 +1,69 @@
-// What the status line says: where tickbook is connected, the last request's latency, and the
-// latest error per source, which clears once that source succeeds again.
+// What the status line says: where tickbook is connected, the last request's latency, the latest
+// error per source (cleared once that source succeeds again, or, for a server that could not be
+// reached, once that server answers anything), and the latest notice, which fades. The last
+// messages are kept for the message log.
 import { useSyncExternalStore } from 'react';
+import { ApiError } from '../../api/errors.js';
 import type { RequestLogEntry } from '../../api/transport.js';
 
 export type Source = 'contacts' | 'ticker' | 'symbols';
 
+/** How long a notice ("renamed to …") stays in the status line. */
+export const NOTICE_MS = 5000;
+/** Messages the log keeps; older ones go (bounded: a week of polling must not grow it). */
+export const HISTORY_LIMIT = 50;
+
+export interface StatusMessage {
+  at: number;
+  kind: 'error' | 'notice';
+  text: string;
+}
+
 export interface StatusSnapshot {
   /** The newest error still standing, in words, and when it will be retried. */
   error: { source: Source; message: string; retryAt: number | undefined } | undefined;
-  /** A short note about the last thing done ("renamed …"), shown until replaced. */
+  /** A short note about the last thing done ("renamed …"), until it fades or is replaced. */
   notice: string | undefined;
   /** Work under way, for the spinner. */
   busy: number;
+  /** The latest messages, oldest first, at most HISTORY_LIMIT. */
+  history: readonly StatusMessage[];
 }
+
+interface StandingError {
+  message: string;
+  retryAt: number | undefined;
+  /** The server that could not be reached: any answer from it means the error has passed. */
+  origin: string | undefined;
+}
+
+const originOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
 
 /** A tiny store outside React: the client reports into it from any call, the status line reads it. */
 export class StatusStore {
-  #snapshot: StatusSnapshot = { error: undefined, notice: undefined, busy: 0 };
+  #snapshot: StatusSnapshot = { error: undefined, notice: undefined, busy: 0, history: [] };
   /**
    * The last request's latency. Not part of the snapshot: a new figure is shown with the frame
    * its answer causes anyway, instead of costing a frame of its own.
    */
   latencyMs: number | undefined;
-  readonly #errors = new Map<Source, { message: string; retryAt: number | undefined }>();
+  readonly #errors = new Map<Source, StandingError>();
   readonly #listeners = new Set<() => void>();
+  #noticeTimer: NodeJS.Timeout | undefined;
+  readonly #now: () => number;
+  readonly #noticeMs: number;
+
+  /** `now` and `noticeMs` are for tests. */
+  constructor(now: () => number = Date.now, noticeMs = NOTICE_MS) {
+    this.#now = now;
+    this.#noticeMs = noticeMs;
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.#listeners.add(listener);
@@ -34,13 +74,29 @@ export class StatusStore {
 
   /** Feed for the client's onRequest hook. */
   readonly request = (entry: RequestLogEntry): void => {
-    if (entry.status !== 0) this.latencyMs = entry.ms;
+    if (entry.status === 0) return;
+    this.latencyMs = entry.ms;
+    // The server answered: whatever said it could not be reached is no longer true.
+    const origin = originOf(entry.url);
+    let cleared = false;
+    for (const [source, error] of this.#errors) {
+      if (error.origin !== undefined && error.origin === origin) cleared = this.#errors.delete(source);
+    }
+    if (cleared) this.#publishError();
   };
 
-  fail(source: Source, message: string, retryAt?: number): void {
+  /**
+   * The latest error of `source`. `cause` is the error itself: when it says a server could not be
+   * reached, the message goes as soon as that server answers anything.
+   */
+  fail(source: Source, message: string, retryAt?: number, cause?: unknown): void {
+    const before = this.#errors.get(source);
     this.#errors.delete(source);
-    this.#errors.set(source, { message, retryAt });
-    this.#publishError();
+    const origin = cause instanceof ApiError && (cause.kind === 'network' || cause.kind === 'timeout') ? cause.origin : undefined;
+    this.#errors.set(source, { message, retryAt, origin });
+    // A poll failing the same way every few seconds is one message in the log, not hundreds.
+    const history = before?.message === message ? this.#snapshot.history : this.#logged('error', message);
+    this.#publishError(history);
   }
 
   recover(source: Source): void {
@@ -48,7 +104,11 @@ export class StatusStore {
   }
 
   notice(text: string): void {
-    this.#set({ notice: text });
+    clearTimeout(this.#noticeTimer);
+    this.#noticeTimer = setTimeout(() => this.#set({ notice: undefined }), this.#noticeMs);
+    // A notice must not keep the process alive (tests, quitting).
+    this.#noticeTimer.unref?.();
+    this.#set({ notice: text, history: this.#logged('notice', text) });
   }
 
   /** Counts work under way; returns the function that ends it. */
@@ -62,9 +122,13 @@ export class StatusStore {
     };
   }
 
-  #publishError(): void {
+  #logged(kind: StatusMessage['kind'], text: string): readonly StatusMessage[] {
+    return [...this.#snapshot.history, { at: this.#now(), kind, text }].slice(-HISTORY_LIMIT);
+  }
+
+  #publishError(history = this.#snapshot.history): void {
     const newest = [...this.#errors].at(-1);
-    this.#set({ error: newest ? { source: newest[0], ...newest[1] } : undefined });
+    this.#set({ error: newest ? { source: newest[0], message: newest[1].message, retryAt: newest[1].retryAt } : undefined, history });
   }
 
   #set(change: Partial<StatusSnapshot>): void {

@@ -65,7 +65,7 @@ export function useContacts(
 
   const failed = useCallback(
     (error: unknown) => {
-      if (!isAbort(error)) status.fail('contacts', errorText(error));
+      if (!isAbort(error)) status.fail('contacts', errorText(error), undefined, error);
     },
     [status],
   );

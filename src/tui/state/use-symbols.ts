@@ -1,18 +1,29 @@
 // The symbols catalogue, fetched once per run and kept: the picker searches it and the
-// watchlist shows company names from it.
+// watchlist shows company names from it. A load that fails in a way that may pass (the server
+// not up yet, a timeout, a 5xx, a 429) is tried again by itself, less and less often, so its
+// error in the status line goes once the catalogue comes.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
+import { ApiError } from '../../api/errors.js';
 import type { SymbolInfo } from '../../api/types.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
+
+const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
+const RETRY_FIRST_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
 
 export function useSymbols(client: TickbookClient, status: StatusStore) {
   const [catalogue, setCatalogue] = useState<readonly SymbolInfo[] | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const loadingRef = useRef(false);
+  const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const retries = useRef(0);
+  const mounted = useRef(true);
 
   const load = useCallback(() => {
     if (loadingRef.current) return;
+    clearTimeout(retryTimer.current);
     loadingRef.current = true;
     setLoading(true);
     client.listSymbols().then(
@@ -20,17 +31,32 @@ export function useSymbols(client: TickbookClient, status: StatusStore) {
         status.recover('symbols');
         setCatalogue(symbols);
       },
-      (error: unknown) => status.fail('symbols', `symbols: ${errorText(error)}`),
+      (error: unknown) => {
+        const retryAfter = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0;
+        const transient = error instanceof ApiError && TRANSIENT.has(error.kind);
+        const delay = Math.max(retryAfter, Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++));
+        status.fail('symbols', `symbols: ${errorText(error)}`, transient ? Date.now() + delay : undefined, error);
+        if (transient && mounted.current) retryTimer.current = setTimeout(() => loadRef.current(), delay);
+      },
     ).finally(() => {
       loadingRef.current = false;
       setLoading(false);
     });
   }, [client, status]);
+  const loadRef = useRef(load);
+  loadRef.current = load;
 
-  useEffect(() => load(), [load]);
+  useEffect(() => {
+    mounted.current = true;
+    load();
+    return () => {
+      mounted.current = false;
+      clearTimeout(retryTimer.current);
+    };
+  }, [load]);
 
   const names = useMemo(() => new Map((catalogue ?? []).map((s) => [s.symbol, s.name])), [catalogue]);
-  /** Loads again if the first attempt failed; a loaded catalogue is never fetched twice. */
+  /** Loads again at once if it failed; a loaded catalogue is never fetched twice. */
   const ensure = useCallback(() => {
     if (!catalogue) load();
   }, [catalogue, load]);

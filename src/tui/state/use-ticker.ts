@@ -84,7 +84,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       dispatch({ type: 'poll-failed' });
       const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
       const delay = nextDelayMs(getState(), retryAfterMs);
-      status.fail('ticker', `prices: ${errorText(error)}`, now() + delay);
+      status.fail('ticker', `prices: ${errorText(error)}`, now() + delay, error);
       schedule(delay);
     }
   }, [client, dispatch, getState, now, schedule, status]);

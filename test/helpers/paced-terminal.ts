@@ -1,0 +1,64 @@
+// Real Ink on a fake terminal, keys through the paced input as runDashboard feeds them: for tests
+// of keys that arrive in separate reads faster than a redraw (ink-testing-library's stdin hands
+// every write to Ink at once, so it cannot show what pacing is for).
+import { EventEmitter } from 'node:events';
+import { stripVTControlCharacters } from 'node:util';
+import { render } from 'ink';
+import type { ReactElement } from 'react';
+import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { FakeTerminal } from './fake-terminal.js';
+
+/** A terminal's stdin: raw mode and pausing are recorded, keys are emitted. */
+export class FakeKeyboard extends EventEmitter implements TerminalInput {
+  isTTY = true;
+  raw = false;
+  paused = false;
+  setRawMode(mode: boolean) {
+    this.raw = mode;
+  }
+  ref() {}
+  unref() {}
+  pause() {
+    this.paused = true;
+  }
+  resume() {
+    this.paused = false;
+  }
+  /** Each argument is one read, each in its own turn of the event loop, faster than a redraw. */
+  async type(...reads: (string | Buffer)[]) {
+    for (const read of reads) {
+      this.emit('data', typeof read === 'string' ? Buffer.from(read) : read);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+export interface PacedMount {
+  keyboard: FakeKeyboard;
+  /** The last frame Ink drew, plain text. */
+  frame(): string;
+  unmount(): void;
+}
+
+export function mountPaced(element: ReactElement, columns = 80, rows = 24): PacedMount {
+  const keyboard = new FakeKeyboard();
+  const terminal = new FakeTerminal();
+  terminal.columns = columns;
+  terminal.rows = rows;
+  const input = new PacedInput(keyboard);
+  const instance = render(element, {
+    stdout: terminal as unknown as NodeJS.WriteStream,
+    stdin: input as unknown as NodeJS.ReadStream,
+    debug: true,
+    exitOnCtrlC: false,
+    patchConsole: false,
+  });
+  return {
+    keyboard,
+    frame: () => stripVTControlCharacters(terminal.writes.at(-1) ?? ''),
+    unmount: () => {
+      instance.unmount();
+      input.detach();
+    },
+  };
+}
