@@ -2,7 +2,8 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Layout } from './layout.js';
-import { MIN_COLUMNS, MIN_ROWS } from './terminal.js';
+import wrapAnsi from 'wrap-ansi';
+import { frameRows, MIN_COLUMNS, MIN_ROWS } from './terminal.js';
 
 export interface AppProps {
   layout: Layout;
@@ -17,11 +18,10 @@ export interface AppProps {
 
 export function App({ layout, columns, rows, contacts, ticker, help, status, footer }: AppProps) {
   if (layout.kind === 'too-small') {
-    return (
-      <Text wrap="truncate-end">
-        {`Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}`}
-      </Text>
-    );
+    // Wrapped, so the size it needs is never the part cut off (40×10 is narrower than the line).
+    const text = `Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}`;
+    const lines = wrapAnsi(text, Math.max(1, columns), { hard: true }).split('\n').slice(0, frameRows({ columns, rows }));
+    return <Text>{lines.join('\n')}</Text>;
   }
   const panes = help ?? (
     <Box flexDirection={layout.kind === 'side-by-side' ? 'row' : 'column'} height={layout.panes}>

@@ -574,6 +574,14 @@ describe('creating and filtering', () => {
     expect(phoneAt, 'the phone field has the focus').toBeGreaterThan(0);
     expect(lines[phoneAt]).toContain('not a phone');
     expect(lines[phoneAt + 1]).toMatch(/✗ .*phone_number/);
+    // The rule is read whole, wrapped under the field, not cut at the pane's edge.
+    const error = lines
+      .slice(phoneAt + 1, phoneAt + 4)
+      .map((l) => l.replace(/^[┃│]\s*/, '').replace(/\s*[┃│].*$/, ''))
+      .join(' ')
+      .replace(/ +/g, ' ');
+    expect(error).toContain('✗ phone_number must be in E.164 form: "+" then 7 to 15 digits, the first not 0');
+    expect(frame).not.toMatch(/phone_number[^\n]*…/);
     expect(lineWith(frame, 'username')).toContain('zed_tester');
     expect(lineWith(frame, 'display name')).toContain('Zed Tester');
     expect(lineWith(frame, 'avatar URL')).toContain('https://avatars.example/zed.png');
@@ -1015,6 +1023,17 @@ describe('terminal size', () => {
       expect(h.frame()).toBe(frame);
     });
   }
+
+  it('40×10 is too small: the line wraps, so the size it needs is never cut off', async () => {
+    const size = { columns: 40, rows: 10 };
+    const h = await mount(ctx.client, { size, ready: false });
+    await pause(100);
+    const lines = h.frame().split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.length).toBeLessThanOrEqual(9);
+    for (const line of lines) expect(stringWidth(line)).toBeLessThanOrEqual(40);
+    expect(lines.join(' ')).toContain('Terminal too small: 40×10, tickbook needs 60×16');
+  });
 
   for (const size of [
     { columns: 120, rows: 40 },

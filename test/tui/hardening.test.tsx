@@ -372,6 +372,16 @@ describe('the open contact in small terminals', () => {
     { columns: 60, rows: 16 },
     { columns: 70, rows: 17 },
   ]) {
+    it(`at ${size.columns}×${size.rows} the delete prompt keeps its keys whole`, async () => {
+      const h = await mount(newClient(sb.contactsUrl, sb), size);
+      await h.press('d');
+      const frame = await h.until((f) => f.includes('Delete '), 'the delete prompt');
+      const keys = lineWith(frame, 'y: delete');
+      expect(keys).toMatch(/[┃│] y: delete · N: keep +[┃│]$/);
+      expect(keys).not.toContain('…');
+      await h.press('n');
+    });
+
     it(`at ${size.columns}×${size.rows} the open contact does not overflow its pane`, async () => {
       const h = await mount(newClient(sb.contactsUrl, sb), size);
       await h.press(KEY.enter);

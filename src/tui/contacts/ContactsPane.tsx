@@ -52,7 +52,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         contact={selected}
         width={inner}
         now={now}
-        rows={state.mode.kind === 'confirm-delete' ? rows : rows + 1}
+        rows={state.mode.kind === 'confirm-delete' ? rows - 1 : rows + 1}
         renameDraft={state.mode.kind === 'rename' ? state.mode.draft : undefined}
         onRenameChange={commands.editRename}
       />
@@ -70,7 +70,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         contacts={contacts}
         cursor={state.cursor}
         width={inner}
-        rows={state.mode.kind === 'confirm-delete' ? rows - 1 : rows}
+        rows={state.mode.kind === 'confirm-delete' ? rows - 2 : rows}
         now={now}
         rename={state.mode.kind === 'rename' ? state.mode : undefined}
         onRenameChange={commands.editRename}
@@ -87,7 +87,9 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     bottom = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
-        <Text wrap="truncate-end">The conversation with them is deleted too. y: delete · N: keep</Text>
+        {/* The keys on a line of their own: never the part a narrow pane cuts off. */}
+        <Text wrap="truncate-end">The conversation with them is deleted too.</Text>
+        <Text>y: delete · N: keep</Text>
       </Box>
     );
   } else if (state.mode.kind === 'filter') {

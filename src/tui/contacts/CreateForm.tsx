@@ -49,9 +49,12 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
               )}
             </Box>
             {error ? (
-              <Text {...(theme.error && { color: theme.error })} wrap="truncate-end">
-                {`${' '.repeat(label)}✗ ${sanitize(error)}`}
-              </Text>
+              // Wrapped under the field: a rule ("E.164 form: …") is read whole, not cut at the edge.
+              <Box marginLeft={label} width={Math.max(1, width - label)}>
+                <Text {...(theme.error && { color: theme.error })} wrap="wrap">
+                  {`✗ ${sanitize(error)}`}
+                </Text>
+              </Box>
             ) : null}
           </Box>
         );
