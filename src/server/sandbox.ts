@@ -17,10 +17,8 @@ import {
   ownerOf,
 } from './credentials.js';
 import { demoContacts } from './demo-data.js';
-import { HttpError } from './errors.js';
 import { MarketSimulator } from './market.js';
 import { RateLimiter } from './rate-limit.js';
-import { sendRawError } from './respond.js';
 
 export interface SandboxOptions {
   /** Loopback unless told otherwise; another address needs explicit tokens and API keys. */
@@ -103,13 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       log: options.log,
     });
     server = createServer({ keepAliveTimeout: 65_000 }, handler);
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (error.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      sendRawError(socket, new HttpError('invalid_parameters', 'the request is not valid HTTP/1.1'));
-    });
+    server.on('clientError', handler.clientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => {
