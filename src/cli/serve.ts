@@ -1,4 +1,5 @@
 // `tickbook serve`: the sandbox as a standalone server for any HTTP client.
+import { DatabaseOpenError } from '../server/contacts-store.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
 
@@ -79,6 +80,11 @@ export async function serve(args: readonly string[]): Promise<number> {
     if (code === 'EADDRINUSE') throw new Error(`cannot listen on port ${options.port}: it is already in use`);
     if (code === 'EADDRNOTAVAIL') throw new Error(`cannot listen on ${options.host}: no such local address`);
     if (/refusing to serve/.test(message)) throw new UsageError(message);
+    // A --db the user typed that cannot be a database is a mistake in the command line; the
+    // default place failing is not (the line still names it and why).
+    if (error instanceof DatabaseOpenError && options.dbPath !== undefined) {
+      throw new UsageError(`option --db ${error.path}: ${error.reason}`);
+    }
     throw error;
   }
   // Handlers go in before "listening on" is printed: a supervisor may signal as soon as it reads it.

@@ -1,7 +1,7 @@
 // Contacts and their conversations in SQLite. Every statement is prepared once from constant
 // text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
@@ -105,27 +105,49 @@ export interface ContactsStore {
 export interface OpenOptions {
   /** Contacts for a database this open creates, inserted in the same transaction as the schema. */
   initialContacts?: () => { owner: string; contacts: readonly SeedContact[] };
+  /** Create the file's directory when it is missing (only ever tickbook's own data directory). */
+  createDirectory?: boolean;
 }
 
-export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // First, so that switching to WAL and migrating wait for another process opening the same file.
-  db.pragma('busy_timeout = 5000');
-  // WAL with synchronous=NORMAL: a committed write is in the WAL before the answer goes out, so
-  // it survives the process being killed; only a power cut may lose the last transactions.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+/** The database cannot be opened or created; `reason` says why in plain words. */
+export class DatabaseOpenError extends Error {
+  override readonly name = 'DatabaseOpenError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot open the database ${path}: ${reason}`);
+  }
+}
 
-  // The version is read under the write lock: two processes starting on a new file must not both
-  // create the schema, and only the one that creates it fills it.
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
+  if (path !== ':memory:') checkOpenable(path, options.createDirectory === true);
+  let db: Database.Database;
   try {
+    db = new Database(path);
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+
+  try {
+    // First, so that switching to WAL and migrating wait for another process opening the same file.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // WAL with synchronous=NORMAL: a committed write is in the WAL before the answer goes out, so
+    // it survives the process being killed; only a power cut may lose the last transactions.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+
+    // The version is read under the write lock: two processes starting on a new file must not both
+    // create the schema, and only the one that creates it fills it.
     db.exec('BEGIN IMMEDIATE');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new Error(
-        `the database ${path} has schema version ${version}, newer than this tickbook understands (${SCHEMA_VERSION})`,
+      throw new DatabaseOpenError(
+        path,
+        `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`,
       );
     }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
@@ -140,8 +162,73 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
-    throw error;
+    throw openFailure(path, error);
   }
+}
+
+/**
+ * Says in words why `path` cannot be a database before SQLite tries, since SQLite's own answer
+ * for most of these is "unable to open database file". Only a wanted directory is ever created.
+ */
+function checkOpenable(path: string, createDirectory: boolean): void {
+  const dir = dirname(path);
+  if (createDirectory) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new DatabaseOpenError(path, `cannot create the directory ${dir}: ${whyNoDirectory(dir, error)}`);
+    }
+  }
+  if (!statOrUndefined(dir)?.isDirectory()) throw new DatabaseOpenError(path, whyNoDirectory(dir, undefined));
+  const file = statOrUndefined(path);
+  if (file?.isDirectory()) throw new DatabaseOpenError(path, 'it is a directory, not a database file');
+  // SQLite writes its -wal and -shm files beside the database, so the directory must be writable too.
+  for (const [target, mode] of [
+    [dir, constants.W_OK | constants.X_OK],
+    ...(file ? [[path, constants.R_OK | constants.W_OK] as const] : []),
+  ] as const) {
+    try {
+      accessSync(target, mode);
+    } catch {
+      throw new DatabaseOpenError(path, target === path ? 'permission denied: tickbook may not read and write it' : `permission denied: tickbook may not write in ${target}`);
+    }
+  }
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why `dir` is not there: it is missing, a part of it is a file, or it may not be made. */
+function whyNoDirectory(dir: string, error: unknown): string {
+  if ((error as { code?: string } | undefined)?.code === 'EACCES') return `permission denied in ${dirname(dir)}`;
+  for (let at = dir; ; at = dirname(at)) {
+    const found = statOrUndefined(at);
+    if (found && !found.isDirectory()) return `${at} is not a directory`;
+    if (found || at === dirname(at)) break;
+  }
+  return `the directory ${dir} does not exist`;
+}
+
+/** SQLite's failures on opening, in words; anything else passes through unchanged. */
+function openFailure(path: string, error: unknown): unknown {
+  if (!(error instanceof Database.SqliteError)) return error;
+  const code = error.code;
+  if (code === 'SQLITE_NOTADB') return new DatabaseOpenError(path, 'it is not a SQLite database');
+  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseOpenError(path, 'it is damaged (SQLite reads it as corrupt)');
+  if (code.startsWith('SQLITE_READONLY')) return new DatabaseOpenError(path, 'it is read-only');
+  if (code.startsWith('SQLITE_BUSY')) {
+    return new DatabaseOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
+  }
+  if (code === 'SQLITE_FULL') return new DatabaseOpenError(path, 'the disk is full');
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code.startsWith('SQLITE_IOERR')) {
+    return new DatabaseOpenError(path, `SQLite cannot open or read it (${error.message})`);
+  }
+  return error;
 }
 
 function buildStore(db: Database.Database, created: boolean): ContactsStore {

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../config/loopback.js';
-import { defaultDatabasePath } from '../config/paths.js';
+import { dirname } from 'node:path';
+import { dataDir, defaultDatabasePath } from '../config/paths.js';
 import { createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
 import { openContactsStore } from './contacts-store.js';
@@ -25,7 +26,10 @@ export interface SandboxOptions {
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** The SQLite file, or ':memory:'; defaults to the user's data directory. */
+  /**
+   * The SQLite file, or ':memory:'; defaults to the user's data directory, the only directory
+   * created when missing. Failing to open it throws a DatabaseOpenError.
+   */
   dbPath?: string;
   /** The market's seed; a random one when absent (reported back as `seed`). */
   seed?: number;
@@ -81,12 +85,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
-  const store = openContactsStore(
-    dbPath,
-    options.demoData === false
-      ? {}
-      : { initialContacts: () => ({ owner: ownerOf(credentials.tokens[0]!), contacts: demoContacts(seed, now()) }) },
-  );
+  const store = openContactsStore(dbPath, {
+    // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
+    createDirectory: dirname(dbPath) === dataDir(),
+    ...(options.demoData !== false && {
+      initialContacts: () => ({ owner: ownerOf(credentials.tokens[0]!), contacts: demoContacts(seed, now()) }),
+    }),
+  });
   const seededDemoData = store.created && options.demoData !== false;
   let server: Server;
   try {
