@@ -1,5 +1,5 @@
-// Contacts and their conversations in SQLite. Every statement is prepared once from constant
-// text; values only ever travel as parameters.
+// The sandbox database in SQLite: contacts and their conversations, and the market the database
+// keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -37,7 +37,7 @@ export interface SeedContact extends NewContactFields {
   lastActiveAt: number | null;
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
@@ -63,6 +63,13 @@ const MIGRATIONS: readonly string[] = [
      WHERE last_active_at IS NOT NULL;
    CREATE INDEX contacts_inactive_in_order ON contacts (owner, created_at, id)
      WHERE last_active_at IS NULL;`,
+  // One market per database, so that every process on it prices alike. Its row is written by the
+  // first open that asks for a market, in the transaction that creates or migrates the schema.
+  `CREATE TABLE market (
+     id       INTEGER PRIMARY KEY CHECK (id = 1),
+     seed     INTEGER NOT NULL,
+     epoch_ms INTEGER NOT NULL
+   );`,
 ];
 
 const COLUMNS =
@@ -89,9 +96,50 @@ interface CursorRow {
   last_active_at: number | null;
 }
 
+/** What the market simulator needs to price exactly as every other process on the database. */
+export interface MarketSettings {
+  seed: number;
+  /** Where the walk starts, ms since the Unix epoch. */
+  epochMs: number;
+}
+
+export interface KeptMarket extends MarketSettings {
+  /** Whether this open wrote it (a database without one, or a reset) or found it. */
+  origin: 'new' | 'reset' | 'kept';
+}
+
+export interface MarketRequest {
+  /** A seed the caller insists on: a database keeping another is refused unless `reset`. */
+  seed?: number | undefined;
+  /** Likewise the epoch. */
+  epochMs?: number | undefined;
+  /** Replace the kept market, with `seed` and `epochMs` where given. */
+  reset?: boolean | undefined;
+  /** The seed and epoch for what the caller left out, when this open writes the market. */
+  fresh: () => MarketSettings;
+}
+
+/** The caller asked for a market other than the one the database keeps. */
+export class MarketMismatchError extends Error {
+  override readonly name = 'MarketMismatchError';
+  constructor(
+    readonly path: string,
+    readonly stored: MarketSettings,
+    readonly asked: { seed?: number | undefined; epochMs?: number | undefined },
+  ) {
+    const what =
+      asked.seed !== undefined && asked.seed !== stored.seed
+        ? `seed ${stored.seed}, not ${asked.seed}`
+        : `epoch ${stored.epochMs}, not ${String(asked.epochMs)}`;
+    super(`the database ${path} keeps a market with ${what}: leave it out to use that market, or reset the market`);
+  }
+}
+
 export interface ContactsStore {
   /** True when this open created the database (so demo data may be seeded). */
   readonly created: boolean;
+  /** The market the database keeps, read once at open; undefined if none was asked for yet. */
+  readonly market: KeptMarket | undefined;
   create(owner: string, fields: NewContactFields, nowMs?: number): ContactRecord;
   insertMany(owner: string, contacts: readonly SeedContact[]): void;
   get(owner: string, id: string): ContactRecord | undefined;
@@ -104,7 +152,9 @@ export interface ContactsStore {
 
 export interface OpenOptions {
   /** Contacts for a database this open creates, inserted in the same transaction as the schema. */
-  initialContacts?: () => { owner: string; contacts: readonly SeedContact[] };
+  initialContacts?: (market: MarketSettings | undefined) => { owner: string; contacts: readonly SeedContact[] };
+  /** The market to use: the kept one, or (with none kept, or a reset) one written now. */
+  market?: MarketRequest;
   /** Create the file's directory when it is missing (only ever tickbook's own data directory). */
   createDirectory?: boolean;
 }
@@ -152,9 +202,11 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    const store = buildStore(db, version === 0);
+    // Under the same write lock: processes racing on a new file all end up with the first one's market.
+    const market = settleMarket(db, path, options.market);
+    const store = buildStore(db, version === 0, market);
     if (version === 0 && options.initialContacts) {
-      const { owner, contacts } = options.initialContacts();
+      const { owner, contacts } = options.initialContacts(market);
       store.insertMany(owner, contacts);
     }
     db.exec('COMMIT');
@@ -164,6 +216,25 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     db.close();
     throw openFailure(path, error);
   }
+}
+
+function settleMarket(db: Database.Database, path: string, request: MarketRequest | undefined): KeptMarket | undefined {
+  const stored = db.prepare('SELECT seed, epoch_ms AS epochMs FROM market WHERE id = 1').get() as MarketSettings | undefined;
+  if (!request) return stored && { ...stored, origin: 'kept' };
+  if (stored && !request.reset) {
+    const differs =
+      (request.seed !== undefined && request.seed !== stored.seed) ||
+      (request.epochMs !== undefined && request.epochMs !== stored.epochMs);
+    if (differs) throw new MarketMismatchError(path, stored, { seed: request.seed, epochMs: request.epochMs });
+    return { ...stored, origin: 'kept' };
+  }
+  const fresh = request.fresh();
+  const market = { seed: request.seed ?? fresh.seed, epochMs: request.epochMs ?? fresh.epochMs };
+  db.prepare(
+    `INSERT INTO market (id, seed, epoch_ms) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET seed = excluded.seed, epoch_ms = excluded.epoch_ms`,
+  ).run(market.seed, market.epochMs);
+  return { ...market, origin: stored ? 'reset' : 'new' };
 }
 
 /**
@@ -231,7 +302,7 @@ function openFailure(path: string, error: unknown): unknown {
   return error;
 }
 
-function buildStore(db: Database.Database, created: boolean): ContactsStore {
+function buildStore(db: Database.Database, created: boolean, market: KeptMarket | undefined): ContactsStore {
   const insertConversation = db.prepare('INSERT INTO conversations (id, owner, created_at) VALUES (?, ?, ?)');
   const insertContact = db.prepare(
     `INSERT INTO contacts (${COLUMNS}, owner)
@@ -309,6 +380,7 @@ function buildStore(db: Database.Database, created: boolean): ContactsStore {
 
   return {
     created,
+    market,
     create: (owner, fields, nowMs = Date.now()) => createTx(owner, fields, nowMs),
     insertMany: (owner, contacts) => insertManyTx(owner, contacts),
     get: (owner, id) => selectOne.get(owner, id) as ContactRecord | undefined,
