@@ -202,7 +202,8 @@ export function createApp(parts: AppParts): App {
     const cut = CUT_REQUEST_LINE.exec(line);
     if (!cut) return undefined;
     const method = cut[1]!;
-    return { method, url: undefined, answer: new HttpError('method_not_allowed', `${method} is not a method this server knows`) };
+    const answer = new HttpError('method_not_allowed', `${method} is not a method this server knows`);
+    return { method, url: undefined, answer };
   }
 
   function clientError(error: ClientError, socket: Duplex): void {

@@ -219,7 +219,9 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
 }
 
 function settleMarket(db: Database.Database, path: string, request: MarketRequest | undefined): KeptMarket | undefined {
-  const stored = db.prepare('SELECT seed, epoch_ms AS epochMs FROM market WHERE id = 1').get() as MarketSettings | undefined;
+  const stored = db.prepare('SELECT seed, epoch_ms AS epochMs FROM market WHERE id = 1').get() as
+    | MarketSettings
+    | undefined;
   if (!request) return stored && { ...stored, origin: 'kept' };
   if (stored && !request.reset) {
     const differs =
@@ -261,7 +263,8 @@ function checkOpenable(path: string, createDirectory: boolean): void {
     try {
       accessSync(target, mode);
     } catch {
-      throw new DatabaseOpenError(path, target === path ? 'permission denied: tickbook may not read and write it' : `permission denied: tickbook may not write in ${target}`);
+      const reason = target === path ? 'tickbook may not read and write it' : `tickbook may not write in ${target}`;
+      throw new DatabaseOpenError(path, `permission denied: ${reason}`);
     }
   }
 }
@@ -290,7 +293,7 @@ function openFailure(path: string, error: unknown): unknown {
   if (!(error instanceof Database.SqliteError)) return error;
   const code = error.code;
   if (code === 'SQLITE_NOTADB') return new DatabaseOpenError(path, 'it is not a SQLite database');
-  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseOpenError(path, 'it is damaged (SQLite reads it as corrupt)');
+  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseOpenError(path, 'it is damaged (SQLite finds it corrupt)');
   if (code.startsWith('SQLITE_READONLY')) return new DatabaseOpenError(path, 'it is read-only');
   if (code.startsWith('SQLITE_BUSY')) {
     return new DatabaseOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
