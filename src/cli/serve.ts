@@ -1,4 +1,5 @@
 // `tickbook serve`: the sandbox as a standalone server for any HTTP client.
+import { DatabaseOpenError, MarketMismatchError } from '../server/contacts-store.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
 
@@ -11,7 +12,10 @@ Options:
                             loopback needs --token and --api-key
   --port N                  port (default 8080; 0 picks a free one)
   --db PATH                 SQLite database (default $XDG_DATA_HOME/tickbook/sandbox.db)
-  --seed N                  market seed, 0 to 4294967295 (default: random, printed at start)
+  --seed N                  market seed of a new database, 0 to 4294967295 (default:
+                            random, printed at start); a database keeps its market, and
+                            a different seed on it is refused
+  --reset-market            start the database's market again: with --seed N, or random
   --no-demo-data            do not fill a new database with demo contacts
   --rate-limit N            allow N requests per second per credential (default: off)
   --token T                 accept bearer token T for contacts (repeatable; default demo-token)
@@ -26,6 +30,7 @@ const OPTIONS = {
   port: { type: 'string' },
   db: { type: 'string' },
   seed: { type: 'string' },
+  'reset-market': { type: 'boolean' },
   'no-demo-data': { type: 'boolean' },
   'rate-limit': { type: 'string' },
   token: { type: 'string', multiple: true },
@@ -33,6 +38,12 @@ const OPTIONS = {
   'restricted-api-key': { type: 'string', multiple: true },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+const MARKET_ORIGIN: Record<Sandbox['marketOrigin'], string> = {
+  new: 'new; the database keeps it',
+  reset: 'reset; the database keeps it',
+  kept: "the database's",
+};
 
 function describe(sandbox: Sandbox): string {
   const { credentials, demoCredentials } = sandbox;
@@ -47,7 +58,8 @@ function describe(sandbox: Sandbox): string {
     `  API key (market data):    ${show(credentials.apiKeys, demoCredentials.apiKeys)}`,
     `  restricted API key:       ${show(credentials.restrictedApiKeys, credentials.restrictedApiKeys[0] === 'demo-restricted-key')}  (always 401 permission_error)`,
     `  database:                 ${sandbox.dbPath}${sandbox.seededDemoData ? '  (new: filled with demo contacts)' : ''}`,
-    `  market seed:              ${sandbox.seed}  (replay with --seed ${sandbox.seed})`,
+    `  market seed:              ${sandbox.seed}  (${MARKET_ORIGIN[sandbox.marketOrigin]}, since ` +
+      `${new Date(sandbox.marketEpochMs).toISOString()}: every process on it prices alike)`,
     '',
   ].join('\n');
 }
@@ -63,6 +75,7 @@ export async function serve(args: readonly string[]): Promise<number> {
     port: integerOption('port', values.port, 0, 65535) ?? 8080,
     dbPath: nonEmptyOption('db', values.db),
     seed: integerOption('seed', values.seed, 0, 2 ** 32 - 1),
+    resetMarket: values['reset-market'] === true,
     demoData: !values['no-demo-data'],
     rateLimit: integerOption('rate-limit', values['rate-limit'], 1, 1_000_000),
     tokens: values.token?.map((t) => nonEmptyOption('token', t)!),
@@ -79,6 +92,17 @@ export async function serve(args: readonly string[]): Promise<number> {
     if (code === 'EADDRINUSE') throw new Error(`cannot listen on port ${options.port}: it is already in use`);
     if (code === 'EADDRNOTAVAIL') throw new Error(`cannot listen on ${options.host}: no such local address`);
     if (/refusing to serve/.test(message)) throw new UsageError(message);
+    // A --db the user typed that cannot be a database is a mistake in the command line; the
+    // default place failing is not (the line still names it and why).
+    if (error instanceof DatabaseOpenError && options.dbPath !== undefined) {
+      throw new UsageError(`option --db ${error.path}: ${error.reason}`);
+    }
+    if (error instanceof MarketMismatchError) {
+      throw new UsageError(
+        `option --seed ${options.seed}: the database ${error.path} keeps its market with seed ${error.stored.seed}; ` +
+          `leave --seed out to use it, or add --reset-market to start a new market with seed ${options.seed}`,
+      );
+    }
     throw error;
   }
   // Handlers go in before "listening on" is printed: a supervisor may signal as soon as it reads it.

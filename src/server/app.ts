@@ -1,6 +1,8 @@
-// The sandbox's request handler: routing, authentication, rate limiting and the seven operations.
+// The sandbox's request handler: routing, authentication, rate limiting and the seven operations;
+// and the answer to a request Node's parser refused before any handler could see it.
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Listing } from './catalogue.js';
 import type { ContactsStore } from './contacts-store.js';
 import { type Gatekeeper, ownerOf } from './credentials.js';
@@ -9,7 +11,7 @@ import { readFields } from './body.js';
 import type { MarketSimulator } from './market.js';
 import { pricingBody } from './pricing-body.js';
 import type { RateLimiter } from './rate-limit.js';
-import { sendError, sendJson } from './respond.js';
+import { sendError, sendJson, sendRawError } from './respond.js';
 import {
   parseActive,
   parseLimit,
@@ -39,13 +41,34 @@ type Handler = (ctx: Context, param: string) => Promise<void> | void;
 
 interface Route {
   pattern: RegExp;
-  methods: Readonly<Record<string, Handler>>;
+  methods: ReadonlyMap<string, Handler>;
+  /** The Allow header: the methods, HEAD wherever GET is, and OPTIONS. */
+  allow: string;
 }
+
+function route(pattern: RegExp, methods: Record<string, Handler>): Route {
+  const names = Object.keys(methods);
+  if (methods.GET) names.push('HEAD');
+  names.push('OPTIONS');
+  return { pattern, methods: new Map(Object.entries(methods)), allow: names.join(', ') };
+}
+
+/** What Node hands 'clientError': a parse error carries the bytes it was parsing. */
+export type ClientError = Error & { code?: string; rawPacket?: Buffer; bytesParsed?: number };
+
+/** The request handler, and the answer for requests Node's parser refused (its 'clientError'). */
+export type App = ((req: IncomingMessage, res: ServerResponse) => void) & {
+  clientError(error: ClientError, socket: Duplex): void;
+};
 
 const CONTACT_ID = /^\/v1\/contacts\/([^/]+)$/;
 const SECRET_QUERY = /token|key|secret|pass|auth/i;
+/** A whole request line (RFC 9112): method token, target, version. */
+const REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/\d\.\d\r?\n/;
+/** The start of one the client has not finished sending: a method token, then maybe part of a target. */
+const CUT_REQUEST_LINE = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+)(?: \S*)?$/;
 
-export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerResponse) => void {
+export function createApp(parts: AppParts): App {
   const { store, market, gatekeeper } = parts;
   const symbolsBody = JSON.stringify({
     status: 'success',
@@ -53,78 +76,72 @@ export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerRe
   });
 
   const routes: readonly Route[] = [
-    {
-      pattern: /^\/v1\/contacts$/,
-      methods: {
-        GET: ({ req, res, url, requestId }) => {
-          const owner = gatekeeper.contactsOwner(req);
-          const query = url.searchParams;
-          for (const name of query.keys()) {
-            if (!['limit', 'active', 'starting_after', 'ending_before'].includes(name)) {
-              throw new HttpError('invalid_parameters', `${name} is not a parameter of the contact list`);
-            }
+    route(/^\/v1\/contacts$/, {
+      GET: ({ req, res, url, requestId }) => {
+        const owner = gatekeeper.contactsOwner(req);
+        const query = url.searchParams;
+        for (const name of query.keys()) {
+          if (!['limit', 'active', 'starting_after', 'ending_before'].includes(name)) {
+            throw new HttpError('invalid_parameters', `${name} is not a parameter of the contact list`);
           }
-          const page = store.page(owner, {
-            limit: parseLimit(query.get('limit')),
-            active: parseActive(query.get('active')),
-            startingAfter: query.get('starting_after') ?? undefined,
-            endingBefore: query.get('ending_before') ?? undefined,
-          });
-          sendJson(res, 200, requestId, { has_more: page.has_more, data: page.data });
-        },
-        POST: async ({ req, res, requestId }) => {
-          const owner = gatekeeper.contactsOwner(req);
-          const fields = validateNewContact(await readFields(req, ['json', 'form']));
-          sendJson(res, 201, requestId, store.create(owner, fields));
-        },
+        }
+        const page = store.page(owner, {
+          limit: parseLimit(query.get('limit')),
+          active: parseActive(query.get('active')),
+          startingAfter: query.get('starting_after') ?? undefined,
+          endingBefore: query.get('ending_before') ?? undefined,
+        });
+        sendJson(res, 200, requestId, { has_more: page.has_more, data: page.data });
       },
-    },
-    {
-      pattern: CONTACT_ID,
-      methods: {
-        GET: ({ req, res, requestId }, id) => {
-          const contact = store.get(gatekeeper.contactsOwner(req), id);
-          if (!contact) throw noContact(id);
-          sendJson(res, 200, requestId, contact);
-        },
-        PUT: async ({ req, res, requestId }, id) => {
-          const owner = gatekeeper.contactsOwner(req);
-          const { displayName } = validateContactUpdate(await readFields(req, ['json', 'form']));
-          const contact = store.rename(owner, id, displayName);
-          if (!contact) throw noContact(id);
-          sendJson(res, 200, requestId, contact);
-        },
-        DELETE: ({ req, res, requestId }, id) => {
-          if (!store.delete(gatekeeper.contactsOwner(req), id)) throw noContact(id);
-          sendJson(res, 200, requestId, { id, deleted: true });
-        },
+      POST: async ({ req, res, requestId }) => {
+        const owner = gatekeeper.contactsOwner(req);
+        const fields = validateNewContact(await readFields(req, ['json', 'form']));
+        sendJson(res, 201, requestId, store.create(owner, fields));
       },
-    },
-    {
-      pattern: /^\/v1\/utilities\/stock\/realtime-pricing$/,
-      methods: {
-        POST: async ({ req, res, requestId }) => {
-          gatekeeper.marketKey(req);
-          const symbols = validateSymbols(await readFields(req, ['json']));
-          const quotes = [];
-          for (const symbol of symbols) {
-            const quote = market.quote(symbol);
-            if (quote) quotes.push(quote);
-          }
-          sendJson(res, 200, requestId, pricingBody(symbols, quotes, requestId, new Date().toISOString()));
-        },
+    }),
+    route(CONTACT_ID, {
+      GET: ({ req, res, requestId }, id) => {
+        const contact = store.get(gatekeeper.contactsOwner(req), id);
+        if (!contact) throw noContact(id);
+        sendJson(res, 200, requestId, contact);
       },
-    },
-    {
-      pattern: /^\/v1\/utilities\/stock\/symbols$/,
-      methods: {
-        GET: ({ req, res, requestId }) => {
-          gatekeeper.marketKey(req);
-          sendJson(res, 200, requestId, symbolsBody);
-        },
+      PUT: async ({ req, res, requestId }, id) => {
+        const owner = gatekeeper.contactsOwner(req);
+        const { displayName } = validateContactUpdate(await readFields(req, ['json', 'form']));
+        const contact = store.rename(owner, id, displayName);
+        if (!contact) throw noContact(id);
+        sendJson(res, 200, requestId, contact);
       },
-    },
+      DELETE: ({ req, res, requestId }, id) => {
+        if (!store.delete(gatekeeper.contactsOwner(req), id)) throw noContact(id);
+        sendJson(res, 200, requestId, { id, deleted: true });
+      },
+    }),
+    route(/^\/v1\/utilities\/stock\/realtime-pricing$/, {
+      POST: async ({ req, res, requestId }) => {
+        gatekeeper.marketKey(req);
+        const symbols = validateSymbols(await readFields(req, ['json']));
+        const quotes = [];
+        for (const symbol of symbols) {
+          const quote = market.quote(symbol);
+          if (quote) quotes.push(quote);
+        }
+        sendJson(res, 200, requestId, pricingBody(symbols, quotes, requestId, new Date().toISOString()));
+      },
+    }),
+    route(/^\/v1\/utilities\/stock\/symbols$/, {
+      GET: ({ req, res, requestId }) => {
+        gatekeeper.marketKey(req);
+        sendJson(res, 200, requestId, symbolsBody);
+      },
+    }),
   ];
+
+  function notAllowed(method: string, path: string, allowed: Route): HttpError {
+    return new HttpError('method_not_allowed', `${method} is not allowed on ${path}; use ${allowed.allow}`, {
+      allow: allowed.allow,
+    });
+  }
 
   async function dispatch(ctx: Context): Promise<void> {
     const path = ctx.url.pathname;
@@ -132,10 +149,15 @@ export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerRe
       const match = route.pattern.exec(path);
       if (!match) continue;
       const method = ctx.req.method ?? 'GET';
-      const handler = route.methods[method];
+      // Node's response drops the body of a HEAD answer and keeps its headers, content-length too.
+      const handler = route.methods.get(method) ?? (method === 'HEAD' ? route.methods.get('GET') : undefined);
       if (!handler) {
-        const allow = Object.keys(route.methods).join(', ');
-        throw new HttpError('method_not_allowed', `${method} is not allowed on ${path}; use ${allow}`, { allow });
+        if (method === 'OPTIONS') {
+          ctx.res.writeHead(204, { allow: route.allow, 'x-request-id': ctx.requestId, 'cache-control': 'no-store' });
+          ctx.res.end();
+          return;
+        }
+        throw notAllowed(method, path, route);
       }
       let param = '';
       if (match[1] !== undefined) {
@@ -151,7 +173,68 @@ export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerRe
     throw new HttpError('not_found', `no such path: ${path}`);
   }
 
-  return (req, res) => {
+  /**
+   * Node's parser refuses a method it does not know (BREW) before any handler runs, but the bytes
+   * it was parsing come with the error: when they hold a whole request line, the path answers as
+   * it would for any other method (405 with Allow, or 404); when the line was cut short, 405.
+   */
+  function unknownMethod(error: ClientError): { method: string; url: URL | undefined; answer: HttpError } | undefined {
+    const packet = error.rawPacket;
+    if (!packet) return undefined;
+    // The packet may hold earlier pipelined requests: the refused one starts on the failing line.
+    const text = packet.toString('latin1', 0, Math.min(packet.length, maxHeaderSize));
+    const failedAt = Math.min(Math.max(error.bytesParsed ?? 0, 0), text.length);
+    const line = text.slice(text.lastIndexOf('\n', failedAt - 1) + 1);
+    const whole = REQUEST_LINE.exec(line);
+    if (whole) {
+      const [, method = '', target = ''] = whole;
+      let url: URL;
+      try {
+        url = new URL(target, 'http://sandbox');
+      } catch {
+        return undefined;
+      }
+      const path = url.pathname;
+      const known = routes.find((r) => r.pattern.test(path));
+      const answer = known ? notAllowed(method, path, known) : new HttpError('not_found', `no such path: ${path}`);
+      return { method, url, answer };
+    }
+    const cut = CUT_REQUEST_LINE.exec(line);
+    if (!cut) return undefined;
+    const method = cut[1]!;
+    const answer = new HttpError('method_not_allowed', `${method} is not a method this server knows`);
+    return { method, url: undefined, answer };
+  }
+
+  function clientError(error: ClientError, socket: Duplex): void {
+    // The parser keeps reading after its first error (an oversized head arrives in many chunks):
+    // the connection has had its one answer.
+    if (socket.writableEnded) return;
+    if (error.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const requestId = randomUUID();
+    let method = '-';
+    let url: URL | undefined;
+    let answer: HttpError;
+    const refused = error.code === 'HPE_INVALID_METHOD' ? unknownMethod(error) : undefined;
+    if (error.code === 'HPE_HEADER_OVERFLOW') {
+      answer = new HttpError(
+        'headers_too_large',
+        `the request line and headers are larger than the ${maxHeaderSize / 1024} KiB this server reads`,
+      );
+    } else if (refused) {
+      ({ method, url, answer } = refused);
+    } else {
+      answer = new HttpError('invalid_parameters', 'the request is not valid HTTP/1.1');
+    }
+    // Refused before it could be timed: '-' where the milliseconds go.
+    parts.log?.(`${new Date().toISOString()} ${method} ${url ? loggable(url) : '-'} ${answer.status} - ${requestId}`);
+    sendRawError(socket, requestId, answer);
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const started = performance.now();
     const requestId = randomUUID();
     let url: URL;
@@ -185,6 +268,7 @@ export function createApp(parts: AppParts): (req: IncomingMessage, res: ServerRe
       sendError(res, requestId, new HttpError('server_error', 'the server met an unexpected problem'));
     });
   };
+  return Object.assign(handle, { clientError });
 }
 
 function noContact(id: string): HttpError {

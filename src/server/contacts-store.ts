@@ -1,7 +1,7 @@
-// Contacts and their conversations in SQLite. Every statement is prepared once from constant
-// text; values only ever travel as parameters.
+// The sandbox database in SQLite: contacts and their conversations, and the market the database
+// keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
@@ -37,7 +37,7 @@ export interface SeedContact extends NewContactFields {
   lastActiveAt: number | null;
 }
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
@@ -63,6 +63,13 @@ const MIGRATIONS: readonly string[] = [
      WHERE last_active_at IS NOT NULL;
    CREATE INDEX contacts_inactive_in_order ON contacts (owner, created_at, id)
      WHERE last_active_at IS NULL;`,
+  // One market per database, so that every process on it prices alike. Its row is written by the
+  // first open that asks for a market, in the transaction that creates or migrates the schema.
+  `CREATE TABLE market (
+     id       INTEGER PRIMARY KEY CHECK (id = 1),
+     seed     INTEGER NOT NULL,
+     epoch_ms INTEGER NOT NULL
+   );`,
 ];
 
 const COLUMNS =
@@ -89,9 +96,50 @@ interface CursorRow {
   last_active_at: number | null;
 }
 
+/** What the market simulator needs to price exactly as every other process on the database. */
+export interface MarketSettings {
+  seed: number;
+  /** Where the walk starts, ms since the Unix epoch. */
+  epochMs: number;
+}
+
+export interface KeptMarket extends MarketSettings {
+  /** Whether this open wrote it (a database without one, or a reset) or found it. */
+  origin: 'new' | 'reset' | 'kept';
+}
+
+export interface MarketRequest {
+  /** A seed the caller insists on: a database keeping another is refused unless `reset`. */
+  seed?: number | undefined;
+  /** Likewise the epoch. */
+  epochMs?: number | undefined;
+  /** Replace the kept market, with `seed` and `epochMs` where given. */
+  reset?: boolean | undefined;
+  /** The seed and epoch for what the caller left out, when this open writes the market. */
+  fresh: () => MarketSettings;
+}
+
+/** The caller asked for a market other than the one the database keeps. */
+export class MarketMismatchError extends Error {
+  override readonly name = 'MarketMismatchError';
+  constructor(
+    readonly path: string,
+    readonly stored: MarketSettings,
+    readonly asked: { seed?: number | undefined; epochMs?: number | undefined },
+  ) {
+    const what =
+      asked.seed !== undefined && asked.seed !== stored.seed
+        ? `seed ${stored.seed}, not ${asked.seed}`
+        : `epoch ${stored.epochMs}, not ${String(asked.epochMs)}`;
+    super(`the database ${path} keeps a market with ${what}: leave it out to use that market, or reset the market`);
+  }
+}
+
 export interface ContactsStore {
   /** True when this open created the database (so demo data may be seeded). */
   readonly created: boolean;
+  /** The market the database keeps, read once at open; undefined if none was asked for yet. */
+  readonly market: KeptMarket | undefined;
   create(owner: string, fields: NewContactFields, nowMs?: number): ContactRecord;
   insertMany(owner: string, contacts: readonly SeedContact[]): void;
   get(owner: string, id: string): ContactRecord | undefined;
@@ -104,35 +152,61 @@ export interface ContactsStore {
 
 export interface OpenOptions {
   /** Contacts for a database this open creates, inserted in the same transaction as the schema. */
-  initialContacts?: () => { owner: string; contacts: readonly SeedContact[] };
+  initialContacts?: (market: MarketSettings | undefined) => { owner: string; contacts: readonly SeedContact[] };
+  /** The market to use: the kept one, or (with none kept, or a reset) one written now. */
+  market?: MarketRequest;
+  /** Create the file's directory when it is missing (only ever tickbook's own data directory). */
+  createDirectory?: boolean;
 }
 
-export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path);
-  // First, so that switching to WAL and migrating wait for another process opening the same file.
-  db.pragma('busy_timeout = 5000');
-  // WAL with synchronous=NORMAL: a committed write is in the WAL before the answer goes out, so
-  // it survives the process being killed; only a power cut may lose the last transactions.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+/** The database cannot be opened or created; `reason` says why in plain words. */
+export class DatabaseOpenError extends Error {
+  override readonly name = 'DatabaseOpenError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot open the database ${path}: ${reason}`);
+  }
+}
 
-  // The version is read under the write lock: two processes starting on a new file must not both
-  // create the schema, and only the one that creates it fills it.
+const BUSY_TIMEOUT_MS = 5000;
+
+export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
+  if (path !== ':memory:') checkOpenable(path, options.createDirectory === true);
+  let db: Database.Database;
   try {
+    db = new Database(path);
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+
+  try {
+    // First, so that switching to WAL and migrating wait for another process opening the same file.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    // WAL with synchronous=NORMAL: a committed write is in the WAL before the answer goes out, so
+    // it survives the process being killed; only a power cut may lose the last transactions.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+
+    // The version is read under the write lock: two processes starting on a new file must not both
+    // create the schema, and only the one that creates it fills it.
     db.exec('BEGIN IMMEDIATE');
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version > SCHEMA_VERSION) {
-      throw new Error(
-        `the database ${path} has schema version ${version}, newer than this tickbook understands (${SCHEMA_VERSION})`,
+      throw new DatabaseOpenError(
+        path,
+        `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`,
       );
     }
     for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    const store = buildStore(db, version === 0);
+    // Under the same write lock: processes racing on a new file all end up with the first one's market.
+    const market = settleMarket(db, path, options.market);
+    const store = buildStore(db, version === 0, market);
     if (version === 0 && options.initialContacts) {
-      const { owner, contacts } = options.initialContacts();
+      const { owner, contacts } = options.initialContacts(market);
       store.insertMany(owner, contacts);
     }
     db.exec('COMMIT');
@@ -140,11 +214,98 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
-    throw error;
+    throw openFailure(path, error);
   }
 }
 
-function buildStore(db: Database.Database, created: boolean): ContactsStore {
+function settleMarket(db: Database.Database, path: string, request: MarketRequest | undefined): KeptMarket | undefined {
+  const stored = db.prepare('SELECT seed, epoch_ms AS epochMs FROM market WHERE id = 1').get() as
+    | MarketSettings
+    | undefined;
+  if (!request) return stored && { ...stored, origin: 'kept' };
+  if (stored && !request.reset) {
+    const differs =
+      (request.seed !== undefined && request.seed !== stored.seed) ||
+      (request.epochMs !== undefined && request.epochMs !== stored.epochMs);
+    if (differs) throw new MarketMismatchError(path, stored, { seed: request.seed, epochMs: request.epochMs });
+    return { ...stored, origin: 'kept' };
+  }
+  const fresh = request.fresh();
+  const market = { seed: request.seed ?? fresh.seed, epochMs: request.epochMs ?? fresh.epochMs };
+  db.prepare(
+    `INSERT INTO market (id, seed, epoch_ms) VALUES (1, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET seed = excluded.seed, epoch_ms = excluded.epoch_ms`,
+  ).run(market.seed, market.epochMs);
+  return { ...market, origin: stored ? 'reset' : 'new' };
+}
+
+/**
+ * Says in words why `path` cannot be a database before SQLite tries, since SQLite's own answer
+ * for most of these is "unable to open database file". Only a wanted directory is ever created.
+ */
+function checkOpenable(path: string, createDirectory: boolean): void {
+  const dir = dirname(path);
+  if (createDirectory) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new DatabaseOpenError(path, `cannot create the directory ${dir}: ${whyNoDirectory(dir, error)}`);
+    }
+  }
+  if (!statOrUndefined(dir)?.isDirectory()) throw new DatabaseOpenError(path, whyNoDirectory(dir, undefined));
+  const file = statOrUndefined(path);
+  if (file?.isDirectory()) throw new DatabaseOpenError(path, 'it is a directory, not a database file');
+  // SQLite writes its -wal and -shm files beside the database, so the directory must be writable too.
+  for (const [target, mode] of [
+    [dir, constants.W_OK | constants.X_OK],
+    ...(file ? [[path, constants.R_OK | constants.W_OK] as const] : []),
+  ] as const) {
+    try {
+      accessSync(target, mode);
+    } catch {
+      const reason = target === path ? 'tickbook may not read and write it' : `tickbook may not write in ${target}`;
+      throw new DatabaseOpenError(path, `permission denied: ${reason}`);
+    }
+  }
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Why `dir` is not there: it is missing, a part of it is a file, or it may not be made. */
+function whyNoDirectory(dir: string, error: unknown): string {
+  if ((error as { code?: string } | undefined)?.code === 'EACCES') return `permission denied in ${dirname(dir)}`;
+  for (let at = dir; ; at = dirname(at)) {
+    const found = statOrUndefined(at);
+    if (found && !found.isDirectory()) return `${at} is not a directory`;
+    if (found || at === dirname(at)) break;
+  }
+  return `the directory ${dir} does not exist`;
+}
+
+/** SQLite's failures on opening, in words; anything else passes through unchanged. */
+function openFailure(path: string, error: unknown): unknown {
+  if (!(error instanceof Database.SqliteError)) return error;
+  const code = error.code;
+  if (code === 'SQLITE_NOTADB') return new DatabaseOpenError(path, 'it is not a SQLite database');
+  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseOpenError(path, 'it is damaged (SQLite finds it corrupt)');
+  if (code.startsWith('SQLITE_READONLY')) return new DatabaseOpenError(path, 'it is read-only');
+  if (code.startsWith('SQLITE_BUSY')) {
+    return new DatabaseOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
+  }
+  if (code === 'SQLITE_FULL') return new DatabaseOpenError(path, 'the disk is full');
+  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code.startsWith('SQLITE_IOERR')) {
+    return new DatabaseOpenError(path, `SQLite cannot open or read it (${error.message})`);
+  }
+  return error;
+}
+
+function buildStore(db: Database.Database, created: boolean, market: KeptMarket | undefined): ContactsStore {
   const insertConversation = db.prepare('INSERT INTO conversations (id, owner, created_at) VALUES (?, ?, ?)');
   const insertContact = db.prepare(
     `INSERT INTO contacts (${COLUMNS}, owner)
@@ -222,6 +383,7 @@ function buildStore(db: Database.Database, created: boolean): ContactsStore {
 
   return {
     created,
+    market,
     create: (owner, fields, nowMs = Date.now()) => createTx(owner, fields, nowMs),
     insertMany: (owner, contacts) => insertManyTx(owner, contacts),
     get: (owner, id) => selectOne.get(owner, id) as ContactRecord | undefined,

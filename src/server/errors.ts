@@ -10,6 +10,7 @@ export const ERROR_STATUS = {
   duplicate_contact: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  headers_too_large: 431,
   rate_limited: 429,
   server_error: 500,
 } as const;

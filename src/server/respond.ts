@@ -1,6 +1,5 @@
 // Writing answers: every response is JSON and carries X-Request-Id; errors use the market data
 // error envelope plus a `code`.
-import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { HttpError } from './errors.js';
@@ -37,15 +36,25 @@ export function sendError(res: ServerResponse, requestId: string, error: HttpErr
   sendJson(res, error.status, requestId, errorBody(requestId, error), error.headers);
 }
 
+/** How long a connection refused by the parser may stay open for the client to read its answer. */
+const RAW_LINGER_MS = 2000;
+
 /**
  * An answer for a request Node could not even parse (no ServerResponse exists): the same JSON
- * envelope and X-Request-Id, then the connection is closed.
+ * envelope and X-Request-Id (and the error's headers, Allow for a 405), then the connection is
+ * closed. Closing waits for the client: a socket closed with unread input (the rest of an
+ * oversized head) resets the connection, and the client may lose the answer with it.
  */
-export function sendRawError(socket: Duplex, error: HttpError): void {
-  const requestId = randomUUID();
+export function sendRawError(socket: Duplex, requestId: string, error: HttpError): void {
   const body = JSON.stringify(errorBody(requestId, error));
+  let extra = '';
+  for (const [name, value] of Object.entries(error.headers)) extra += `${name}: ${value}\r\n`;
   socket.end(
     `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? 'Error'}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+      `content-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\ncache-control: no-store\r\n${extra}` +
+      `connection: close\r\n\r\n${body}`,
   );
+  const linger = setTimeout(() => socket.destroy(), RAW_LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
 }

@@ -4,10 +4,11 @@ import { createServer, type Server } from 'node:http';
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../config/loopback.js';
-import { defaultDatabasePath } from '../config/paths.js';
+import { dirname } from 'node:path';
+import { dataDir, defaultDatabasePath } from '../config/paths.js';
 import { createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
-import { openContactsStore } from './contacts-store.js';
+import { type KeptMarket, openContactsStore } from './contacts-store.js';
 import {
   type Credentials,
   DEMO_API_KEY,
@@ -17,20 +18,28 @@ import {
   ownerOf,
 } from './credentials.js';
 import { demoContacts } from './demo-data.js';
-import { HttpError } from './errors.js';
 import { MarketSimulator } from './market.js';
 import { RateLimiter } from './rate-limit.js';
-import { sendRawError } from './respond.js';
 
 export interface SandboxOptions {
   /** Loopback unless told otherwise; another address needs explicit tokens and API keys. */
   host?: string;
   /** 0 picks a free port. */
   port?: number;
-  /** The SQLite file, or ':memory:'; defaults to the user's data directory. */
+  /**
+   * The SQLite file, or ':memory:'; defaults to the user's data directory, the only directory
+   * created when missing. Failing to open it throws a DatabaseOpenError.
+   */
   dbPath?: string;
-  /** The market's seed; a random one when absent (reported back as `seed`). */
+  /**
+   * The market's seed. The database keeps its market (seed and epoch), so that every process on
+   * it prices alike: this seed is written to a database that has no market yet (random when
+   * absent, reported back as `seed`); a database keeping another seed is refused with a
+   * MarketMismatchError unless `resetMarket`.
+   */
   seed?: number;
+  /** Write a new market to the database (with `seed` and `marketEpochMs` where given). */
+  resetMarket?: boolean;
   /** Seed the demo contacts into a new database (default true). */
   demoData?: boolean;
   /** Requests per second per credential; off when absent or 0. */
@@ -40,7 +49,10 @@ export interface SandboxOptions {
   restrictedApiKeys?: readonly string[];
   /** Receives one line per request. */
   log?: (line: string) => void;
-  /** The clock and the market's epoch, for tests that replay the market. */
+  /**
+   * The clock, and the market's epoch, for tests that replay the market. The epoch is kept in
+   * the database like the seed (the clock's time when absent), and refused likewise if it differs.
+   */
   now?: () => number;
   marketEpochMs?: number;
 }
@@ -57,7 +69,11 @@ export interface Sandbox {
   /** Whether each credential list is the built-in demo one. */
   demoCredentials: { tokens: boolean; apiKeys: boolean };
   dbPath: string;
+  /** The market the database keeps, which this sandbox prices from. */
   seed: number;
+  marketEpochMs: number;
+  /** Whether this start wrote that market (a new database, or a reset) or found it there. */
+  marketOrigin: KeptMarket['origin'];
   /** True when this start created the database and filled it with demo contacts. */
   seededDemoData: boolean;
   close(): Promise<void>;
@@ -79,21 +95,32 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     apiKeys: explicitKeys ? [...options.apiKeys!] : [DEMO_API_KEY],
     restrictedApiKeys: options.restrictedApiKeys?.length ? [...options.restrictedApiKeys] : [DEMO_RESTRICTED_API_KEY],
   };
-  const seed = options.seed ?? randomInt(1, 2 ** 31 - 1);
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
-  const store = openContactsStore(
-    dbPath,
-    options.demoData === false
-      ? {}
-      : { initialContacts: () => ({ owner: ownerOf(credentials.tokens[0]!), contacts: demoContacts(seed, now()) }) },
-  );
+  const store = openContactsStore(dbPath, {
+    // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
+    createDirectory: dirname(dbPath) === dataDir(),
+    market: {
+      seed: options.seed,
+      epochMs: options.marketEpochMs,
+      reset: options.resetMarket,
+      fresh: () => ({ seed: randomInt(1, 2 ** 31 - 1), epochMs: now() }),
+    },
+    ...(options.demoData !== false && {
+      initialContacts: (market) => ({
+        owner: ownerOf(credentials.tokens[0]!),
+        contacts: demoContacts(market!.seed, now()),
+      }),
+    }),
+  });
+  // Read once here, never per request: asked for above, so the store always has one.
+  const { seed, epochMs: marketEpochMs, origin: marketOrigin } = store.market!;
   const seededDemoData = store.created && options.demoData !== false;
   let server: Server;
   try {
     const catalogue = loadCatalogue();
-    const market = new MarketSimulator({ catalogue, seed, now, epochMs: options.marketEpochMs ?? now() });
+    const market = new MarketSimulator({ catalogue, seed, now, epochMs: marketEpochMs });
     const handler = createApp({
       store,
       market,
@@ -103,13 +130,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       log: options.log,
     });
     server = createServer({ keepAliveTimeout: 65_000 }, handler);
-    server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
-      if (error.code === 'ECONNRESET' || !socket.writable) {
-        socket.destroy();
-        return;
-      }
-      sendRawError(socket, new HttpError('invalid_parameters', 'the request is not valid HTTP/1.1'));
-    });
+    server.on('clientError', handler.clientError);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => {
@@ -137,6 +158,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     demoCredentials: { tokens: !explicitTokens, apiKeys: !explicitKeys },
     dbPath,
     seed,
+    marketEpochMs,
+    marketOrigin,
     seededDemoData,
     close() {
       // Stop accepting, let in-flight requests finish (cut off after a grace period), then close

@@ -1,6 +1,6 @@
 // `tickbook` and `tickbook serve` as child processes of the built bin: help, usage errors (one
 // line on stderr, exit 2), the startup banner, one log line per request, and no secret on screen.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ const SERVE_OPTIONS = [
   '--port',
   '--db',
   '--seed',
+  '--reset-market',
   '--no-demo-data',
   '--rate-limit',
   '--token',
@@ -99,6 +100,7 @@ describe('usage errors: one line on stderr naming the problem, exit 2', () => {
     { args: ['serve', '--seed', '4294967296'], names: [/--seed/, /4294967296/] },
     { args: ['serve', '--port'], names: [/--port/] },
     { args: ['serve', '--no-demo-data=yes'], names: [/--no-demo-data/] },
+    { args: ['serve', '--reset-market=yes'], names: [/--reset-market/] },
     { args: ['serve', '--token', ''], names: [/--token/] },
     { args: ['serve', 'extra'], names: [/extra/] },
     { args: ['frobnicate'], names: [/frobnicate/] },
@@ -136,6 +138,78 @@ describe('usage errors: one line on stderr naming the problem, exit 2', () => {
       expect(result.stderr).not.toMatch(/a-real-(token|key)-123/);
       expect(existsSync(join(dir, 'xdg-data'))).toBe(false);
     }
+  });
+});
+
+describe('serve --db that cannot be opened: one line naming --db, the place and the reason', () => {
+  async function refused(db: string, reason: RegExp, status = 2, extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
+    const args = ['serve', '--port', '0', ...(db === '' ? [] : ['--db', db])];
+    const result = await runTickbookToExit(args, { ...env, ...extraEnv });
+    expect(result.code, result.stderr).toBe(status);
+    expect(result.signal).toBe(null);
+    expect(result.stdout).toBe('');
+    expect(lines(result.stderr), JSON.stringify(result.stderr)).toHaveLength(1);
+    expect(result.stderr).toMatch(/^tickbook: /);
+    expect(result.stderr).toMatch(reason);
+    expect(result.stderr).not.toMatch(/\n\s+at |Error:|SQLITE_|\b(ENOENT|ENOTDIR|EACCES|EISDIR|EEXIST|EPERM)\b|mkdir/); // no stack, no system jargon
+    return result.stderr;
+  }
+
+  it('in a directory that does not exist: refused (exit 2), and the directory is not created', async () => {
+    const missing = join(dir, 'nowhere', 'deeper');
+    const stderr = await refused(join(missing, 'x.db'), /does not exist/);
+    expect(stderr).toMatch(/--db/);
+    expect(stderr).toContain(missing);
+    expect(existsSync(join(dir, 'nowhere'))).toBe(false);
+    // Nor was the default data directory made for it.
+    expect(existsSync(join(dir, 'xdg-data'))).toBe(false);
+  });
+
+  it('a directory given as the file', async () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(folder);
+    const stderr = await refused(folder, /is a directory/);
+    expect(stderr).toMatch(/--db/);
+    expect(stderr).toContain(folder);
+  });
+
+  it('a file that is not SQLite, which is left as it was', async () => {
+    const notes = join(dir, 'notes.txt');
+    const text = 'shopping list: eggs, milk, and a great deal more text than a database header\n'.repeat(20);
+    writeFileSync(notes, text);
+    const stderr = await refused(notes, /not a SQLite database/);
+    expect(stderr).toMatch(/--db/);
+    expect(stderr).toContain(notes);
+    expect(readFileSync(notes, 'utf8')).toBe(text);
+    expect(readdirSync(dir).filter((name) => name.startsWith('notes.txt'))).toEqual(['notes.txt']);
+  });
+
+  it('under a path where a file stands in for a directory', async () => {
+    const file = join(dir, 'plain-file');
+    writeFileSync(file, 'x');
+    const stderr = await refused(join(file, 'x.db'), /not a directory/);
+    expect(stderr).toMatch(/--db/);
+    expect(stderr).toContain(file);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('in a directory tickbook may not write to (as a user other than root)', async () => {
+    const locked = join(dir, 'locked');
+    mkdirSync(locked, 0o500);
+    try {
+      const stderr = await refused(join(locked, 'x.db'), /permission denied/i);
+      expect(stderr).toMatch(/--db/);
+      expect(stderr).toContain(locked);
+    } finally {
+      chmodSync(locked, 0o700);
+    }
+  });
+
+  it('the default place when XDG_DATA_HOME is a file: exit 1, naming the directory it could not make', async () => {
+    const file = join(dir, 'data-file');
+    writeFileSync(file, 'x');
+    const stderr = await refused('', /not a directory/, 1, { XDG_DATA_HOME: file });
+    expect(stderr).toContain(file);
+    expect(stderr).not.toMatch(/--db/);
   });
 });
 

@@ -1,6 +1,7 @@
 // Test helpers: a real sandbox on port 0 with its own database, and plain HTTP calls to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,6 +98,63 @@ export function client(sandbox: Sandbox, token = sandbox.token, apiKey = sandbox
       call(sandbox.marketDataUrl, '/v1/utilities/stock/realtime-pricing', { auth: apiKey, json: { symbols } }),
     symbols: () => call(sandbox.marketDataUrl, '/v1/utilities/stock/symbols', { auth: apiKey }),
   };
+}
+
+/** An answer read off a raw socket: a Reply (so expectError applies) plus what only a socket shows. */
+export interface RawAnswer extends Reply {
+  /** The first line, e.g. `HTTP/1.1 431 Request Header Fields Too Large`. */
+  statusLine: string;
+  /** Everything after the first answer's head (with `Connection: close`, its whole body). */
+  body: string;
+  /** The socket was closed by the server after the answer. */
+  closed: boolean;
+}
+
+/**
+ * Writes `bytes` on a fresh TCP connection and reads until the server closes it (or 3 s pass).
+ * For requests no HTTP client will send: unknown methods, oversized heads, broken syntax.
+ */
+export function rawRequest(url: string, bytes: string | Buffer): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    let closed = false;
+    const timer = setTimeout(() => {
+      socket.destroy();
+      finish();
+    }, 3000);
+    const finish = () => {
+      clearTimeout(timer);
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      if (split < 0) {
+        reject(new Error(`no HTTP answer: ${JSON.stringify(text)}`));
+        return;
+      }
+      const [statusLine = '', ...headerLines] = text.slice(0, split).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const line of headerLines) {
+        const colon = line.indexOf(':');
+        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      const body = text.slice(split + 4);
+      let json: unknown;
+      try {
+        json = JSON.parse(body);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: Number(statusLine.split(' ')[1]), statusLine, headers, text: body, json, body, closed });
+    };
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => {
+      closed = true;
+      finish();
+    });
+    socket.on('connect', () => socket.write(bytes));
+  });
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

@@ -191,7 +191,7 @@ describe('the database file', () => {
     sqlite = undefined;
   });
 
-  it('is WAL, schema version 1, with contacts and conversations tied by a foreign key', async () => {
+  it('is WAL, schema version 2, with contacts and conversations tied by a foreign key, and one market', async () => {
     const db = join(dir, 's.db');
     const proc = await startServe(serveArgs(db), env);
     const kept = await call(proc.url, '/v1/contacts', { auth: TOKEN, form: { username: 'kept', phone_number: '+14155550100' } });
@@ -204,11 +204,13 @@ describe('the database file', () => {
 
     sqlite = new Database(db);
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(sqlite.pragma('user_version', { simple: true })).toBe(1);
+    expect(sqlite.pragma('user_version', { simple: true })).toBe(2);
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
       (t) => t.name,
     );
-    expect(tables).toEqual(expect.arrayContaining(['contacts', 'conversations']));
+    expect(tables).toEqual(expect.arrayContaining(['contacts', 'conversations', 'market']));
+    // The market every process on this file prices from: the seed serve was given.
+    expect(sqlite.prepare('SELECT seed FROM market').all()).toEqual([{ seed: 1 }]);
 
     // The schema ties each contact to its conversation...
     const keys = sqlite.pragma('foreign_key_list(contacts)') as { table: string; from: string; to: string }[];

@@ -292,26 +292,26 @@ describe('error codes', () => {
       for (const method of ['DELETE', 'PUT', 'PATCH']) {
         const reply = await contacts('/v1/contacts', { method });
         expectError(reply, 405, 'method_not_allowed', new RegExp(method));
-        expect(allowOf(reply)).toEqual(['GET', 'POST']);
+        expect(allowOf(reply)).toEqual(['GET', 'HEAD', 'OPTIONS', 'POST']);
       }
     });
 
     it('on one contact, with Allow', async () => {
       const reply = await contacts(`/v1/contacts/${existingId}`, { method: 'PATCH', json: { display_name: 'x' } });
       expectError(reply, 405, 'method_not_allowed', /PATCH/);
-      expect(allowOf(reply)).toEqual(['DELETE', 'GET', 'PUT']);
+      expect(allowOf(reply)).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']);
       const post = await contacts(`/v1/contacts/${existingId}`, { method: 'POST', form: { display_name: 'x' } });
       expectError(post, 405, 'method_not_allowed', /POST/);
-      expect(allowOf(post)).toEqual(['DELETE', 'GET', 'PUT']);
+      expect(allowOf(post)).toEqual(['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PUT']);
     });
 
     it('on the market data paths, with Allow', async () => {
       const get = await call(sandbox.marketDataUrl, PRICING, { auth: sandbox.apiKey });
       expectError(get, 405, 'method_not_allowed', /GET/);
-      expect(allowOf(get)).toEqual(['POST']);
+      expect(allowOf(get)).toEqual(['OPTIONS', 'POST']);
       const post = await call(sandbox.marketDataUrl, SYMBOLS, { auth: sandbox.apiKey, json: {} });
       expectError(post, 405, 'method_not_allowed', /POST/);
-      expect(allowOf(post)).toEqual(['GET']);
+      expect(allowOf(post)).toEqual(['GET', 'HEAD', 'OPTIONS']);
     });
   });
 

@@ -1,9 +1,8 @@
 // Regression tests for the sandbox's review fixes, over real HTTP: control characters in
 // avatar_url and bidi controls in display names are refused naming the field, and a request Node
 // cannot even parse is answered with the JSON error envelope (and the server keeps serving).
-import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, client, expectError, startTestSandbox, type TestSandbox, UUID } from '../helpers/sandbox.js';
+import { call, client, expectError, rawRequest, startTestSandbox, type TestSandbox, UUID } from '../helpers/sandbox.js';
 
 const PHONE = '+442079460958';
 
@@ -100,53 +99,6 @@ describe('sandbox validation of control characters', () => {
     }
   });
 });
-
-// ---------------------------------------------------------------------------------------------
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  /** The socket was closed by the server after the answer. */
-  closed: boolean;
-}
-
-/** Writes `bytes` on a fresh TCP connection and reads until the server closes it (or 3 s pass). */
-function rawRequest(url: string, bytes: string | Buffer): Promise<RawAnswer> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    const chunks: Buffer[] = [];
-    let closed = false;
-    const timer = setTimeout(() => {
-      socket.destroy();
-      finish();
-    }, 3000);
-    const finish = () => {
-      clearTimeout(timer);
-      const text = Buffer.concat(chunks).toString('utf8');
-      const split = text.indexOf('\r\n\r\n');
-      if (split < 0) {
-        reject(new Error(`no HTTP answer: ${JSON.stringify(text)}`));
-        return;
-      }
-      const [statusLine = '', ...headerLines] = text.slice(0, split).split('\r\n');
-      const headers: Record<string, string> = {};
-      for (const line of headerLines) {
-        const colon = line.indexOf(':');
-        headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: text.slice(split + 4), closed });
-    };
-    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      closed = true;
-      finish();
-    });
-    socket.on('connect', () => socket.write(bytes));
-  });
-}
 
 describe('requests Node cannot parse', () => {
   let sandbox: TestSandbox;

@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/server/catalogue.js';
+import { ownerOf } from '../../src/server/credentials.js';
 import { MarketSimulator, roundPrice } from '../../src/server/market.js';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../src/server/sandbox.js';
 import { client, expectError, ISO_MS, startTestSandbox, type TestSandbox, UUID } from '../helpers/sandbox.js';
 
 const catalogue = loadCatalogue();
@@ -167,3 +173,158 @@ describe('market data over HTTP', () => {
     expect(reply.headers['x-request-id']).toMatch(UUID);
   });
 });
+
+describe('one market per database', () => {
+  const SYMBOLS = ['AAPL', 'MSFT', 'NVDA', 'VOD.L', 'SAP.DE', '7203.T', 'BHP.AX', 'SHOP.TO'];
+  let dir: string;
+  let dbPath: string;
+  const open: Sandbox[] = [];
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tickbook-market-'));
+    dbPath = join(dir, 'sandbox.db');
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((sandbox) => sandbox.close()));
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function start(options: SandboxOptions = {}): Promise<Sandbox> {
+    const sandbox = await startSandbox({ dbPath, demoData: false, ...options });
+    open.push(sandbox);
+    return sandbox;
+  }
+
+  async function prices(sandbox: Sandbox): Promise<unknown> {
+    const reply = await client(sandbox).price(SYMBOLS);
+    expect(reply.status, reply.text).toBe(200);
+    return reply.json.stock_data;
+  }
+
+  function storedMarket(): { seed: number; epoch_ms: number }[] {
+    const db = new Database(dbPath, { readonly: true });
+    try {
+      return db.prepare('SELECT seed, epoch_ms FROM market').all() as { seed: number; epoch_ms: number }[];
+    } finally {
+      db.close();
+    }
+  }
+
+  it('two sandboxes on one file, started an hour apart, price alike at the same moment', async () => {
+    const t = clockAt(EPOCH);
+    const first = await start({ now: t.now });
+    t.clock.now = EPOCH + 3_600_000 + 1_234;
+    // Started later and without a seed: it takes the database's seed and epoch, not its own.
+    const second = await start({ now: t.now });
+    expect(second.seed).toBe(first.seed);
+    expect(second.marketEpochMs).toBe(EPOCH);
+    expect(first.marketEpochMs).toBe(EPOCH);
+    for (const at of [EPOCH + 3_600_000 + 1_234, EPOCH + 5 * 3_600_000, EPOCH + 30 * 3_600_000 + 17]) {
+      t.clock.now = at;
+      expect(await prices(second), `at ${new Date(at).toISOString()}`).toEqual(await prices(first));
+    }
+  });
+
+  it('keeps the seed and epoch a new database was given, for every later start', async () => {
+    const t = clockAt(EPOCH);
+    const first = await start({ now: t.now, seed: 4242 });
+    expect(first.seed).toBe(4242);
+    t.clock.now = EPOCH + 1_000;
+    const before = await prices(first);
+    await first.close();
+    // A restart (no seed, a later clock) carries on the same walk: no jump, same volume.
+    t.clock.now = EPOCH + 60_000;
+    const restarted = await start({ now: t.now });
+    expect(restarted.seed).toBe(4242);
+    expect(restarted.marketEpochMs).toBe(EPOCH);
+    t.clock.now = EPOCH + 1_000;
+    expect(await prices(restarted)).toEqual(before);
+    // The same seed again is no conflict.
+    const again = await start({ now: t.now, seed: 4242 });
+    expect(again.seed).toBe(4242);
+    expect(storedMarket()).toEqual([{ seed: 4242, epoch_ms: EPOCH }]);
+  });
+
+  it('refuses a different seed on an existing database, naming the stored one, and changes nothing', async () => {
+    await start({ seed: 11, now: () => EPOCH });
+    await expect(start({ seed: 12 })).rejects.toThrow(/\b11\b.*\b12\b|\b12\b.*\b11\b/);
+    await expect(start({ seed: 12 })).rejects.toMatchObject({ name: 'MarketMismatchError', stored: { seed: 11 } });
+    expect(storedMarket()).toEqual([{ seed: 11, epoch_ms: EPOCH }]);
+  });
+
+  it('resetMarket rewrites the stored market, which every later start then uses', async () => {
+    const t = clockAt(EPOCH);
+    const first = await start({ seed: 11, now: t.now });
+    t.clock.now = EPOCH + 86_400_000;
+    const reset = await start({ seed: 12, resetMarket: true, now: t.now });
+    expect(reset.seed).toBe(12);
+    expect(reset.marketEpochMs).toBe(EPOCH + 86_400_000);
+    expect(storedMarket()).toEqual([{ seed: 12, epoch_ms: EPOCH + 86_400_000 }]);
+    const later = await start({ now: t.now });
+    expect(later.seed).toBe(12);
+    expect(await prices(later)).toEqual(await prices(reset));
+    // The sandbox already running keeps the market it started with until it restarts.
+    expect(first.seed).toBe(11);
+    // Without a seed, a reset picks a new one.
+    const fresh = await start({ resetMarket: true, now: t.now });
+    expect(storedMarket()).toEqual([{ seed: fresh.seed, epoch_ms: EPOCH + 86_400_000 }]);
+  });
+
+  it('a schema version 1 database keeps its contacts and gets one market, chosen once', async () => {
+    const v1 = new Database(dbPath);
+    v1.exec(V1_SCHEMA);
+    v1.prepare("INSERT INTO conversations (id, owner, created_at) VALUES ('cv_old', ?, 1700000000)").run(DEMO_OWNER);
+    v1.prepare(
+      `INSERT INTO contacts (id, owner, username, phone_number, conversation_id, created_at)
+       VALUES ('ct_old', ?, 'old.friend', '+442079460958', 'cv_old', 1700000000)`,
+    ).run(DEMO_OWNER);
+    v1.pragma('user_version = 1');
+    v1.close();
+
+    const t = clockAt(EPOCH);
+    const first = await start({ now: t.now });
+    t.clock.now = EPOCH + 7_000;
+    const second = await start({ now: t.now });
+    expect(second.seed).toBe(first.seed);
+    expect(second.marketEpochMs).toBe(EPOCH);
+    expect(await prices(second)).toEqual(await prices(first));
+    expect(storedMarket()).toEqual([{ seed: first.seed, epoch_ms: EPOCH }]);
+    const list = await client(second).list();
+    expect(list.json.data.map((c: { id: string }) => c.id)).toEqual(['ct_old']);
+    const db = new Database(dbPath, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it("':memory:' databases keep a market per process: each start its own seed, or the one given", async () => {
+    const a = await start({ dbPath: ':memory:' });
+    const b = await start({ dbPath: ':memory:' });
+    expect(a.seed).not.toBe(b.seed);
+    const c = await start({ dbPath: ':memory:', seed: 99, marketEpochMs: EPOCH });
+    expect(c).toMatchObject({ seed: 99, marketEpochMs: EPOCH });
+  });
+
+  it('marketEpochMs and now still replay a market exactly (tests rely on it)', async () => {
+    const t = clockAt(EPOCH + 500_000);
+    const sandbox = await start({ seed: 42, marketEpochMs: EPOCH, now: t.now });
+    const reference = new MarketSimulator({ catalogue, seed: 42, epochMs: EPOCH, now: t.now });
+    const replies = (await client(sandbox).price(['MSFT'])).json.stock_data;
+    expect(replies).toEqual([reference.quote('MSFT')]);
+  });
+});
+
+/** The owner the demo token maps to: contacts are stored per digested token. */
+const DEMO_OWNER = ownerOf('demo-token');
+
+/** A database as tickbook 0.1 (schema version 1) left it: contacts and conversations, no market. */
+const V1_SCHEMA = `
+  CREATE TABLE conversations (id TEXT PRIMARY KEY, owner TEXT NOT NULL, created_at INTEGER NOT NULL);
+  CREATE TABLE contacts (
+    id TEXT PRIMARY KEY, owner TEXT NOT NULL, username TEXT NOT NULL COLLATE NOCASE,
+    phone_number TEXT NOT NULL, avatar_url TEXT, display_name TEXT,
+    conversation_id TEXT NOT NULL UNIQUE REFERENCES conversations(id),
+    last_active_at INTEGER, created_at INTEGER NOT NULL, UNIQUE (owner, username)
+  );
+  CREATE INDEX contacts_in_order ON contacts (owner, created_at, id);
+  CREATE INDEX contacts_active_in_order ON contacts (owner, created_at, id) WHERE last_active_at IS NOT NULL;
+  CREATE INDEX contacts_inactive_in_order ON contacts (owner, created_at, id) WHERE last_active_at IS NULL;`;
