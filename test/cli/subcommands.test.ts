@@ -705,6 +705,25 @@ describe('errors', () => {
     expect(messages[3]).toMatch(/--json.*--ndjson/);
     expect(messages[13]).toContain('frob');
   });
+
+  it('a negative number given to an integer option is checked against its range; a value option given twice is refused', async () => {
+    const [limit, dashValue, baseTwice, tokenTwice, limitTwice] = await Promise.all([
+      runCli(['contacts', 'list', '--limit', '-1']),
+      runCli(['contacts', 'create', '--username', '-x', '--phone', '+15550001234']),
+      runBare(['contacts', 'list', '--base-url', sandbox.url, '--base-url', 'http://127.0.0.1:1', '--token', TOKEN]),
+      runCli(['quote', 'AAPL', '--token', 'second-token-SECRET-99']),
+      runCli(['contacts', 'list', '--limit', '2', '--limit', '3']),
+    ]);
+    expect(expectUsageError(limit)).toBe('tickbook: option --limit must be an integer from 1 to 100, not "-1" (see tickbook --help)');
+    // Anything else starting with a dash may be a forgotten value: how to give one is spelled out.
+    expect(expectUsageError(dashValue)).toMatch(/option --username needs a value.*--username=-/);
+    expect(expectUsageError(baseTwice)).toMatch(/^tickbook: option --base-url given twice/);
+    expect(expectUsageError(tokenTwice)).toMatch(/^tickbook: option --token given twice/);
+    expect(tokenTwice.stderr).not.toContain('SECRET');
+    expect(expectUsageError(limitTwice)).toMatch(/^tickbook: option --limit given twice/);
+    // Flags that only switch something on may repeat.
+    expectSuccess(await runCli(['contacts', 'list', '--limit', '1', '--json', '--json']));
+  });
 });
 
 describe('where to connect', () => {
