@@ -578,6 +578,22 @@ describe('quote and symbols', () => {
     expect(lines(run.stderr)).toHaveLength(1);
   });
 
+  it('quote with only empty symbols is a usage error like quote alone; a symbol that cannot be one is named (exit 2)', async () => {
+    const [none, empty, blank, comma, bad, long] = await Promise.all([
+      runCli(['quote']),
+      runCli(['quote', '']),
+      runCli(['quote', ' ']),
+      runCli(['quote', ',']),
+      runCli(['quote', 'AAPL', 'a$b']),
+      runCli(['quote', 'MSFT,ABCDEFGHIJKLMNOP']),
+    ]);
+    const expected = expectUsageError(none);
+    expect(expected).toMatch(/at least one symbol/);
+    for (const run of [empty, blank, comma]) expect(expectUsageError(run)).toBe(expected);
+    expect(expectUsageError(bad)).toMatch(/^tickbook: quote: "a\$b" is not a stock symbol/);
+    expect(expectUsageError(long)).toMatch(/"ABCDEFGHIJKLMNOP" is not a stock symbol/);
+  });
+
   it('quote --json and --ndjson use the API field names', async () => {
     const [json, ndjson] = await Promise.all([
       runCli(['quote', 'AAPL', 'nope', 'SHOP.TO', '--json']),
