@@ -929,6 +929,35 @@ describe('--debug-log', () => {
   });
 });
 
+describe('--debug-log that cannot be written', () => {
+  it('is a usage error naming --debug-log, the path and why, in words; nothing is sent', async () => {
+    const dir = freshDir('debug-bad');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    // Root may write wherever a mode forbids it; sysfs refuses new files even to root (or is
+    // mounted read-only).
+    const root = process.getuid?.() === 0;
+    if (!root) mkdirSync(join(dir, 'locked'), { mode: 0o500 });
+    const cases: [string, RegExp][] = [
+      [join(dir, 'no', 'such', 'log.txt'), /no such directory/],
+      [dir, /is a directory/],
+      [join(file, 'log.txt'), /not a directory/],
+      root ? ['/sys/tickbook-debug.log', /permission denied|read-only/] : [join(dir, 'locked', 'log.txt'), /permission denied/],
+    ];
+    const before = sandbox.logLines.length;
+    const results = await Promise.all(cases.map(([path]) => runCli(['contacts', 'list', '--debug-log', path])));
+    results.forEach((run, i) => {
+      const [path, why] = cases[i]!;
+      const message = expectUsageError(run);
+      expect(message).toMatch(/^tickbook: option --debug-log: cannot write /);
+      expect(message).toContain(JSON.stringify(path));
+      expect(message).toMatch(why);
+      expect(message).not.toMatch(/E[A-Z]{3,}/);
+    });
+    expect(sandbox.logLines.length).toBe(before);
+  });
+});
+
 describe('server text on the terminal', () => {
   const hostileToken = 'tok-hostile-0001';
   // The server refuses such names over HTTP, so they go in through the store, as from an old or
