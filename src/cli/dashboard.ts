@@ -1,6 +1,6 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
-import { ConfigError, type ConfigFile, configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
+import { ConfigError, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
@@ -42,14 +42,23 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   if (watchlistFlag?.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
   const path = configFilePath();
-  let config: ConfigFile;
+  let read: ConfigRead;
   try {
-    config = readConfigFile(path).config;
+    read = readConfigFile(path);
     // Settings are checked before anything else, so a bad URL is reported as such everywhere.
-    resolveConnection(connectionFlags(values), process.env, config);
+    resolveConnection(connectionFlags(values), process.env, read.config);
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
+  }
+  const { config, malformed } = read;
+  // A saved setting this run needs but cannot read stops it, rather than a default standing in:
+  // the first change would save the default over what the user wrote.
+  if (malformed.watchlist !== undefined && watchlistFlag === undefined) {
+    throw new UsageError(`${path}: ${malformed.watchlist}; correct it, or give --watchlist for this run`);
+  }
+  if (malformed.interval !== undefined && intervalFlag === undefined) {
+    throw new UsageError(`${path}: ${malformed.interval}; correct it, or give --interval for this run`);
   }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
@@ -61,14 +70,11 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const watchlist = watchlistFlag ?? saved ?? DEFAULT_WATCHLIST;
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.
-  const persistWatchlist = (list: readonly string[], interval: number) => {
-    const current = readConfigFile(path).config;
-    writeConfigFile(path, {
-      ...current,
+  const persistWatchlist = (list: readonly string[], interval: number) =>
+    updateConfigFile(path, {
       ...(watchlistFlag === undefined && { watchlist: [...list] }),
       ...(intervalFlag === undefined && { interval }),
     });
-  };
   const status = new StatusStore();
   return withClient(
     values,

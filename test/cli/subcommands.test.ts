@@ -795,6 +795,40 @@ describe('where to connect', () => {
     expect(expectUsageError(run)).toContain(path);
   });
 
+  it('a malformed watchlist or interval in the config file is a warning for contacts list and quote, which do not use them; the file is not rewritten', async () => {
+    const configs = [
+      { watchlist: 'AAPL', interval: 'fast' },
+      { watchlist: [1, 2], interval: 0 },
+    ];
+    const setups = configs.map((dashboardKeys) => {
+      const configEnv = isolatedEnv();
+      const path = join(configEnv.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+      mkdirSync(join(configEnv.XDG_CONFIG_HOME!, 'tickbook'), { recursive: true });
+      const text = JSON.stringify({ base_url: sandbox.url, token: TOKEN, api_key: API_KEY, ...dashboardKeys, theme: 'mine' });
+      writeFileSync(path, text, { mode: 0o600 });
+      return { configEnv, path, text };
+    });
+    const runs = await Promise.all(
+      setups.flatMap(({ configEnv }) => [
+        runBare(['contacts', 'list', '--limit', '1', '--json'], configEnv),
+        runBare(['quote', 'AAPL', '--json'], configEnv),
+      ]),
+    );
+    runs.forEach((run, i) => {
+      const { path } = setups[Math.floor(i / 2)]!;
+      expectSuccess(run);
+      JSON.parse(run.stdout);
+      const warnings = lines(run.stderr);
+      expect(warnings, run.stderr).toHaveLength(2);
+      for (const [line, key] of [[warnings[0], 'watchlist'], [warnings[1], 'interval']] as const) {
+        expect(line).toMatch(/^tickbook: warning: /);
+        expect(line).toContain(path);
+        expect(line).toContain(key);
+      }
+    });
+    for (const { path, text } of setups) expect(readFileSync(path, 'utf8')).toBe(text);
+  });
+
   it('with no base URL anywhere, contacts list and quote run against the embedded sandbox, its database under XDG_DATA_HOME', async () => {
     const bareEnv = isolatedEnv();
     const list = await runBare(['contacts', 'list'], bareEnv);
