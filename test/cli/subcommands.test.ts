@@ -498,41 +498,42 @@ describe('contacts get, create, rename, delete', () => {
   const scriptPath = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
   const hasScript = scriptPath !== '' && spawnSync(scriptPath, ['--version'], { encoding: 'utf8' }).stdout.includes('util-linux');
 
+  /** `tickbook contacts delete ID` on a pseudo-terminal: answers the prompt with `reply`, returns what it showed. */
+  const answerPrompt = (id: string, reply: string) => {
+    const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, BIN, 'contacts', 'delete', id, ...connection()].map(quote).join(' ');
+    return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(scriptPath, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      let answered = false;
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no exit after answering ${JSON.stringify(reply)}; output: ${output}`));
+      }, 15_000);
+      const onData = (chunk: string) => {
+        output += chunk;
+        if (!answered && /\[y\/N\]/.test(output)) {
+          answered = true;
+          child.stdin!.write(reply);
+        }
+      };
+      child.stdout!.setEncoding('utf8').on('data', onData);
+      child.stderr!.setEncoding('utf8').on('data', onData);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        runs.push({ args: ['(script)', 'contacts', 'delete', id], code, signal: null, stdout: output, stderr: '' });
+        resolve({ code, output });
+      });
+    });
+  };
+
   it.skipIf(!hasScript)(
     'delete on a terminal asks first, naming the contact and its conversation: "n" keeps it (exit 1), "y" deletes it (needs util-linux script)',
     async () => {
       const contact = await createContact('asked', 'Asked Person');
-      const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-      const command = [process.execPath, BIN, 'contacts', 'delete', contact.id, ...connection()].map(quote).join(' ');
 
-      /** Runs the command on a pseudo-terminal, answers the prompt, and returns what it showed. */
-      const answer = (reply: string) =>
-        new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-          const child = spawn(scriptPath, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-          let output = '';
-          let answered = false;
-          const timer = setTimeout(() => {
-            child.kill('SIGKILL');
-            reject(new Error(`no exit after answering ${reply}; output: ${output}`));
-          }, 15_000);
-          const onData = (chunk: string) => {
-            output += chunk;
-            if (!answered && /\[y\/N\]/.test(output)) {
-              answered = true;
-              child.stdin!.write(`${reply}\n`);
-            }
-          };
-          child.stdout!.setEncoding('utf8').on('data', onData);
-          child.stderr!.setEncoding('utf8').on('data', onData);
-          child.on('error', reject);
-          child.on('close', (code) => {
-            clearTimeout(timer);
-            runs.push({ args: ['(script)', 'contacts', 'delete', contact.id], code, signal: null, stdout: output, stderr: '' });
-            resolve({ code, output });
-          });
-        });
-
-      const no = await answer('n');
+      const no = await answerPrompt(contact.id, 'n\n');
       expect(no.output).toMatch(/Delete .*Asked Person.*\[y\/N\]/);
       expect(no.output).toContain(contact.username);
       expect(no.output).toMatch(/conversation/);
@@ -540,11 +541,27 @@ describe('contacts get, create, rename, delete', () => {
       expect(no.code, no.output).toBe(1);
       expect((await api.get(contact.id)).status).toBe(200);
 
-      const yes = await answer('y');
+      const yes = await answerPrompt(contact.id, 'y\n');
       expect(yes.output).toMatch(/Delete .*Asked Person.*conversation.*\[y\/N\]/);
       expect(yes.code, yes.output).toBe(0);
       expect(yes.output).toContain(`deleted ${contact.id}`);
       expect((await api.get(contact.id)).status).toBe(404);
+    },
+  );
+
+  it.skipIf(!hasScript)(
+    'Ctrl-C at the delete prompt exits 130, Ctrl-D (end of input) is a no (exit 1): "not deleted", no error, the contact kept (needs util-linux script)',
+    async () => {
+      const contact = await createContact('asked', 'Kept Person');
+      const [interrupted, ended] = await Promise.all([answerPrompt(contact.id, '\x03'), answerPrompt(contact.id, '\x04')]);
+      expect(interrupted.code, interrupted.output).toBe(130);
+      expect(ended.code, ended.output).toBe(1);
+      for (const { output } of [interrupted, ended]) {
+        expect(output).toMatch(/Kept Person.*\[y\/N\]/);
+        expect(output).toContain('not deleted');
+        expect(output).not.toMatch(/tickbook:|Error|Abort|^\s+at /m);
+      }
+      expect((await api.get(contact.id)).status).toBe(200);
     },
   );
 });
