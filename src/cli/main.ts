@@ -4,6 +4,7 @@ import { sanitize } from '../text/sanitize.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
+import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { UsageError } from './usage.js';
 
 const HELP = `Usage: tickbook [command] [options]
@@ -106,10 +107,19 @@ function failureLine(error: unknown): { line: string; status: number } {
   return { line: (error as Error)?.message ?? String(error), status: 1 };
 }
 
+watchOutputs();
 try {
   process.exitCode = await run(process.argv.slice(2));
 } catch (error) {
-  const { line, status } = failureLine(error);
-  process.stderr.write(`tickbook: ${sanitize(line)}\n`);
-  process.exitCode = status;
+  if (error instanceof ReaderGone) {
+    // `… | head`: the reader had what it wanted; the command was stopped, not failed.
+    process.exitCode = 0;
+  } else {
+    const { line, status } = failureLine(error);
+    process.stderr.write(`tickbook: ${sanitize(line)}\n`);
+    process.exitCode = status;
+  }
 }
+// With the reader gone, whatever the command left under way (a page fetched ahead, a retry's
+// wait) could only write to nobody; its client and sandbox are already closed.
+if (readerGone.aborted) process.exit();
