@@ -1,12 +1,11 @@
 // `npm start` and `npm test` call this so a fresh clone (or an edited tree) never runs stale
 // JavaScript, while an up-to-date tree pays nothing for the check.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build, stamp } from './build.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const stamp = join(root, 'dist', '.build-stamp');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -26,11 +25,5 @@ const inputs = Math.max(
 );
 if (!existsSync(stamp) || statSync(stamp).mtimeMs < inputs) {
   process.stderr.write('tickbook: building…\n');
-  execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  execFileSync(process.execPath, [join(root, 'scripts', 'copy-assets.mjs')], { cwd: root, stdio: 'inherit' });
-  execFileSync(process.execPath, [join(root, 'scripts', 'bundle.mjs')], { cwd: root, stdio: 'inherit' });
-  writeFileSync(stamp, '');
+  build();
 }

@@ -1,5 +1,5 @@
 // `tickbook contacts …`: every contact operation, scriptable.
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { contactFields, contactLabel } from '../text/contact-fields.js';
@@ -158,13 +158,25 @@ async function rename(args: string[]): Promise<number> {
   });
 }
 
-async function confirm(question: string): Promise<boolean> {
+/**
+ * Asks on the terminal. Besides a reply, the question may end with Ctrl-C ('interrupted') or
+ * with the end of input, Ctrl-D ('ended'), either of them on the prompt's own line.
+ */
+function confirm(question: string): Promise<'yes' | 'no' | 'ended' | 'interrupted'> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
-  } finally {
-    rl.close();
-  }
+  return new Promise((resolve) => {
+    let answer: 'yes' | 'no' | 'ended' | 'interrupted' = 'ended';
+    // On a terminal readline reads Ctrl-C as a key: with a listener it is reported, not fatal.
+    rl.on('SIGINT', () => {
+      answer = 'interrupted';
+      rl.close();
+    });
+    rl.on('close', () => resolve(answer));
+    rl.question(question, (reply) => {
+      answer = /^y(es)?$/i.test(reply.trim()) ? 'yes' : 'no';
+      rl.close();
+    });
+  });
 }
 
 async function remove(args: string[]): Promise<number> {
@@ -177,9 +189,11 @@ async function remove(args: string[]): Promise<number> {
   return withClient(values, async ({ client }) => {
     if (!values.yes) {
       const contact = await client.getContact(id);
-      if (!(await confirm(`Delete ${contactLabel(contact)} and the conversation with them? [y/N] `))) {
-        process.stderr.write('not deleted\n');
-        return 1;
+      const answer = await confirm(`Delete ${contactLabel(contact)} and the conversation with them? [y/N] `);
+      if (answer !== 'yes') {
+        // A change of mind, not an error: Ctrl-C exits as a shell reports it (130), Ctrl-D is a no.
+        process.stderr.write(`${answer === 'no' ? '' : '\n'}not deleted\n`);
+        return answer === 'interrupted' ? 130 : 1;
       }
     }
     const result = await client.deleteContact(id);

@@ -1,12 +1,12 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
-import { ConfigError, type ConfigFile, configFilePath, readConfigFile, writeConfigFile } from '../config/config-file.js';
+import { ConfigError, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
 import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from './connection-options.js';
-import { integerOption, parseCommandLine, UsageError } from './usage.js';
+import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
 export const DASHBOARD_HELP = `Usage: tickbook [options]
@@ -14,7 +14,8 @@ export const DASHBOARD_HELP = `Usage: tickbook [options]
 Opens the dashboard: contacts beside a live watch window. Press ? inside for every key.
 
 Options:
-  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
+  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched);
+                            given more than once, the lists are joined
   --interval N              poll prices every N seconds, 1 to 60, for this run (default: saved, or 2)
 
 ${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
@@ -26,7 +27,7 @@ const OPTIONS = {
   'api-key': CONNECTION_OPTIONS['api-key'],
   'debug-log': CONNECTION_OPTIONS['debug-log'],
   help: CONNECTION_OPTIONS.help,
-  watchlist: { type: 'string' },
+  watchlist: { type: 'string', multiple: true },
   interval: { type: 'string' },
 } as const;
 
@@ -36,23 +37,28 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     process.stdout.write(DASHBOARD_HELP);
     return 0;
   }
-  let watchlistFlag: string[] | undefined;
-  if (values.watchlist !== undefined) {
-    watchlistFlag = normaliseSymbols(values.watchlist.split(','));
-    const bad = watchlistFlag.find((s) => !SYMBOL_PATTERN.test(s));
-    if (bad !== undefined) throw new UsageError(`option --watchlist: ${JSON.stringify(bad)} is not a stock symbol`);
-    if (watchlistFlag.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
-  }
+  // Every --watchlist given counts, in order (a symbol in two of them once).
+  const watchlistFlag = values.watchlist && symbolList('option --watchlist', values.watchlist);
+  if (watchlistFlag?.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
   const path = configFilePath();
-  let config: ConfigFile;
+  let read: ConfigRead;
   try {
-    config = readConfigFile(path).config;
+    read = readConfigFile(path);
     // Settings are checked before anything else, so a bad URL is reported as such everywhere.
-    resolveConnection(connectionFlags(values), process.env, config);
+    resolveConnection(connectionFlags(values), process.env, read.config);
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
+  }
+  const { config, malformed } = read;
+  // A saved setting this run needs but cannot read stops it, rather than a default standing in:
+  // the first change would save the default over what the user wrote.
+  if (malformed.watchlist !== undefined && watchlistFlag === undefined) {
+    throw new UsageError(`${path}: ${malformed.watchlist}; correct it, or give --watchlist for this run`);
+  }
+  if (malformed.interval !== undefined && intervalFlag === undefined) {
+    throw new UsageError(`${path}: ${malformed.interval}; correct it, or give --interval for this run`);
   }
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
@@ -64,14 +70,11 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const watchlist = watchlistFlag ?? saved ?? DEFAULT_WATCHLIST;
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.
-  const persistWatchlist = (list: readonly string[], interval: number) => {
-    const current = readConfigFile(path).config;
-    writeConfigFile(path, {
-      ...current,
+  const persistWatchlist = (list: readonly string[], interval: number) =>
+    updateConfigFile(path, {
       ...(watchlistFlag === undefined && { watchlist: [...list] }),
       ...(intervalFlag === undefined && { interval }),
     });
-  };
   const status = new StatusStore();
   return withClient(
     values,

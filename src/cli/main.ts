@@ -5,6 +5,7 @@ import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
+import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { UsageError } from './usage.js';
 
 const HELP = `Usage: tickbook [command] [options]
@@ -107,13 +108,29 @@ function failureLine(error: unknown): { line: string; status: number } {
   return { line: (error as Error)?.message ?? String(error), status: 1 };
 }
 
+watchOutputs();
+let hungUp = false;
 try {
   const status = await run(process.argv.slice(2));
-  // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends.
-  if (status === HUNG_UP) endByHangUp();
-  process.exitCode = status;
+  // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
+  // (never by process.exit, whose terminal reset aborts on a terminal that is gone).
+  hungUp = status === HUNG_UP;
+  if (hungUp) endByHangUp();
+  else process.exitCode = status;
 } catch (error) {
-  const { line, status } = failureLine(error);
-  process.stderr.write(`tickbook: ${sanitize(line)}\n`);
-  process.exitCode = status;
+  if (error instanceof ReaderGone) {
+    // `… | head`: the reader had what it wanted; the command was stopped, not failed.
+    process.exitCode = 0;
+  } else {
+    const { line, status } = failureLine(error);
+    process.stderr.write(`tickbook: ${sanitize(line)}\n`);
+    process.exitCode = status;
+  }
+}
+// With the reader gone, whatever the command left under way (a page fetched ahead, a retry's
+// wait) could only write to nobody; its client and sandbox are already closed.
+if (readerGone.aborted && !hungUp) {
+  // A terminal that is gone ends the process as a hang-up does (see endByHangUp).
+  if ((readerGone.reason as ReaderGone).terminal) endByHangUp();
+  else process.exit();
 }

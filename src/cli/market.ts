@@ -1,13 +1,16 @@
 // `tickbook quote` and `tickbook symbols`: the market data operations, scriptable.
+import { describeRejected } from '../api/types.js';
 import { formatPrice as price } from '../text/numbers.js';
+import { sanitize } from '../text/sanitize.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
-import { nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
+import { nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
 export const QUOTE_HELP = `Usage: tickbook quote SYMBOL...
 
-Real-time prices and the day's volume. Unknown symbols are listed, not fatal.
+Real-time prices and the day's volume. Symbols are separated by spaces or commas; unknown
+symbols are listed, not fatal, and one that cannot be a symbol is a usage error.
 
 ${CONNECTION_HELP}`;
 
@@ -27,14 +30,16 @@ export async function quote(args: readonly string[]): Promise<number> {
     return 0;
   }
   const format = formatOf(values);
-  if (positionals.length === 0) throw new UsageError('expected at least one symbol: tickbook quote AAPL MSFT');
-  // "AAPL,MSFT" reads naturally too.
-  const symbols = positionals.flatMap((p) => p.split(','));
+  // "AAPL,MSFT" reads naturally too. A symbol the API could never know is the caller's mistake,
+  // not an unknown symbol; only one that could be listed is asked about.
+  const symbols = symbolList('quote', positionals);
+  if (symbols.length === 0) throw new UsageError('expected at least one symbol: tickbook quote AAPL MSFT');
   return withClient(values, async ({ client }) => {
     const result = await client.realtimePricing(symbols);
     const data = result.quotes.map((q) => ({ symbol: q.symbol, price: q.price, volume: q.volume }));
     if (format === 'json') {
-      writeJson({ status: 'success', stock_symbols: result.symbols, stock_data: data, unknown_symbols: result.unknown });
+      const rejected = result.rejected.map(({ symbol, reason }) => ({ symbol: symbol ?? null, reason }));
+      writeJson({ status: 'success', stock_symbols: result.symbols, stock_data: data, unknown_symbols: result.unknown, left_out: rejected });
     } else if (format === 'ndjson') {
       writeNdjson(data);
     } else {
@@ -43,6 +48,8 @@ export async function quote(args: readonly string[]): Promise<number> {
       if (rows.length > 0) process.stdout.write(renderTable(columns, rows));
     }
     if (result.unknown.length > 0) process.stderr.write(`unknown: ${result.unknown.join(' ')}\n`);
+    // A record that was not a price is left out and named; the others are printed.
+    for (const rejected of result.rejected) process.stderr.write(`left out ${sanitize(describeRejected(rejected))}\n`);
     // Nothing priced at all is a failure a script should see.
     return result.quotes.length === 0 ? 1 : 0;
   });

@@ -6,6 +6,7 @@ import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection } from '../config/connection.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
+import { UsageError } from './usage.js';
 
 export interface OpenClientOptions {
   flags: ConnectionFlags;
@@ -40,14 +41,36 @@ export function debugLogLine(entry: RequestLogEntry): string {
   return `${fields.join(' ')}\n`;
 }
 
+/** Why a file could not be opened for appending, in words (the codes mean little to most people). */
+const CANNOT_WRITE: Record<string, string> = {
+  // Opening to append creates the file, so a missing entry is a directory on the way.
+  ENOENT: 'no such directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+};
+
+function openDebugLog(path: string): number {
+  try {
+    return openSync(path, 'a', 0o600);
+  } catch (error) {
+    const { code = '', message } = error as { code?: string; message: string };
+    throw new UsageError(`option --debug-log: cannot write ${JSON.stringify(path)}: ${CANNOT_WRITE[code] ?? message}`);
+  }
+}
+
 export async function openClient(options: OpenClientOptions): Promise<OpenedClient> {
   const env = options.env ?? process.env;
   const { config, warnings } = readConfigFile(configFilePath(env));
   const connection = resolveConnection(options.flags, env, config);
   warnings.push(...connection.warnings);
 
-  let logFd: number | undefined;
-  if (options.debugLogPath) logFd = openSync(options.debugLogPath, 'a', 0o600);
+  const logFd = options.debugLogPath ? openDebugLog(options.debugLogPath) : undefined;
   const listeners = [
     ...(logFd === undefined ? [] : [(entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry))]),
     ...(options.onRequest ? [options.onRequest] : []),

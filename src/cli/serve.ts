@@ -1,5 +1,6 @@
 // `tickbook serve`: the sandbox as a standalone server for any HTTP client.
 import { DatabaseOpenError, MarketMismatchError } from '../server/contacts-store.js';
+import { readerGone } from './stdio.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
 
@@ -119,6 +120,16 @@ export async function serve(args: readonly string[]): Promise<number> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    // Its log's reader gone (`tickbook serve | head`): stop as for SIGTERM, saying nothing more.
+    readerGone.addEventListener(
+      'abort',
+      () => {
+        if (stopping) return;
+        stopping = true;
+        void sandbox.close().then(() => resolve(0));
+      },
+      { once: true },
+    );
   });
   process.stdout.write(describe(sandbox));
   process.stdout.write(`listening on ${sandbox.url}\n`);

@@ -1,5 +1,6 @@
 // Command-line parsing on node:util parseArgs, with one-line errors that name the option.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
 
 /** A mistake in how tickbook was called: one line on stderr, exit status 2. */
 export class UsageError extends Error {
@@ -8,27 +9,71 @@ export class UsageError extends Error {
 
 export type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
+const NEGATIVE_NUMBER = /^-[0-9.]/;
+
+/**
+ * `--limit -1` as `--limit=-1`. parseArgs refuses a value that starts with a dash (it may be a
+ * forgotten value followed by the next option), but no option is spelled like a negative number,
+ * so taking it as the value lets the option's own check name the range.
+ */
+function joinNegativeValues(args: readonly string[], options: OptionSpec): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      joined.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    const spec = arg.startsWith('--') && !arg.includes('=') ? options[arg.slice(2)] : undefined;
+    if (spec?.type === 'string' && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      joined.push(`${arg}=${next}`);
+      i++;
+    } else {
+      joined.push(arg);
+    }
+  }
+  return joined;
+}
+
 export function parseCommandLine<O extends OptionSpec>(args: readonly string[], options: O, allowPositionals: boolean) {
+  let parsed;
   try {
-    return parseArgs({ args: [...args], options, allowPositionals, strict: true });
+    parsed = parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals, strict: true, tokens: true });
   } catch (error) {
     throw toUsageError(error);
   }
+  // parseArgs keeps the last of a repeated option; a second --base-url or --token is more likely
+  // a mistake (an alias, a pasted line) than a wish to override the first, so it is refused.
+  // Repeatable options say so (`multiple`), and a repeated switch means what it meant once.
+  const seen = new Set<string>();
+  for (const token of parsed.tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = options[token.name];
+    if (spec?.type !== 'string' || spec.multiple) continue;
+    if (seen.has(token.name)) throw new UsageError(`option --${token.name} given twice`);
+    seen.add(token.name);
+  }
+  return { values: parsed.values, positionals: parsed.positionals };
 }
 
 function toUsageError(error: unknown): UsageError {
-  const { code, message } = error as { code?: string; message?: string };
-  const quoted = /'([^']+)'/.exec(message ?? '')?.[1] ?? '';
+  const { code, message = '' } = error as { code?: string; message?: string };
+  const quoted = /'([^']+)'/.exec(message)?.[1] ?? '';
   const name = quoted.split(/[ ,]/)[0] ?? quoted;
   switch (code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
       return new UsageError(`unknown option ${name}`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
-      return new UsageError(`option ${name} ${/does not take/.test(message ?? '') ? 'takes no value' : 'needs a value'}`);
+      if (/does not take/.test(message)) return new UsageError(`option ${name} takes no value`);
+      if (/ambiguous/.test(message)) {
+        return new UsageError(`option ${name} needs a value (a value starting with a dash is written ${name}=-VALUE)`);
+      }
+      return new UsageError(`option ${name} needs a value`);
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return new UsageError(`unexpected argument ${JSON.stringify(quoted)}`);
     default:
-      return new UsageError(message ?? String(error));
+      return new UsageError(message || String(error));
   }
 }
 
@@ -44,4 +89,15 @@ export function integerOption(name: string, raw: string | undefined, min: number
 export function nonEmptyOption(name: string, raw: string | undefined): string | undefined {
   if (raw !== undefined && raw.trim() === '') throw new UsageError(`option --${name} must not be empty`);
   return raw;
+}
+
+/**
+ * Stock symbols from the command line, several arguments or commas within one ("AAPL,MSFT"),
+ * normalised as the API answers them. `what` leads the error naming one that cannot be a symbol.
+ */
+export function symbolList(what: string, raw: readonly string[]): string[] {
+  const typed = raw.flatMap((arg) => arg.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+  const bad = typed.find((s) => !SYMBOL_PATTERN.test(s.toUpperCase()));
+  if (bad !== undefined) throw new UsageError(`${what}: ${JSON.stringify(bad)} is not a stock symbol`);
+  return normaliseSymbols(typed);
 }

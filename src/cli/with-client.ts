@@ -2,6 +2,7 @@
 import { ConfigError } from '../config/config-file.js';
 import { connectionFlags } from './connection-options.js';
 import { openClient, type OpenClientOptions, type OpenedClient } from './open-client.js';
+import { untilReaderGone } from './stdio.js';
 import { UsageError } from './usage.js';
 
 export async function withClient<T>(
@@ -22,7 +23,7 @@ export async function withClient<T>(
     else process.stderr.write(`tickbook: warning: ${warning}\n`);
   }
   try {
-    return await body(opened);
+    return await untilReaderGone(body(opened));
   } finally {
     await opened.close();
   }

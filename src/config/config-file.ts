@@ -24,13 +24,23 @@ export const configFilePath = (env: Readonly<Record<string, string | undefined>>
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
-/** Reads the config file; a missing file is an empty config, a malformed one an error naming it. */
-export function readConfigFile(path: string): { config: ConfigFile; warnings: string[] } {
+/** The dashboard's own keys: every other command reads the file without needing them. */
+export type DashboardKey = 'watchlist' | 'interval';
+
+export interface ConfigRead {
+  config: ConfigFile;
+  warnings: string[];
+  /** Dashboard keys present but malformed, left out of `config`: what is wrong with each. */
+  malformed: Partial<Record<DashboardKey, string>>;
+}
+
+/** The file's JSON object as written, every key kept; undefined when there is no file. */
+function readObject(path: string): Record<string, unknown> | undefined {
   let text: string;
   try {
     text = readFileSync(path, 'utf8');
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return { config: {}, warnings: [] };
+    if ((error as { code?: string }).code === 'ENOENT') return undefined;
     throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
   }
   let value: unknown;
@@ -42,7 +52,17 @@ export function readConfigFile(path: string): { config: ConfigFile; warnings: st
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new ConfigError(`${path} must hold a JSON object`);
   }
-  const raw = value as Record<string, unknown>;
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Reads the config file; a missing file is an empty config. A malformed connection key is an
+ * error naming it (every command needs where to connect); a malformed dashboard key is only a
+ * warning, so a hand edit of the watchlist cannot stop `contacts list`.
+ */
+export function readConfigFile(path: string): ConfigRead {
+  const raw = readObject(path);
+  if (raw === undefined) return { config: {}, warnings: [], malformed: {} };
   const config: ConfigFile = {};
   for (const field of STRING_FIELDS) {
     const v = raw[field];
@@ -50,27 +70,34 @@ export function readConfigFile(path: string): { config: ConfigFile; warnings: st
     if (typeof v !== 'string') throw new ConfigError(`${path}: ${field} must be a string`);
     config[field] = v;
   }
-  if (raw.watchlist !== undefined) {
-    if (!Array.isArray(raw.watchlist) || raw.watchlist.some((s) => typeof s !== 'string')) {
-      throw new ConfigError(`${path}: watchlist must be an array of symbols`);
-    }
-    config.watchlist = raw.watchlist as string[];
+  const malformed: ConfigRead['malformed'] = {};
+  const { watchlist, interval } = raw;
+  if (watchlist !== undefined && watchlist !== null) {
+    if (Array.isArray(watchlist) && watchlist.every((s) => typeof s === 'string')) config.watchlist = watchlist;
+    else malformed.watchlist = 'watchlist must be an array of symbols, like ["AAPL", "MSFT"]';
   }
-  if (raw.interval !== undefined) {
-    if (typeof raw.interval !== 'number' || !(raw.interval >= 1 && raw.interval <= 60)) {
-      throw new ConfigError(`${path}: interval must be a number of seconds from 1 to 60`);
-    }
-    config.interval = raw.interval;
+  if (interval !== undefined && interval !== null) {
+    if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
+    else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const warnings: string[] = [];
+  const warnings = Object.values(malformed).map((problem) => `${path}: ${problem}; left as it is and not used`);
   if ((config.token || config.api_key) && (statSync(path).mode & 0o077) !== 0) {
     warnings.push(`${path} holds credentials and is readable by others: run chmod 600 ${path}`);
   }
-  return { config, warnings };
+  return { config, warnings, malformed };
+}
+
+/**
+ * Sets the given keys and keeps every other key of the file as the user left it (keys tickbook
+ * does not know, and malformed ones it was not asked to replace).
+ */
+export function updateConfigFile(path: string, changes: Partial<ConfigFile>): void {
+  if (Object.keys(changes).length === 0) return;
+  writeConfigFile(path, { ...readObject(path), ...changes });
 }
 
 /** Writes the whole config atomically, readable by the user alone. */
-export function writeConfigFile(path: string, config: ConfigFile): void {
+export function writeConfigFile(path: string, config: ConfigFile | Readonly<Record<string, unknown>>): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const temporary = `${path}.${process.pid}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });

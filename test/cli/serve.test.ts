@@ -93,7 +93,10 @@ describe('usage errors: one line on stderr naming the problem, exit 2', () => {
     { args: ['serve', '--nope'], names: [/--nope/] },
     { args: ['serve', '--port', '99999'], names: [/--port/, /99999/] },
     { args: ['serve', '--port', 'abc'], names: [/--port/, /abc/] },
-    { args: ['serve', '--port', '-1'], names: [/--port/] },
+    // A negative number is a value, checked against the option's range.
+    { args: ['serve', '--port', '-5'], names: [/option --port must be an integer from 0 to 65535, not "-5"/] },
+    { args: ['serve', '--seed', '-1'], names: [/option --seed must be an integer from 0 to 4294967295, not "-1"/] },
+    { args: ['serve', '--port', '1', '--port', '2'], names: [/option --port given twice/] },
     { args: ['serve', '--port', '80.5'], names: [/--port/, /80\.5/] },
     { args: ['serve', '--rate-limit', '0'], names: [/--rate-limit/, /\b0\b/] },
     { args: ['serve', '--rate-limit', 'lots'], names: [/--rate-limit/, /lots/] },

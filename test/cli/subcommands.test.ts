@@ -11,6 +11,7 @@ import { writeConfigFile } from '../../src/config/config-file.js';
 import { openContactsStore } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
 import { truncate, width } from '../../src/text/width.js';
+import { startProxy } from '../helpers/proxy.js';
 import {
   BIN,
   client,
@@ -498,41 +499,42 @@ describe('contacts get, create, rename, delete', () => {
   const scriptPath = spawnSync('sh', ['-c', 'command -v script'], { encoding: 'utf8' }).stdout.trim();
   const hasScript = scriptPath !== '' && spawnSync(scriptPath, ['--version'], { encoding: 'utf8' }).stdout.includes('util-linux');
 
+  /** `tickbook contacts delete ID` on a pseudo-terminal: answers the prompt with `reply`, returns what it showed. */
+  const answerPrompt = (id: string, reply: string) => {
+    const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    const command = [process.execPath, BIN, 'contacts', 'delete', id, ...connection()].map(quote).join(' ');
+    return new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(scriptPath, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+      let output = '';
+      let answered = false;
+      const timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`no exit after answering ${JSON.stringify(reply)}; output: ${output}`));
+      }, 15_000);
+      const onData = (chunk: string) => {
+        output += chunk;
+        if (!answered && /\[y\/N\]/.test(output)) {
+          answered = true;
+          child.stdin!.write(reply);
+        }
+      };
+      child.stdout!.setEncoding('utf8').on('data', onData);
+      child.stderr!.setEncoding('utf8').on('data', onData);
+      child.on('error', reject);
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        runs.push({ args: ['(script)', 'contacts', 'delete', id], code, signal: null, stdout: output, stderr: '' });
+        resolve({ code, output });
+      });
+    });
+  };
+
   it.skipIf(!hasScript)(
     'delete on a terminal asks first, naming the contact and its conversation: "n" keeps it (exit 1), "y" deletes it (needs util-linux script)',
     async () => {
       const contact = await createContact('asked', 'Asked Person');
-      const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-      const command = [process.execPath, BIN, 'contacts', 'delete', contact.id, ...connection()].map(quote).join(' ');
 
-      /** Runs the command on a pseudo-terminal, answers the prompt, and returns what it showed. */
-      const answer = (reply: string) =>
-        new Promise<{ code: number | null; output: string }>((resolve, reject) => {
-          const child = spawn(scriptPath, ['-qec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
-          let output = '';
-          let answered = false;
-          const timer = setTimeout(() => {
-            child.kill('SIGKILL');
-            reject(new Error(`no exit after answering ${reply}; output: ${output}`));
-          }, 15_000);
-          const onData = (chunk: string) => {
-            output += chunk;
-            if (!answered && /\[y\/N\]/.test(output)) {
-              answered = true;
-              child.stdin!.write(`${reply}\n`);
-            }
-          };
-          child.stdout!.setEncoding('utf8').on('data', onData);
-          child.stderr!.setEncoding('utf8').on('data', onData);
-          child.on('error', reject);
-          child.on('close', (code) => {
-            clearTimeout(timer);
-            runs.push({ args: ['(script)', 'contacts', 'delete', contact.id], code, signal: null, stdout: output, stderr: '' });
-            resolve({ code, output });
-          });
-        });
-
-      const no = await answer('n');
+      const no = await answerPrompt(contact.id, 'n\n');
       expect(no.output).toMatch(/Delete .*Asked Person.*\[y\/N\]/);
       expect(no.output).toContain(contact.username);
       expect(no.output).toMatch(/conversation/);
@@ -540,11 +542,27 @@ describe('contacts get, create, rename, delete', () => {
       expect(no.code, no.output).toBe(1);
       expect((await api.get(contact.id)).status).toBe(200);
 
-      const yes = await answer('y');
+      const yes = await answerPrompt(contact.id, 'y\n');
       expect(yes.output).toMatch(/Delete .*Asked Person.*conversation.*\[y\/N\]/);
       expect(yes.code, yes.output).toBe(0);
       expect(yes.output).toContain(`deleted ${contact.id}`);
       expect((await api.get(contact.id)).status).toBe(404);
+    },
+  );
+
+  it.skipIf(!hasScript)(
+    'Ctrl-C at the delete prompt exits 130, Ctrl-D (end of input) is a no (exit 1): "not deleted", no error, the contact kept (needs util-linux script)',
+    async () => {
+      const contact = await createContact('asked', 'Kept Person');
+      const [interrupted, ended] = await Promise.all([answerPrompt(contact.id, '\x03'), answerPrompt(contact.id, '\x04')]);
+      expect(interrupted.code, interrupted.output).toBe(130);
+      expect(ended.code, ended.output).toBe(1);
+      for (const { output } of [interrupted, ended]) {
+        expect(output).toMatch(/Kept Person.*\[y\/N\]/);
+        expect(output).toContain('not deleted');
+        expect(output).not.toMatch(/tickbook:|Error|Abort|^\s+at /m);
+      }
+      expect((await api.get(contact.id)).status).toBe(200);
     },
   );
 });
@@ -570,12 +588,56 @@ describe('quote and symbols', () => {
     expect(run.stderr).toBe('unknown: NOPE\n');
   });
 
+  it('quote with a bad record from the server: the others printed, the bad one left out and named on stderr, exit 0', async () => {
+    const proxy = await startProxy(sandbox.url, {
+      rewrite: (req, body) => {
+        if (!req.url.includes('realtime-pricing')) return body;
+        const json = JSON.parse(body.toString()) as { stock_data: { symbol: string; price: unknown }[] };
+        for (const record of json.stock_data) if (record.symbol === 'AAPL') record.price = -5;
+        return Buffer.from(JSON.stringify(json));
+      },
+    });
+    try {
+      const via = ['--base-url', proxy.url, '--token', TOKEN, '--api-key', API_KEY];
+      const [table, json] = await Promise.all([
+        runBare(['quote', 'AAPL', 'MSFT', ...via]),
+        runBare(['quote', 'AAPL', 'MSFT', '--json', ...via]),
+      ]);
+      expectSuccess(table);
+      expect(parseTable(table.stdout, ['SYMBOL', 'PRICE', 'VOLUME'], ['PRICE', 'VOLUME']).map((r) => r[0])).toEqual(['MSFT']);
+      expect(table.stderr).toBe('left out AAPL: price is negative (-5)\n');
+      expectSuccess(json);
+      const body = parseJson(json);
+      expect(body.stock_data.map((q: Json) => q.symbol)).toEqual(['MSFT']);
+      expect(body.unknown_symbols).toEqual([]);
+      expect(body.left_out).toEqual([{ symbol: 'AAPL', reason: 'price is negative (-5)' }]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('quote nope alone: nothing priced is a failure, exit 1', async () => {
     const run = await runCli(['quote', 'nope']);
     expect(run.code, describeRun(run)).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('NOPE');
     expect(lines(run.stderr)).toHaveLength(1);
+  });
+
+  it('quote with only empty symbols is a usage error like quote alone; a symbol that cannot be one is named (exit 2)', async () => {
+    const [none, empty, blank, comma, bad, long] = await Promise.all([
+      runCli(['quote']),
+      runCli(['quote', '']),
+      runCli(['quote', ' ']),
+      runCli(['quote', ',']),
+      runCli(['quote', 'AAPL', 'a$b']),
+      runCli(['quote', 'MSFT,ABCDEFGHIJKLMNOP']),
+    ]);
+    const expected = expectUsageError(none);
+    expect(expected).toMatch(/at least one symbol/);
+    for (const run of [empty, blank, comma]) expect(expectUsageError(run)).toBe(expected);
+    expect(expectUsageError(bad)).toMatch(/^tickbook: quote: "a\$b" is not a stock symbol/);
+    expect(expectUsageError(long)).toMatch(/"ABCDEFGHIJKLMNOP" is not a stock symbol/);
   });
 
   it('quote --json and --ndjson use the API field names', async () => {
@@ -705,6 +767,25 @@ describe('errors', () => {
     expect(messages[3]).toMatch(/--json.*--ndjson/);
     expect(messages[13]).toContain('frob');
   });
+
+  it('a negative number given to an integer option is checked against its range; a value option given twice is refused', async () => {
+    const [limit, dashValue, baseTwice, tokenTwice, limitTwice] = await Promise.all([
+      runCli(['contacts', 'list', '--limit', '-1']),
+      runCli(['contacts', 'create', '--username', '-x', '--phone', '+15550001234']),
+      runBare(['contacts', 'list', '--base-url', sandbox.url, '--base-url', 'http://127.0.0.1:1', '--token', TOKEN]),
+      runCli(['quote', 'AAPL', '--token', 'second-token-SECRET-99']),
+      runCli(['contacts', 'list', '--limit', '2', '--limit', '3']),
+    ]);
+    expect(expectUsageError(limit)).toBe('tickbook: option --limit must be an integer from 1 to 100, not "-1" (see tickbook --help)');
+    // Anything else starting with a dash may be a forgotten value: how to give one is spelled out.
+    expect(expectUsageError(dashValue)).toMatch(/option --username needs a value.*--username=-/);
+    expect(expectUsageError(baseTwice)).toMatch(/^tickbook: option --base-url given twice/);
+    expect(expectUsageError(tokenTwice)).toMatch(/^tickbook: option --token given twice/);
+    expect(tokenTwice.stderr).not.toContain('SECRET');
+    expect(expectUsageError(limitTwice)).toMatch(/^tickbook: option --limit given twice/);
+    // Flags that only switch something on may repeat.
+    expectSuccess(await runCli(['contacts', 'list', '--limit', '1', '--json', '--json']));
+  });
 });
 
 describe('where to connect', () => {
@@ -758,6 +839,40 @@ describe('where to connect', () => {
     writeFileSync(path, '{"base_url": ', { mode: 0o600 });
     const run = await runBare(['contacts', 'list'], badEnv);
     expect(expectUsageError(run)).toContain(path);
+  });
+
+  it('a malformed watchlist or interval in the config file is a warning for contacts list and quote, which do not use them; the file is not rewritten', async () => {
+    const configs = [
+      { watchlist: 'AAPL', interval: 'fast' },
+      { watchlist: [1, 2], interval: 0 },
+    ];
+    const setups = configs.map((dashboardKeys) => {
+      const configEnv = isolatedEnv();
+      const path = join(configEnv.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+      mkdirSync(join(configEnv.XDG_CONFIG_HOME!, 'tickbook'), { recursive: true });
+      const text = JSON.stringify({ base_url: sandbox.url, token: TOKEN, api_key: API_KEY, ...dashboardKeys, theme: 'mine' });
+      writeFileSync(path, text, { mode: 0o600 });
+      return { configEnv, path, text };
+    });
+    const runs = await Promise.all(
+      setups.flatMap(({ configEnv }) => [
+        runBare(['contacts', 'list', '--limit', '1', '--json'], configEnv),
+        runBare(['quote', 'AAPL', '--json'], configEnv),
+      ]),
+    );
+    runs.forEach((run, i) => {
+      const { path } = setups[Math.floor(i / 2)]!;
+      expectSuccess(run);
+      JSON.parse(run.stdout);
+      const warnings = lines(run.stderr);
+      expect(warnings, run.stderr).toHaveLength(2);
+      for (const [line, key] of [[warnings[0], 'watchlist'], [warnings[1], 'interval']] as const) {
+        expect(line).toMatch(/^tickbook: warning: /);
+        expect(line).toContain(path);
+        expect(line).toContain(key);
+      }
+    });
+    for (const { path, text } of setups) expect(readFileSync(path, 'utf8')).toBe(text);
   });
 
   it('with no base URL anywhere, contacts list and quote run against the embedded sandbox, its database under XDG_DATA_HOME', async () => {
@@ -891,6 +1006,35 @@ describe('--debug-log', () => {
       ['PUT', `${sandbox.url}/v1/contacts/${contact.id}`, '200', '0'],
       ['DELETE', `${sandbox.url}/v1/contacts/${contact.id}`, '200', '0'],
     ]);
+  });
+});
+
+describe('--debug-log that cannot be written', () => {
+  it('is a usage error naming --debug-log, the path and why, in words; nothing is sent', async () => {
+    const dir = freshDir('debug-bad');
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    // Root may write wherever a mode forbids it; sysfs refuses new files even to root (or is
+    // mounted read-only).
+    const root = process.getuid?.() === 0;
+    if (!root) mkdirSync(join(dir, 'locked'), { mode: 0o500 });
+    const cases: [string, RegExp][] = [
+      [join(dir, 'no', 'such', 'log.txt'), /no such directory/],
+      [dir, /is a directory/],
+      [join(file, 'log.txt'), /not a directory/],
+      root ? ['/sys/tickbook-debug.log', /permission denied|read-only/] : [join(dir, 'locked', 'log.txt'), /permission denied/],
+    ];
+    const before = sandbox.logLines.length;
+    const results = await Promise.all(cases.map(([path]) => runCli(['contacts', 'list', '--debug-log', path])));
+    results.forEach((run, i) => {
+      const [path, why] = cases[i]!;
+      const message = expectUsageError(run);
+      expect(message).toMatch(/^tickbook: option --debug-log: cannot write /);
+      expect(message).toContain(JSON.stringify(path));
+      expect(message).toMatch(why);
+      expect(message).not.toMatch(/E[A-Z]{3,}/);
+    });
+    expect(sandbox.logLines.length).toBe(before);
   });
 });
 

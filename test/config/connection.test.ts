@@ -1,10 +1,10 @@
 // Where tickbook connects (flags > environment > config file, or the embedded sandbox), the
 // config file itself, and the XDG paths it lives under.
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, configFilePath, readConfigFile, writeConfigFile, type ConfigFile } from '../../src/config/config-file.js';
+import { ConfigError, configFilePath, readConfigFile, updateConfigFile, writeConfigFile, type ConfigFile } from '../../src/config/config-file.js';
 import { resolveConnection, type Connection, type ConnectionFlags } from '../../src/config/connection.js';
 import { configDir, dataDir, defaultDatabasePath } from '../../src/config/paths.js';
 
@@ -222,7 +222,7 @@ describe('config file', () => {
   }
 
   it('a missing file is an empty config with no warnings', () => {
-    expect(readConfigFile(join(dir, 'nope', 'config.json'))).toEqual({ config: {}, warnings: [] });
+    expect(readConfigFile(join(dir, 'nope', 'config.json'))).toEqual({ config: {}, warnings: [], malformed: {} });
   });
 
   it('reads every field', () => {
@@ -234,7 +234,7 @@ describe('config file', () => {
       watchlist: ['AAPL', 'SHOP.TO'],
       interval: 5,
     };
-    expect(readConfigFile(writeRaw(JSON.stringify(config)))).toEqual({ config, warnings: [] });
+    expect(readConfigFile(writeRaw(JSON.stringify(config)))).toEqual({ config, warnings: [], malformed: {} });
   });
 
   it('malformed JSON is a ConfigError naming the path', () => {
@@ -249,16 +249,12 @@ describe('config file', () => {
     }
   });
 
-  it('a field of the wrong type is a ConfigError naming the field', () => {
+  it('a connection field of the wrong type is a ConfigError naming the field', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ base_url: 42 }, 'base_url'],
       [{ market_data_url: ['https://x.example'] }, 'market_data_url'],
       [{ token: true }, 'token'],
       [{ api_key: { value: 'k' } }, 'api_key'],
-      [{ watchlist: 'AAPL' }, 'watchlist'],
-      [{ watchlist: ['AAPL', 3] }, 'watchlist'],
-      [{ interval: '5' }, 'interval'],
-      [{ interval: 0 }, 'interval'],
     ];
     for (const [value, field] of cases) {
       const path = writeRaw(JSON.stringify(value));
@@ -266,6 +262,41 @@ describe('config file', () => {
       expect(error.message, JSON.stringify(value)).toContain(field);
       expect(error.message).toContain(path);
     }
+  });
+
+  it('a malformed watchlist or interval (the dashboard\'s alone) is left out with a warning naming the file and the key', () => {
+    const cases: [Record<string, unknown>, 'watchlist' | 'interval'][] = [
+      [{ watchlist: 'AAPL' }, 'watchlist'],
+      [{ watchlist: [1, 2] }, 'watchlist'],
+      [{ watchlist: ['AAPL', 3] }, 'watchlist'],
+      [{ interval: '5' }, 'interval'],
+      [{ interval: 0 }, 'interval'],
+      [{ interval: 61 }, 'interval'],
+    ];
+    for (const [value, key] of cases) {
+      const path = writeRaw(JSON.stringify({ base_url: 'https://x.example', ...value }));
+      const { config, warnings, malformed } = readConfigFile(path);
+      expect(config, JSON.stringify(value)).toEqual({ base_url: 'https://x.example' });
+      expect(warnings, JSON.stringify(value)).toHaveLength(1);
+      expect(warnings[0]).toContain(path);
+      expect(warnings[0]).toContain(key);
+      expect(Object.keys(malformed)).toEqual([key]);
+      expect(malformed[key]).toContain(key);
+    }
+  });
+
+  it('updateConfigFile sets the keys given and keeps every other key as it was: unknown, malformed, in place', () => {
+    const original = { token: 'tok', theme: { dark: true }, watchlist: 'AAPL', interval: 3, notes: 'mine' };
+    const path = writeRaw(JSON.stringify(original), 0o600);
+    updateConfigFile(path, { interval: 4 });
+    expect(readFileSync(path, 'utf8')).toBe(`${JSON.stringify({ ...original, interval: 4 }, null, 2)}\n`);
+    updateConfigFile(path, { watchlist: ['MSFT'] });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual({ ...original, interval: 4, watchlist: ['MSFT'] });
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    // Nothing to change writes nothing: no file appears where there was none.
+    const absent = join(dir, 'absent', 'config.json');
+    updateConfigFile(absent, {});
+    expect(existsSync(absent)).toBe(false);
   });
 
   it('a file holding a token that others can read warns to chmod 600', () => {
@@ -299,7 +330,7 @@ describe('config file', () => {
     };
     writeConfigFile(path, config);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    expect(readConfigFile(path)).toEqual({ config, warnings: [] });
+    expect(readConfigFile(path)).toEqual({ config, warnings: [], malformed: {} });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(config);
   });
 
@@ -312,7 +343,7 @@ describe('config file', () => {
     // Renamed into place, not rewritten in place: a reader sees the old file or the new, never half.
     expect(after.ino).not.toBe(before);
     expect(readdirSync(dir)).toEqual(['config.json']);
-    expect(readConfigFile(path)).toEqual({ config: { token: 'new', base_url: 'https://new.example' }, warnings: [] });
+    expect(readConfigFile(path)).toEqual({ config: { token: 'new', base_url: 'https://new.example' }, warnings: [], malformed: {} });
   });
 
   it('the file lives at $XDG_CONFIG_HOME/tickbook/config.json', () => {
