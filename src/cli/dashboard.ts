@@ -80,7 +80,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     values,
     ({ client, target }) =>
       runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist }),
-    // On stderr a warning would vanish behind the alternate screen: the status line says it.
-    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`) },
+    // On stderr a warning would vanish behind the alternate screen: the status line says it. A
+    // terminal that goes away is the dashboard's to handle: it sends what is pending first.
+    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true },
   );
 }

@@ -8,7 +8,14 @@ import { UsageError } from './usage.js';
 export async function withClient<T>(
   values: Parameters<typeof connectionFlags>[0] & { 'debug-log'?: string | undefined },
   body: (opened: OpenedClient) => Promise<T>,
-  extra: Pick<OpenClientOptions, 'onRequest'> & { onWarning?: (warning: string) => void } = {},
+  extra: Pick<OpenClientOptions, 'onRequest'> & {
+    onWarning?: (warning: string) => void;
+    /**
+     * The body sees its output go away itself and ends in its own time (the dashboard sends a
+     * pending delete first): it is not abandoned, its client not closed under it.
+     */
+    ownsOutput?: boolean;
+  } = {},
 ): Promise<T> {
   let opened: OpenedClient;
   try {
@@ -23,7 +30,7 @@ export async function withClient<T>(
     else process.stderr.write(`tickbook: warning: ${warning}\n`);
   }
   try {
-    return await untilReaderGone(body(opened));
+    return await (extra.ownsOutput ? body(opened) : untilReaderGone(body(opened)));
   } finally {
     await opened.close();
   }
