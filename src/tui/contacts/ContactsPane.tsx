@@ -7,7 +7,7 @@ import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { emptyListText, isLoading, pendingDeleteContact, selectedContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import { emptyListText, isLoading, pendingDeleteContact, selectedContact, shownContact, visibleContacts, type ContactsState } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
 import { useTheme } from '../theme.js';
@@ -83,7 +83,8 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   let bottom;
   if (state.mode.kind === 'confirm-delete') {
     const target = state.page?.contacts.find((c) => c.id === (state.mode as { id: string }).id);
-    const who = target ? contactLabel(target) : 'this contact';
+    // Named as the list shows it: a rename on its way counts.
+    const who = target ? contactLabel(shownContact(state, target)) : 'this contact';
     bottom = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
