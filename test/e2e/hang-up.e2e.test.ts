@@ -2,10 +2,11 @@
 // database is closed, and nothing is printed (before: an unhandled EIO, then Node's native
 // assertion in ResetStdio). Both ways a terminal goes: SIGHUP (the pane's session is killed) and,
 // for a process the kernel does not signal (another session), EIO on its next write or read.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BIN, hasTmux } from '../helpers/tmux.js';
 
@@ -106,4 +107,48 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
     expect(existsSync(join(home, 'data', 'tickbook', 'sandbox.db-wal'))).toBe(false);
     expect(cli('contacts', 'get', id).status).toBe(1);
   }, 40_000);
+});
+
+describe('a crash in the dashboard', () => {
+  it('sends the delete waiting out its undo window before it ends, and reports the error', async () => {
+    const { startTestSandbox } = await import('../helpers/sandbox.js');
+    const sandbox = await startTestSandbox({ demoData: true });
+    const dir = mkdtempSync(join(tmpdir(), 'tickbook-crash-'));
+    try {
+      const check = new (await import('../../src/api/client.js')).TickbookClient({
+        contactsUrl: sandbox.url,
+        marketDataUrl: sandbox.url,
+        token: sandbox.token,
+        apiKey: sandbox.apiKey,
+      });
+      const first = (await check.listContacts({ limit: 1 })).contacts[0]!;
+      const harness = fileURLToPath(new URL('./fixtures/crash-after-delete.mjs', import.meta.url));
+      const err = join(dir, 'stderr.txt');
+      const command = `${quote(process.execPath)} ${quote(harness)} ${sandbox.url} ${sandbox.token} ${sandbox.apiKey} 2>${quote(err)}`;
+      // A real terminal for it: `script` gives it a pty of its own. Not spawnSync: the sandbox
+      // answering it runs in this process.
+      const status = await new Promise<number | null>((resolve) => {
+        const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...process.env, CI: '' }, stdio: 'ignore' });
+        const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+        child.on('close', (code) => {
+          clearTimeout(timer);
+          resolve(code);
+        });
+      });
+      expect(status).toBe(0);
+      expect(readFileSync(err, 'utf8')).toBe('ENDED with: boom: something nobody caught\n');
+      // Sent at once on the way out, not 5 s later (the harness ended before that).
+      let gone = false;
+      try {
+        await check.getContact(first.id);
+      } catch (error) {
+        gone = (error as { kind?: string }).kind === 'not_found';
+      }
+      expect(gone).toBe(true);
+      await check.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await sandbox.close();
+    }
+  }, 30_000);
 });

@@ -42,6 +42,8 @@ async function mount(noticeMs = 300, ready = true) {
 describe('status messages', () => {
   it('a notice fades: "this is the first page" is gone a moment later', async () => {
     const h = await mount();
+    // (One symbol on the watchlist, and the ticker's line says so in the singular.)
+    expect(h.frame()).toMatch(/│ 1 symbol · watchlist order/);
     await h.press('p');
     await h.until((f) => f.includes('this is the first page'), 'the notice');
     await h.until((f) => !f.includes('this is the first page'), 'the notice faded', 3000);
