@@ -2,7 +2,6 @@
 // runDashboard wires it (the paced input in front of Ink, the screen writer behind it), against a
 // real sandbox, is fed seeded random input of every shape (CSI, SS3, kitty, modifyOtherKeys,
 // string controls, Alt chords, raw bytes, cut at random between reads) and must stay up.
-import { EventEmitter } from 'node:events';
 import { render } from 'ink';
 import { act } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,22 +10,14 @@ import { sequence } from '../../src/server/random.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { ErrorBoundary } from '../../src/tui/ErrorBoundary.js';
 import { canonicalKey, splitInput } from '../../src/tui/keys/terminal-input.js';
-import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { PacedInput } from '../../src/tui/paced-input.js';
 import { Screen } from '../../src/tui/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
+import { FakeKeyboard } from '../helpers/paced-terminal.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
-
-class FakeStdin extends EventEmitter implements TerminalInput {
-  isTTY = true;
-  setRawMode() {}
-  ref() {}
-  unref() {}
-  pause() {}
-  resume() {}
-}
 
 type Random = () => number;
 const pick = <T,>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
@@ -94,7 +85,7 @@ describe('the dashboard fed random terminal input', () => {
     api = new TickbookClient({ contactsUrl: sandbox.contactsUrl, marketDataUrl: sandbox.marketDataUrl, token: sandbox.token, apiKey: sandbox.apiKey });
     const seed = Number(process.env.FUZZ_SEED ?? 20261123);
     const random = sequence(seed);
-    const stdin = new FakeStdin();
+    const stdin = new FakeKeyboard();
     const terminal = new FakeTerminal();
     terminal.columns = 120;
     terminal.rows = 40;
