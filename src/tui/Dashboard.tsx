@@ -96,7 +96,9 @@ export function Dashboard(props: DashboardProps) {
   const overlayRows = layout.kind === 'too-small' ? 0 : layout.panes - 3;
   const helpLayout = useMemo(() => layoutHelp(helpLines(), overlayWidth, overlayRows), [overlayWidth, overlayRows]);
   const snapshot = useStatus(status);
-  const logLines = useMemo(() => messageLines(snapshot.history, overlayWidth), [snapshot.history, overlayWidth]);
+  // Wrapped only while the log is open: the history changes with every notice.
+  const logOpen = overlay.kind === 'messages';
+  const logLines = useMemo(() => (logOpen ? messageLines(snapshot.history, overlayWidth) : []), [logOpen, snapshot.history, overlayWidth]);
   const logMax = Math.max(0, logLines.length - messageLogRows(overlayRows + 3));
   const quitting = useRef(false);
 

@@ -76,6 +76,7 @@ export class StatusStore {
   readonly request = (entry: RequestLogEntry): void => {
     if (entry.status === 0) return;
     this.latencyMs = entry.ms;
+    if (this.#errors.size === 0) return;
     // The server answered: whatever said it could not be reached is no longer true.
     const origin = originOf(entry.url);
     let cleared = false;

@@ -1,9 +1,10 @@
 // The ticker pane: the watchlist table, or the symbol picker over it.
 import { Box, Text } from 'ink';
+import { useState } from 'react';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
 import { displayOrder, failingSince, retryInSeconds, type TickerState } from '../state/ticker.js';
-import { useNow } from '../state/use-now.js';
+import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
 import { fitEntries } from '../../text/width.js';
 import { useTheme } from '../theme.js';
@@ -25,13 +26,19 @@ const SORT_LABEL = { watchlist: 'watchlist order', symbol: 'by symbol', change: 
 /** Rows of symbols that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const tickerRowsFor = (height: number): number => Math.max(1, height - 5);
 
+/** How late past a second an age may turn over: time for a poll due then to draw it instead. */
+const AGE_SLACK_MS = 150;
+
 export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
+  const [mounted] = useState(Date.now);
   // The ages count every second, whatever the polls do: a slow interval or a request that hangs
-  // must not leave a price looking fresher than it is. (The time is read here, not from the
-  // clock's last tick, so a row drawn right after its poll says 0s.)
-  useNow(1000);
+  // must not leave a price looking fresher than it is. A frame is due just after each second
+  // since the last prices; a poll that lands first draws it, and the timer moves on (polled every
+  // second, the pane is drawn once a second, not twice).
   const now = Date.now();
+  const since = state.lastSuccessAt ?? mounted;
+  useRenderAt(since + (Math.floor((now - since) / 1000) + 1) * 1000 + AGE_SLACK_MS);
   const inner = Math.max(10, width - 4);
   const rows = tickerRowsFor(height);
   const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
