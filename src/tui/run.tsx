@@ -45,8 +45,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     input.detach();
     end();
   };
+  // Only the terminal's own streams say it is gone: an error's `code` elsewhere (an ApiError's
+  // is the server's word) is no evidence, and a crash is reported as one.
   const crash = (error: unknown) => {
-    if (isTerminalGone(error)) return hangUp();
     fatal ??= error instanceof Error ? error : new Error(String(error));
     // Nothing more is drawn: the screen is left and the caller prints the error.
     end();

@@ -13,12 +13,15 @@ export class WriteLedger {
   readonly #deferred = new Map<string, Deferred>();
   /** Under way. */
   readonly #inFlight = new Set<Promise<unknown>>();
+  /** The settling under way: every way out that asks shares its one deadline. */
+  #settling: Promise<void> | undefined;
 
   /**
    * Holds `send` back for `delayMs` (an undo window). A write already held under the same key is
    * sent at once: one undo window per key at a time.
    */
   defer(key: string, delayMs: number, send: () => Promise<unknown>): void {
+    // Not left to the caller: an entry replaced without this would leave its timer to send the new one early.
     void this.sendNow(key);
     const timer = setTimeout(() => void this.sendNow(key), delayMs);
     this.#deferred.set(key, { timer, send });
@@ -38,7 +41,15 @@ export class WriteLedger {
     const deferred = this.#deferred.get(key);
     if (!deferred) return Promise.resolve();
     this.cancel(key);
-    return this.track(deferred.send()).then(
+    // Sent now, not on a later tick: the caller's next step may depend on it having started. A
+    // send that throws at once must not stop the others from being sent.
+    let work: Promise<unknown>;
+    try {
+      work = deferred.send();
+    } catch (error) {
+      work = Promise.reject(error);
+    }
+    return this.track(work).then(
       () => undefined,
       () => undefined,
     );
@@ -52,16 +63,18 @@ export class WriteLedger {
     return work;
   }
 
-  /** Writes held back or under way. */
-  get size(): number {
-    return this.#deferred.size + this.#inFlight.size;
-  }
-
   /**
    * Sends everything held back now and waits for every write under way, at most `timeoutMs`
    * (a server that never answers must not keep the user from leaving).
    */
-  async settle(timeoutMs = 10_000): Promise<void> {
+  settle(timeoutMs = 10_000): Promise<void> {
+    this.#settling ??= this.#settle(timeoutMs).finally(() => {
+      this.#settling = undefined;
+    });
+    return this.#settling;
+  }
+
+  async #settle(timeoutMs: number): Promise<void> {
     for (const key of [...this.#deferred.keys()]) void this.sendNow(key);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {

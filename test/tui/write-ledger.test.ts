@@ -1,0 +1,74 @@
+// The writes not yet at the server: held back for an undo window, sent when due or on the way
+// out, waited for with one deadline, and none lost to another's failure.
+import { describe, expect, it } from 'vitest';
+import { WriteLedger } from '../../src/tui/state/write-ledger.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function recorder() {
+  const sent: string[] = [];
+  const send = (name: string, ms = 0) => () => {
+    sent.push(name);
+    return sleep(ms);
+  };
+  return { sent, send };
+}
+
+describe('WriteLedger', () => {
+  it('sends a held-back write when its time comes, not before; cancel forgets it', async () => {
+    const ledger = new WriteLedger();
+    const { sent, send } = recorder();
+    ledger.defer('a', 40, send('a'));
+    ledger.defer('b', 40, send('b'));
+    expect(ledger.cancel('b')).toBe(true);
+    expect(ledger.cancel('b')).toBe(false);
+    await sleep(10);
+    expect(sent).toEqual([]);
+    await sleep(60);
+    expect(sent).toEqual(['a']);
+  });
+
+  it('a second write under the same key sends the first at once, in order', () => {
+    const ledger = new WriteLedger();
+    const { sent, send } = recorder();
+    ledger.defer('delete', 10_000, send('first'));
+    ledger.defer('delete', 10_000, send('second'));
+    expect(sent).toEqual(['first']);
+    ledger.discard();
+  });
+
+  it('settle sends what is held back at once and waits for what is under way', async () => {
+    const ledger = new WriteLedger();
+    const { sent, send } = recorder();
+    let done = false;
+    void ledger.track(sleep(60).then(() => (done = true)));
+    ledger.defer('delete', 10_000, send('delete', 30));
+    const started = Date.now();
+    await ledger.settle();
+    expect(sent).toEqual(['delete']);
+    expect(done).toBe(true);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('settle gives up at its deadline, and every caller shares that one deadline', async () => {
+    const ledger = new WriteLedger();
+    void ledger.track(new Promise(() => undefined));
+    const started = Date.now();
+    const first = ledger.settle(100);
+    await sleep(50);
+    const second = ledger.settle(100);
+    await Promise.all([first, second]);
+    expect(Date.now() - started).toBeLessThan(180);
+  });
+
+  it('a send that throws at once does not stop the others from being sent', async () => {
+    const ledger = new WriteLedger();
+    const { sent, send } = recorder();
+    ledger.defer('bad', 10_000, () => {
+      throw new Error('reducer blew up');
+    });
+    ledger.defer('good', 10_000, send('good'));
+    await expect(ledger.settle()).resolves.toBeUndefined();
+    expect(sent).toEqual(['good']);
+  });
+});
