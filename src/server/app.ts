@@ -176,7 +176,8 @@ export function createApp(parts: AppParts): App {
   /**
    * Node's parser refuses a method it does not know (BREW) before any handler runs, but the bytes
    * it was parsing come with the error: when they hold a whole request line, the path answers as
-   * it would for any other method (405 with Allow, or 404); when the line was cut short, 405.
+   * it would for any other method (405 with Allow, or 404); when the line was cut short, 400: a
+   * 405 must say what is allowed, and without the path nobody knows.
    */
   function unknownMethod(error: ClientError): { method: string; url: URL | undefined; answer: HttpError } | undefined {
     const packet = error.rawPacket;
@@ -202,7 +203,7 @@ export function createApp(parts: AppParts): App {
     const cut = CUT_REQUEST_LINE.exec(line);
     if (!cut) return undefined;
     const method = cut[1]!;
-    const answer = new HttpError('method_not_allowed', `${method} is not a method this server knows`);
+    const answer = new HttpError('invalid_parameters', `the request line was cut short after ${method}, a method this server does not know`);
     return { method, url: undefined, answer };
   }
 

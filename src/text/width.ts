@@ -50,11 +50,11 @@ export function dropToFit<E extends Entry>(entries: readonly E[], fits: (kept: r
 }
 
 /**
- * Whole entries joined by `separator` in at most `columns` columns. When they do not all fit, the
+ * Whole entries joined by " · " in at most `columns` columns. When they do not all fit, the
  * least important go first: an entry is never cut in half, except the last one left, when even
- * it alone does not fit and `cutLast` allows (otherwise nothing is left).
+ * it alone does not fit.
  */
-export function fitEntries(entries: readonly Entry[], columns: number, separator = ' · ', cutLast = true): string {
-  const join = (kept: readonly Entry[]) => kept.map((entry) => entry.text).join(separator);
-  return truncate(join(dropToFit(entries, (kept) => width(join(kept)) <= columns, cutLast ? 1 : 0)), columns);
+export function fitEntries(entries: readonly Entry[], columns: number): string {
+  const join = (kept: readonly Entry[]) => kept.map((entry) => entry.text).join(' · ');
+  return truncate(join(dropToFit(entries, (kept) => width(join(kept)) <= columns, 1)), columns);
 }

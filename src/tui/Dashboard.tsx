@@ -54,9 +54,9 @@ export interface DashboardProps {
 
 /** The ledger given, or one of the dashboard's own for as long as it is mounted. */
 function useOwnLedger(given: WriteLedger | undefined): WriteLedger {
-  const [own] = useState(() => new WriteLedger());
-  useEffect(() => () => own.discard(), [own]);
-  return given ?? own;
+  const [own] = useState(() => (given ? undefined : new WriteLedger()));
+  useEffect(() => () => own?.discard(), [own]);
+  return given ?? own!;
 }
 
 export function Dashboard(props: DashboardProps) {

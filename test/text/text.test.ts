@@ -210,11 +210,6 @@ describe('fitEntries', () => {
     expect(fitEntries(entries, 10)).toBe('retry in …');
   });
 
-  it('or leaves nothing, when told never to cut an entry', () => {
-    expect(fitEntries(entries, 10, ' · ', false)).toBe('');
-    expect(fitEntries(entries, 20, ' · ', false)).toBe('retry in 4m 59s');
-  });
-
   it('among equal ranks drops the later entry, and skips empty ones', () => {
     expect(fitEntries([{ text: 'a b' }, { text: '' }, { text: 'c d' }, { text: 'e f' }], 9)).toBe('a b · c d');
   });

@@ -21,12 +21,11 @@ import {
 import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
 import { cursorCommands } from './cursor-commands.js';
+import { isTransient, retryDelayMs } from './retry.js';
 import { useStore } from './use-store.js';
 import type { WriteLedger } from './write-ledger.js';
 
-/** Kinds of failure that may pass by themselves, so a first page is tried again. */
-const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
-const RETRY_FIRST_MS = 2_000;
+/** The longest wait between tries of a first page that did not come. */
 const RETRY_MAX_MS = 30_000;
 
 /** How long the pane's height must stay put before rows are fetched to fill it. */
@@ -125,7 +124,7 @@ export function useContacts(
           if (isAbort(error)) return;
           // With nothing on screen yet (the server not up, the network not back), keep trying,
           // less and less often; r tries at once.
-          const retrying = !getState().page && error instanceof ApiError && TRANSIENT.has(error.kind);
+          const retrying = !getState().page && isTransient(error);
           dispatch({ type: 'page-failed', request, error: { message: errorText(error), retrying, query, pageNumber } });
           // A cursor contact deleted elsewhere leaves no page to go to: start again from the top.
           if (error instanceof ApiError && error.kind === 'invalid' && (query.startingAfter || query.endingBefore)) {
@@ -135,9 +134,7 @@ export function useContacts(
           }
           failed(error);
           if (retrying) {
-            const backoff = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++);
-            // A 429 says how long to wait; never less than that.
-            const delay = Math.max(backoff, error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0);
+            const delay = retryDelayMs(error, retries.current++, RETRY_MAX_MS);
             retryTimer.current = setTimeout(() => {
               const s = getState();
               if (!s.page && !isLoading(s)) load(query, pageNumber);

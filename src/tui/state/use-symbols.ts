@@ -4,13 +4,12 @@
 // error in the status line goes once the catalogue comes.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
-import { ApiError } from '../../api/errors.js';
 import type { SymbolInfo } from '../../api/types.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
+import { isTransient, retryDelayMs } from './retry.js';
 
-const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
-const RETRY_FIRST_MS = 2_000;
+/** The longest wait between tries of a catalogue that did not come. */
 const RETRY_MAX_MS = 60_000;
 
 export function useSymbols(client: TickbookClient, status: StatusStore) {
@@ -32,9 +31,8 @@ export function useSymbols(client: TickbookClient, status: StatusStore) {
         setCatalogue(symbols);
       },
       (error: unknown) => {
-        const retryAfter = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0;
-        const transient = error instanceof ApiError && TRANSIENT.has(error.kind);
-        const delay = Math.max(retryAfter, Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** retries.current++));
+        const transient = isTransient(error);
+        const delay = retryDelayMs(error, retries.current++, RETRY_MAX_MS);
         status.fail('symbols', `symbols: ${errorText(error)}`, transient ? Date.now() + delay : undefined, error);
         if (transient && mounted.current) retryTimer.current = setTimeout(() => loadRef.current(), delay);
       },
