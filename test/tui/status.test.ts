@@ -72,6 +72,12 @@ describe('StatusStore', () => {
     expect(history).toHaveLength(HISTORY_LIMIT);
     expect(history.at(-1)?.text).toBe(`notice ${HISTORY_LIMIT + 9}`);
     expect(history[0]?.text).toBe('notice 10');
+    // The same notice again straight away is one entry, at its latest time.
+    now += 5;
+    store.notice(`notice ${HISTORY_LIMIT + 9}`);
+    expect(store.getSnapshot().history).toHaveLength(HISTORY_LIMIT);
+    expect(store.getSnapshot().history.at(-1)).toEqual({ at: now, kind: 'notice', text: `notice ${HISTORY_LIMIT + 9}` });
+    expect(store.getSnapshot().history.at(-2)?.text).toBe(`notice ${HISTORY_LIMIT + 8}`);
   });
 });
 

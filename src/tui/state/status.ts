@@ -124,7 +124,11 @@ export class StatusStore {
   }
 
   #logged(kind: StatusMessage['kind'], text: string): readonly StatusMessage[] {
-    return [...this.#snapshot.history, { at: this.#now(), kind, text }].slice(-HISTORY_LIMIT);
+    const history = this.#snapshot.history;
+    const last = history.at(-1);
+    // Said again straight away (a key held at the last page): one entry, at its latest time.
+    const kept = last?.kind === kind && last.text === text ? history.slice(0, -1) : history;
+    return [...kept, { at: this.#now(), kind, text }].slice(-HISTORY_LIMIT);
   }
 
   #publishError(history = this.#snapshot.history): void {
