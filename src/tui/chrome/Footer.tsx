@@ -4,21 +4,24 @@ import { dropToFit, type Entry, fit, width as textWidth } from '../../text/width
 import { bindingsFor, type Scope } from '../keys/keymap.js';
 import { useTheme } from '../theme.js';
 
-/** The footer's keys of these scopes, in keymap order: "n/PgDn next page". */
-function footerEntries(scopes: readonly Scope[]): string[] {
+/** The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page". */
+function footerEntries(scopes: readonly Scope[]): { label: string; text: string }[] {
   const seen = new Set<string>();
-  const parts: string[] = [];
+  const parts: { label: string; text: string }[] = [];
   for (const scope of scopes) {
     for (const binding of bindingsFor(scope)) {
       if (!binding.footer || seen.has(binding.label)) continue;
       seen.add(binding.label);
-      parts.push(`${binding.label} ${binding.help}`);
+      parts.push({ label: binding.label, text: `${binding.label} ${binding.help}` });
     }
   }
   return parts;
 }
 
-export const footerText = (scopes: readonly Scope[]): string => footerEntries(scopes).join(' · ');
+export const footerText = (scopes: readonly Scope[]): string =>
+  footerEntries(scopes)
+    .map((entry) => entry.text)
+    .join(' · ');
 
 /** The order keys give way in a narrow footer: what opens every other key goes last. */
 const GLOBAL_RANK: Readonly<Record<string, number>> = { '?': 0, q: 2, Tab: 4 };
@@ -36,11 +39,9 @@ export function footerLine(scopes: readonly Scope[], width: number, extra?: stri
   const pane = footerEntries(scopes.filter((scope) => scope !== 'global'));
   const entries: FooterEntry[] = [
     ...(extra ? [{ text: extra, rank: 1, global: false }] : []),
-    ...pane.map((text, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
+    ...pane.map(({ text }, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
     ...(scopes.includes('global')
-      ? bindingsFor('global')
-          .filter((binding) => binding.footer)
-          .map((binding) => ({ text: `${binding.label} ${binding.help}`, rank: GLOBAL_RANK[binding.label] ?? 3, global: true }))
+      ? footerEntries(['global']).map(({ label, text }) => ({ text, rank: GLOBAL_RANK[label] ?? 3, global: true }))
       : []),
   ];
   const parts = (kept: readonly FooterEntry[]) => {

@@ -70,18 +70,18 @@ export function useContacts(
   );
 
   /**
-   * When the server says a contact does not exist, it was deleted elsewhere: it leaves the
-   * screen (the open view, the list) and the status line says so. True when that was the error.
+   * A call about `contact` failed. When the server says the contact does not exist, it was
+   * deleted elsewhere: it leaves the screen (the open view, the list) and the status line says
+   * so; any other failure is reported as usual.
    */
-  const gone = useCallback(
-    (contact: Contact, error: unknown): boolean => {
-      if (!(error instanceof ApiError && error.kind === 'not_found')) return false;
+  const failedOn = useCallback(
+    (contact: Contact, error: unknown): void => {
+      if (!(error instanceof ApiError && error.kind === 'not_found')) return failed(error);
       dispatch({ type: 'contact-gone', id: contact.id });
       status.recover('contacts');
       status.notice(`${sanitize(contactName(contact))} no longer exists: deleted elsewhere`);
-      return true;
     },
-    [dispatch, status],
+    [dispatch, failed, status],
   );
 
   const prefetch = useCallback(
@@ -241,7 +241,7 @@ export function useContacts(
           if (contact) {
             track(client.getContact(contact.id)).then(
               (fresh) => dispatch({ type: 'contact-refreshed', contact: fresh }),
-              (error: unknown) => gone(contact, error) || failed(error),
+              (error: unknown) => failedOn(contact, error),
             );
           }
           return;
@@ -261,7 +261,7 @@ export function useContacts(
             status.recover('contacts');
             dispatch({ type: 'contact-refreshed', contact: fresh });
           },
-          (error: unknown) => gone(contact, error) || failed(error),
+          (error: unknown) => failedOn(contact, error),
         );
       },
       back: () => dispatch({ type: 'closed' }),
@@ -288,7 +288,7 @@ export function useContacts(
           },
           (error: unknown) => {
             dispatch({ type: 'rename-failed', id });
-            if (!gone(contact, error)) failed(error);
+            failedOn(contact, error);
           },
         );
       },
@@ -373,7 +373,7 @@ export function useContacts(
         await ledger.settle();
       },
     }),
-    [client, dispatch, failed, getState, gone, ledger, load, sendDelete, status, track, undoWindowMs],
+    [client, dispatch, failed, failedOn, getState, ledger, load, sendDelete, status, track, undoWindowMs],
   );
 
   return { state, commands, getState };
