@@ -5,7 +5,6 @@ import { useInput } from 'ink';
 import TextInput from 'ink-text-input';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
-import { isSequenceTail } from '../keys/key-name.js';
 
 export interface TextFieldProps {
   value: string;
@@ -67,11 +66,6 @@ function ChordGuard(props: {
       if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input) && !input.startsWith('\u001b')) {
         props.swallow.current = true;
         edit(applyTyped(props.value, input));
-        return;
-      }
-      if (isSequenceTail(input)) {
-        // An unknown key's sequence, not text to insert.
-        props.swallow.current = true;
         return;
       }
       if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;

@@ -22,13 +22,10 @@ export function keyNames(input: string, key: Key): string[] {
   if (key.escape) return ['esc'];
   if (key.backspace || key.delete) return ['backspace'];
   if (key.meta) return [];
+  // A key sequence reaches here only as a key Ink names (the paced input sends nothing else),
+  // so what is left is text, whatever it looks like ("Ol", "[x" typed fast or pasted).
   // eslint-disable-next-line no-control-regex
-  if (/\u001b/.test(input) || isSequenceTail(input)) return [];
+  if (/\u001b/.test(input)) return [];
   return [...input].map((char) => CONTROL_NAMES[char] ?? char);
 }
 
-/**
- * Ink strips the ESC of key sequences it does not know (Shift-F1 arrives as "[1;2P", F13 as
- * "[25~"); those are keys nobody bound, not text.
- */
-export const isSequenceTail = (input: string): boolean => /^(?:\[[0-9;:<=>?]*[ -/]*[@-~]|O[@-~])$/.test(input) && input.length > 1;

@@ -1,0 +1,77 @@
+// Text typed in one read arrives as text, in order, whatever it looks like: only bytes that follow
+// ESC can form an escape sequence. "Ol" (the tail of SS3 l), "[x", "[1~" or "OR" typed fast, on a
+// slow link or pasted are letters. Real Ink behind the paced input, as runDashboard wires it.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { TickbookClient } from '../../src/api/client.js';
+import { Dashboard } from '../../src/tui/Dashboard.js';
+import { keyNames } from '../../src/tui/keys/key-name.js';
+import { StatusStore } from '../../src/tui/state/status.js';
+import { mountPaced } from '../helpers/paced-terminal.js';
+import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false };
+
+describe('keyNames: text that looks like the tail of a sequence is text', () => {
+  it.each(['Ol', 'OR', '[x', '[1~', '[A', 'OP'])('%s is its characters', (text) => {
+    expect(keyNames(text, noKey)).toEqual([...text]);
+  });
+});
+
+describe('typed in one read, in a field of the dashboard', () => {
+  let sandbox: TestSandbox;
+  let client: TickbookClient;
+  let cleanup: (() => void) | undefined;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox({ demoData: true });
+    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
+  });
+  afterAll(async () => {
+    await client.close();
+    await sandbox.close();
+  });
+  afterEach(() => {
+    cleanup?.();
+    cleanup = undefined;
+  });
+
+  async function mount() {
+    const mounted = mountPaced(
+      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
+      120,
+      30,
+    );
+    cleanup = mounted.unmount;
+    const until = async (predicate: (frame: string) => boolean, what: string) => {
+      const deadline = Date.now() + 5000;
+      while (!predicate(mounted.frame())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${mounted.frame()}`);
+        await sleep(20);
+      }
+    };
+    await until((f) => /on this page/.test(f), 'the first page');
+    return { ...mounted, until };
+  }
+
+  it('the filter: "/" then "Ol" in one read filters by "Ol"', async () => {
+    const f = await mount();
+    await f.keyboard.type('/', 'Ol');
+    await f.until((frame) => frame.includes('┃ / Ol ') && frame.includes('Lucas Oliveira'), 'the filter to hold Ol');
+    expect(f.frame()).not.toContain('Amelia Hart');
+  });
+
+  it('the picker: "OR" then "CL" searches ORCL', async () => {
+    const f = await mount();
+    await f.keyboard.type('\t', 'i');
+    await f.until((frame) => frame.includes('symbol or company name'), 'the picker');
+    await f.keyboard.type('OR', 'CL');
+    await f.until((frame) => frame.includes('ORCL'), 'the query ORCL');
+    expect(f.frame()).not.toMatch(/Colgate/);
+  });
+
+  it('rename: "[x" and "[1~" pasted are text', async () => {
+    const f = await mount();
+    await f.keyboard.type('e', '\u0015', '[x', '[1~');
+    await f.until((frame) => frame.includes('✎ [x[1~'), 'the pasted text in the field');
+  });
+});
