@@ -14,12 +14,15 @@ export interface AppProps {
   help: ReactNode | undefined;
   status: ReactNode;
   footer: ReactNode;
+  /** What the keys do while the terminal is too small ("q quit · Ctrl-Z suspend"). */
+  hiddenKeys?: string;
 }
 
-export function App({ layout, columns, rows, contacts, ticker, help, status, footer }: AppProps) {
+export function App({ layout, columns, rows, contacts, ticker, help, status, footer, hiddenKeys }: AppProps) {
   if (layout.kind === 'too-small') {
     // Wrapped, so the size it needs is never the part cut off (40×10 is narrower than the line).
-    const text = `Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}`;
+    // The keys that still work go on a line of their own, after the size it needs.
+    const text = `Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}${hiddenKeys ? `\n${hiddenKeys}` : ''}`;
     const lines = wrapAnsi(text, Math.max(1, columns), { hard: true }).split('\n').slice(0, frameRows({ columns, rows }));
     return <Text>{lines.join('\n')}</Text>;
   }

@@ -4,7 +4,7 @@ import { useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
-import { Footer } from './chrome/Footer.js';
+import { Footer, footerText } from './chrome/Footer.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { messageLines } from './chrome/message-log.js';
 import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
@@ -65,16 +65,23 @@ export function Dashboard(props: DashboardProps) {
   const measured = useTerminalSize(stdout);
   const size = props.size ?? measured;
   const layout = computeLayout(size);
+  // Too small to show the panes: keys act on nothing, and the page keeps its size (a reload to
+  // fit a screen nobody sees would move the selection a delete prompt was about).
+  const hidden = layout.kind === 'too-small';
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
+  const pageRows = useRef(5);
+  if (layout.kind !== 'too-small') pageRows.current = contactRowsFor(layout.contacts.height);
   const { exit } = useApp();
 
   const ledger = useOwnLedger(props.ledger);
-  const contacts = useContacts(
-    client,
-    status,
-    layout.kind === 'too-small' ? 5 : contactRowsFor(layout.contacts.height),
-    ledger,
-    props.undoWindowMs,
-  );
+  const contacts = useContacts(client, status, pageRows.current, ledger, props.undoWindowMs);
+  const { holdUndo, releaseUndo } = contacts.commands;
+  useEffect(() => {
+    if (!hidden) return undefined;
+    holdUndo();
+    return releaseUndo;
+  }, [hidden, holdUndo, releaseUndo]);
   const ticker = useTicker(client, status, {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
@@ -106,7 +113,7 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open);
+  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden);
 
   const quit = useCallback(async () => {
     if (quitting.current) return;
@@ -273,7 +280,7 @@ export function Dashboard(props: DashboardProps) {
           if (name === 'ctrl-c') exit();
           return;
         }
-        const live = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open);
+        const live = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current);
         const command = resolveKey(live, name);
         if (command) run(command, live[0]!);
         else if (isTextScope(live[0]!) && !fieldListening.current) {
@@ -287,7 +294,19 @@ export function Dashboard(props: DashboardProps) {
   );
 
   if (layout.kind === 'too-small') {
-    return <App layout={layout} columns={size.columns} rows={size.rows} contacts={null} ticker={null} help={undefined} status={null} footer={null} />;
+    return (
+      <App
+        layout={layout}
+        columns={size.columns}
+        rows={size.rows}
+        contacts={null}
+        ticker={null}
+        help={undefined}
+        status={null}
+        footer={null}
+        hiddenKeys={footerText(scopes)}
+      />
+    );
   }
   const undoHint =
     focus === 'contacts' && contacts.state.pendingDelete ? 'u undo delete' : focus === 'ticker' && ticker.state.removed ? 'u undo remove' : undefined;

@@ -493,6 +493,51 @@ describe('deleting', () => {
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${a!.id}`)).toBe(0);
   });
 
+  // While the terminal is too small nothing on screen says what a key would act on.
+  it('behind "Terminal too small" d and y delete nothing; the prompt comes back as it was', async () => {
+    const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
+    const h = await mount(ctx.client, { undoWindowMs: 300 });
+    await h.resize({ columns: 50, rows: 30 });
+    await h.until((f) => f.includes('Terminal too small'), 'the too-small screen');
+    expect(h.frame()).toContain('q quit · Ctrl-Z suspend');
+    await h.press('d', 'y', 'e', 'x', KEY.enter, 'c', 'j', 'n', KEY.tab, 'x', '?');
+    await pause(500);
+    expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
+    expect(countLog(ctx.sb, 'PATCH', `/v1/contacts/${contact.id}`)).toBe(0);
+    await h.resize({ columns: 120, rows: 40 });
+    let frame = await h.until((f) => f.includes('▸ Contacts'), 'the panes again');
+    expect(frame).not.toContain('Delete ');
+    expect(selectedRow(h).startsWith(namePrefix(contact))).toBe(true);
+    expect(frame).toContain('AAPL');
+
+    // A prompt open when the view hid is there, unchanged, when it comes back.
+    await h.press('d');
+    expect(h.frame()).toContain(`Delete ${contactName(contact)} (${contact.username})?`);
+    await h.resize({ columns: 50, rows: 30 });
+    await h.press('y');
+    await h.resize({ columns: 120, rows: 40 });
+    frame = await h.until((f) => f.includes('▸ Contacts'), 'the panes again');
+    expect(frame).toContain(`Delete ${contactName(contact)} (${contact.username})?`);
+    expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
+    await h.press('n');
+  });
+
+  it('an undo window open when the view hid waits, and is offered again with the time it had left', async () => {
+    const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
+    const h = await mount(ctx.client, { undoWindowMs: 1500 });
+    await h.press('d', 'y');
+    await h.until((f) => f.includes('u: undo'), 'the undo offer');
+    await h.resize({ columns: 50, rows: 30 });
+    await pause(2000);
+    expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
+    await h.resize({ columns: 120, rows: 40 });
+    await h.until((f) => f.includes(`deleted ${contactName(contact)}`) && f.includes('u: undo'), 'the undo offer again');
+    await h.press('u');
+    await h.until((f) => f.includes(`kept ${contactName(contact)}`), 'the undo notice');
+    await pause(200);
+    expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
+  });
+
   it('q inside the undo window still sends the DELETE, then the app exits', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
     const h = await mount(ctx.client, { undoWindowMs: 60_000 });
@@ -1011,14 +1056,15 @@ describe('terminal size', () => {
     { columns: 50, rows: 40 },
     { columns: 59, rows: 16 },
   ]) {
-    it(`${size.columns}×${size.rows} is too small: one line says so`, async () => {
+    it(`${size.columns}×${size.rows} is too small: one line says so, one says what keys still work`, async () => {
       const h = await mount(ctx.client, { size, ready: false });
       await pause(100);
       const frame = h.frame();
-      expect(frame.split('\n')).toHaveLength(1);
+      expect(frame.split('\n')).toHaveLength(2);
+      expect(frame.split('\n')[1]).toBe('q quit · Ctrl-Z suspend');
       expect(frame).toMatch(/needs .*60×16/);
       expect(frame).toContain(`${size.columns}×${size.rows}`);
-      expect(stringWidth(frame)).toBeLessThanOrEqual(size.columns);
+      for (const line of frame.split('\n')) expect(stringWidth(line)).toBeLessThanOrEqual(size.columns);
       await h.press('?');
       expect(h.frame()).toBe(frame);
     });

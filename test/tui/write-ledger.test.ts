@@ -28,6 +28,28 @@ describe('WriteLedger', () => {
     expect(sent).toEqual(['a']);
   });
 
+  it('hold stops the clock; release starts it with the time that was left; settle still sends a held one', async () => {
+    const ledger = new WriteLedger();
+    const { sent, send } = recorder();
+    ledger.defer('a', 60, send('a'));
+    await sleep(30);
+    expect(ledger.hold('a')).toBe(true);
+    expect(ledger.hold('a')).toBe(false);
+    await sleep(80);
+    expect(sent).toEqual([]);
+    const dueAt = ledger.release('a')!;
+    expect(dueAt - Date.now()).toBeGreaterThan(10);
+    expect(dueAt - Date.now()).toBeLessThanOrEqual(35);
+    expect(ledger.release('a')).toBeUndefined();
+    await sleep(50);
+    expect(sent).toEqual(['a']);
+
+    ledger.defer('b', 10_000, send('b'));
+    ledger.hold('b');
+    await ledger.settle(100);
+    expect(sent).toEqual(['a', 'b']);
+  });
+
   it('a second write under the same key sends the first at once, in order', () => {
     const ledger = new WriteLedger();
     const { sent, send } = recorder();

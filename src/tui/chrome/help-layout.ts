@@ -37,6 +37,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Any text field', ['field']],
   ['Messages', ['messages']],
   ['This help', ['help']],
+  ['Terminal too small', ['hidden']],
 ];
 
 /** Every binding under its group's heading, in keymap order. */

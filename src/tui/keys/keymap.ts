@@ -3,6 +3,8 @@
 
 export type Scope =
   | 'global'
+  /** The terminal is too small to show the panes: nothing may act on what cannot be seen. */
+  | 'hidden'
   | 'help'
   | 'messages'
   /** Any text field (rename, create, filter, picker): line editing. */
@@ -94,6 +96,9 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
   { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg resumes)', command: 'suspend' },
   { scope: 'global', keys: ['m'], label: 'm', help: 'messages, in full', command: 'messages' },
+  // While the terminal is too small only leaving acts: a d and a y pressed then delete nothing.
+  { scope: 'hidden', keys: ['q', 'ctrl-c'], label: 'q', help: 'quit', command: 'quit', footer: true },
+  { scope: 'hidden', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend', command: 'suspend', footer: true },
   { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
   // Pages only when the keys do not fit the screen: the help's title says so then.
   { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/j', help: 'next page', command: 'help.next-page' },
@@ -172,7 +177,7 @@ export const BINDINGS: readonly Binding[] = [
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
 const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
-const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'help', 'messages', 'contacts.confirm']);
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm']);
 
 const find = (scope: Scope, name: string): Binding | undefined => BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
 

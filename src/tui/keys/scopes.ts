@@ -7,7 +7,18 @@ export type PaneName = 'contacts' | 'ticker';
 /** What covers the panes, when anything does. */
 export type Overlay = 'help' | 'messages';
 
-export function activeScopes(focus: PaneName, overlay: Overlay | undefined, contacts: ContactsState, pickerOpen: boolean): Scope[] {
+/**
+ * `hidden`: the terminal is too small to show the panes. Whatever was open (a delete prompt, a
+ * field, an overlay) stays as it was, untouched by keys, until it can be seen again.
+ */
+export function activeScopes(
+  focus: PaneName,
+  overlay: Overlay | undefined,
+  contacts: ContactsState,
+  pickerOpen: boolean,
+  hidden = false,
+): Scope[] {
+  if (hidden) return ['hidden'];
   if (overlay) return [overlay];
   if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : ['ticker', 'global'];
   switch (contacts.mode.kind) {

@@ -90,6 +90,8 @@ export type ContactsAction =
   | { type: 'delete-asked' }
   | { type: 'delete-confirmed'; now: number; windowMs?: number }
   | { type: 'delete-undone' }
+  /** The undo window was held while hidden and runs again: it ends at `dueAt`. */
+  | { type: 'undo-window-moved'; dueAt: number }
   | { type: 'delete-sent'; id: string }
   | { type: 'delete-failed'; contact: Contact }
   /** The server says the contact does not exist (deleted elsewhere). */
@@ -347,6 +349,8 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         pendingDelete: { contact, dueAt: action.now + (action.windowMs ?? UNDO_WINDOW_MS) },
       });
     }
+    case 'undo-window-moved':
+      return state.pendingDelete ? { ...state, pendingDelete: { ...state.pendingDelete, dueAt: action.dueAt } } : state;
     case 'delete-undone':
       return state.pendingDelete ? keepSelected(state, { ...state, pendingDelete: undefined }) : state;
     case 'delete-sent': {

@@ -304,6 +304,15 @@ export function useContacts(
         const pending = getState().pendingDelete;
         if (pending) ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
       },
+      /** The undo offer cannot be seen (the terminal is too small): its window waits. */
+      holdUndo: () => {
+        ledger.hold(PENDING_DELETE);
+      },
+      /** The undo offer shows again, with the time it had left. */
+      releaseUndo: () => {
+        const dueAt = ledger.release(PENDING_DELETE);
+        if (dueAt !== undefined) dispatch({ type: 'undo-window-moved', dueAt });
+      },
       undoDelete: () => {
         const pending = pendingDeleteContact(getState());
         if (!pending) return;

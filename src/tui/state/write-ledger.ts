@@ -4,7 +4,11 @@
 // what is held back and waits for what is under way: a confirmed delete is never lost.
 
 interface Deferred {
-  timer: NodeJS.Timeout;
+  /** Undefined while held: the window does not run out while nobody can see it. */
+  timer: NodeJS.Timeout | undefined;
+  /** When it is sent, or, while held, how long it had left. */
+  dueAt: number;
+  heldLeftMs: number | undefined;
   send: () => Promise<unknown>;
 }
 
@@ -24,7 +28,30 @@ export class WriteLedger {
     // Not left to the caller: an entry replaced without this would leave its timer to send the new one early.
     void this.sendNow(key);
     const timer = setTimeout(() => void this.sendNow(key), delayMs);
-    this.#deferred.set(key, { timer, send });
+    this.#deferred.set(key, { timer, dueAt: Date.now() + delayMs, heldLeftMs: undefined, send });
+  }
+
+  /**
+   * Stops the clock of a held-back write (its undo offer cannot be seen): it is sent by release,
+   * settle or sendNow, never by its timer meanwhile. True when there was one running.
+   */
+  hold(key: string): boolean {
+    const deferred = this.#deferred.get(key);
+    if (!deferred || deferred.timer === undefined) return false;
+    clearTimeout(deferred.timer);
+    deferred.timer = undefined;
+    deferred.heldLeftMs = Math.max(0, deferred.dueAt - Date.now());
+    return true;
+  }
+
+  /** Starts the clock of a held write again with the time it had left; its new due time, if any. */
+  release(key: string): number | undefined {
+    const deferred = this.#deferred.get(key);
+    if (!deferred || deferred.heldLeftMs === undefined) return undefined;
+    deferred.dueAt = Date.now() + deferred.heldLeftMs;
+    deferred.heldLeftMs = undefined;
+    deferred.timer = setTimeout(() => void this.sendNow(key), deferred.dueAt - Date.now());
+    return deferred.dueAt;
   }
 
   /** Forgets a held-back write (undone); true when there was one. */
