@@ -8,6 +8,7 @@ import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/
 import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
+import { sanitize } from '../text/sanitize.js';
 
 export const DASHBOARD_HELP = `Usage: tickbook [options]
 
@@ -70,13 +71,22 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const watchlist = watchlistFlag ?? saved ?? DEFAULT_WATCHLIST;
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.
-  const persistWatchlist = (list: readonly string[], interval: number) =>
-    updateConfigFile(path, {
-      ...(watchlistFlag === undefined && { watchlist: [...list] }),
-      ...(intervalFlag === undefined && { interval }),
-    });
+  // The last save that failed, until one works: said again on stderr once the screen is back.
+  let unsaved: string | undefined;
+  const persistWatchlist = (list: readonly string[], interval: number) => {
+    try {
+      updateConfigFile(path, {
+        ...(watchlistFlag === undefined && { watchlist: [...list] }),
+        ...(intervalFlag === undefined && { interval }),
+      });
+      unsaved = undefined;
+    } catch (error) {
+      unsaved = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
+  };
   const status = new StatusStore();
-  return withClient(
+  const code = await withClient(
     values,
     ({ client, target }) =>
       runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist }),
@@ -84,4 +94,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     // terminal that goes away is the dashboard's to handle: it sends what is pending first.
     { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true },
   );
+  if (unsaved !== undefined) {
+    process.stderr.write(`tickbook: the watchlist and interval as you left them were not saved: ${sanitize(unsaved)}\n`);
+  }
+  return code;
 }

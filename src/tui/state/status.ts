@@ -6,7 +6,8 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/errors.js';
 import type { RequestLogEntry } from '../../api/transport.js';
 
-export type Source = 'contacts' | 'ticker' | 'symbols';
+/** `settings`: saving the watchlist and interval; only a save that works clears it. */
+export type Source = 'contacts' | 'ticker' | 'symbols' | 'settings';
 
 /** How long a notice ("renamed to …") stays in the status line. */
 export const NOTICE_MS = 5000;

@@ -118,10 +118,15 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   useEffect(() => {
     if (saved.current.watchlist === state.watchlist && saved.current.intervalS === state.intervalS) return;
     saved.current = { watchlist: state.watchlist, intervalS: state.intervalS };
+    if (!persist) return;
+    // Its own source: a poll that works says nothing about the config file. Failing the same way
+    // again is one message, not one per key; the next change tries again, and a save that works
+    // clears it.
     try {
-      persist?.(state.watchlist, state.intervalS);
+      persist(state.watchlist, state.intervalS);
+      status.recover('settings');
     } catch (error) {
-      status.fail('ticker', `cannot save the watchlist: ${errorText(error)}`);
+      status.fail('settings', `watchlist not saved, kept for this session: ${errorText(error)}`);
     }
   }, [persist, state.watchlist, state.intervalS, status]);
 
