@@ -20,14 +20,23 @@ export interface WatchlistColumns {
   age: number;
 }
 
-/** Column widths for the pane's inner width: the name and sparkline only when there is room. */
+/** The columns that take what the name and the sparkline leave, in turn, one at a time. */
+const WIDENED = ['symbol', 'price', 'volume', 'session', 'change'] as const;
+
+/**
+ * Column widths for the pane's inner width: the name and sparkline only when there is room, and
+ * every column left over given to the others, so a row is never shorter than its pane.
+ */
 export function watchlistColumns(width: number): WatchlistColumns {
   const base = { symbol: 8, price: 9, change: 8, session: 8, volume: 6, age: 3 };
   const fixed = Object.values(base).reduce((a, b) => a + b, 0) + 5;
   const room = Math.max(0, width - fixed);
   const spark = room >= 7 ? Math.min(16, room - 1) : 0;
   const name = room - (spark ? spark + 1 : 0) >= 9 ? room - (spark ? spark + 1 : 0) - 1 : 0;
-  return { ...base, name, spark };
+  const columns = { ...base, name, spark };
+  let spare = room - (spark ? spark + 1 : 0) - (name ? name + 1 : 0);
+  for (let i = 0; spare > 0; i++, spare--) columns[WIDENED[i % WIDENED.length]!] += 1;
+  return columns;
 }
 
 export interface WatchlistTableProps {
