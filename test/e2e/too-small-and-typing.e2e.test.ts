@@ -1,0 +1,60 @@
+// In a real terminal: keys pressed while the window is too small to show the panes act on
+// nothing, and text typed in one burst that looks like the tail of an escape sequence is text.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BIN, hasTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
+
+describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burst', () => {
+  let home: string;
+  let env: Record<string, string>;
+  let session: TmuxSession | undefined;
+  beforeEach(() => {
+    home = mkdtempSync(join(tmpdir(), 'tickbook-e2e-'));
+    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
+  });
+  afterEach(() => {
+    session?.kill();
+    session = undefined;
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const usernames = (): string[] =>
+    JSON.parse(
+      execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' }),
+    ).data.map((c: { username: string }) => c.username);
+
+  it('d and y behind "Terminal too small" delete nothing; "/" then "Ol" in one burst filters by Ol', async () => {
+    const s = (session = startTmux([process.execPath, BIN], env, 120, 30));
+    await s.waitFor((t) => /page 1/.test(t), 'the first page');
+    const before = usernames();
+
+    s.resize(50, 30);
+    let screen = await s.waitFor((t) => /Terminal too small/.test(t), 'the too-small screen');
+    expect(screen).toMatch(/q quit · Ctrl-Z suspend/);
+    s.keys('d', 'y');
+    // Longer than the undo window: a delete confirmed unseen would have been sent by now.
+    await new Promise((resolve) => setTimeout(resolve, 6000));
+    s.resize(120, 30);
+    screen = await s.waitFor((t) => /▸ Contacts/.test(t), 'the panes again');
+    expect(screen).not.toMatch(/Delete .*\?|deleted /);
+    expect(usernames()).toEqual(before);
+
+    s.keys('/');
+    await s.waitFor((t) => /Enter keep filter/.test(t), 'the filter field');
+    s.type('Ol');
+    screen = await s.waitFor((t) => /│ \/ Ol |┃ \/ Ol /.test(t), 'Ol in the filter');
+    // Filtered: only rows whose name or username holds "ol" are left.
+    const rows = screen
+      .split('\n')
+      .slice(3)
+      .map((line) => line.split('┃')[1] ?? '')
+      .filter((row) => row.trim() !== '' && !row.includes('/ Ol'));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.toLowerCase()).toContain('ol');
+    s.keys('Escape', 'q');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
+  });
+});
