@@ -77,6 +77,8 @@ export interface Sandbox {
   marketOrigin: KeptMarket['origin'];
   /** True when this start created the database and filled it with demo contacts. */
   seededDemoData: boolean;
+  /** Why the database may only be read, when it may not be written: reads are served, writes refused. */
+  readOnly: string | undefined;
   close(): Promise<void>;
 }
 
@@ -173,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     marketEpochMs,
     marketOrigin,
     seededDemoData,
+    readOnly: store.readOnly,
     close() {
       // Stop accepting, let in-flight requests finish (cut off after a grace period), then close
       // the database so the WAL is checkpointed.
