@@ -180,6 +180,7 @@ const BUSY_TIMEOUT_MS = 5000;
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
     refuseDirectoryName(path);
+    // Before checkOpenable, which refuses a file tickbook may not write: one it may read is served.
     const readOnly = readOnlyReason(path);
     if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
   }
