@@ -1,6 +1,6 @@
 // THE client: every screen and every subcommand talks to the interface through this, and only this.
 import { ApiError } from './errors.js';
-import { normaliseSymbols, parseBaseUrl, SYMBOL_PATTERN } from './rules.js';
+import { normaliseSymbols, parseBaseUrl, parsePhoneNumber, SYMBOL_PATTERN } from './rules.js';
 import { checked, parseContact, parseContactList, parseDeleted, parsePricing, parseSymbols } from './parse.js';
 import { Transport, type Outgoing, type TransportOptions } from './transport.js';
 import type {
@@ -92,8 +92,14 @@ export class TickbookClient {
     }
   }
 
+  /**
+   * Creates a contact. The phone number is checked and sent in E.164 form, so that a server that
+   * does not read a trunk prefix "(0)" as the contract does still stores a number that dials.
+   */
   async createContact(contact: NewContact, options: CallOptions = {}): Promise<Contact> {
-    const form = new URLSearchParams({ username: contact.username, phone_number: contact.phoneNumber });
+    const phone = parsePhoneNumber(contact.phoneNumber, 'phone_number');
+    if (typeof phone !== 'string') throw new ApiError({ kind: 'invalid', message: phone.problem });
+    const form = new URLSearchParams({ username: contact.username, phone_number: phone });
     if (contact.displayName !== undefined) form.set('display_name', contact.displayName);
     if (contact.avatarUrl !== undefined) form.set('avatar_url', contact.avatarUrl);
     return this.#contactCall('POST', this.#contactsUrl('/v1/contacts'), form, options);

@@ -1,5 +1,6 @@
 // `tickbook contacts …`: every contact operation, scriptable.
 import { createInterface } from 'node:readline';
+import { parsePhoneNumber } from '../api/rules.js';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { contactFields, contactLabel } from '../text/contact-fields.js';
@@ -135,10 +136,13 @@ async function create(args: string[]): Promise<number> {
   const format = formatOf(values, false);
   if (values.username === undefined) throw new UsageError('option --username is required');
   if (values.phone === undefined) throw new UsageError('option --phone is required');
+  // Checked before any sandbox starts or request goes: a typo is the command line's mistake.
+  const phone = parsePhoneNumber(values.phone, 'option --phone');
+  if (typeof phone !== 'string') throw new UsageError(phone.problem);
   return withClient(values, async ({ client }) => {
     const contact = await client.createContact({
       username: values.username!,
-      phoneNumber: values.phone!,
+      phoneNumber: phone,
       ...(values['display-name'] !== undefined && { displayName: values['display-name'] }),
       ...(values['avatar-url'] !== undefined && { avatarUrl: values['avatar-url'] }),
     });

@@ -58,7 +58,8 @@ function describe(sandbox: Sandbox): string {
     `  bearer token (contacts):  ${show(credentials.tokens, demoCredentials.tokens)}`,
     `  API key (market data):    ${show(credentials.apiKeys, demoCredentials.apiKeys)}`,
     `  restricted API key:       ${show(credentials.restrictedApiKeys, credentials.restrictedApiKeys[0] === 'demo-restricted-key')}  (always 401 permission_error)`,
-    `  database:                 ${sandbox.dbPath}${sandbox.seededDemoData ? '  (new: filled with demo contacts)' : ''}`,
+    `  database:                 ${sandbox.dbPath}${sandbox.seededDemoData ? '  (new: filled with demo contacts)' : ''}` +
+      (sandbox.readOnly ? `  (read-only: ${sandbox.readOnly}; reads are served, writes refused)` : ''),
     `  market seed:              ${sandbox.seed}  (${MARKET_ORIGIN[sandbox.marketOrigin]}, since ` +
       `${new Date(sandbox.marketEpochMs).toISOString()}: every process on it prices alike)`,
     '',

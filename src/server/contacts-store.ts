@@ -1,7 +1,7 @@
 // The sandbox database in SQLite: contacts and their conversations, and the market the database
 // keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
@@ -140,6 +140,11 @@ export interface ContactsStore {
   readonly created: boolean;
   /** The market the database keeps, read once at open; undefined if none was asked for yet. */
   readonly market: KeptMarket | undefined;
+  /**
+   * Why the database may only be read (its file or directory is read-only), or undefined when
+   * it may be written. A read-only store serves reads; every write throws an HttpError saying so.
+   */
+  readonly readOnly: string | undefined;
   create(owner: string, fields: NewContactFields, nowMs?: number): ContactRecord;
   insertMany(owner: string, contacts: readonly SeedContact[]): void;
   get(owner: string, id: string): ContactRecord | undefined;
@@ -173,6 +178,12 @@ export class DatabaseOpenError extends Error {
 const BUSY_TIMEOUT_MS = 5000;
 
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
+  if (path !== ':memory:') {
+    refuseDirectoryName(path);
+    // Before checkOpenable, which refuses a file tickbook may not write: one it may read is served.
+    const readOnly = readOnlyReason(path);
+    if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
+  }
   if (path !== ':memory:') checkOpenable(path, options.createDirectory === true);
   let db: Database.Database;
   try {
@@ -204,7 +215,7 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     // Under the same write lock: processes racing on a new file all end up with the first one's market.
     const market = settleMarket(db, path, options.market);
-    const store = buildStore(db, version === 0, market);
+    const store = buildStore(db, path, version === 0, market, undefined);
     if (version === 0 && options.initialContacts) {
       const { owner, contacts } = options.initialContacts(market);
       store.insertMany(owner, contacts);
@@ -305,7 +316,112 @@ function openFailure(path: string, error: unknown): unknown {
   return error;
 }
 
-function buildStore(db: Database.Database, created: boolean, market: KeptMarket | undefined): ContactsStore {
+/**
+ * A path ending in "/" names a directory: SQLite would quietly drop the "/" and make a database
+ * file of that name, somewhere the user did not mean.
+ */
+function refuseDirectoryName(path: string): void {
+  if (!/[\\/]$/.test(path) || statOrUndefined(path)?.isDirectory()) return;
+  throw new DatabaseOpenError(path, 'it ends in "/", so it names a directory, not a database file');
+}
+
+/**
+ * Why an existing database may be read but not written, or undefined when it may be written (or
+ * is not there, or not readable: checkOpenable says why). SQLite writes its -wal and -shm files
+ * beside the database, so a read-only directory makes a read-only database too.
+ */
+function readOnlyReason(path: string): string | undefined {
+  if (!statOrUndefined(path)?.isFile()) return undefined;
+  const denied = (target: string, mode: number): string | undefined => {
+    try {
+      accessSync(target, mode);
+      return undefined;
+    } catch (error) {
+      return (error as { code?: string }).code ?? 'EACCES';
+    }
+  };
+  if (denied(path, constants.R_OK) !== undefined) return undefined;
+  const dir = dirname(path);
+  const file = denied(path, constants.W_OK);
+  if (file !== undefined) return file === 'EROFS' ? 'its file system is read-only' : 'tickbook may not write it';
+  const inDir = denied(dir, constants.W_OK | constants.X_OK);
+  if (inDir !== undefined) return inDir === 'EROFS' ? 'its file system is read-only' : `tickbook may not write in ${dir}`;
+  return undefined;
+}
+
+/**
+ * Opens a database tickbook may read but not write: its contacts and market are served, and every
+ * write is refused (see buildStore). Nothing is written on the way: no WAL switch, no migration,
+ * no market, no demo contacts; a database that would need any of them is refused instead.
+ */
+function openReadOnly(path: string, reason: string, options: OpenOptions): ContactsStore {
+  const refuse = (why: string) => new DatabaseOpenError(path, `it is read-only (${reason}) ${why}`);
+  let db: Database.Database;
+  try {
+    db = readableDatabase(path);
+  } catch (error) {
+    throw openFailure(path, error);
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version === 0) throw refuse('and holds no tickbook database yet');
+    if (version > SCHEMA_VERSION) {
+      throw new DatabaseOpenError(path, `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`);
+    }
+    if (version < SCHEMA_VERSION) throw refuse(`and its schema (version ${version}) needs an upgrade, which writes`);
+    if (options.market?.reset) throw refuse('so its market cannot be reset');
+    const kept = db.prepare('SELECT 1 FROM market WHERE id = 1').get();
+    if (options.market && !kept) throw refuse('and keeps no market yet');
+    return buildStore(db, path, false, settleMarket(db, path, options.market), reason);
+  } catch (error) {
+    db.close();
+    throw openFailure(path, error);
+  }
+}
+
+/**
+ * The file opened read-only. A WAL database in a directory SQLite may not write cannot even be
+ * read that way when its -shm file is missing (SQLITE_READONLY_DIRECTORY: "attempt to write a
+ * readonly database"); it is then read whole into memory, marked as a rollback-journal database
+ * (header bytes 18 and 19), unless its -wal file still holds changes the copy would miss.
+ */
+function readableDatabase(path: string): Database.Database {
+  const db = new Database(path, { readonly: true, fileMustExist: true });
+  try {
+    db.prepare('SELECT count(*) FROM sqlite_master').get();
+    return db;
+  } catch (error) {
+    db.close();
+    const code = (error as { code?: string }).code ?? '';
+    if (code !== 'SQLITE_READONLY_DIRECTORY' && !code.startsWith('SQLITE_CANTOPEN')) throw error;
+  }
+  if ((statOrUndefined(`${path}-wal`)?.size ?? 0) > 0) {
+    throw new DatabaseOpenError(
+      path,
+      `it is read-only, and its latest changes are still in ${path}-wal, which SQLite cannot read without writing beside it`,
+    );
+  }
+  const image = readFileSync(path);
+  if (image.length > 19 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
+  return new Database(image, { readonly: true });
+}
+
+/** The answer to a write on a database that may only be read: which file, and what still works. */
+function readOnlyRefusal(path: string, reason: string): HttpError {
+  return new HttpError(
+    'server_error',
+    `the sandbox database ${path} is read-only (${reason}): contacts can be listed and read, but not created, renamed or deleted`,
+  );
+}
+
+function buildStore(
+  db: Database.Database,
+  path: string,
+  created: boolean,
+  market: KeptMarket | undefined,
+  readOnly: string | undefined,
+): ContactsStore {
   const insertConversation = db.prepare('INSERT INTO conversations (id, owner, created_at) VALUES (?, ?, ?)');
   const insertContact = db.prepare(
     `INSERT INTO contacts (${COLUMNS}, owner)
@@ -381,14 +497,35 @@ function buildStore(db: Database.Database, created: boolean, market: KeptMarket 
     return row;
   }
 
+  /**
+   * Runs a write: refused at once on a database opened read-only, and refused in the same words
+   * when SQLite finds it read-only only now (its file system remounted read-only under a server).
+   */
+  function write<T>(run: () => T): T {
+    if (readOnly !== undefined) throw readOnlyRefusal(path, readOnly);
+    try {
+      return run();
+    } catch (error) {
+      if ((error as { code?: string }).code?.startsWith('SQLITE_READONLY')) {
+        throw readOnlyRefusal(path, 'SQLite may no longer write it');
+      }
+      throw error;
+    }
+  }
+
   return {
     created,
     market,
-    create: (owner, fields, nowMs = Date.now()) => createTx(owner, fields, nowMs),
-    insertMany: (owner, contacts) => insertManyTx(owner, contacts),
+    readOnly,
+    create: (owner, fields, nowMs = Date.now()) => write(() => createTx(owner, fields, nowMs)),
+    insertMany: (owner, contacts) => write(() => insertManyTx(owner, contacts)),
     get: (owner, id) => selectOne.get(owner, id) as ContactRecord | undefined,
-    rename: (owner, id, displayName) => updateName.get(displayName, owner, id) as ContactRecord | undefined,
-    delete: (owner, id) => deleteTx(owner, id),
+    // An id that is not there is not found, read-only or not.
+    rename: (owner, id, displayName) =>
+      readOnly !== undefined && !selectOne.get(owner, id)
+        ? undefined
+        : write(() => updateName.get(displayName, owner, id) as ContactRecord | undefined),
+    delete: (owner, id) => (readOnly !== undefined && !selectOne.get(owner, id) ? false : write(() => deleteTx(owner, id))),
     count: (owner) => (countOwner.get(owner) as { n: number }).n,
     page(owner, query) {
       if (query.startingAfter !== undefined && query.endingBefore !== undefined) {

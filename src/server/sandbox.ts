@@ -1,14 +1,15 @@
 // startSandbox(): the whole sandbox on one port, for `tickbook serve`, the dashboard's embedded
 // default, and the tests. In-process it writes nothing to the terminal: logs go to the caller's sink.
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../config/loopback.js';
 import { dirname } from 'node:path';
 import { dataDir, defaultDatabasePath } from '../config/paths.js';
-import { createApp } from './app.js';
+import { type App, type ClientError, createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
-import { type KeptMarket, openContactsStore } from './contacts-store.js';
+import { type ContactsStore, type KeptMarket, openContactsStore } from './contacts-store.js';
 import {
   type Credentials,
   DEMO_API_KEY,
@@ -76,6 +77,8 @@ export interface Sandbox {
   marketOrigin: KeptMarket['origin'];
   /** True when this start created the database and filled it with demo contacts. */
   seededDemoData: boolean;
+  /** Why the database may only be read, when it may not be written: reads are served, writes refused. */
+  readOnly: string | undefined;
   close(): Promise<void>;
 }
 
@@ -98,30 +101,49 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
-  const store = openContactsStore(dbPath, {
-    // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
-    createDirectory: dirname(dbPath) === dataDir(),
-    market: {
-      seed: options.seed,
-      epochMs: options.marketEpochMs,
-      reset: options.resetMarket,
-      fresh: () => ({ seed: randomInt(1, 2 ** 31 - 1), epochMs: now() }),
-    },
-    ...(options.demoData !== false && {
-      initialContacts: (market) => ({
-        owner: ownerOf(credentials.tokens[0]!),
-        contacts: demoContacts(market!.seed, now()),
-      }),
-    }),
+  // Listen first: a port that is taken, or an address that is not this machine's, must leave
+  // nothing behind, not a new database filled with demo contacts. No request reaches `app!`
+  // before it is set: everything from the listen's callback to there runs without yielding.
+  let app: App | undefined;
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => app!(req, res));
+  server.on('clientError', (error: ClientError, socket: Duplex) => app!.clientError(error, socket));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+
+  let store: ContactsStore;
+  try {
+    store = openContactsStore(dbPath, {
+      // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
+      createDirectory: dirname(dbPath) === dataDir(),
+      market: {
+        seed: options.seed,
+        epochMs: options.marketEpochMs,
+        reset: options.resetMarket,
+        fresh: () => ({ seed: randomInt(1, 2 ** 31 - 1), epochMs: now() }),
+      },
+      ...(options.demoData !== false && {
+        initialContacts: (market) => ({
+          owner: ownerOf(credentials.tokens[0]!),
+          contacts: demoContacts(market!.seed, now()),
+        }),
+      }),
+    });
+  } catch (error) {
+    server.close();
+    throw error;
+  }
   // Read once here, never per request: asked for above, so the store always has one.
   const { seed, epochMs: marketEpochMs, origin: marketOrigin } = store.market!;
   const seededDemoData = store.created && options.demoData !== false;
-  let server: Server;
   try {
     const catalogue = loadCatalogue();
     const market = new MarketSimulator({ catalogue, seed, now, epochMs: marketEpochMs });
-    const handler = createApp({
+    app = createApp({
       store,
       market,
       catalogue,
@@ -129,16 +151,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
       log: options.log,
     });
-    server = createServer({ keepAliveTimeout: 65_000 }, handler);
-    server.on('clientError', handler.clientError);
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => {
-        server.off('error', reject);
-        resolve();
-      });
-    });
   } catch (error) {
+    server.close();
     store.close();
     throw error;
   }
@@ -161,6 +175,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     marketEpochMs,
     marketOrigin,
     seededDemoData,
+    readOnly: store.readOnly,
     close() {
       // Stop accepting, let in-flight requests finish (cut off after a grace period), then close
       // the database so the WAL is checkpointed.

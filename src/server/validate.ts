@@ -1,4 +1,5 @@
 // The contract's field rules, each failure a message that names the field in plain words.
+import { parsePhoneNumber } from '../api/rules.js';
 import { HttpError, invalid, missing } from './errors.js';
 
 export const USERNAME_MAX = 32;
@@ -10,8 +11,6 @@ export const LIMIT_MAX = 100;
 export const LIMIT_DEFAULT = 10;
 
 const USERNAME = /^[A-Za-z0-9._-]+$/;
-const PHONE_SEPARATORS = /[\s\-.()]/g;
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 const SYMBOL = /^[A-Z0-9.-]+$/;
 // C0, DEL and C1 controls, the line and paragraph separators some terminals honour, and the
 // bidi overrides and isolates that can make a name read as something else.
@@ -53,11 +52,10 @@ export function validateUsername(value: string): string {
   return value;
 }
 
+/** The one rule the client, the CLI and the dashboard's form apply too (see parsePhoneNumber). */
 export function normalisePhoneNumber(value: string): string {
-  const phone = value.replace(PHONE_SEPARATORS, '');
-  if (!E164.test(phone)) {
-    throw invalid('phone_number must be in E.164 form: "+" then 7 to 15 digits, the first not 0');
-  }
+  const phone = parsePhoneNumber(value, 'phone_number');
+  if (typeof phone !== 'string') throw invalid(phone.problem);
   return phone;
 }
 

@@ -342,13 +342,22 @@ describe('contact operations against a fresh sandbox', () => {
     expect(duplicate.requestId).toMatch(UUID);
   });
 
-  it('an invalid phone number is kind invalid, naming phone_number', async () => {
+  it('an invalid phone number is kind invalid, naming phone_number, refused by the client without a request', async () => {
     const from = sandbox.logLines.length;
     const error = await apiError(client.createContact({ username: 'badphone', phoneNumber: '12345' }), 'invalid');
-    expect(error.status).toBe(400);
-    expect(error.code).toBe('invalid_parameters');
+    expect(error.status).toBe(0);
     expect(error.field).toBe('phone_number');
     expect(error.message).toMatch(/phone_number/);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(logged(sandbox, from, 'POST', '/v1/contacts')).toHaveLength(0);
+  });
+
+  it("the server's 400 for a field is kind invalid with its code, naming the field", async () => {
+    const from = sandbox.logLines.length;
+    const error = await apiError(client.createContact({ username: 'bad user!', phoneNumber: '+15550100399' }), 'invalid');
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('invalid_parameters');
+    expect(error.field).toBe('username');
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(logged(sandbox, from, 'POST', '/v1/contacts')).toHaveLength(1);
   });

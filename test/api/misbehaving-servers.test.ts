@@ -102,7 +102,7 @@ describe('what the client sends', () => {
     expect(create!.headers['content-type']).toBe('application/x-www-form-urlencoded');
     expect(Object.fromEntries(new URLSearchParams(create!.body))).toEqual({
       username: 'ada',
-      phone_number: '+1 555 000 1111',
+      phone_number: '+15550001111', // sent in E.164 form, whatever was typed
       display_name: 'Ada L',
       avatar_url: 'https://x.example/a.png',
     });

@@ -601,7 +601,7 @@ describe('creating and filtering', () => {
     expect(countLog(ctx.sb, 'POST', '/v1/contacts')).toBe(posts);
   });
 
-  it('a bad phone shows the server’s error beside it, keeps what was typed; fixed, the contact is created first in the list', async () => {
+  it('a bad phone shows the rule beside it without a request, keeps what was typed; fixed, the contact is created first in the list', async () => {
     const posts = countLog(ctx.sb, 'POST', '/v1/contacts');
     const h = await mount(ctx.client);
     await h.press('c');
@@ -640,12 +640,34 @@ describe('creating and filtering', () => {
     const rows = frame.split('\n').filter((l) => /[┃│] \S/.test(l));
     expect(rows[2], 'the first row under the header').toMatch(/Zed Tester +zed_tester/);
 
-    expect(countLog(ctx.sb, 'POST', '/v1/contacts')).toBe(posts + 2); // the refused one and the created one
+    expect(countLog(ctx.sb, 'POST', '/v1/contacts')).toBe(posts + 1); // the form refused the first itself
     const newest = (await inAct(() => ctx.checker.listContacts({ limit: 1 }))).contacts[0]!;
     expect(newest.username).toBe('zed_tester');
     expect(newest.phoneNumber).toBe('+442079460999');
     expect(newest.displayName).toBe('Zed Tester');
     expect(newest.avatarUrl).toBe('https://avatars.example/zed.png');
+  });
+
+  it('a phone with a trunk prefix "(0)" is created without it; "(0" unpaired is refused under the field, no request', async () => {
+    const h = await mount(ctx.client);
+    await h.press('c');
+    await h.type('trunk_prefix');
+    await h.press(KEY.tab);
+    await h.type('+44 (0 20 7946 0958');
+    const posts = countLog(ctx.sb, 'POST', '/v1/contacts');
+    await h.press(KEY.enter);
+    const frame = await h.until((f) => /✗ phone_number has a "\(" without a "\)"/.test(f), 'the phone error');
+    expect(lineWith(frame, '› phone')).toContain('+44 (0 20 7946 0958');
+    await pause(100);
+    expect(countLog(ctx.sb, 'POST', '/v1/contacts')).toBe(posts);
+
+    await h.press(KEY.ctrlU);
+    await h.type('+44 (0) 20 7946 0958');
+    await h.press(KEY.enter);
+    await h.until((f) => !f.includes('New contact') && f.includes('created trunk_prefix'), 'the new contact');
+    const newest = (await inAct(() => ctx.checker.listContacts({ limit: 1 }))).contacts[0]!;
+    expect(newest.username).toBe('trunk_prefix');
+    expect(newest.phoneNumber).toBe('+442079460958');
   });
 
   it('/ narrows the rows by name, username or phone digits; Esc clears; Enter keeps', async () => {

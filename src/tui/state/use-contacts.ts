@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
+import { parsePhoneNumber } from '../../api/rules.js';
 import { sanitize } from '../../text/sanitize.js';
 import {
   CREATE_FIELDS,
@@ -327,11 +328,14 @@ export function useContacts(
         const s = getState();
         if (s.mode.kind !== 'create' || s.mode.form.submitting) return;
         const { values } = s.mode.form;
-        const missing: Partial<Record<CreateField, string>> = {};
-        if (values.username.trim() === '') missing.username = 'username is required';
-        if (values.phone_number.trim() === '') missing.phone_number = 'phone_number is required';
-        if (Object.keys(missing).length > 0) {
-          dispatch({ type: 'create-failed', errors: missing });
+        const problems: Partial<Record<CreateField, string>> = {};
+        if (values.username.trim() === '') problems.username = 'username is required';
+        // The same rule as the sandbox's, checked here so a typo is shown without a request.
+        const phone = parsePhoneNumber(values.phone_number, 'phone_number');
+        if (values.phone_number.trim() === '') problems.phone_number = 'phone_number is required';
+        else if (typeof phone !== 'string') problems.phone_number = phone.problem;
+        if (Object.keys(problems).length > 0 || typeof phone !== 'string') {
+          dispatch({ type: 'create-failed', errors: problems });
           return;
         }
         dispatch({ type: 'create-sent' });
@@ -343,7 +347,7 @@ export function useContacts(
         track(
           client.createContact({
             username: values.username.trim(),
-            phoneNumber: values.phone_number.trim(),
+            phoneNumber: phone,
             ...(displayName !== undefined && { displayName }),
             ...(avatarUrl !== undefined && { avatarUrl }),
           }),

@@ -1,0 +1,57 @@
+// Where the sandbox database is named as a directory, every way in says so in the same words:
+// `serve --db`, `serve` on the default place, and the commands' embedded sandbox. A --db ending in
+// "/" names a directory even when nothing is there (SQLite would quietly make a file without it).
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { killTickbookChildren, runTickbookToExit } from '../helpers/sandbox.js';
+
+let dir: string;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tickbook-dbpath-'));
+  env = { ...process.env, HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CONFIG_HOME: join(dir, 'xdg-config') };
+  for (const key of Object.keys(env)) if (key.startsWith('TICKBOOK_')) delete env[key];
+});
+
+afterEach(async () => {
+  await killTickbookChildren();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function oneLine(args: string[], status: number): Promise<string> {
+  const result = await runTickbookToExit(args, env);
+  expect(result.code, result.stderr).toBe(status);
+  expect(result.stdout).toBe('');
+  const lines = result.stderr.split('\n').filter((line) => line !== '');
+  expect(lines, result.stderr).toHaveLength(1);
+  expect(lines[0]).not.toMatch(/SQLITE_|unable to open|\n\s+at /);
+  return lines[0]!;
+}
+
+describe('a database path that names a directory', () => {
+  it('serve --db DIR/ where nothing is: refused naming --db, and no file made without the "/"', async () => {
+    const named = join(dir, 'not-there') + '/';
+    const line = await oneLine(['serve', '--port', '0', '--db', named], 2);
+    expect(line).toBe(`tickbook: option --db ${named}: it ends in "/", so it names a directory, not a database file (see tickbook --help)`);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('serve --db DIR/ on a directory that is there: "it is a directory"', async () => {
+    const folder = join(dir, 'folder');
+    mkdirSync(folder);
+    const line = await oneLine(['serve', '--port', '0', '--db', `${folder}/`], 2);
+    expect(line).toBe(`tickbook: option --db ${folder}/: it is a directory, not a database file (see tickbook --help)`);
+  });
+
+  it('the default place a directory: serve and contacts list say it in the same words', async () => {
+    const db = join(dir, 'xdg-data', 'tickbook', 'sandbox.db');
+    mkdirSync(db, { recursive: true });
+    const words = `tickbook: cannot open the database ${db}: it is a directory, not a database file`;
+    expect(await oneLine(['serve', '--port', '0'], 1)).toBe(words);
+    expect(await oneLine(['contacts', 'list'], 1)).toBe(words);
+    expect(existsSync(join(db, 'sandbox.db'))).toBe(false);
+  });
+});

@@ -1,0 +1,54 @@
+// `tickbook contacts create --phone` as a child process of the built bin: a trunk prefix "(0)" is
+// dropped as the contract says, and a number that cannot be one is refused before any request,
+// in one line naming --phone, exit 2.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let sandbox: TestSandbox;
+let home: string;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+  home = mkdtempSync(join(tmpdir(), 'tickbook-phone-'));
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  env = {
+    ...clean,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    TICKBOOK_BASE_URL: sandbox.contactsUrl,
+    TICKBOOK_MARKET_DATA_URL: sandbox.marketDataUrl,
+    TICKBOOK_TOKEN: sandbox.token,
+    TICKBOOK_API_KEY: sandbox.apiKey,
+  };
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+  rmSync(home, { recursive: true, force: true });
+});
+
+const posts = () => sandbox.logLines.filter((line) => line.includes('POST /v1/contacts')).length;
+
+describe('contacts create --phone', () => {
+  it("'+44 (0) 20 7946 0958' is stored as +442079460958", async () => {
+    const result = await runTickbookToExit(['contacts', 'create', '--username', 'uk_office', '--phone', '+44 (0) 20 7946 0958', '--json'], env);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).phone_number).toBe('+442079460958');
+  });
+
+  it("'+49 (0 30 1234567' (a \"(\" without its \")\") is refused in one line naming --phone, exit 2, with no request", async () => {
+    const before = posts();
+    expect(before, 'the sandbox logs each create').toBeGreaterThan(0);
+    const result = await runTickbookToExit(['contacts', 'create', '--username', 'de_office', '--phone', '+49 (0 30 1234567'], env);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe('tickbook: option --phone has a "(" without a ")" after it (see tickbook --help)\n');
+    expect(posts()).toBe(before);
+  });
+});
