@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isLoopbackHost } from '../config/loopback.js';
 import { dirname } from 'node:path';
-import { dataDir, defaultDatabasePath } from '../config/paths.js';
+import { dataDir, dataDirOrigin, defaultDatabasePath } from '../config/paths.js';
 import { createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
 import { type KeptMarket, openContactsStore } from './contacts-store.js';
@@ -101,6 +101,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const store = openContactsStore(dbPath, {
     // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
     createDirectory: dirname(dbPath) === dataDir(),
+    directoryOrigin: options.dbPath === undefined ? dataDirOrigin() : 'option --db',
     market: {
       seed: options.seed,
       epochMs: options.marketEpochMs,
