@@ -49,7 +49,9 @@ function statOrUndefined(path: string) {
   try {
     return statSync(path);
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT') return undefined;
+    // Missing, or under a file (ENOTDIR): the walk goes on up and finds which.
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
     throw error;
   }
 }

@@ -108,7 +108,8 @@ class Scanner {
       this.skipWhitespace();
       const start = this.at;
       if (this.text[this.at] !== '"') {
-        this.fail(`expected a key in double quotes, found ${shown(this.text[this.at])}${this.text[this.at] === '}' ? ' (a comma before "}")' : ''}`);
+        const found = this.text[this.at];
+        this.fail(found === '}' ? 'a comma before "}" (JSON allows none there)' : `expected a key in double quotes, found ${shown(found)}`);
       }
       this.string();
       const key = JSON.parse(this.text.slice(start, this.at)) as string;
