@@ -73,7 +73,7 @@ function readText(path: string): string | undefined {
     throw new ConfigError(`cannot read ${path}: ${fsReason(error)}`, `cannot read it: ${fsReason(error)}`);
   }
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
     throw new ConfigError(`${path} is not UTF-8 text`, 'it is not UTF-8 text');
   }

@@ -203,10 +203,14 @@ export function setKeysInText(text: string, changes: object): string {
     for (const member of found) edits.push({ from: member.valueStart, to: member.valueEnd, insert: written(value) });
   }
   if (absent.length > 0) {
-    const indent = indentOf(text, members[0]) ?? '  ';
+    const indent = indentOf(text, members[0]);
     const last = members.at(-1);
-    const lines = absent.map(([k, v]) => `${indent}${JSON.stringify(k)}: ${written(v)}`);
-    if (last) {
+    const pairs = absent.map(([k, v]) => `${JSON.stringify(k)}: ${written(v)}`);
+    const lines = pairs.map((pair) => `${indent ?? '  '}${pair}`);
+    if (last && indent === undefined) {
+      // Written on one line: so are the new members.
+      edits.push({ from: last.valueEnd, to: last.valueEnd, insert: `, ${pairs.join(', ')}` });
+    } else if (last) {
       edits.push({ from: last.valueEnd, to: last.valueEnd, insert: `,\n${lines.join(',\n')}` });
     } else {
       // An empty object: the new members go in on their own lines.
