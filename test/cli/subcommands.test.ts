@@ -851,7 +851,7 @@ describe('where to connect', () => {
       const configEnv = isolatedEnv();
       const path = join(configEnv.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
       mkdirSync(join(configEnv.XDG_CONFIG_HOME!, 'tickbook'), { recursive: true });
-      const text = JSON.stringify({ base_url: sandbox.url, token: TOKEN, api_key: API_KEY, ...dashboardKeys, theme: 'mine' });
+      const text = JSON.stringify({ base_url: sandbox.url, token: TOKEN, api_key: API_KEY, ...dashboardKeys, '//': 'mine' });
       writeFileSync(path, text, { mode: 0o600 });
       return { configEnv, path, text };
     });
