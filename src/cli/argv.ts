@@ -5,8 +5,12 @@
 // bytes that were not text, and a U+FFFD the user really typed (EF BF BD) stays valid.
 import { readFileSync } from 'node:fs';
 
-/** A byte that was not UTF-8, as the lone surrogate standing for it. */
-const NOT_TEXT = /[\uDC80-\uDCFF]/u;
+/**
+ * A byte that was not UTF-8, as the lone surrogate standing for it; U+DC00 (no argument holds a
+ * NUL byte) where only Node's U+FFFD was there to tell, the byte itself unknown.
+ */
+const NOT_TEXT = /[\uDC00\uDC80-\uDCFF]/u;
+const UNKNOWN_BYTE = '\uDC00';
 
 /** `bytes` decoded as UTF-8, each byte outside a valid sequence as U+DC00 + byte. */
 export function decodeEscapingBytes(bytes: Uint8Array): string {
@@ -76,7 +80,7 @@ export function commandLineArguments(argv: readonly string[] = process.argv.slic
   // put one U+FFFD for several bytes, so those places are left out of the comparison.)
   const around = (arg: string) => arg.replace(/[\uFFFD\uDC80-\uDCFF]/gu, '');
   if (decoded?.every((arg, i) => around(arg) === around(argv[i]!))) return decoded;
-  return argv.map((arg) => arg.replace(/\uFFFD/g, '\uDCFD'));
+  return argv.map((arg) => arg.replace(/\uFFFD/g, UNKNOWN_BYTE));
 }
 
 /** Whether an argument holds a byte that was not UTF-8. */
@@ -85,5 +89,9 @@ export const isNotText = (arg: string): boolean => NOT_TEXT.test(arg);
 /** An argument for a message: its bytes that were not text as \xNN, the rest as typed. */
 export const shownArgument = (arg: string): string =>
   `"${Array.from(arg, (ch) =>
-    NOT_TEXT.test(ch) ? `\\x${(ch.charCodeAt(0) - 0xdc00).toString(16)}` : JSON.stringify(ch).slice(1, -1),
+    ch === UNKNOWN_BYTE
+      ? '\\ufffd'
+      : NOT_TEXT.test(ch)
+        ? `\\x${(ch.charCodeAt(0) - 0xdc00).toString(16)}`
+        : JSON.stringify(ch).slice(1, -1),
   ).join('')}"`;

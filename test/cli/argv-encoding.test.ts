@@ -3,7 +3,7 @@
 // or positional, is refused with exit 2 naming the option; a U+FFFD typed as its UTF-8 bytes is
 // text like any other. The built CLI is run through bash so that argv holds the real bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEscapingBytes, shownArgument } from '../../src/cli/argv.js';
+import { commandLineArguments, decodeEscapingBytes, isNotText, shownArgument } from '../../src/cli/argv.js';
 import { BIN, client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { runChild } from '../helpers/unprivileged-config.js';
 
@@ -128,5 +128,12 @@ describe('decodeEscapingBytes', () => {
     expect(decode([0xf4, 0x90, 0x80, 0x80])).toBe('\uDCF4\uDC90\uDC80\uDC80');
     expect(decode([0xe2, 0x82])).toBe('\uDCE2\uDC82');
     expect(shownArgument('J\uDCE9 "x"')).toBe('"J\\xe9 \\"x\\""');
+  });
+
+  it('arguments whose raw bytes are not these (not the process\'s own): a U+FFFD is taken for a byte that was not text', () => {
+    const [arg] = commandLineArguments(['not-this-process-\uFFFD']);
+    expect(isNotText(arg!)).toBe(true);
+    expect(shownArgument(arg!)).toBe('"not-this-process-\\ufffd"');
+    expect(isNotText(commandLineArguments(['plain'])[0]!)).toBe(false);
   });
 });
