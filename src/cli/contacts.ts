@@ -7,7 +7,7 @@ import { contactFields, contactLabel } from '../text/contact-fields.js';
 import { relativeTime } from '../text/time.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjson } from './output.js';
-import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
+import { integerOption, nonEmptyOption, parseCommandLine, refuseNonTextArgument, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
 export const CONTACTS_HELP = `Usage:
@@ -195,9 +195,10 @@ async function remove(args: string[]): Promise<number> {
       const contact = await client.getContact(id);
       const answer = await confirm(`Delete ${contactLabel(contact)} and the conversation with them? [y/N] `);
       if (answer !== 'yes') {
-        // A change of mind, not an error: Ctrl-C exits as a shell reports it (130), Ctrl-D is a no.
+        // A change of mind, not an error: like `rm -i`, a no (or Ctrl-D) is a success that did
+        // nothing; Ctrl-C exits as a shell reports it (130). Status 1 means an API or network error.
         process.stderr.write(`${answer === 'no' ? '' : '\n'}not deleted\n`);
-        return answer === 'interrupted' ? 130 : 1;
+        return answer === 'interrupted' ? 130 : 0;
       }
     }
     const result = await client.deleteContact(id);
@@ -209,6 +210,7 @@ async function remove(args: string[]): Promise<number> {
 
 export async function contacts(args: readonly string[]): Promise<number> {
   const [action, ...rest] = args;
+  refuseNonTextArgument(action);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(CONTACTS_HELP);
     return 0;

@@ -6,7 +6,8 @@ import { contacts, CONTACTS_HELP } from './contacts.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
-import { UsageError } from './usage.js';
+import { commandLineArguments } from './argv.js';
+import { refuseNonTextArgument, UsageError } from './usage.js';
 
 const HELP = `Usage: tickbook [command] [options]
 
@@ -64,12 +65,15 @@ async function version(): Promise<string> {
 
 async function run(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Options are checked where they are parsed (naming the option); the command word here.
+  if (!command?.startsWith('-')) refuseNonTextArgument(command);
   switch (command) {
     case undefined:
       return dashboard([]);
     case '-h':
     case '--help':
     case 'help':
+      refuseNonTextArgument(rest[0]);
       process.stdout.write(HELPS[rest[0] ?? ''] ?? HELP);
       return 0;
     case '--version':
@@ -111,7 +115,7 @@ function failureLine(error: unknown): { line: string; status: number } {
 watchOutputs();
 let hungUp = false;
 try {
-  const status = await run(process.argv.slice(2));
+  const status = await run(commandLineArguments());
   // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
   // (never by process.exit, whose terminal reset aborts on a terminal that is gone).
   hungUp = status === HUNG_UP;

@@ -15,6 +15,8 @@ export interface OpenClientOptions {
   debugLogPath?: string | undefined;
   /** Also told of every request (the dashboard's status line). */
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
+  /** Told once when the debug log stops being written (a full disk, a failing device). */
+  onWarning?: ((warning: string) => void) | undefined;
 }
 
 export interface OpenedClient {
@@ -55,6 +57,37 @@ const CANNOT_WRITE: Record<string, string> = {
   ELOOP: 'too many symbolic links',
 };
 
+/** Why a write failed, in words; the code after them for whoever searches for it. */
+function writeFailure(error: unknown): string {
+  const { code = '', message } = error as { code?: string; message: string };
+  const words: Record<string, string> = {
+    ENOSPC: 'no space left on the device',
+    EIO: 'an input/output error',
+    EDQUOT: 'the disk quota is used up',
+    EFBIG: 'the file is too large',
+    EROFS: 'the file system is read-only',
+  };
+  return code ? `${words[code] ?? /^[A-Z0-9_]+: ([^,]+)/.exec(message)?.[1] ?? 'failed'} (${code})` : message;
+}
+
+/**
+ * Appends each request's line to the debug log. The first write that fails is reported once,
+ * naming the option, and the log stops there: a log of the requests is no reason to stop the
+ * requests themselves, nor to end a command that did its work with a stack trace.
+ */
+function debugLogWriter(path: string, fd: number, warn: (warning: string) => void): (entry: RequestLogEntry) => void {
+  let failed = false;
+  return (entry) => {
+    if (failed) return;
+    try {
+      writeSync(fd, debugLogLine(entry));
+    } catch (error) {
+      failed = true;
+      warn(`option --debug-log: cannot write ${JSON.stringify(path)} any more: ${writeFailure(error)}; the log stops here`);
+    }
+  };
+}
+
 function openDebugLog(path: string): number {
   try {
     return openSync(path, 'a', 0o600);
@@ -72,7 +105,9 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
 
   const logFd = options.debugLogPath ? openDebugLog(options.debugLogPath) : undefined;
   const listeners = [
-    ...(logFd === undefined ? [] : [(entry: RequestLogEntry) => writeSync(logFd!, debugLogLine(entry))]),
+    ...(logFd === undefined || !options.debugLogPath
+      ? []
+      : [debugLogWriter(options.debugLogPath, logFd, options.onWarning ?? ((w) => process.stderr.write(`tickbook: warning: ${w}\n`)))]),
     ...(options.onRequest ? [options.onRequest] : []),
   ];
   const onRequest =
@@ -98,7 +133,13 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     async close() {
       await client.close();
       await sandbox?.close();
-      if (logFd !== undefined) closeSync(logFd);
+      if (logFd !== undefined) {
+        try {
+          closeSync(logFd);
+        } catch {
+          // A close that fails (NFS, a failing disk) has lost nothing the writes did not report.
+        }
+      }
     },
   };
 }

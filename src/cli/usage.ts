@@ -1,6 +1,7 @@
 // Command-line parsing on node:util parseArgs, with one-line errors that name the option.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
+import { isNotText, shownArgument } from './argv.js';
 
 /** A mistake in how tickbook was called: one line on stderr, exit status 2. */
 export class UsageError extends Error {
@@ -36,7 +37,45 @@ function joinNegativeValues(args: readonly string[], options: OptionSpec): strin
   return joined;
 }
 
+const NOT_TEXT_HINT = 'is not valid UTF-8 text (is the terminal or script set to UTF-8?)';
+
+/** A word of the command line outside any option (a command, an action, a positional). */
+export function refuseNonTextArgument(arg: string | undefined): void {
+  if (arg !== undefined && isNotText(arg)) throw new UsageError(`argument ${shownArgument(arg)} ${NOT_TEXT_HINT}`);
+}
+
+/**
+ * Refuses any argument holding bytes that are not UTF-8 (see argv.ts), naming the option it is
+ * the value of. An option's value is not shown: it may be a token.
+ */
+function refuseNonText(args: readonly string[], options: OptionSpec): void {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      args.slice(i + 1).forEach(refuseNonTextArgument);
+      return;
+    }
+    if (!arg.startsWith('-') || arg === '-') {
+      refuseNonTextArgument(arg);
+      continue;
+    }
+    const [name = '', ...value] = arg.replace(/^--?/, '').split('=');
+    if (isNotText(name)) throw new UsageError(`option ${shownArgument(arg.split('=')[0]!)} ${NOT_TEXT_HINT}`);
+    const dashes = arg.startsWith('--') ? '--' : '-';
+    if (value.length > 0) {
+      if (isNotText(value.join('='))) throw new UsageError(`option ${dashes}${name} ${NOT_TEXT_HINT}`);
+      continue;
+    }
+    const spec = arg.startsWith('--') ? options[name] : Object.values(options).find((o) => o.short === name);
+    if (spec?.type === 'string' && i + 1 < args.length) {
+      if (isNotText(args[i + 1]!)) throw new UsageError(`option ${dashes}${name} ${NOT_TEXT_HINT}`);
+      i++;
+    }
+  }
+}
+
 export function parseCommandLine<O extends OptionSpec>(args: readonly string[], options: O, allowPositionals: boolean) {
+  refuseNonText(args, options);
   let parsed;
   try {
     parsed = parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals, strict: true, tokens: true });

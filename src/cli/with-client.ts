@@ -19,7 +19,12 @@ export async function withClient<T>(
 ): Promise<T> {
   let opened: OpenedClient;
   try {
-    opened = await openClient({ flags: connectionFlags(values), debugLogPath: values['debug-log'], onRequest: extra.onRequest });
+    opened = await openClient({
+      flags: connectionFlags(values),
+      debugLogPath: values['debug-log'],
+      onRequest: extra.onRequest,
+      onWarning: extra.onWarning,
+    });
   } catch (error) {
     // A bad URL in flags, environment or config file is a usage mistake, not a failed call.
     if (error instanceof ConfigError) throw new UsageError(error.message);

@@ -1,8 +1,24 @@
 // The user's config file: JSON at $XDG_CONFIG_HOME/tickbook/config.json, written with mode 0600
 // because it may hold a token and an API key.
-import { chmodSync, mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { configDir } from './paths.js';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fchmodSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { DirectoryError, ensureDirectory, fsReason } from './directories.js';
+import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from './json-text.js';
+import { nearestKey } from './nearest-key.js';
+import { configDir, configDirOrigin } from './paths.js';
 
 export interface ConfigFile {
   base_url?: string;
@@ -16,11 +32,24 @@ export interface ConfigFile {
 }
 
 export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
+  override readonly name: string = 'ConfigError';
+  constructor(
+    message: string,
+    /** What is wrong with the file, in words, without its path (a save's message adds its own). */
+    readonly reason: string = message,
+  ) {
+    super(message);
+  }
 }
 
 export const configFilePath = (env: Readonly<Record<string, string | undefined>> = process.env): string =>
   join(configDir(env), 'config.json');
+
+/**
+ * Every key the file may hold, the one list: any other is warned about as a likely misspelling.
+ * `glyphs` and `colors` are the dashboard's drawing settings.
+ */
+export const CONFIG_KEYS = ['base_url', 'market_data_url', 'token', 'api_key', 'watchlist', 'interval', 'glyphs', 'colors'] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
@@ -34,25 +63,49 @@ export interface ConfigRead {
   malformed: Partial<Record<DashboardKey, string>>;
 }
 
-/** The file's JSON object as written, every key kept; undefined when there is no file. */
-function readObject(path: string): Record<string, unknown> | undefined {
-  let text: string;
+/** The file's text, undefined when there is no file. Bytes that are not UTF-8 are refused, not replaced. */
+function readText(path: string): string | undefined {
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readFileSync(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return undefined;
-    throw new ConfigError(`cannot read ${path}: ${(error as Error).message}`);
+    throw new ConfigError(`cannot read ${path}: ${fsReason(error)}`, `cannot read it: ${fsReason(error)}`);
   }
-  let value: unknown;
   try {
-    value = JSON.parse(text);
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    throw new ConfigError(`${path} is not valid JSON`);
+    throw new ConfigError(`${path} is not UTF-8 text`, 'it is not UTF-8 text');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ConfigError(`${path} must hold a JSON object`);
+}
+
+/** The text's JSON object, every key kept; blank text (or none) holds no settings. */
+function parseText(path: string, text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined || isBlank(text)) return undefined;
+  try {
+    return parseObjectText(text).value;
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw new ConfigError(`${path}: ${error.message}`, `it holds ${error.message}`);
+    if (error instanceof NotAnObject) throw new ConfigError(`${path}: ${error.message}`, 'it does not hold a JSON object');
+    throw error;
   }
-  return value as Record<string, unknown>;
+}
+
+/** The file's JSON object as written, every key kept; undefined when there is no file or it is blank. */
+const readObject = (path: string): Record<string, unknown> | undefined => parseText(path, readText(path));
+
+/** A warning for each key tickbook does not know, with the known key it probably meant. */
+function unknownKeyWarnings(path: string, raw: Readonly<Record<string, unknown>>): string[] {
+  const known: readonly string[] = CONFIG_KEYS;
+  return Object.keys(raw)
+    .filter((key) => !known.includes(key) && !key.startsWith('//'))
+    .map((key) => {
+      const near = nearestKey(key, CONFIG_KEYS);
+      const name = JSON.stringify(key);
+      return near === undefined
+        ? `unknown key ${name} in ${path}; tickbook does not use it (known keys: ${CONFIG_KEYS.join(', ')})`
+        : `unknown key ${name} in ${path}; did you mean ${JSON.stringify(near)}?`;
+    });
 }
 
 /**
@@ -80,27 +133,120 @@ export function readConfigFile(path: string): ConfigRead {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const warnings = Object.values(malformed).map((problem) => `${path}: ${problem}; left as it is and not used`);
+  const warnings = [
+    ...unknownKeyWarnings(path, raw),
+    ...Object.values(malformed).map((problem) => `${path}: ${problem}; left as it is and not used`),
+  ];
   if ((config.token || config.api_key) && (statSync(path).mode & 0o077) !== 0) {
     warnings.push(`${path} holds credentials and is readable by others: run chmod 600 ${path}`);
   }
   return { config, warnings, malformed };
 }
 
+/** A save that failed: the message names the file and says why in words, never a secret. */
+export class ConfigSaveError extends ConfigError {
+  override readonly name = 'ConfigSaveError';
+}
+
 /**
- * Sets the given keys and keeps every other key of the file as the user left it (keys tickbook
- * does not know, and malformed ones it was not asked to replace).
+ * Sets the given keys and keeps everything else in the file exactly as the user left it: keys
+ * tickbook does not know, malformed ones it was not asked to replace, spacing and order. A
+ * config.json that is a symbolic link (dotfiles) stays one: its target is written. Throws a
+ * ConfigSaveError when it cannot save, leaving the file as it was.
  */
 export function updateConfigFile(path: string, changes: Partial<ConfigFile>): void {
   if (Object.keys(changes).length === 0) return;
-  writeConfigFile(path, { ...readObject(path), ...changes });
+  saveKeys(path, changes);
 }
 
-/** Writes the whole config atomically, readable by the user alone. */
+/**
+ * Writes the given settings, creating the file and its directory if needed. Like every save it
+ * keeps what it was not given: a setting of a newer release or a note survives.
+ */
 export function writeConfigFile(path: string, config: ConfigFile | Readonly<Record<string, unknown>>): void {
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
-  chmodSync(temporary, 0o600);
-  renameSync(temporary, path);
+  saveKeys(path, config);
+}
+
+function saveKeys(path: string, changes: object): void {
+  let target = path;
+  const fail = (reason: string): never => {
+    const where = target === path ? path : `${path} (a link to ${target})`;
+    throw new ConfigSaveError(`cannot save ${where}: ${reason}`);
+  };
+  try {
+    const dir = dirname(path);
+    ensureDirectory(dir, dir === configDir() ? configDirOrigin() : 'the config file path');
+  } catch (error) {
+    if (error instanceof DirectoryError) fail(error.message);
+    throw error;
+  }
+  let text: string | undefined;
+  try {
+    target = linkTarget(path);
+    text = readText(target);
+    parseText(target, text);
+  } catch (error) {
+    // The file as it is must be understood before a change is spliced into it.
+    if (error instanceof ConfigError) fail(`${error.reason}; correct it first`);
+    fail(fsReason(error));
+  }
+  try {
+    writeAtomically(target, setKeysInText(text ?? '', changes));
+  } catch (error) {
+    fail(fsReason(error));
+  }
+}
+
+/** Where `path` finally points, following symbolic links one by one (the last may not exist yet). */
+function linkTarget(path: string): string {
+  let at = path;
+  for (let hops = 0; hops < 40; hops++) {
+    let isLink: boolean;
+    try {
+      isLink = lstatSync(at).isSymbolicLink();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ENOENT') return at;
+      throw error;
+    }
+    if (!isLink) return at;
+    at = resolve(dirname(at), readlinkSync(at));
+  }
+  throw Object.assign(new Error('ELOOP: too many symbolic links'), { code: 'ELOOP' });
+}
+
+/**
+ * Replaces `path` with `text` so that a reader, or a crash, sees the old file or the new one and
+ * never half: a temporary beside it (same file system), written and flushed, renamed over it, and
+ * the rename flushed. Mode 0600 whatever the umask: it may hold a token. A failure removes the
+ * temporary and leaves `path` untouched.
+ */
+function writeAtomically(path: string, text: string): void {
+  const dir = dirname(path);
+  const temporary = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  // The rename is in the directory: flushing it makes the new name survive a crash. Not every
+  // file system lets a directory be opened or flushed; the file itself is safe already.
+  try {
+    const dirFd = openSync(dir, 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // Best effort only.
+  }
 }

@@ -19,3 +19,16 @@ export const configDir = (env: Env = process.env): string => xdg(env, 'XDG_CONFI
 
 /** The sandbox's database when no --db is given. */
 export const defaultDatabasePath = (env: Env = process.env): string => join(dataDir(env), 'sandbox.db');
+
+/** Where `dir`'s base came from, in words, for a line saying it cannot be made. */
+function origin(env: Env, variable: string, fallback: string[]): string {
+  const value = env[variable];
+  if (value && value.startsWith('/')) return `${variable}=${value}`;
+  return `the default ${join('~', ...fallback)}${value ? `; ${variable} is not an absolute path and is ignored` : ''}`;
+}
+
+/** Where dataDir() came from: `XDG_DATA_HOME=/x`, or the default under the home directory. */
+export const dataDirOrigin = (env: Env = process.env): string => origin(env, 'XDG_DATA_HOME', ['.local', 'share']);
+
+/** Where configDir() came from: `XDG_CONFIG_HOME=/x`, or the default under the home directory. */
+export const configDirOrigin = (env: Env = process.env): string => origin(env, 'XDG_CONFIG_HOME', ['.config']);

@@ -1,8 +1,9 @@
 // The sandbox database in SQLite: contacts and their conversations, and the market the database
 // keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
 import type { NewContactFields } from './validate.js';
@@ -162,6 +163,8 @@ export interface OpenOptions {
   market?: MarketRequest;
   /** Create the file's directory when it is missing (only ever tickbook's own data directory). */
   createDirectory?: boolean;
+  /** Where the path came from, in words (`XDG_DATA_HOME=/x`, `option --db`), for a directory that cannot be made. */
+  directoryOrigin?: string;
 }
 
 /** The database cannot be opened or created; `reason` says why in plain words. */
@@ -183,8 +186,8 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     // Before checkOpenable, which refuses a file tickbook may not write: one it may read is served.
     const readOnly = readOnlyReason(path);
     if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
+    checkOpenable(path, options.createDirectory === true, options.directoryOrigin ?? 'the database path');
   }
-  if (path !== ':memory:') checkOpenable(path, options.createDirectory === true);
   let db: Database.Database;
   try {
     db = new Database(path);
@@ -254,16 +257,17 @@ function settleMarket(db: Database.Database, path: string, request: MarketReques
  * Says in words why `path` cannot be a database before SQLite tries, since SQLite's own answer
  * for most of these is "unable to open database file". Only a wanted directory is ever created.
  */
-function checkOpenable(path: string, createDirectory: boolean): void {
+function checkOpenable(path: string, createDirectory: boolean, origin: string): void {
   const dir = dirname(path);
   if (createDirectory) {
     try {
-      mkdirSync(dir, { recursive: true });
+      ensureDirectory(dir, origin);
     } catch (error) {
-      throw new DatabaseOpenError(path, `cannot create the directory ${dir}: ${whyNoDirectory(dir, error)}`);
+      if (error instanceof DirectoryError) throw new DatabaseOpenError(path, error.message);
+      throw error;
     }
   }
-  if (!statOrUndefined(dir)?.isDirectory()) throw new DatabaseOpenError(path, whyNoDirectory(dir, undefined));
+  if (!statOrUndefined(dir)?.isDirectory()) throw new DatabaseOpenError(path, whyNoDirectory(dir));
   const file = statOrUndefined(path);
   if (file?.isDirectory()) throw new DatabaseOpenError(path, 'it is a directory, not a database file');
   // SQLite writes its -wal and -shm files beside the database, so the directory must be writable too.
@@ -288,9 +292,8 @@ function statOrUndefined(path: string) {
   }
 }
 
-/** Why `dir` is not there: it is missing, a part of it is a file, or it may not be made. */
-function whyNoDirectory(dir: string, error: unknown): string {
-  if ((error as { code?: string } | undefined)?.code === 'EACCES') return `permission denied in ${dirname(dir)}`;
+/** Why `dir` is not there: it is missing, or a part of it is a file. */
+function whyNoDirectory(dir: string): string {
   for (let at = dir; ; at = dirname(at)) {
     const found = statOrUndefined(at);
     if (found && !found.isDirectory()) return `${at} is not a directory`;

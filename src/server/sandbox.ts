@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../config/loopback.js';
 import { dirname } from 'node:path';
-import { dataDir, defaultDatabasePath } from '../config/paths.js';
+import { dataDir, dataDirOrigin, defaultDatabasePath } from '../config/paths.js';
 import { type App, type ClientError, createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
 import { type ContactsStore, type KeptMarket, openContactsStore } from './contacts-store.js';
@@ -120,6 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     store = openContactsStore(dbPath, {
       // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
       createDirectory: dirname(dbPath) === dataDir(),
+      directoryOrigin: options.dbPath === undefined ? dataDirOrigin() : 'option --db',
       market: {
         seed: options.seed,
         epochMs: options.marketEpochMs,

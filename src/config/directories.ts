@@ -1,0 +1,101 @@
+// The one way tickbook creates directories. Node's recursive mkdir loops forever where the file
+// system answers mkdir with ENOENT although the parent exists (/proc, /sys): it takes ENOENT as
+// "make the parent first", finds the parent there (EEXIST), and starts again. Walking the path
+// one component at a time with plain mkdir gives up at the first component that cannot be made.
+import { mkdirSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
+/** Why a directory could not be created, in words; `path` is the component that failed. */
+export class DirectoryError extends Error {
+  override readonly name = 'DirectoryError';
+  constructor(
+    /** The directory that was wanted. */
+    readonly wanted: string,
+    /** Where the wanted path came from, in words: `XDG_DATA_HOME=/proc`, `option --db`. */
+    readonly origin: string,
+    /** The reason alone, for callers that word the line themselves. */
+    readonly reason: string,
+  ) {
+    super(`cannot create the directory ${wanted} (from ${origin}): ${reason}`);
+  }
+}
+
+/** What mkdir's and stat's codes mean here, for people who do not read errno. */
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+  // The parent is there (it was checked first): this file system does not let one be made here.
+  ENOENT: 'the file system does not allow creating it',
+  ENOTDIR: 'a part of the path is not a directory',
+  EIO: 'an input/output error',
+};
+
+/** `reason (CODE)` for an fs error, or its message when the code means nothing here. */
+export function fsReason(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && REASONS[code]) return `${REASONS[code]} (${code})`;
+  // Node words it "CODE: what, syscall 'path'": the words alone, then the code.
+  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1];
+  if (code) return `${words ?? 'failed'} (${code})`;
+  return String(message ?? error);
+}
+
+function statOrUndefined(path: string) {
+  try {
+    return statSync(path);
+  } catch (error) {
+    // Missing, or under a file (ENOTDIR): the walk goes on up and finds which.
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw error;
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes `path` and any missing parents, new ones with `mode`; an existing directory (or a
+ * symbolic link to one) is left as it is. Throws a DirectoryError naming the first component
+ * that is not a directory or cannot be made, at once, never looping.
+ */
+export function ensureDirectory(path: string, origin: string, mode = 0o700): void {
+  const wanted = resolve(path);
+  const missing: string[] = [];
+  // Up to the first component that exists; it must be a directory.
+  for (let at = wanted; ; at = dirname(at)) {
+    let found;
+    try {
+      found = statOrUndefined(at);
+    } catch (error) {
+      throw new DirectoryError(wanted, origin, `cannot look at ${at}: ${fsReason(error)}`);
+    }
+    if (found) {
+      if (!found.isDirectory()) throw new DirectoryError(wanted, origin, `${at} is not a directory`);
+      break;
+    }
+    if (at === dirname(at)) break;
+    missing.unshift(at);
+  }
+  // Then down again, one plain mkdir each.
+  for (const at of missing) {
+    try {
+      mkdirSync(at, { mode });
+    } catch (error) {
+      // Made by someone else meanwhile is as good, if it is a directory.
+      if ((error as { code?: string }).code === 'EEXIST' && isDirectory(at)) continue;
+      const where = at === wanted ? '' : `cannot create ${at}: `;
+      throw new DirectoryError(wanted, origin, `${where}${fsReason(error)}`);
+    }
+  }
+}

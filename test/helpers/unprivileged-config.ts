@@ -1,0 +1,64 @@
+// Child processes for the config and command-line tests: with a kill timer (a test of a hang
+// must end either way), as an unprivileged user where permissions are what is tested (root
+// ignores chmod; `setpriv` from util-linux drops to nobody so that 0555 really binds).
+import { spawn } from 'node:child_process';
+import { chmodSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface ChildRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** Killed by the timer: it hung. */
+  timedOut: boolean;
+  ms: number;
+}
+
+/** `command args`, as nobody when this runs as root. */
+export function unprivileged(command: string, args: readonly string[]): [string, string[]] {
+  return process.getuid?.() === 0
+    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', command, ...args]]
+    : [command, [...args]];
+}
+
+/** Makes `dir` and its parents up to `/` traversable by anyone (mkdtemp makes 0700). */
+export function traversable(dir: string): void {
+  for (let at = dir; at !== dirname(at); at = dirname(at)) {
+    if (at.startsWith('/tmp/')) chmodSync(at, 0o755);
+  }
+}
+
+/** Runs a child to its end, killed (SIGKILL) after `timeoutMs`. */
+export function runChild(
+  command: string,
+  args: readonly string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {},
+): Promise<ChildRun> {
+  const started = performance.now();
+  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let timedOut = false;
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const timer = setTimeout(() => {
+    timedOut = true;
+    child.kill('SIGKILL');
+  }, options.timeoutMs ?? 10_000);
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, stdout, stderr, timedOut, ms: performance.now() - started });
+    });
+  });
+}
+
+/** A TypeScript module of this repository run by node through tsx, with `args`. */
+export function tsxArgs(module: string, args: readonly string[]): string[] {
+  return ['--import', 'tsx', `${ROOT}${module}`, ...args];
+}
