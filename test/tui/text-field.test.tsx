@@ -31,6 +31,7 @@ function mount(initial: string) {
             setValue(next);
           }}
           focus
+          width={40}
         />
         <Text>{`[${value}]`}</Text>
       </>
@@ -87,12 +88,12 @@ describe('TextField over the paced terminal input', () => {
     expect(f.value()).toBe('abxyc');
   });
 
-  it('typing inside an emoji (the cursor counts halves of it) puts the text after it', async () => {
+  it('the cursor steps over an emoji whole: two Lefts from the end and typing put the text before it', async () => {
     const f = mount('a📚b');
     await sleep(50);
     await f.keyboard.type('\u001b[D', '\u001b[D', 'x');
     await sleep(150);
-    expect(f.value()).toBe('a📚xb');
+    expect(f.value()).toBe('ax📚b');
   });
 
   it('Backspace after an emoji removes all of it, never half', async () => {
