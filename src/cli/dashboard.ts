@@ -66,7 +66,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   // A dumb terminal (Emacs shell, some CI consoles) cannot move its cursor: the dashboard would
   // be a scroll of broken frames.
   if (process.env.TERM === 'dumb') {
-    throw new UsageError('the dashboard needs a terminal that can move its cursor (TERM is dumb); use the subcommands instead, e.g. tickbook contacts list');
+    throw new UsageError('the dashboard needs cursor movement, which TERM=dumb lacks; use the subcommands, e.g. tickbook contacts list');
   }
 
   // A hand-edited config may hold "aapl" or a symbol twice: the ticker keys rows by the form
