@@ -2,7 +2,7 @@
 // unusual: names with invisible and format characters, a query longer than the field, no
 // colour, a locale that is not UTF-8, a dumb terminal.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -171,6 +171,32 @@ describe.skipIf(!hasTmux())('unusual text and terminals in tmux', () => {
     // The cursor: an inverse space after the name.
     expect(paneRows(coloured).find((line) => line.startsWith(`# > ${name}`))).toMatch(/\u001b\[[0-9;]*7[0-9;]*m (?:\u001b\[[0-9;]*m)*\s/);
     s.keys('Escape');
+    s.keys('q');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
+  }, 40_000);
+
+  it('the Linux console: ASCII and its eight colours, never a bright one; the config can ask for ASCII anywhere', async () => {
+    let s = (session = startTmux(args, { ...env, TERM: 'linux' }, 120, 40));
+    let screen = await s.waitFor((t) => /on this page/.test(t) && /MSFT\s+\S*\s*\d+\.\d{2}/.test(t), 'the contacts and prices');
+    // eslint-disable-next-line no-control-regex
+    expect(screen).toMatch(/^[\u0000-\u007f]*$/);
+    await expectAlignedPanes(s);
+    const coloured = attributes(s);
+    expect(coloured).toMatch(/\u001b\[[0-9;]*3[1-6]m/);
+    expect(coloured).not.toMatch(/\u001b\[(?:[0-9;]*;)?(?:9[0-7]|10[0-7]|38;5|38;2)[;m]/);
+    s.keys('q');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
+    s.kill();
+
+    const config = join(home, 'ascii-config');
+    mkdirSync(join(config, 'tickbook'), { recursive: true });
+    writeFileSync(join(config, 'tickbook', 'config.json'), JSON.stringify({ glyphs: 'ascii', colors: 'none' }));
+    s = session = startTmux(args, { ...env, XDG_CONFIG_HOME: config, TERM: 'xterm-256color' }, 120, 40);
+    screen = await s.waitFor((t) => /on this page/.test(t), 'the contacts');
+    // eslint-disable-next-line no-control-regex
+    expect(screen).toMatch(/^[\u0000-\u007f]*$/);
+    expect(screen).toMatch(/^#[=#]+#\+-+\+/m);
+    expect(attributes(s)).not.toMatch(/\u001b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
   }, 40_000);
