@@ -4,6 +4,9 @@
 import type { BoxProps } from 'ink';
 import { createContext, useContext } from 'react';
 import stringWidth from 'string-width';
+import { localeIsUtf8 } from '../text/locale.js';
+
+export { localeIsUtf8 };
 
 export type GlyphSetting = 'auto' | 'unicode' | 'ascii';
 export const GLYPH_SETTINGS: readonly GlyphSetting[] = ['auto', 'unicode', 'ascii'];
@@ -165,14 +168,6 @@ export const ASCII: Glyphs = {
   text: toAscii,
 };
 
-/**
- * The locale's character set is UTF-8: the first of LC_ALL, LC_CTYPE and LANG that is set
- * decides, as for every C program; none set (the C locale), or C and POSIX, are ASCII.
- */
-export function localeIsUtf8(env: Env): boolean {
-  const locale = env.LC_ALL || env.LC_CTYPE || env.LANG || '';
-  return /utf-?8/i.test(locale);
-}
 
 /** Terminals whose font has no box drawing or arrows: the Linux console and the VTs. */
 const ASCII_TERMINALS = /^(?:linux|vt\d+|cons\d+|ansi|dumb)(?:-|$)/;

@@ -90,7 +90,7 @@ describe.skipIf(!hasTmux())('unusual text and terminals in tmux', () => {
     const api = client(sandbox);
     for (const [i, name] of NAMES.entries()) {
       const reply = await api.create({ username: `user${i}`, display_name: name, phone_number: `+1555010${String(i).padStart(4, '0')}` });
-      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.status, JSON.stringify(reply.json)).toBe(201);
     }
     home = mkdtempSync(join(tmpdir(), 'tickbook-glyphs-e2e-'));
     env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '' };
