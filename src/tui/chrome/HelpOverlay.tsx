@@ -20,7 +20,7 @@ export function HelpOverlay({ width, height, layout, page }: { width: number; he
           <Box key={c} flexDirection="column" width={layout.columnWidth} marginRight={c < shown.length - 1 ? HELP_COLUMN_GAP : 0}>
             {column.map((line, i) => (
               <Text key={i} wrap="truncate-end" bold={line.heading}>
-                {glyphs.text(line.heading ? line.key : `${fit(line.key, layout.keyWidth)} ${line.text}`)}
+                {line.heading ? glyphs.text(line.key) : `${fit(glyphs.text(line.key), layout.keyWidth, 'left', glyphs.ellipsis)} ${glyphs.text(line.text)}`}
               </Text>
             ))}
           </Box>
