@@ -64,6 +64,11 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
   }
+  // A dumb terminal (Emacs shell, some CI consoles) cannot move its cursor: the dashboard would
+  // be a scroll of broken frames.
+  if (process.env.TERM === 'dumb') {
+    throw new UsageError('the dashboard needs cursor movement, which TERM=dumb lacks; use the subcommands, e.g. tickbook contacts list');
+  }
 
   // A hand-edited config may hold "aapl" or a symbol twice: the ticker keys rows by the form
   // the API answers with.
@@ -89,7 +94,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const code = await withClient(
     values,
     ({ client, target }) =>
-      runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist }),
+      runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist, glyphs: config.glyphs, colors: config.colors }),
     // On stderr a warning would vanish behind the alternate screen: the status line says it. A
     // terminal that goes away is the dashboard's to handle: it sends what is pending first.
     { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true },

@@ -1,7 +1,8 @@
 // Output of the subcommands: aligned tables for people, JSON or NDJSON for programs.
 import type { Contact } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
-import { fit, width } from '../text/width.js';
+import { localeIsUtf8 } from '../text/locale.js';
+import { ELLIPSIS, fit, width } from '../text/width.js';
 import { UsageError } from './usage.js';
 
 export type Format = 'table' | 'json' | 'ndjson';
@@ -19,15 +20,19 @@ export interface Column {
   max?: number;
 }
 
+/** What ends a cut cell: "…" where the locale is UTF-8, "..." where it cannot show one. */
+export const cellEllipsis = (env: Readonly<Record<string, string | undefined>> = process.env): string =>
+  localeIsUtf8(env) ? ELLIPSIS : '...';
+
 /** An aligned table; every cell sanitised so server text cannot steer the terminal. */
-export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[]): string {
+export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], ellipsis = cellEllipsis()): string {
   const clean = rows.map((row) => row.map((cell) => sanitize(cell)));
   const widths = columns.map((column, i) =>
     Math.min(column.max ?? Number.POSITIVE_INFINITY, Math.max(width(column.title), ...clean.map((row) => width(row[i] ?? '')))),
   );
   const line = (cells: readonly string[]) =>
     cells
-      .map((cell, i) => fit(cell, widths[i]!, columns[i]!.align))
+      .map((cell, i) => fit(cell, widths[i]!, columns[i]!.align, ellipsis))
       .join('  ')
       .trimEnd();
   return [line(columns.map((c) => c.title)), ...clean.map(line)].join('\n') + '\n';

@@ -29,7 +29,14 @@ export interface ConfigFile {
   watchlist?: string[];
   /** The ticker's polling interval in seconds. */
   interval?: number;
+  /** The dashboard's characters: Unicode, ASCII, or chosen from the locale and terminal. */
+  glyphs?: (typeof GLYPH_VALUES)[number];
+  /** The dashboard's colours: none, the 8 basic ones, all, or chosen from the terminal. */
+  colors?: (typeof COLOR_VALUES)[number];
 }
+
+const GLYPH_VALUES = ['auto', 'unicode', 'ascii'] as const;
+const COLOR_VALUES = ['auto', 'none', '16', '256'] as const;
 
 export class ConfigError extends Error {
   override readonly name: string = 'ConfigError';
@@ -54,7 +61,7 @@ export const CONFIG_KEYS = ['base_url', 'market_data_url', 'token', 'api_key', '
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'interval';
+export type DashboardKey = 'watchlist' | 'interval' | 'glyphs' | 'colors';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -132,6 +139,15 @@ export function readConfigFile(path: string): ConfigRead {
   if (interval !== undefined && interval !== null) {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
+  }
+  const { glyphs, colors } = raw;
+  if (glyphs !== undefined && glyphs !== null) {
+    if ((GLYPH_VALUES as readonly unknown[]).includes(glyphs)) config.glyphs = glyphs as ConfigFile['glyphs'];
+    else malformed.glyphs = 'glyphs must be "auto", "unicode" or "ascii"';
+  }
+  if (colors !== undefined && colors !== null) {
+    if ((COLOR_VALUES as readonly unknown[]).includes(colors)) config.colors = colors as ConfigFile['colors'];
+    else malformed.colors = 'colors must be "auto", "none", "16" or "256"';
   }
   const warnings = [
     ...unknownKeyWarnings(path, raw),

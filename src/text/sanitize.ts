@@ -1,5 +1,7 @@
 // Text from a server is shown, never obeyed: escape sequences and control characters are
-// removed before anything reaches a terminal.
+// removed before anything reaches a terminal. And it is shown as drawn: every character left
+// takes the columns width() counts for it, in the terminal and in Ink's layout alike.
+import stringWidth from 'string-width';
 
 // CSI and OSC/DCS/APC/PM/SOS sequences (7-bit and their 8-bit C1 introducers), then any other
 // ESC-prefixed pair.
@@ -9,8 +11,36 @@ const ESCAPES = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\
 // reorder what the rest of the line shows.
 // eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// Invisible characters: format characters (ZWSP, ZWJ, RLM, BOM, tags, …), variation selectors
+// and the rest of Unicode's default-ignorables (soft hyphen, Hangul fillers), and emoji skin-tone
+// modifiers. Terminals and Ink disagree on their width (Ink gives any character at least one
+// column, a terminal none, or two for a VS16 or a modifier), so each one shifted the rest of
+// its line: they are dropped. An emoji ZWJ sequence shows as its emoji side by side.
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Emoji_Modifier}]/gu;
+const MARK = /\p{M}/u;
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A grapheme as the terminal draws it: a terminal gives each character its own width (marks
+ * none) and Ink gives the cluster one, at least 1. Where they differ (a Devanagari conjunct, a
+ * mark with nothing to sit on) the marks go, and what is left is drawn alike by both.
+ */
+function drawable(grapheme: string): string {
+  const clusterWidth = stringWidth(grapheme);
+  let sum = 0;
+  for (const char of grapheme) sum += stringWidth(char);
+  if (clusterWidth === sum && clusterWidth > 0) return grapheme;
+  return [...grapheme].filter((char) => !MARK.test(char) && stringWidth(char) > 0).join('');
+}
 
 /** One line of plain, printable text: escapes dropped, controls (and newlines) as spaces. */
 export function sanitize(text: string): string {
-  return text.replace(ESCAPES, '').replace(CONTROLS, ' ');
+  const plain = text.replace(ESCAPES, '').replace(CONTROLS, ' ').replace(INVISIBLE, '');
+  // Plain ASCII (most text) cannot hold a grapheme drawn differently.
+  // eslint-disable-next-line no-control-regex
+  if (/^[\u0000-\u007f]*$/.test(plain)) return plain;
+  let out = '';
+  for (const { segment } of segmenter.segment(plain)) out += drawable(segment);
+  return out;
 }

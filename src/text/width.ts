@@ -5,24 +5,29 @@ export const width = (text: string): number => stringWidth(text);
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** Cuts text to at most `columns` columns, ending with "…" when anything was cut. */
-export function truncate(text: string, columns: number): string {
+/** What ends cut text where the terminal draws Unicode; "..." where it cannot (src/tui/glyphs.ts). */
+export const ELLIPSIS = '…';
+
+/** Cuts text to at most `columns` columns, ending with the ellipsis when anything was cut. */
+export function truncate(text: string, columns: number, ellipsis: string = ELLIPSIS): string {
   if (columns <= 0) return '';
   if (width(text) <= columns) return text;
+  // Too narrow for the whole ellipsis: as much of it as fits.
+  const end = width(ellipsis) < columns ? ellipsis : ellipsis.slice(0, 1);
   let out = '';
   let used = 0;
   for (const { segment } of segmenter.segment(text)) {
     const w = width(segment);
-    if (used + w > columns - 1) break;
+    if (used + w > columns - width(end)) break;
     out += segment;
     used += w;
   }
-  return `${out}…`;
+  return `${out}${end}`;
 }
 
 /** Pads (or cuts) text to exactly `columns` columns. */
-export function fit(text: string, columns: number, align: 'left' | 'right' = 'left'): string {
-  const cut = truncate(text, columns);
+export function fit(text: string, columns: number, align: 'left' | 'right' = 'left', ellipsis: string = ELLIPSIS): string {
+  const cut = truncate(text, columns, ellipsis);
   const pad = ' '.repeat(Math.max(0, columns - width(cut)));
   return align === 'left' ? cut + pad : pad + cut;
 }
@@ -50,11 +55,11 @@ export function dropToFit<E extends Entry>(entries: readonly E[], fits: (kept: r
 }
 
 /**
- * Whole entries joined by " · " in at most `columns` columns. When they do not all fit, the
+ * Whole entries joined by the separator (" · ") in at most `columns` columns. When they do not all fit, the
  * least important go first: an entry is never cut in half, except the last one left, when even
  * it alone does not fit.
  */
-export function fitEntries(entries: readonly Entry[], columns: number): string {
-  const join = (kept: readonly Entry[]) => kept.map((entry) => entry.text).join(' · ');
-  return truncate(join(dropToFit(entries, (kept) => width(join(kept)) <= columns, 1)), columns);
+export function fitEntries(entries: readonly Entry[], columns: number, separator = ' · ', ellipsis: string = ELLIPSIS): string {
+  const join = (kept: readonly Entry[]) => kept.map((entry) => entry.text).join(separator);
+  return truncate(join(dropToFit(entries, (kept) => width(join(kept)) <= columns, 1)), columns, ellipsis);
 }

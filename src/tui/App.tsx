@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Layout } from './layout.js';
 import wrapAnsi from 'wrap-ansi';
+import { useGlyphs } from './glyphs.js';
 import { frameRows, MIN_COLUMNS, MIN_ROWS } from './terminal.js';
 
 export interface AppProps {
@@ -19,10 +20,11 @@ export interface AppProps {
 }
 
 export function App({ layout, columns, rows, contacts, ticker, help, status, footer, hiddenKeys }: AppProps) {
+  const glyphs = useGlyphs();
   if (layout.kind === 'too-small') {
     // Wrapped, so the size it needs is never the part cut off (40×10 is narrower than the line).
     // The keys that still work go on a line of their own, after the size it needs.
-    const text = `Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}${hiddenKeys ? `\n${hiddenKeys}` : ''}`;
+    const text = glyphs.text(`Terminal too small: ${columns}×${rows}, tickbook needs ${MIN_COLUMNS}×${MIN_ROWS}${hiddenKeys ? `\n${hiddenKeys}` : ''}`);
     const lines = wrapAnsi(text, Math.max(1, columns), { hard: true }).split('\n').slice(0, frameRows({ columns, rows }));
     return <Text>{lines.join('\n')}</Text>;
   }

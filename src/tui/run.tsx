@@ -11,12 +11,17 @@ import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { Screen } from './screen.js';
 import { WriteLedger } from './state/write-ledger.js';
-import { ThemeContext, themeFor } from './theme.js';
+import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
+import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
   'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist'
->;
+> & {
+  /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
+  glyphs?: GlyphSetting | undefined;
+  colors?: ColorSetting | undefined;
+};
 
 /** Runs the dashboard until the user quits; resolves with the exit status. */
 export async function runDashboard(options: RunDashboardOptions): Promise<number> {
@@ -27,7 +32,10 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   let hungUp = false;
   let ending = false;
   let instance: Instance | undefined;
-  const screen = new Screen(stdout);
+  const glyphs = glyphsFor(process.env, options.glyphs);
+  const theme = themeFor(process.env, options.colors);
+  // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
+  const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
   const input = new PacedInput(stdin);
   const leave = () => screen.leave();
 
@@ -86,19 +94,21 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   try {
     instance = render(
       <ErrorBoundary onError={crash}>
-        <ThemeContext.Provider value={themeFor()}>
-          <LifecycleContext.Provider value={lifecycle}>
-            <Dashboard
-              client={options.client}
-              status={options.status}
-              target={options.target}
-              watchlist={options.watchlist}
-              intervalS={options.intervalS}
-              persistWatchlist={options.persistWatchlist}
-              onSuspend={suspend}
-              ledger={ledger}
-            />
-          </LifecycleContext.Provider>
+        <ThemeContext.Provider value={theme}>
+          <GlyphsContext.Provider value={glyphs}>
+            <LifecycleContext.Provider value={lifecycle}>
+              <Dashboard
+                client={options.client}
+                status={options.status}
+                target={options.target}
+                watchlist={options.watchlist}
+                intervalS={options.intervalS}
+                persistWatchlist={options.persistWatchlist}
+                onSuspend={suspend}
+                ledger={ledger}
+              />
+            </LifecycleContext.Provider>
+          </GlyphsContext.Provider>
         </ThemeContext.Provider>
       </ErrorBoundary>,
       // Debug mode hands each whole frame to the screen writer (and ignores CI, which would

@@ -74,8 +74,12 @@ export class Screen {
   /** Bytes written to the terminal so far (for the benchmark). */
   bytesWritten = 0;
 
-  constructor(terminal: Terminal) {
+  /** How each line is drawn: as it is, or turned into what the terminal can draw. */
+  readonly #draw: (line: string) => string;
+
+  constructor(terminal: Terminal, draw: (line: string) => string = (line) => line) {
     this.#terminal = terminal;
+    this.#draw = draw;
     this.sink = new FrameSink(this);
     terminal.on('resize', this.#onResize);
   }
@@ -123,7 +127,7 @@ export class Screen {
   flush(): void {
     this.#flushScheduled = false;
     if (!this.#active || this.#pending === undefined) return;
-    const lines = this.#pending.split('\n').map(onlyStyles);
+    const lines = this.#pending.split('\n').map((line) => this.#draw(onlyStyles(line)));
     this.#pending = undefined;
     let out = '';
     const count = Math.max(lines.length, this.#previous.length);

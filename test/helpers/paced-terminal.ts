@@ -37,6 +37,8 @@ export interface PacedMount {
   keyboard: FakeKeyboard;
   /** The last frame Ink drew, plain text. */
   frame(): string;
+  /** The last frame Ink drew, with its styles. */
+  raw(): string;
   unmount(): void;
 }
 
@@ -56,6 +58,7 @@ export function mountPaced(element: ReactElement, columns = 80, rows = 24): Pace
   return {
     keyboard,
     frame: () => stripVTControlCharacters(terminal.writes.at(-1) ?? ''),
+    raw: () => terminal.writes.at(-1) ?? '',
     unmount: () => {
       instance.unmount();
       input.detach();

@@ -32,7 +32,9 @@ function tmux(args: string[]): string {
 
 export function startTmux(command: string[], env: Record<string, string>, columns = 120, rows = 40): TmuxSession {
   const name = `tickbook-e2e-${process.pid}-${++counter}`;
-  const envArgs = Object.entries(env).map(([k, v]) => `${k}=${v}`);
+  // A UTF-8 terminal unless the test says otherwise: the dashboard draws ASCII in other locales.
+  const locale = 'LANG' in env || 'LC_ALL' in env || 'LC_CTYPE' in env ? {} : { LANG: 'C.UTF-8', LC_ALL: '', LC_CTYPE: '' };
+  const envArgs = Object.entries({ ...locale, ...env }).map(([k, v]) => `${k}=${v}`);
   // The pane's command ends with a marker line so a test can see the program exit.
   const shell = `env -u CI ${envArgs.map(quote).join(' ')} ${command.map(quote).join(' ')}; echo "[exited $?]"; sleep 600`;
   tmux(['new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), shell]);

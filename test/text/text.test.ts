@@ -1,5 +1,6 @@
 // Text shown in a terminal: sanitising server text, column widths, truncation and padding, and
 // how times read.
+import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sanitize } from '../../src/text/sanitize.js';
 import { absoluteTime, duration, relativeTime } from '../../src/text/time.js';
@@ -76,14 +77,13 @@ describe('sanitize', () => {
     }
   });
 
-  it('leaves ordinary text alone: accents, combining marks, CJK, emoji with ZWJ and flags', () => {
+  it('leaves ordinary text alone: accents, combining marks, CJK, emoji and flags', () => {
     for (const text of [
       'José Álvarez-Núñez',
       'e\u0301cole',
       '田中健二',
       '김민준',
       'Grandpa Joe 👴',
-      '👩‍👩‍👧 family',
       '🇯🇵 🇫🇷',
       'Ωμέγα — “quoted” ‘text’ …',
       'plain ASCII with  two spaces',
@@ -290,5 +290,63 @@ describe('absoluteTime', () => {
     expect(absoluteTime(instant)).toBe('2026-11-21 18:59:01 -05:00');
     process.env.TZ = 'America/St_Johns';
     expect(absoluteTime(instant)).toBe('2026-11-21 20:29:01 -03:30');
+  });
+});
+
+// What the terminal draws and what Ink and width() count must agree for every character left:
+// Ink gives each grapheme at least one column; a terminal draws each code point by itself.
+describe('sanitize: every character shown takes the columns counted for it', () => {
+  const drawn = (text: string): number => [...text].reduce((sum, char) => sum + stringWidth(char), 0);
+  const graphemes = (text: string): string[] => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
+  const TRICKY = [
+    'a\u200Bb', // zero-width space
+    'a\u200Db', // zero-width joiner
+    'a\u200Eb\u200Fc', // LRM, RLM
+    '\uFEFFBOM', // byte-order mark
+    'a\u2060b', // word joiner
+    'soft\u00ADhyphen',
+    'a\u3164b\u115F', // Hangul fillers
+    '\u0600a', // Arabic number sign (a prepended format character)
+    '\u2764\uFE0F \u231A\uFE0E', // variation selectors
+    '\u{1F44D}\u{1F3FD}', // skin tone
+    '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}', // an emoji ZWJ sequence
+    '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}', // tag sequence
+    '1\uFE0F\u20E3', // keycap
+    '\u0301x', // a mark with nothing to sit on
+    '\u0915\u094D\u0937', // a Devanagari conjunct
+    'Ideo\u3000space',
+  ];
+
+  it('drops format characters, variation selectors, skin tones and other default-ignorables', () => {
+    expect(sanitize('a\u200Bb')).toBe('ab');
+    expect(sanitize('Zed\u200B\u200FYZ')).toBe('ZedYZ');
+    expect(sanitize('\uFEFFBOM')).toBe('BOM');
+    expect(sanitize('soft\u00ADhyphen')).toBe('softhyphen');
+    expect(sanitize('\u2764\uFE0F')).toBe('\u2764');
+    expect(sanitize('\u{1F44D}\u{1F3FD}')).toBe('\u{1F44D}');
+    // A ZWJ sequence shows as its emoji side by side, as most terminals draw it.
+    expect(sanitize('\u{1F468}\u200D\u{1F469}\u200D\u{1F467} family')).toBe('\u{1F468}\u{1F469}\u{1F467} family');
+    // The ideographic space is a visible, two-column space: kept.
+    expect(sanitize('Ideo\u3000space')).toBe('Ideo\u3000space');
+  });
+
+  it('leaves no grapheme that a terminal draws wider or narrower than it is counted, nor one of no width', () => {
+    for (const text of TRICKY) {
+      const clean = sanitize(text);
+      for (const grapheme of graphemes(clean)) {
+        expect(stringWidth(grapheme), `${JSON.stringify(text)}: ${JSON.stringify(grapheme)}`).toBeGreaterThan(0);
+        expect(drawn(grapheme), `${JSON.stringify(text)}: ${JSON.stringify(grapheme)}`).toBe(stringWidth(grapheme));
+      }
+      expect(width(clean)).toBe(drawn(clean));
+    }
+  });
+
+  it('a row of such names fits its columns exactly, as the terminal draws it', () => {
+    for (const text of TRICKY) {
+      for (const columns of [3, 6, 12]) {
+        const cell = fit(sanitize(`${text} ${text}`), columns);
+        expect(drawn(cell), `${JSON.stringify(text)} in ${columns}`).toBe(columns);
+      }
+    }
   });
 });

@@ -18,7 +18,7 @@ afterEach(() => {
   cleanup = undefined;
 });
 
-function mount(initial: string) {
+function mount(initial: string, width = 40) {
   const values: string[] = [initial];
   function Field() {
     const [value, setValue] = useState(initial);
@@ -31,14 +31,15 @@ function mount(initial: string) {
             setValue(next);
           }}
           focus
+          width={width}
         />
         <Text>{`[${value}]`}</Text>
       </>
     );
   }
-  const { keyboard, unmount } = mountPaced(<Field />);
+  const { keyboard, unmount, frame, raw } = mountPaced(<Field />);
   cleanup = unmount;
-  return { keyboard, value: () => values.at(-1) };
+  return { keyboard, value: () => values.at(-1), frame, raw };
 }
 
 describe('TextField over the paced terminal input', () => {
@@ -87,12 +88,12 @@ describe('TextField over the paced terminal input', () => {
     expect(f.value()).toBe('abxyc');
   });
 
-  it('typing inside an emoji (the cursor counts halves of it) puts the text after it', async () => {
+  it('the cursor steps over an emoji whole: two Lefts from the end and typing put the text before it', async () => {
     const f = mount('a📚b');
     await sleep(50);
     await f.keyboard.type('\u001b[D', '\u001b[D', 'x');
     await sleep(150);
-    expect(f.value()).toBe('a📚xb');
+    expect(f.value()).toBe('ax📚b');
   });
 
   it('Backspace after an emoji removes all of it, never half', async () => {
@@ -104,6 +105,38 @@ describe('TextField over the paced terminal input', () => {
     await f.keyboard.type('x');
     await sleep(50);
     expect(f.value()).toBe('hi x');
+  });
+
+  it('a value longer than the field scrolls on one line, the cursor in view, showing exactly what it holds', async () => {
+    const f = mount('', 12);
+    await sleep(50);
+    await f.keyboard.type('abcdefghijklmnopqrstuvwxyz0123');
+    await sleep(100);
+    const line = () => f.frame().split('\n')[0]!;
+    expect(f.value()).toBe('abcdefghijklmnopqrstuvwxyz0123');
+    // The last 11 characters and the cursor after them.
+    expect(line()).toBe('tuvwxyz0123 ');
+    await f.keyboard.type('\u001b[D', '\u001b[D', '\u001b[D', 'X');
+    await sleep(150);
+    expect(f.value()).toBe('abcdefghijklmnopqrstuvwxyz0X123');
+    // A piece of the value, the field's width, with what was typed in it.
+    expect(line()).toHaveLength(12);
+    expect(f.value()).toContain(line());
+    expect(line()).toContain('0X1');
+    // Home of the value by Left: the window follows the cursor to the start.
+    await f.keyboard.type(...Array<string>(40).fill('\u001b[D'), '>');
+    await sleep(200);
+    expect(f.value()).toBe('>abcdefghijklmnopqrstuvwxyz0X123');
+    expect(line()).toBe('>abcdefghijk');
+  });
+
+  it('the cursor is drawn in inverse video whatever the colour level', async () => {
+    const f = mount('ab', 12);
+    await sleep(50);
+    expect(f.raw()).toContain('ab\u001b[7m \u001b[27m');
+    await f.keyboard.type('\u001b[D');
+    await sleep(100);
+    expect(f.raw()).toContain('a\u001b[7mb\u001b[27m');
   });
 
   it('detaching stops reading the terminal and pauses it for the shell', async () => {

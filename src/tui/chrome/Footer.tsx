@@ -2,6 +2,7 @@
 import { Text } from 'ink';
 import { dropToFit, type Entry, fit, width as textWidth } from '../../text/width.js';
 import { bindingsFor, type Scope } from '../keys/keymap.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 /** The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page". */
@@ -35,20 +36,20 @@ interface FooterEntry extends Entry {
  * line is narrow whole keys give way, never half a word: help stays longest, then the pane's
  * first key and the undo offer, then quit, then the rest in keymap order.
  */
-export function footerLine(scopes: readonly Scope[], width: number, extra?: string): string {
-  const pane = footerEntries(scopes.filter((scope) => scope !== 'global'));
+export function footerLine(scopes: readonly Scope[], width: number, extra?: string, glyphs: Glyphs = UNICODE): string {
+  const pane = footerEntries(scopes.filter((scope) => scope !== 'global')).map((entry) => ({ ...entry, text: glyphs.text(entry.text) }));
   const entries: FooterEntry[] = [
-    ...(extra ? [{ text: extra, rank: 1, global: false }] : []),
+    ...(extra ? [{ text: glyphs.text(extra), rank: 1, global: false }] : []),
     ...pane.map(({ text }, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
     ...(scopes.includes('global')
-      ? footerEntries(['global']).map(({ label, text }) => ({ text, rank: GLOBAL_RANK[label] ?? 3, global: true }))
+      ? footerEntries(['global']).map(({ label, text }) => ({ text: glyphs.text(text), rank: GLOBAL_RANK[label] ?? 3, global: true }))
       : []),
   ];
   const parts = (kept: readonly FooterEntry[]) => {
-    const right = kept.filter((entry) => entry.global).map((entry) => entry.text).join(' · ');
+    const right = kept.filter((entry) => entry.global).map((entry) => entry.text).join(glyphs.separator);
     return {
-      left: ` ${kept.filter((entry) => !entry.global).map((entry) => entry.text).join(' · ')}`,
-      bar: right === '' ? '' : ` │ ${right}`,
+      left: ` ${kept.filter((entry) => !entry.global).map((entry) => entry.text).join(glyphs.separator)}`,
+      bar: right === '' ? '' : `${glyphs.bar}${right}`,
     };
   };
   const fits = (kept: readonly FooterEntry[]): boolean => {
@@ -56,14 +57,15 @@ export function footerLine(scopes: readonly Scope[], width: number, extra?: stri
     return textWidth(left) + textWidth(bar) <= width;
   };
   const { left, bar } = parts(dropToFit(entries, fits));
-  return `${fit(left, Math.max(0, width - textWidth(bar)))}${bar}`;
+  return `${fit(left, Math.max(0, width - textWidth(bar)), 'left', glyphs.ellipsis)}${bar}`;
 }
 
 export function Footer({ scopes, width, extra }: { scopes: readonly Scope[]; width: number; extra?: string | undefined }) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   return (
     <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-      {footerLine(scopes, width, extra)}
+      {footerLine(scopes, width, extra, glyphs)}
     </Text>
   );
 }

@@ -1,6 +1,7 @@
 // The message log over the panes: the latest messages, newest first, whole.
 import { Box, Text } from 'ink';
 import { fit } from '../../text/width.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import type { LogLine } from './message-log.js';
 
@@ -17,18 +18,19 @@ export const messageLogRows = (height: number): number => Math.max(1, height - 3
 
 export function MessageLog({ width, height, lines, top }: MessageLogProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const rows = messageLogRows(height);
   const shown = lines.slice(top, top + rows);
   const more = lines.length > rows ? ` · ${top + 1}–${Math.min(lines.length, top + rows)} of ${lines.length} lines · j/k scroll` : '';
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle="double" paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
+    <Box flexDirection="column" width={width} height={height} borderStyle={glyphs.border.overlay} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
-        {`Messages, newest first · Esc closes${more}`}
+        {glyphs.text(`Messages, newest first · Esc closes${more}`)}
       </Text>
       {lines.length === 0 ? <Text {...(theme.muted && { color: theme.muted })}>no messages yet</Text> : null}
       {shown.map((line, i) => (
         <Text key={top + i} wrap="truncate-end" {...(line.kind === 'error' ? theme.error && { color: theme.error } : theme.muted && { color: theme.muted })}>
-          {fit(line.text, Math.max(1, width - 4))}
+          {fit(glyphs.text(line.text), Math.max(1, width - 4), 'left', glyphs.ellipsis)}
         </Text>
       ))}
     </Box>

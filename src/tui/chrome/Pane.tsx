@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { fit, width as textWidth } from '../../text/width.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 export interface PaneProps {
@@ -16,24 +17,26 @@ export interface PaneProps {
 
 export function Pane({ title, info = '', focused, width, height, children }: PaneProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const inner = Math.max(0, width - 4);
-  const marker = focused ? '▸ ' : '  ';
+  const marker = focused ? glyphs.focusMarker : '  ';
   const left = `${marker}${title}`;
-  const right = info !== '' && textWidth(left) + 1 + textWidth(info) <= inner ? info : '';
+  const shownInfo = glyphs.text(info);
+  const right = shownInfo !== '' && textWidth(left) + 1 + textWidth(shownInfo) <= inner ? shownInfo : '';
   const leftWidth = inner - (right ? textWidth(right) + 1 : 0);
   return (
     <Box
       flexDirection="column"
       width={width}
       height={height}
-      borderStyle={focused ? 'bold' : 'round'}
+      borderStyle={focused ? glyphs.border.focused : glyphs.border.pane}
       {...((focused ? theme.focusBorder : theme.border) && { borderColor: focused ? theme.focusBorder : theme.border })}
       paddingX={1}
       overflow="hidden"
     >
       <Text wrap="truncate-end">
         <Text bold={focused} {...(focused && theme.accent && { color: theme.accent })}>
-          {fit(left, leftWidth)}
+          {fit(left, leftWidth, 'left', glyphs.ellipsis)}
         </Text>
         {right ? <Text {...(theme.muted && { color: theme.muted })}>{` ${right}`}</Text> : null}
       </Text>

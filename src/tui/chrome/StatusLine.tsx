@@ -4,28 +4,31 @@ import { Text } from 'ink';
 import { sanitize } from '../../text/sanitize.js';
 import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
+import { inverse } from '../attributes.js';
 import { Spinner } from '../components/Spinner.js';
 import type { StatusSnapshot } from '../state/status.js';
 import { useNow } from '../state/use-now.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 export function StatusLine({ status, latencyMs, target, width }: { status: StatusSnapshot; latencyMs: number | undefined; target: string; width: number }) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const now = useNow(1000, status.error?.retryAt !== undefined);
-  const latency = latencyMs === undefined ? '' : ` · ${Math.round(latencyMs)} ms`;
-  const left = ` ${target}${latency} `;
+  const latency = latencyMs === undefined ? '' : `${glyphs.separator}${Math.round(latencyMs)} ms`;
+  const left = ` ${glyphs.text(target)}${latency} `;
   let message = '';
   if (status.error) {
-    const retry = status.error.retryAt === undefined ? '' : ` · retry in ${duration((status.error.retryAt - now) / 1000)}`;
-    message = `✗ ${sanitize(status.error.message)}${retry}`;
+    const retry = status.error.retryAt === undefined ? '' : `${glyphs.separator}retry in ${duration((status.error.retryAt - now) / 1000)}`;
+    message = `${glyphs.cross} ${sanitize(status.error.message)}${retry}`;
   } else if (status.notice) {
-    message = sanitize(status.notice);
+    message = glyphs.text(sanitize(status.notice));
   }
   const spinner = status.busy > 0 ? 2 : 0;
   const room = Math.max(0, width - textWidth(left) - spinner - 1);
   return (
     <Text wrap="truncate-end">
-      <Text inverse>{left}</Text>
+      <Text>{inverse(left)}</Text>
       {status.busy > 0 ? (
         <Text>
           {' '}
@@ -33,7 +36,7 @@ export function StatusLine({ status, latencyMs, target, width }: { status: Statu
         </Text>
       ) : null}
       <Text {...(status.error ? theme.error && { color: theme.error } : theme.muted && { color: theme.muted })}>
-        {` ${fit(message, room)}`}
+        {` ${fit(message, room, 'left', glyphs.ellipsis)}`}
       </Text>
     </Text>
   );

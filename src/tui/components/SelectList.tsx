@@ -4,6 +4,8 @@
 import { Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import type { ReactNode } from 'react';
+import { inverse } from '../attributes.js';
+import { useGlyphs } from '../glyphs.js';
 import { scrollWindow } from '../state/scroll.js';
 
 export interface SelectListItem {
@@ -20,15 +22,16 @@ export interface SelectListProps {
 }
 
 function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
-  return <Text>{isSelected ? '❯ ' : '  '}</Text>;
+  const { pointer } = useGlyphs();
+  return <Text>{isSelected ? pointer : ' '.repeat(pointer.length)}</Text>;
 }
 
 export function SelectList({ items, cursor, rows, highlightColor }: SelectListProps) {
   const top = scrollWindow(items.length, cursor, rows);
   const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
   const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
-    <Text inverse={Boolean(isSelected)} wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
-      {label}
+    <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
+      {isSelected ? inverse(label) : label}
     </Text>
   );
   return (

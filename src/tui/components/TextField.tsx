@@ -1,16 +1,21 @@
-// ink-text-input, wrapped: focus is always said out loud (it defaults to true), pasted control
-// characters never reach the value or the screen, and Ctrl and Alt chords never type their letter
-// (Ctrl-U and Ctrl-W edit the field through the keymap instead).
-import { useInput } from 'ink';
-import TextInput from 'ink-text-input';
+// A one-line text field: focus is always said out loud, pasted control characters never reach
+// the value or the screen, Ctrl and Alt chords never type their letter (Ctrl-U and Ctrl-W edit
+// the field through the keymap instead), and what it shows is exactly what it holds.
+import { Text, useInput } from 'ink';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { sanitize } from '../../text/sanitize.js';
+import { truncate } from '../../text/width.js';
+import { inverse } from '../attributes.js';
+import { characters, fieldWindow } from '../state/field-window.js';
+import { useTheme } from '../theme.js';
 
 export interface TextFieldProps {
   value: string;
   onChange: (value: string) => void;
   focus: boolean;
   placeholder?: string;
+  /** The columns the field may take: a longer value scrolls sideways within them. */
+  width: number;
 }
 
 /**
@@ -38,8 +43,8 @@ export function applyTyped(value: string, chunk: string): string {
 }
 
 /**
- * Sees each key before ink-text-input does (its effect runs first, as an earlier sibling), so the
- * letter ink-text-input would insert for a Ctrl or Alt chord is dropped. Keys that arrive
+ * Sees each key before the editor does (its effect runs first, as an earlier sibling), so the
+ * letter the editor would insert for a Ctrl or Alt chord is dropped. Keys that arrive
  * together with control keys among them are applied here one by one.
  */
 function ChordGuard(props: {
@@ -49,8 +54,8 @@ function ChordGuard(props: {
   swallow: { current: boolean };
   redraw: () => void;
 }) {
-  // ink-text-input keeps its own cursor and moves it for the key it was told to drop: after an
-  // edit made here, the field is drawn afresh, with its cursor at the end of the new value.
+  // After an edit made here, the field is drawn afresh, with its cursor at the end of the new
+  // value.
   const edit = (next: string): void => {
     props.onChange(next);
     props.redraw();
@@ -89,40 +94,94 @@ function ChordGuard(props: {
 }
 
 /**
- * ink-text-input counts its cursor in UTF-16 units, so it can stop inside an emoji. Text typed
- * there goes after the emoji instead; what a Backspace leaves of one goes too.
+ * The field itself: the value on one line, scrolled sideways to keep the cursor in view, each
+ * character shown as it will be saved. The cursor steps over whole characters (an emoji, a
+ * letter with its accents), and the keys do what ink-text-input's did: arrows move, Backspace
+ * deletes before the cursor, anything else is inserted at it.
  */
-function wholeCharacters(text: string): string {
-  return text
-    .replace(/([\ud800-\udbff])([^\udc00-\udfff]+)([\udc00-\udfff])/g, '$1$3$2')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+function Editor(props: {
+  value: string;
+  onChange: (value: string) => void;
+  focus: boolean;
+  placeholder: string | undefined;
+  width: number;
+  swallow: { current: boolean };
+}) {
+  const theme = useTheme();
+  const chars = characters(props.value);
+  // A new editor (drawn afresh) starts with its cursor at the end of the value.
+  const [cursor, setCursor] = useState(chars.length);
+  const start = useRef(0);
+  const at = Math.min(cursor, chars.length);
+  useInput(
+    (input, key) => {
+      if (props.swallow.current) return;
+      if (key.upArrow || key.downArrow || (key.ctrl && input === 'c') || key.tab || key.return) return;
+      if (key.leftArrow) {
+        setCursor(Math.max(0, at - 1));
+        return;
+      }
+      if (key.rightArrow) {
+        setCursor(Math.min(chars.length, at + 1));
+        return;
+      }
+      const before = chars.slice(0, at).join('');
+      const after = chars.slice(at).join('');
+      if (key.backspace || key.delete) {
+        if (at === 0) return;
+        setCursor(at - 1);
+        props.onChange(chars.slice(0, at - 1).join('') + after);
+        return;
+      }
+      // What is kept of the typed text (no controls, nothing invisible) is what the cursor passes.
+      const typed = sanitize(before + input);
+      const next = sanitize(before + input + after);
+      if (next === props.value) return;
+      setCursor(characters(typed).length);
+      props.onChange(next);
+    },
+    { isActive: props.focus },
+  );
+  if (props.value === '' && props.placeholder && !props.focus) {
+    return <Text {...(theme.muted && { color: theme.muted })}>{truncate(props.placeholder, props.width)}</Text>;
+  }
+  if (!props.focus) return <Text wrap="truncate-end">{truncate(props.value, props.width)}</Text>;
+  if (props.value === '' && props.placeholder) {
+    const [first = ' ', ...rest] = characters(truncate(props.placeholder, props.width));
+    return (
+      <Text wrap="truncate-end">
+        {inverse(first)}
+        <Text {...(theme.muted && { color: theme.muted })}>{rest.join('')}</Text>
+      </Text>
+    );
+  }
+  const shown = fieldWindow(chars, at, props.width, start.current);
+  start.current = shown.start;
+  return (
+    <Text wrap="truncate-end">
+      {shown.before}
+      {inverse(shown.atCursor)}
+      {shown.after}
+    </Text>
+  );
 }
 
-export function TextField({ value, onChange, focus, placeholder }: TextFieldProps) {
+export function TextField({ value, onChange, focus, placeholder, width }: TextFieldProps) {
   const swallow = useRef(false);
-  // Bumped to draw ink-text-input afresh: a new one puts its cursor at the end of the value.
+  // Bumped to draw the editor afresh: a new one puts its cursor at the end of the value.
   const [generation, setGeneration] = useState(0);
   const redraw = () => setGeneration((g) => g + 1);
   return (
     <>
       <ChordGuard focus={focus} value={value} onChange={onChange} swallow={swallow} redraw={redraw} />
-      <TextInput
+      <Editor
         key={generation}
         value={value}
-        onChange={(next) => {
-          if (swallow.current) {
-            swallow.current = false;
-            return;
-          }
-          const clean = sanitize(next);
-          const whole = wholeCharacters(clean);
-          onChange(whole);
-          // Its cursor is a unit or more off now.
-          if (whole !== clean) redraw();
-        }}
+        onChange={onChange}
         focus={focus}
-        showCursor={focus}
-        {...(placeholder !== undefined && { placeholder })}
+        placeholder={placeholder}
+        width={Math.max(1, width)}
+        swallow={swallow}
       />
     </>
   );

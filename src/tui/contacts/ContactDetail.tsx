@@ -3,8 +3,9 @@ import { Box, Text } from 'ink';
 import { contactName, type Contact } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { contactFields } from '../../text/contact-fields.js';
-import { fit } from '../../text/width.js';
+import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 export interface ContactDetailProps {
@@ -20,6 +21,8 @@ export interface ContactDetailProps {
 
 export function ContactDetail({ contact, width, now, rows, renameDraft, onRenameChange }: ContactDetailProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
+  const cut = glyphs.ellipsis;
   const fields = contactFields(contact, new Date(now));
   const label = 13;
   // Every field on its own line when there is room (name + 8 lines); otherwise the short ones
@@ -37,12 +40,12 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
     <Box flexDirection="column" height={Math.max(1, rows)} overflow="hidden">
       {renameDraft === undefined ? (
         <Text bold wrap="truncate-end">
-          {fit(sanitize(contactName(contact)), width)}
+          {fit(sanitize(contactName(contact)), width, 'left', cut)}
         </Text>
       ) : (
         <Box>
-          <Text {...(theme.accent && { color: theme.accent })}>✎ </Text>
-          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={sanitize(contact.username)} />
+          <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
+          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={sanitize(contact.username)} width={width - textWidth(glyphs.edit)} />
         </Box>
       )}
       {lines.map((line) => (
@@ -50,15 +53,15 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
           {line.map(([key, value], i) => (
             <Text key={key}>
               {i > 0 ? ' ' : ''}
-              <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label)}</Text>
-              {fit(sanitize(value), column(line.length))}
+              <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label, 'left', cut)}</Text>
+              {fit(glyphs.text(sanitize(value)), column(line.length), 'left', cut)}
             </Text>
           ))}
         </Text>
       ))}
       {hidden > 0 && room > 0 ? (
         <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-          {`… ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows every field`}
+          {`${glyphs.ellipsis} ${hidden} more line${hidden === 1 ? '' : 's'}: a taller terminal shows every field`}
         </Text>
       ) : null}
     </Box>

@@ -3,9 +3,11 @@ import { Box, Text } from 'ink';
 import { contactName, type Contact } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/time.js';
-import { fit } from '../../text/width.js';
+import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { scrollWindow } from '../state/scroll.js';
+import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 export interface ContactListProps {
@@ -37,16 +39,19 @@ export function contactColumns(width: number): Columns {
   return { name: Math.max(6, width - active - phone - username - gaps), username, active, phone };
 }
 
-function cells(contact: Contact, columns: Columns, now: number): string {
-  const parts = [fit(sanitize(contactName(contact)), columns.name)];
-  if (columns.username) parts.push(fit(sanitize(contact.username), columns.username));
-  if (columns.phone) parts.push(fit(sanitize(contact.phoneNumber), columns.phone));
-  parts.push(fit(contact.lastActiveAt ? relativeTime(contact.lastActiveAt, new Date(now)) : 'never', columns.active, 'right'));
+/** A contact's row: each cell exactly its column's width, whatever the text in it. */
+export function contactRow(contact: Contact, columns: Columns, now: number, glyphs: Glyphs = UNICODE): string {
+  const cut = glyphs.ellipsis;
+  const parts = [fit(sanitize(contactName(contact)), columns.name, 'left', cut)];
+  if (columns.username) parts.push(fit(sanitize(contact.username), columns.username, 'left', cut));
+  if (columns.phone) parts.push(fit(sanitize(contact.phoneNumber), columns.phone, 'left', cut));
+  parts.push(fit(contact.lastActiveAt ? relativeTime(contact.lastActiveAt, new Date(now)) : 'never', columns.active, 'right', cut));
   return parts.join(' ');
 }
 
 export function ContactList(props: ContactListProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const { contacts, cursor, width, rows, now, rename } = props;
   const columns = contactColumns(width);
   const header = [fit('NAME', columns.name)];
@@ -70,15 +75,17 @@ export function ContactList(props: ContactListProps) {
           if (rename && rename.id === contact.id) {
             return (
               <Box key={contact.id}>
-                <Text {...(theme.accent && { color: theme.accent })}>✎ </Text>
-                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={sanitize(contact.username)} />
+                <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
+                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={sanitize(contact.username)} width={width - textWidth(glyphs.edit)} />
               </Box>
             );
           }
           const pending = contact.id in props.pendingRenames;
           return (
-            <Text key={contact.id} inverse={selected} wrap="truncate-end" {...(pending && theme.warning && { color: theme.warning })}>
-              {cells(contact, columns, now)}
+            <Text key={contact.id} wrap="truncate-end" {...(pending && theme.warning && { color: theme.warning })}>
+              {selected ? INVERSE_ON : ''}
+              {contactRow(contact, columns, now, glyphs)}
+              {selected ? INVERSE_OFF : ''}
             </Text>
           );
         })

@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import { contactName } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
+import { width as textWidth } from '../../text/width.js';
 import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
@@ -10,6 +11,7 @@ import { TextField } from '../components/TextField.js';
 import { emptyListText, isLoading, pendingDeleteContact, selectedContact, shownContact, visibleContacts, type ContactsState } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { ContactDetail } from './ContactDetail.js';
 import { ContactList } from './ContactList.js';
@@ -28,6 +30,7 @@ export const contactRowsFor = (height: number): number => Math.max(1, height - 5
 
 export function ContactsPane({ state, commands, focused, width, height }: ContactsPaneProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const now = useNow(state.pendingDelete ? 1000 : 30_000);
   const inner = Math.max(10, width - 4);
   const rows = contactRowsFor(height);
@@ -41,7 +44,8 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     state.page?.next ? 'more →' : state.page ? 'end' : '',
   ]
     .filter(Boolean)
-    .join(' · ');
+    .map(glyphs.text)
+    .join(glyphs.separator);
 
   let body;
   if (state.mode.kind === 'create') {
@@ -60,7 +64,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   } else if (!state.page && isLoading(state)) {
     body = (
       <Text>
-        <Spinner {...(theme.accent && { color: theme.accent })} /> loading contacts…
+        <Spinner {...(theme.accent && { color: theme.accent })} /> {glyphs.text('loading contacts…')}
         {state.loadError ? ` (the last try: ${sanitize(state.loadError.message)})` : ''}
       </Text>
     );
@@ -90,28 +94,28 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
         <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
         {/* The keys on a line of their own: never the part a narrow pane cuts off. */}
         <Text wrap="truncate-end">The conversation with them is deleted too.</Text>
-        <Text>y: delete · N: keep</Text>
+        <Text>{`y: delete${glyphs.separator}N: keep`}</Text>
       </Box>
     );
   } else if (state.mode.kind === 'filter') {
     bottom = (
       <Box>
         <Text {...(theme.accent && { color: theme.accent })}>/ </Text>
-        <TextField value={state.filter} onChange={commands.editFilter} focus placeholder="name, username or phone" />
+        <TextField value={state.filter} onChange={commands.editFilter} focus placeholder="name, username or phone" width={inner - textWidth('/ ')} />
       </Box>
     );
   } else if (state.pendingDelete) {
     const seconds = Math.max(0, Math.ceil((state.pendingDelete.dueAt - now) / 1000));
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-        {`deleted ${sanitize(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))} · u: undo (${seconds}s)`}
+        {`deleted ${sanitize(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}${glyphs.separator}u: undo (${seconds}s)`}
       </Text>
     );
   } else {
     bottom = (
       <Text wrap="truncate-end" {...muted}>
-        {isLoading(state) ? '… ' : ''}
-        {state.filter ? `filter "${state.filter}" · ${contacts.length} of ${state.page?.contacts.length ?? 0} · ` : ''}
+        {isLoading(state) ? `${glyphs.ellipsis} ` : ''}
+        {state.filter ? `filter "${state.filter}"${glyphs.separator}${contacts.length} of ${state.page?.contacts.length ?? 0}${glyphs.separator}` : ''}
         {state.page ? `${state.page.contacts.length} on this page` : ''}
       </Text>
     );

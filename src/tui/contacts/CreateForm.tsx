@@ -5,6 +5,7 @@ import { fit, truncate } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { Spinner } from '../components/Spinner.js';
 import { CREATE_FIELDS, type CreateField, type CreateForm as Form } from '../state/contacts.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 const LABELS: Record<CreateField, string> = {
@@ -29,6 +30,7 @@ export interface CreateFormProps {
 
 export function CreateForm({ form, width, onChange }: CreateFormProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const label = 16;
   return (
     <Box flexDirection="column">
@@ -40,19 +42,19 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
           <Box key={field} flexDirection="column">
             <Box>
               <Text {...(focused ? { bold: true } : {})} {...(!focused && theme.muted && { color: theme.muted })}>
-                {`${focused ? '›' : ' '} ${fit(LABELS[field], label - 3)} `}
+                {`${focused ? glyphs.fieldMarker : ' '} ${fit(LABELS[field], label - 3, 'left', glyphs.ellipsis)} `}
               </Text>
               {focused ? (
-                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={PLACEHOLDERS[field]} />
+                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={glyphs.text(PLACEHOLDERS[field])} width={width - label} />
               ) : (
-                <Text wrap="truncate-end">{form.values[field] === '' ? ' ' : truncate(form.values[field], Math.max(1, width - label))}</Text>
+                <Text wrap="truncate-end">{form.values[field] === '' ? ' ' : truncate(form.values[field], Math.max(1, width - label), glyphs.ellipsis)}</Text>
               )}
             </Box>
             {error ? (
               // Wrapped under the field: a rule ("E.164 form: …") is read whole, not cut at the edge.
               <Box marginLeft={label} width={Math.max(1, width - label)}>
                 <Text {...(theme.error && { color: theme.error })} wrap="wrap">
-                  {`✗ ${sanitize(error)}`}
+                  {glyphs.text(`${glyphs.cross} ${sanitize(error)}`)}
                 </Text>
               </Box>
             ) : null}

@@ -3,11 +3,12 @@
 import { Box, Text } from 'ink';
 import type { SymbolInfo } from '../../api/types.js';
 import { sanitize } from '../../text/sanitize.js';
-import { fit } from '../../text/width.js';
+import { fit, width as textWidth } from '../../text/width.js';
 import { SelectList } from '../components/SelectList.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
 import { exchangeBadge } from '../state/picker.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 export interface SymbolPickerProps {
@@ -20,42 +21,44 @@ export interface SymbolPickerProps {
   rows: number;
 }
 
-export function pickerRow(info: SymbolInfo, onList: boolean, width: number): string {
+export function pickerRow(info: SymbolInfo, onList: boolean, width: number, glyphs: Glyphs = UNICODE): string {
   const badge = exchangeBadge(info.symbol);
-  const mark = onList ? '✓' : ' ';
+  const mark = onList ? glyphs.check : ' ';
   const symbol = fit(sanitize(info.symbol), 9);
   const badgeText = fit(badge ? `[${sanitize(badge)}]` : '', 8);
-  return fit(`${mark} ${symbol} ${badgeText} ${sanitize(info.name)}`, Math.max(1, width));
+  return fit(`${mark} ${symbol} ${badgeText} ${sanitize(info.name)}`, Math.max(1, width), 'left', glyphs.ellipsis);
 }
 
 export function SymbolPicker(props: SymbolPickerProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
+  const label = 'Add symbol: ';
   const muted = theme.muted ? { color: theme.muted } : {};
   return (
     <Box flexDirection="column">
       <Box>
-        <Text bold {...(theme.accent && { color: theme.accent })}>Add symbol: </Text>
-        <TextField value={props.query} onChange={props.onQueryChange} focus placeholder="symbol or company name" />
+        <Text bold {...(theme.accent && { color: theme.accent })}>{label}</Text>
+        <TextField value={props.query} onChange={props.onQueryChange} focus placeholder="symbol or company name" width={props.width - textWidth(label)} />
       </Box>
       {props.matches === undefined ? (
         <Text>
-          <Spinner {...(theme.accent && { color: theme.accent })} /> loading the symbols catalogue…
+          <Spinner {...(theme.accent && { color: theme.accent })} /> {glyphs.text('loading the symbols catalogue…')}
         </Text>
       ) : props.matches.length === 0 ? (
-        <Text {...muted}>no symbol or company matches "{props.query}"</Text>
+        <Text {...muted} wrap="truncate-end">{fit(`no symbol or company matches "${props.query}"`, props.width, 'left', glyphs.ellipsis)}</Text>
       ) : (
         <>
           <SelectList
             items={props.matches.map((info) => ({
               key: info.symbol,
-              label: pickerRow(info, props.watchlist.has(info.symbol), props.width - 2),
+              label: pickerRow(info, props.watchlist.has(info.symbol), props.width - 2, glyphs),
             }))}
             cursor={props.cursor}
             rows={props.rows}
             highlightColor={theme.accent}
           />
           <Text {...muted}>
-            {`${props.matches.length} match${props.matches.length === 1 ? '' : 'es'} · ✓ on the watchlist · Enter adds, Esc closes`}
+            {glyphs.text(`${props.matches.length} match${props.matches.length === 1 ? '' : 'es'} · ${glyphs.check} on the watchlist · Enter adds, Esc closes`)}
           </Text>
         </>
       )}

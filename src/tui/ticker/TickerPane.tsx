@@ -7,6 +7,7 @@ import { displayOrder, failingSince, retryInSeconds, type TickerState } from '..
 import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
 import { fitEntries } from '../../text/width.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
 import { WatchlistTable } from './WatchlistTable.js';
@@ -31,6 +32,7 @@ const AGE_SLACK_MS = 150;
 
 export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
   const [mounted] = useState(Date.now);
   // The ages count every second, whatever the polls do: a slow interval or a request that hangs
   // must not leave a price looking fresher than it is. A frame is due just after each second
@@ -41,7 +43,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
   useRenderAt(since + (Math.floor((now - since) / 1000) + 1) * 1000 + AGE_SLACK_MS);
   const inner = Math.max(10, width - 4);
   const rows = tickerRowsFor(height);
-  const info = state.paused ? `paused · every ${state.intervalS}s` : `every ${state.intervalS}s`;
+  const info = state.paused ? `paused${glyphs.separator}every ${state.intervalS}s` : `every ${state.intervalS}s`;
 
   const retryIn = retryInSeconds(state, now);
   const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${duration(retryIn)}` : '';
@@ -51,10 +53,12 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
     [
       { text: `${count} symbol${count === 1 ? '' : 's'}`, rank: 3 },
       { text: SORT_LABEL[state.sort], rank: 4 },
-      { text: failingSince(state, now) ?? '', rank: 2 },
+      { text: glyphs.text(failingSince(state, now) ?? ''), rank: 2 },
       { text: when, rank: 1 },
     ],
     inner,
+    glyphs.separator,
+    glyphs.ellipsis,
   );
 
   return (

@@ -6,6 +6,8 @@ import { sanitize } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
 import { scrollWindow } from '../state/scroll.js';
 import { isStale, sessionChange, type SymbolRow } from '../state/ticker.js';
+import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
+import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
 
@@ -56,6 +58,8 @@ export interface WatchlistTableProps {
 
 export function WatchlistTable(props: WatchlistTableProps) {
   const theme = useTheme();
+  const glyphs = useGlyphs();
+  const cut = glyphs.ellipsis;
   const columns = watchlistColumns(props.width);
   const header = [fit('SYMBOL', columns.symbol)];
   if (columns.name) header.push(fit('NAME', columns.name));
@@ -76,33 +80,37 @@ export function WatchlistTable(props: WatchlistTableProps) {
       {shown.map((symbol, i) => {
         const selected = props.focused && top + i === props.cursor;
         const row = props.rows[symbol];
-        const name = columns.name ? [fit(sanitize(props.names.get(symbol) ?? ''), columns.name)] : [];
+        const name = columns.name ? [fit(sanitize(props.names.get(symbol) ?? ''), columns.name, 'left', cut)] : [];
         const rejected = props.rejected.get(symbol);
         if (!row) {
-          const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${sanitize(rejected)}` : '…';
+          const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${sanitize(rejected)}` : glyphs.ellipsis;
           return (
-            <Text key={symbol} inverse={selected} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-              {[fit(sanitize(symbol), columns.symbol), ...name, note].join(' ')}
+            <Text key={symbol} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+              {selected ? INVERSE_ON : ''}
+              {fit([fit(sanitize(symbol), columns.symbol, 'left', cut), ...name, note].join(' '), props.width, 'left', cut)}
+              {selected ? INVERSE_OFF : ''}
             </Text>
           );
         }
         const ageMs = props.now - row.updatedAt;
         const stale = isStale(row, props.now, props.intervalS);
         const tick = row.previous === undefined ? 0 : row.price - row.previous;
-        const arrow = tick > 0 ? '▲' : tick < 0 ? '▼' : '·';
+        const arrow = tick > 0 ? glyphs.up : tick < 0 ? glyphs.down : glyphs.flat;
         const tickText = row.previous === undefined ? '' : `${arrow}${formatChange(Math.abs(tick), row.price)}`;
         const session = sessionChange(row);
-        const sessionText = signedPercent(session);
+        const sessionText = glyphs.text(signedPercent(session));
         const tickColor = tick > 0 ? theme.up : tick < 0 ? theme.down : undefined;
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
         return (
-          <Text key={symbol} inverse={selected} dimColor={stale} wrap="truncate-end">
-            {[fit(sanitize(symbol), columns.symbol), ...name, fit(formatPrice(row.price), columns.price, 'right')].join(' ')}{' '}
-            <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right')}</Text>{' '}
-            <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right')}</Text>{' '}
-            {fit(compactNumber(row.volume), columns.volume, 'right')}
-            {columns.spark ? ` ${sparkline(row.history, columns.spark)}` : ''}{' '}
+          <Text key={symbol} dimColor={stale} wrap="truncate-end">
+            {selected ? INVERSE_ON : ''}
+            {[fit(sanitize(symbol), columns.symbol, 'left', cut), ...name, fit(formatPrice(row.price), columns.price, 'right', cut)].join(' ')}{' '}
+            <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>{' '}
+            <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>{' '}
+            {fit(compactNumber(row.volume), columns.volume, 'right', cut)}
+            {columns.spark ? ` ${sparkline(row.history, columns.spark, glyphs.bars)}` : ''}{' '}
             {fit(shortAge(ageMs), columns.age, 'right')}
+            {selected ? INVERSE_OFF : ''}
           </Text>
         );
       })}
