@@ -2,7 +2,7 @@
 // only sees state as of the render it was subscribed in, and React subscribes a render's
 // handlers a moment after drawing it (its passive effects). Two reads back to back (a script
 // typing, a slow link, a busy moment), or an arrow key and letters in one read, would otherwise
-// reach the handlers of the same render: ink-text-input then edits the value it was drawn with
+// reach the handlers of the same render: a text field then edits the value it was drawn with
 // and keys are lost. Pacing the input lets React draw and resubscribe in between.
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -109,7 +109,7 @@ export class PacedInput extends Readable {
       if (piece !== undefined) this.push(piece);
       // Ink reads the piece on the next tick, and React queues its rendering and effects in its
       // scheduler; the next piece waits behind them there, at a lower priority, and then one
-      // timer turn more for the renders those effects cause (ink-text-input's cursor).
+      // timer turn more for the renders those effects cause (a field's cursor).
       process.nextTick(() =>
         scheduleCallback(LowPriority, () => {
           setTimeout(() => {
