@@ -394,6 +394,7 @@ describe('helpLines', () => {
       'Any text field',
       'Messages',
       'This help',
+      'Terminal too small',
     ]);
   });
 
