@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandLineArguments, decodeEscapingBytes, isNotText, shownArgument } from '../../src/cli/argv.js';
 import { BIN, client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { runChild } from '../helpers/unprivileged-config.js';
+import { runChild } from '../helpers/child.js';
 
 let sandbox: TestSandbox;
 let api: ReturnType<typeof client>;

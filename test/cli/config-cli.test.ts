@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/sandbox.js';
-import { type ChildRun, runChild } from '../helpers/unprivileged-config.js';
+import { type ChildRun, runChild } from '../helpers/child.js';
 
 let root: string;
 let counter = 0;

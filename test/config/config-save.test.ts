@@ -21,7 +21,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, ConfigSaveError, readConfigFile, updateConfigFile } from '../../src/config/config-file.js';
-import { runChild, traversable, tsxArgs, unprivileged } from '../helpers/unprivileged-config.js';
+import { runChild, tsxArgs } from '../helpers/child.js';
+import { traversable, unprivileged } from '../helpers/unprivileged.js';
 
 let dir: string;
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryError, ensureDirectory } from '../../src/config/directories.js';
 import { configDirOrigin, dataDirOrigin } from '../../src/config/paths.js';
 import { BIN } from '../helpers/sandbox.js';
-import { type ChildRun, runChild, tsxArgs } from '../helpers/unprivileged-config.js';
+import { type ChildRun, runChild, tsxArgs } from '../helpers/child.js';
 
 /** Well past a CLI's start (under a second) and far short of forever. */
 const HANG_MS = 8_000;

@@ -36,7 +36,7 @@ describe.skipIf(why !== undefined)(`a read-only config directory${why ? ` (skipp
     chmodSync(data, 0o777);
     const env = { HOME: home, XDG_DATA_HOME: data, XDG_CONFIG_HOME: join(home, 'config') };
 
-    const s = (session = startTmux(unprivileged([process.execPath, BIN]), env, 120, 40));
+    const s = (session = startTmux(unprivileged(process.execPath, [BIN]).flat(), env, 120, 40));
     await s.waitFor((t) => /IBM\s+\d/.test(t), 'prices');
     s.keys('Tab', 'J');
     let screen = await s.waitFor((t) => /watchlist not saved/.test(t), 'the failed save in the status line');

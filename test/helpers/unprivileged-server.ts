@@ -2,20 +2,11 @@
 // the child runs as nobody (setpriv, util-linux); as anyone else, as is. Read-only files and
 // directories in tests are then real: the kernel refuses the writes, not a mock.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { BIN } from './sandbox.js';
+import { unprivileged } from './unprivileged.js';
 
-const NOBODY = 65534;
-export const RUNS_AS_NOBODY = process.getuid?.() === 0;
-
-/** A temp directory the unprivileged child can enter and read (mkdtemp makes it 0700). */
-export function traversableTempDir(prefix: string): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  chmodSync(dir, 0o755);
-  return dir;
-}
+export { RUNS_AS_NOBODY, traversableTempDir } from './unprivileged.js';
 
 export interface UnprivilegedRun {
   child: ChildProcess;
@@ -30,11 +21,8 @@ const running = new Set<ChildProcess>();
 
 /** `tickbook ARGS` (the built bin), as nobody when this process is root. */
 export function runTickbookUnprivileged(args: readonly string[], env: NodeJS.ProcessEnv): UnprivilegedRun {
-  const command = [process.execPath, BIN, ...args];
-  const [file, ...rest] = RUNS_AS_NOBODY
-    ? ['setpriv', `--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', ...command]
-    : command;
-  const child = spawn(file!, rest, { env, cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const [file, rest] = unprivileged(process.execPath, [BIN, ...args]);
+  const child = spawn(file, rest, { env, cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const out = { stdout: '', stderr: '' };
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (out.stdout += chunk));

@@ -1,9 +1,6 @@
-// Child processes for the config and command-line tests: with a kill timer (a test of a hang
-// must end either way), as an unprivileged user where permissions are what is tested (root
-// ignores chmod; `setpriv` from util-linux drops to nobody so that 0555 really binds).
+// Child processes for the config and command-line tests, with a kill timer: a test of a hang
+// must end either way. (Run one as nobody with unprivileged.ts, where permissions are tested.)
 import { spawn } from 'node:child_process';
-import { chmodSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -16,20 +13,6 @@ export interface ChildRun {
   /** Killed by the timer: it hung. */
   timedOut: boolean;
   ms: number;
-}
-
-/** `command args`, as nobody when this runs as root. */
-export function unprivileged(command: string, args: readonly string[]): [string, string[]] {
-  return process.getuid?.() === 0
-    ? ['setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', command, ...args]]
-    : [command, [...args]];
-}
-
-/** Makes `dir` and its parents up to `/` traversable by anyone (mkdtemp makes 0700). */
-export function traversable(dir: string): void {
-  for (let at = dir; at !== dirname(at); at = dirname(at)) {
-    if (at.startsWith('/tmp/')) chmodSync(at, 0o755);
-  }
 }
 
 /** Runs a child to its end, killed (SIGKILL) after `timeoutMs`. */
