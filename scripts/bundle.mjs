@@ -2,7 +2,9 @@
 // dashboard in about half the time of loading the compiled tree file by file. The dashboard is
 // its own chunk, so `serve` and the subcommands never load Ink and React.
 import { build } from 'esbuild';
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -36,6 +38,17 @@ await build({
   // The native addon stays a package.
   external: ['better-sqlite3'],
   plugins: [
+    {
+      // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow (they go
+      // through the factory's parameter), so the bundle would require ./impl/format at run time
+      // and fail. Its `module` field names an ES module build of the same code: bundle that.
+      name: 'jsonc-parser-esm',
+      setup(b) {
+        const manifest = createRequire(import.meta.url).resolve('jsonc-parser/package.json');
+        const esm = join(dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).module);
+        b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: esm }));
+      },
+    },
     {
       // Ink loads its React devtools bridge only when DEV=true; bundled, its import of
       // react-devtools-core (not installed) would run at start-up. Leave the bridge out.

@@ -90,7 +90,7 @@ function readText(path: string): string | undefined {
 function parseText(path: string, text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined || isBlank(text)) return undefined;
   try {
-    return parseObjectText(text).value;
+    return parseObjectText(text);
   } catch (error) {
     if (error instanceof JsonSyntaxError) throw new ConfigError(`${path}: ${error.message}`, `it holds ${error.message}`);
     if (error instanceof NotAnObject) throw new ConfigError(`${path}: ${error.message}`, 'it does not hold a JSON object');

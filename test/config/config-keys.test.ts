@@ -121,13 +121,13 @@ describe('the text of the file', () => {
     const cases: [string, string][] = [
       ['{\n  "base_url": "https://x.example",\n  x\n}', 'line 3, column 3: expected a key in double quotes, found "x"'],
       ['{\n  "interval": 2,\n}', 'line 3, column 1: a comma before "}" (JSON allows none there)'],
-      ['{"interval": 2 "token": "t"}', 'line 1, column 16: expected "," or "}", found "\\""'],
+      ['{"interval": 2 "token": "t"}', 'line 1, column 16: expected "," or "}", found "token"'],
       ['{\n  "token": "abc\n"}', 'line 2, column 16: a string runs past the end of the line'],
       ['{\n  "interval": 02\n}', 'line 2, column 16: expected "," or "}", found "2"'],
-      ['{"watchlist": ["AAPL",]}', 'line 1, column 23: expected a value, found "]"'],
+      ['{"watchlist": ["AAPL",]}', 'line 1, column 23: a comma before "]" (JSON allows none there)'],
       ['{"interval": 2', 'line 1, column 15: expected "," or "}", found the end of the file'],
       ['{"a": 1} {"b": 2}', 'line 1, column 10: unexpected "{" after the closing "}"'],
-      ["{'token': 't'}", `line 1, column 2: expected a key in double quotes, found "'"`],
+      ["{'token': 't'}", `line 1, column 2: expected a key in double quotes, found "'token'"`],
     ];
     for (const [text, where] of cases) {
       const path = writeRaw(text);
