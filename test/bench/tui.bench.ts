@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const command = `stty cols 120 rows 40; exec ${process.execPath} ${join(root, 'bin/tickbook')} --watchlist ${WATCHLIST} --interval 1`;
   const started = performance.now();
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), TERM: 'xterm-256color' },
+    env: { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), TERM: 'xterm-256color', LANG: 'C.UTF-8' },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   let output = '';

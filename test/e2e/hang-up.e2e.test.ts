@@ -32,7 +32,7 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
 
   beforeEach(() => {
     home = mkdtempSync(join(tmpdir(), 'tickbook-hangup-'));
-    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
+    env = { LANG: 'C.UTF-8', HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
     socket = `tickbook-hangup-${process.pid}-${Math.random().toString(36).slice(2)}`;
   });
   afterEach(() => {
@@ -128,7 +128,7 @@ describe('a crash in the dashboard', () => {
       // A real terminal for it: `script` gives it a pty of its own. Not spawnSync: the sandbox
       // answering it runs in this process.
       const status = await new Promise<number | null>((resolve) => {
-        const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...process.env, CI: '' }, stdio: 'ignore' });
+        const child = spawn('script', ['-q', '-e', '-c', command, '/dev/null'], { env: { ...process.env, CI: '', TERM: 'xterm-256color' }, stdio: 'ignore' });
         const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         child.on('close', (code) => {
           clearTimeout(timer);
