@@ -18,6 +18,6 @@ export function contactFields(contact: Contact, now: Date = new Date()): [label:
   ];
 }
 
-/** "Name (username)", sanitised: how a confirmation names a contact. */
-export const contactLabel = (contact: Pick<Contact, 'displayName' | 'username'>): string =>
-  `${sanitize(contactName(contact))} (${sanitize(contact.username)})`;
+/** "Name (username)", sanitised (or `shown` another way): how a confirmation names a contact. */
+export const contactLabel = (contact: Pick<Contact, 'displayName' | 'username'>, shown: (text: string) => string = sanitize): string =>
+  `${shown(contactName(contact))} (${shown(contact.username)})`;

@@ -1,6 +1,7 @@
 // Text from a server is shown, never obeyed: escape sequences and control characters are
-// removed before anything reaches a terminal. And it is shown as drawn: every character left
-// takes the columns width() counts for it, in the terminal and in Ink's layout alike.
+// removed before anything reaches a terminal (sanitize). In the dashboard it is also shown as
+// drawn (drawn): every character left takes the columns width() counts for it, in the terminal
+// and in Ink's layout alike. Only ever for drawing: a value that is saved keeps what it holds.
 import stringWidth from 'string-width';
 
 // CSI and OSC/DCS/APC/PM/SOS sequences (7-bit and their 8-bit C1 introducers), then any other
@@ -35,12 +36,31 @@ function drawable(grapheme: string): string {
 }
 
 /** One line of plain, printable text: escapes dropped, controls (and newlines) as spaces. */
-export function sanitize(text: string): string {
-  const plain = text.replace(ESCAPES, '').replace(CONTROLS, ' ').replace(INVISIBLE, '');
+export const sanitize = (text: string): string => text.replace(ESCAPES, '').replace(CONTROLS, ' ');
+
+/**
+ * Text as the dashboard draws it: sanitized, invisible characters left out, and each grapheme
+ * in a form Ink and the terminal give the same width. For drawing only, never for saving: it
+ * drops characters a name needs (a ZWJ, a skin tone, a Devanagari virama).
+ */
+export function drawn(text: string): string {
+  const plain = sanitize(text).replace(INVISIBLE, '');
   // Plain ASCII (most text) cannot hold a grapheme drawn differently.
   // eslint-disable-next-line no-control-regex
   if (/^[\u0000-\u007f]*$/.test(plain)) return plain;
   let out = '';
   for (const { segment } of segmenter.segment(plain)) out += drawable(segment);
+  return out;
+}
+
+/**
+ * Text typed or pasted into a field: escapes and controls dropped, a U+FFFD (what a byte that was
+ * not UTF-8 decodes to) too, and characters that draw as nothing on their own (a ZWSP, a BOM, an
+ * RLM). What a visible character carries (the ZWJ of an emoji sequence, marks) stays: it is saved.
+ */
+export function typedText(text: string): string {
+  const plain = text.replace(ESCAPES, '').replace(CONTROLS, '').replace(/\uFFFD/g, '');
+  let out = '';
+  for (const { segment } of segmenter.segment(plain)) if (drawn(segment) !== '') out += segment;
   return out;
 }

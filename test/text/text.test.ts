@@ -2,7 +2,7 @@
 // how times read.
 import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sanitize } from '../../src/text/sanitize.js';
+import { drawn as shown, sanitize, typedText } from '../../src/text/sanitize.js';
 import { absoluteTime, duration, relativeTime } from '../../src/text/time.js';
 import { fit, fitEntries, truncate, width } from '../../src/text/width.js';
 
@@ -295,8 +295,8 @@ describe('absoluteTime', () => {
 
 // What the terminal draws and what Ink and width() count must agree for every character left:
 // Ink gives each grapheme at least one column; a terminal draws each code point by itself.
-describe('sanitize: every character shown takes the columns counted for it', () => {
-  const drawn = (text: string): number => [...text].reduce((sum, char) => sum + stringWidth(char), 0);
+describe('drawn (the dashboard): every character shown takes the columns counted for it', () => {
+  const columns = (text: string): number => [...text].reduce((sum, char) => sum + stringWidth(char), 0);
   const graphemes = (text: string): string[] => Array.from(new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text), (s) => s.segment);
   const TRICKY = [
     'a\u200Bb', // zero-width space
@@ -318,35 +318,60 @@ describe('sanitize: every character shown takes the columns counted for it', () 
   ];
 
   it('drops format characters, variation selectors, skin tones and other default-ignorables', () => {
-    expect(sanitize('a\u200Bb')).toBe('ab');
-    expect(sanitize('Zed\u200B\u200FYZ')).toBe('ZedYZ');
-    expect(sanitize('\uFEFFBOM')).toBe('BOM');
-    expect(sanitize('soft\u00ADhyphen')).toBe('softhyphen');
-    expect(sanitize('\u2764\uFE0F')).toBe('\u2764');
-    expect(sanitize('\u{1F44D}\u{1F3FD}')).toBe('\u{1F44D}');
+    expect(shown('a\u200Bb')).toBe('ab');
+    expect(shown('Zed\u200B\u200FYZ')).toBe('ZedYZ');
+    expect(shown('\uFEFFBOM')).toBe('BOM');
+    expect(shown('soft\u00ADhyphen')).toBe('softhyphen');
+    expect(shown('\u2764\uFE0F')).toBe('\u2764');
+    expect(shown('\u{1F44D}\u{1F3FD}')).toBe('\u{1F44D}');
     // A ZWJ sequence shows as its emoji side by side, as most terminals draw it.
-    expect(sanitize('\u{1F468}\u200D\u{1F469}\u200D\u{1F467} family')).toBe('\u{1F468}\u{1F469}\u{1F467} family');
+    expect(shown('\u{1F468}\u200D\u{1F469}\u200D\u{1F467} family')).toBe('\u{1F468}\u{1F469}\u{1F467} family');
     // The ideographic space is a visible, two-column space: kept.
-    expect(sanitize('Ideo\u3000space')).toBe('Ideo\u3000space');
+    expect(shown('Ideo\u3000space')).toBe('Ideo\u3000space');
   });
 
   it('leaves no grapheme that a terminal draws wider or narrower than it is counted, nor one of no width', () => {
     for (const text of TRICKY) {
-      const clean = sanitize(text);
+      const clean = shown(text);
       for (const grapheme of graphemes(clean)) {
         expect(stringWidth(grapheme), `${JSON.stringify(text)}: ${JSON.stringify(grapheme)}`).toBeGreaterThan(0);
-        expect(drawn(grapheme), `${JSON.stringify(text)}: ${JSON.stringify(grapheme)}`).toBe(stringWidth(grapheme));
+        expect(columns(grapheme), `${JSON.stringify(text)}: ${JSON.stringify(grapheme)}`).toBe(stringWidth(grapheme));
       }
-      expect(width(clean)).toBe(drawn(clean));
+      expect(width(clean)).toBe(columns(clean));
     }
   });
 
   it('a row of such names fits its columns exactly, as the terminal draws it', () => {
     for (const text of TRICKY) {
-      for (const columns of [3, 6, 12]) {
-        const cell = fit(sanitize(`${text} ${text}`), columns);
-        expect(drawn(cell), `${JSON.stringify(text)} in ${columns}`).toBe(columns);
+      for (const room of [3, 6, 12]) {
+        const cell = fit(shown(`${text} ${text}`), room);
+        expect(columns(cell), `${JSON.stringify(text)} in ${room}`).toBe(room);
       }
     }
   });
 });
+
+// A value that is saved keeps what it holds: drawing drops a ZWJ, a skin tone, a virama; typing
+// and pasting must not.
+describe('sanitize and typedText keep what a name needs', () => {
+  const NAMES = [
+    '\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466} family',
+    '\u{1F44D}\u{1F3FD}',
+    '\u0645\u062D\u0645\u062F\u200C\u0631\u0636\u0627', // Persian with a ZWNJ
+    '\u0928\u092E\u0938\u094D\u0924\u0947', // नमस्ते
+    '\u0915\u094D\u0937\u0924\u094D\u0930\u093F\u092F', // क्षत्रिय
+    '1\uFE0F\u20E3',
+    'Jos\u0065\u0301',
+  ];
+  it.each(NAMES)('%s is kept whole by sanitize and typedText', (name) => {
+    expect(sanitize(name)).toBe(name);
+    expect(typedText(name)).toBe(name);
+  });
+
+  it('typedText drops controls, escapes, a U+FFFD and what draws as nothing on its own', () => {
+    expect(typedText('a\u001b[31mb\u0007c')).toBe('abc');
+    expect(typedText('Jos\uFFFD')).toBe('Jos');
+    expect(typedText('\u200BZed\u200F\uFEFF')).toBe('Zed');
+  });
+});
+

@@ -1,7 +1,7 @@
 // One line: where tickbook is connected (host names, never secrets), the last request's
 // latency, and the latest error in words with its retry countdown, or the latest notice.
 import { Text } from 'ink';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { inverse } from '../attributes.js';
@@ -20,9 +20,9 @@ export function StatusLine({ status, latencyMs, target, width }: { status: Statu
   let message = '';
   if (status.error) {
     const retry = status.error.retryAt === undefined ? '' : `${glyphs.separator}retry in ${duration((status.error.retryAt - now) / 1000)}`;
-    message = `${glyphs.cross} ${sanitize(status.error.message)}${retry}`;
+    message = `${glyphs.cross} ${drawn(status.error.message)}${retry}`;
   } else if (status.notice) {
-    message = glyphs.text(sanitize(status.notice));
+    message = glyphs.text(drawn(status.notice));
   }
   const spinner = status.busy > 0 ? 2 : 0;
   const room = Math.max(0, width - textWidth(left) - spinner - 1);

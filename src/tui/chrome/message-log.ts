@@ -1,7 +1,7 @@
 // The message log's lines: the latest status messages, newest first, each whole, wrapped to the
 // width (the status line cuts a long message; here it is read in full).
 import wrapAnsi from 'wrap-ansi';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { absoluteTime } from '../../text/time.js';
 import type { StatusMessage } from '../state/status.js';
 
@@ -19,7 +19,7 @@ export function messageLines(history: readonly StatusMessage[], width: number): 
   for (const message of [...history].reverse()) {
     const time = absoluteTime(new Date(message.at)).slice(11, 19);
     const mark = message.kind === 'error' ? '✗' : '·';
-    const wrapped = wrapAnsi(sanitize(message.text), room, { hard: true, trim: true }).split('\n');
+    const wrapped = wrapAnsi(drawn(message.text), room, { hard: true, trim: true }).split('\n');
     wrapped.forEach((part, i) => {
       lines.push({ kind: message.kind, text: i === 0 ? `${time} ${mark} ${part}` : `${' '.repeat(PREFIX_WIDTH)}${part}` });
     });

@@ -3,7 +3,7 @@
 // the field through the keymap instead), and what it shows is exactly what it holds.
 import { Text, useInput } from 'ink';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn, typedText } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { characters, fieldWindow } from '../state/field-window.js';
@@ -31,14 +31,24 @@ export const deleteLastWord = (value: string): string => value.replace(/\S*\s*$/
 /** Applies a chunk of typed keys (typed faster than they were read) to a value, as editing would. */
 export function applyTyped(value: string, chunk: string): string {
   let next = value;
+  // Text between the editing keys goes in whole, so a character made of several (an emoji ZWJ
+  // sequence, a letter and its mark) keeps all of them.
+  let text = '';
+  const flush = () => {
+    next += typedText(text);
+    text = '';
+  };
   for (const char of chunk) {
     if (char === '\r' || char === '\n') break; // Enter: the router submits.
-    if (char === '\u0015') next = '';
-    else if (char === '\u0017') next = deleteLastWord(next);
-    else if (char === '\u007f' || char === '\b') next = [...next].slice(0, -1).join('');
-    // Other control characters, escapes and bidi overrides never reach a value.
-    else if (sanitize(char) === char) next += char;
+    if (char === '\u0015' || char === '\u0017' || char === '\u007f' || char === '\b') {
+      flush();
+      if (char === '\u0015') next = '';
+      else if (char === '\u0017') next = deleteLastWord(next);
+      else next = characters(next).slice(0, -1).join('');
+    } else text += char;
   }
+  // Other control characters, escapes and bidi overrides never reach a value.
+  flush();
   return next;
 }
 
@@ -133,19 +143,19 @@ function Editor(props: {
         props.onChange(chars.slice(0, at - 1).join('') + after);
         return;
       }
-      // What is kept of the typed text (no controls, nothing invisible) is what the cursor passes.
-      const typed = sanitize(before + input);
-      const next = sanitize(before + input + after);
-      if (next === props.value) return;
-      setCursor(characters(typed).length);
-      props.onChange(next);
+      // Only what was typed is cleaned (no controls, nothing that draws as nothing): the rest of
+      // the value is kept exactly as it is, since it is what will be saved.
+      const typed = typedText(input);
+      if (typed === '') return;
+      setCursor(characters(before + typed).length);
+      props.onChange(before + typed + after);
     },
     { isActive: props.focus },
   );
   if (props.value === '' && props.placeholder && !props.focus) {
     return <Text {...(theme.muted && { color: theme.muted })}>{truncate(props.placeholder, props.width)}</Text>;
   }
-  if (!props.focus) return <Text wrap="truncate-end">{truncate(props.value, props.width)}</Text>;
+  if (!props.focus) return <Text wrap="truncate-end">{truncate(drawn(props.value), props.width)}</Text>;
   if (props.value === '' && props.placeholder) {
     const [first = ' ', ...rest] = characters(truncate(props.placeholder, props.width));
     return (
@@ -155,7 +165,14 @@ function Editor(props: {
       </Text>
     );
   }
-  const shown = fieldWindow(chars, at, props.width, start.current);
+  // Each character drawn as the terminal can draw it (an emoji ZWJ sequence as its emoji side by
+  // side), one for one, so the cursor stays on the character the next key lands after.
+  const shown = fieldWindow(
+    chars.map((char) => drawn(char) || ' '),
+    at,
+    props.width,
+    start.current,
+  );
   start.current = shown.start;
   return (
     <Text wrap="truncate-end">

@@ -1,7 +1,7 @@
 // One contact, every field: times both absolute and relative, the conversation id.
 import { Box, Text } from 'ink';
 import { contactName, type Contact } from '../../api/types.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { contactFields } from '../../text/contact-fields.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
@@ -40,12 +40,12 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
     <Box flexDirection="column" height={Math.max(1, rows)} overflow="hidden">
       {renameDraft === undefined ? (
         <Text bold wrap="truncate-end">
-          {fit(sanitize(contactName(contact)), width, 'left', cut)}
+          {fit(drawn(contactName(contact)), width, 'left', cut)}
         </Text>
       ) : (
         <Box>
           <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={sanitize(contact.username)} width={width - textWidth(glyphs.edit)} />
+          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} />
         </Box>
       )}
       {lines.map((line) => (
@@ -54,7 +54,7 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
             <Text key={key}>
               {i > 0 ? ' ' : ''}
               <Text {...(theme.muted && { color: theme.muted })}>{fit(key, label, 'left', cut)}</Text>
-              {fit(glyphs.text(sanitize(value)), column(line.length), 'left', cut)}
+              {fit(glyphs.text(drawn(value)), column(line.length), 'left', cut)}
             </Text>
           ))}
         </Text>

@@ -1,7 +1,7 @@
 // The page of contacts as aligned rows; the selected one inverted, the one being renamed editable.
 import { Box, Text } from 'ink';
 import { contactName, type Contact } from '../../api/types.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
@@ -42,9 +42,9 @@ export function contactColumns(width: number): Columns {
 /** A contact's row: each cell exactly its column's width, whatever the text in it. */
 export function contactRow(contact: Contact, columns: Columns, now: number, glyphs: Glyphs = UNICODE): string {
   const cut = glyphs.ellipsis;
-  const parts = [fit(sanitize(contactName(contact)), columns.name, 'left', cut)];
-  if (columns.username) parts.push(fit(sanitize(contact.username), columns.username, 'left', cut));
-  if (columns.phone) parts.push(fit(sanitize(contact.phoneNumber), columns.phone, 'left', cut));
+  const parts = [fit(drawn(contactName(contact)), columns.name, 'left', cut)];
+  if (columns.username) parts.push(fit(drawn(contact.username), columns.username, 'left', cut));
+  if (columns.phone) parts.push(fit(drawn(contact.phoneNumber), columns.phone, 'left', cut));
   parts.push(fit(contact.lastActiveAt ? relativeTime(contact.lastActiveAt, new Date(now)) : 'never', columns.active, 'right', cut));
   return parts.join(' ');
 }
@@ -76,7 +76,7 @@ export function ContactList(props: ContactListProps) {
             return (
               <Box key={contact.id}>
                 <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={sanitize(contact.username)} width={width - textWidth(glyphs.edit)} />
+                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} />
               </Box>
             );
           }

@@ -2,7 +2,7 @@
 // page, the filter field, a delete confirmation, or the undo offer.
 import { Box, Text } from 'ink';
 import { contactName } from '../../api/types.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { width as textWidth } from '../../text/width.js';
 import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
@@ -65,7 +65,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     body = (
       <Text>
         <Spinner {...(theme.accent && { color: theme.accent })} /> {glyphs.text('loading contacts…')}
-        {state.loadError ? ` (the last try: ${sanitize(state.loadError.message)})` : ''}
+        {state.loadError ? ` (the last try: ${drawn(state.loadError.message)})` : ''}
       </Text>
     );
   } else {
@@ -88,7 +88,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
   if (state.mode.kind === 'confirm-delete') {
     const target = state.page?.contacts.find((c) => c.id === (state.mode as { id: string }).id);
     // Named as the list shows it: a rename on its way counts.
-    const who = target ? contactLabel(shownContact(state, target)) : 'this contact';
+    const who = target ? contactLabel(shownContact(state, target), drawn) : 'this contact';
     bottom = (
       <Box flexDirection="column">
         <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
@@ -108,7 +108,7 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
     const seconds = Math.max(0, Math.ceil((state.pendingDelete.dueAt - now) / 1000));
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-        {`deleted ${sanitize(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}${glyphs.separator}u: undo (${seconds}s)`}
+        {`deleted ${drawn(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}${glyphs.separator}u: undo (${seconds}s)`}
       </Text>
     );
   } else {

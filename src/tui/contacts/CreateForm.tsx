@@ -1,6 +1,6 @@
 // The create form: four fields, the server's error beside the field it names, nothing typed lost.
 import { Box, Text } from 'ink';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { Spinner } from '../components/Spinner.js';
@@ -54,7 +54,7 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
               // Wrapped under the field: a rule ("E.164 form: …") is read whole, not cut at the edge.
               <Box marginLeft={label} width={Math.max(1, width - label)}>
                 <Text {...(theme.error && { color: theme.error })} wrap="wrap">
-                  {glyphs.text(`${glyphs.cross} ${sanitize(error)}`)}
+                  {glyphs.text(`${glyphs.cross} ${drawn(error)}`)}
                 </Text>
               </Box>
             ) : null}

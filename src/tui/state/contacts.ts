@@ -1,7 +1,7 @@
 // The contacts pane's state and every way it changes: pure, so paging, optimistic renames and
 // the undo window are tested without a terminal.
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn, typedText } from '../../text/sanitize.js';
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -135,7 +135,7 @@ export function emptyListText(state: ContactsState): string {
   if (state.page) return 'no contacts';
   if (!state.loadError) return '';
   const { message, retrying } = state.loadError;
-  return `could not load contacts: ${sanitize(message)} · ${retrying ? 'trying again (r: now)' : 'r tries again'}`;
+  return `could not load contacts: ${drawn(message)} · ${retrying ? 'trying again (r: now)' : 'r tries again'}`;
 }
 
 /** A page is being fetched (the one on screen, if any, stays until it arrives). */
@@ -311,7 +311,9 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     case 'rename-started': {
       const contact = selectedContact(state);
       if (!contact) return state;
-      return { ...state, mode: { kind: 'rename', id: contact.id, draft: sanitize(contactName(contact)) } };
+      // The name as it is (a ZWJ, a skin tone, marks kept: they are saved), less only what would
+      // draw as nothing on its own.
+      return { ...state, mode: { kind: 'rename', id: contact.id, draft: typedText(contactName(contact)) } };
     }
     case 'rename-edited':
       return state.mode.kind === 'rename' ? { ...state, mode: { ...state.mode, draft: action.draft } } : state;

@@ -4,7 +4,7 @@ import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { parsePhoneNumber } from '../../api/rules.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn, typedText } from '../../text/sanitize.js';
 import {
   CREATE_FIELDS,
   type CreateField,
@@ -80,7 +80,7 @@ export function useContacts(
       if (!(error instanceof ApiError && error.kind === 'not_found')) return failed(error);
       dispatch({ type: 'contact-gone', id: contact.id });
       status.recover('contacts');
-      status.notice(`${sanitize(contactName(contact))} no longer exists: deleted elsewhere`);
+      status.notice(`${drawn(contactName(contact))} no longer exists: deleted elsewhere`);
     },
     [dispatch, failed, status],
   );
@@ -151,7 +151,7 @@ export function useContacts(
     (contact: Contact) => {
       // Named as the screen names it now (a rename may have landed since the delete was asked).
       const current = pendingDeleteContact(getState());
-      const shown = sanitize(contactName(current?.id === contact.id ? current : contact));
+      const shown = drawn(contactName(current?.id === contact.id ? current : contact));
       dispatch({ type: 'delete-sent', id: contact.id });
       return track(client.deleteContact(contact.id), 'write').then(
         () => {
@@ -276,7 +276,10 @@ export function useContacts(
         const trimmed = draft.trim();
         // An empty name resets to none, which shows the username.
         const displayName = trimmed === '' ? null : trimmed;
-        if (!contact || (displayName ?? contact.username) === contactName(contact)) {
+        // Unchanged from what the field started with (which leaves out what draws as nothing, a
+        // ZWSP or an RLM): nothing to send, or Enter alone would strip them from the name.
+        const untouched = contact !== undefined && draft === typedText(contactName(contact));
+        if (!contact || untouched || (displayName ?? contact.username) === contactName(contact)) {
           dispatch({ type: 'mode-cancelled' });
           return;
         }
@@ -284,7 +287,7 @@ export function useContacts(
         track(client.updateContact(id, displayName), 'write').then(
           (updated) => {
             status.recover('contacts');
-            status.notice(`renamed to ${sanitize(contactName(updated))}`);
+            status.notice(`renamed to ${drawn(contactName(updated))}`);
             dispatch({ type: 'rename-succeeded', contact: updated });
           },
           (error: unknown) => {
@@ -319,7 +322,7 @@ export function useContacts(
         if (!pending) return;
         ledger.cancel(PENDING_DELETE);
         dispatch({ type: 'delete-undone' });
-        status.notice(`kept ${sanitize(contactName(pending))}`);
+        status.notice(`kept ${drawn(contactName(pending))}`);
       },
       startCreate: () => dispatch({ type: 'create-started' }),
       editCreate: (field: CreateField, value: string) => dispatch({ type: 'create-edited', field, value }),
@@ -355,7 +358,7 @@ export function useContacts(
         ).then(
           (created) => {
             status.recover('contacts');
-            status.notice(`created ${sanitize(contactName(created))}`);
+            status.notice(`created ${drawn(contactName(created))}`);
             // The contact exists either way; only the form that sent it is closed by the answer.
             if (stillTheForm()) dispatch({ type: 'create-succeeded' });
             if (getState().mode.kind !== 'create') load(firstPageQuery(getState()), 1, created.id);

@@ -2,7 +2,7 @@
 // already on the watchlist marked, exchange suffixes shown as a badge.
 import { Box, Text } from 'ink';
 import type { SymbolInfo } from '../../api/types.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { SelectList } from '../components/SelectList.js';
 import { Spinner } from '../components/Spinner.js';
@@ -24,9 +24,9 @@ export interface SymbolPickerProps {
 export function pickerRow(info: SymbolInfo, onList: boolean, width: number, glyphs: Glyphs = UNICODE): string {
   const badge = exchangeBadge(info.symbol);
   const mark = onList ? glyphs.check : ' ';
-  const symbol = fit(sanitize(info.symbol), 9);
-  const badgeText = fit(badge ? `[${sanitize(badge)}]` : '', 8);
-  return fit(`${mark} ${symbol} ${badgeText} ${sanitize(info.name)}`, Math.max(1, width), 'left', glyphs.ellipsis);
+  const symbol = fit(drawn(info.symbol), 9);
+  const badgeText = fit(badge ? `[${drawn(badge)}]` : '', 8);
+  return fit(`${mark} ${symbol} ${badgeText} ${drawn(info.name)}`, Math.max(1, width), 'left', glyphs.ellipsis);
 }
 
 export function SymbolPicker(props: SymbolPickerProps) {

@@ -2,7 +2,7 @@
 // and age; stale rows dimmed, unknown symbols said so in their row.
 import { Box, Text } from 'ink';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../text/numbers.js';
-import { sanitize } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
 import { scrollWindow } from '../state/scroll.js';
 import { isStale, sessionChange, type SymbolRow } from '../state/ticker.js';
@@ -80,14 +80,14 @@ export function WatchlistTable(props: WatchlistTableProps) {
       {shown.map((symbol, i) => {
         const selected = props.focused && top + i === props.cursor;
         const row = props.rows[symbol];
-        const name = columns.name ? [fit(sanitize(props.names.get(symbol) ?? ''), columns.name, 'left', cut)] : [];
+        const name = columns.name ? [fit(drawn(props.names.get(symbol) ?? ''), columns.name, 'left', cut)] : [];
         const rejected = props.rejected.get(symbol);
         if (!row) {
-          const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${sanitize(rejected)}` : glyphs.ellipsis;
+          const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${drawn(rejected)}` : glyphs.ellipsis;
           return (
             <Text key={symbol} wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
               {selected ? INVERSE_ON : ''}
-              {fit([fit(sanitize(symbol), columns.symbol, 'left', cut), ...name, note].join(' '), props.width, 'left', cut)}
+              {fit([fit(drawn(symbol), columns.symbol, 'left', cut), ...name, note].join(' '), props.width, 'left', cut)}
               {selected ? INVERSE_OFF : ''}
             </Text>
           );
@@ -104,7 +104,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
         return (
           <Text key={symbol} dimColor={stale} wrap="truncate-end">
             {selected ? INVERSE_ON : ''}
-            {[fit(sanitize(symbol), columns.symbol, 'left', cut), ...name, fit(formatPrice(row.price), columns.price, 'right', cut)].join(' ')}{' '}
+            {[fit(drawn(symbol), columns.symbol, 'left', cut), ...name, fit(formatPrice(row.price), columns.price, 'right', cut)].join(' ')}{' '}
             <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>{' '}
             <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>{' '}
             {fit(compactNumber(row.volume), columns.volume, 'right', cut)}
