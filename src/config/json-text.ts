@@ -150,13 +150,21 @@ function firstProblem(body: string): { at: number; message: string } | undefined
   return problem;
 }
 
-/** A token as a person reads it in a message: a string as written, anything else quoted. */
+/**
+ * What was found, as a person reads it in a message: one character as it is, anything longer by
+ * its kind, never its text. The file may hold a token or an API key, and a mistake beside one
+ * must not print it.
+ */
 function shown(token: string): string {
   if (token === '') return 'the end of the file';
-  if (/^"[^"]{0,22}"$/.test(token)) return token;
-  const cut = token.length > 24 ? `${token.slice(0, 24)}…` : token;
-  // A space that is not one, or a character that shows as nothing, by its code.
-  return JSON.stringify(cut).replace(/(?! )[\p{Z}\p{C}]/gu, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  if ([...token].length === 1) {
+    // A space that is not one, or a character that shows as nothing, by its code.
+    return JSON.stringify(token).replace(/(?! )[\p{Z}\p{C}]/gu, (ch) => `\\u${ch.codePointAt(0)!.toString(16).padStart(4, '0')}`);
+  }
+  if (token.startsWith('"')) return 'a string';
+  if (token.startsWith("'")) return 'text in single quotes';
+  if (/^[-+.0-9]/.test(token)) return 'a number';
+  return 'a word without quotes';
 }
 
 /** The first character of a string token that JSON does not allow there, and why. */

@@ -121,17 +121,30 @@ describe('the text of the file', () => {
     const cases: [string, string][] = [
       ['{\n  "base_url": "https://x.example",\n  x\n}', 'line 3, column 3: expected a key in double quotes, found "x"'],
       ['{\n  "interval": 2,\n}', 'line 3, column 1: a comma before "}" (JSON allows none there)'],
-      ['{"interval": 2 "token": "t"}', 'line 1, column 16: expected "," or "}", found "token"'],
+      ['{"interval": 2 "token": "t"}', 'line 1, column 16: expected "," or "}", found a string'],
       ['{\n  "token": "abc\n"}', 'line 2, column 16: a string runs past the end of the line'],
       ['{\n  "interval": 02\n}', 'line 2, column 16: expected "," or "}", found "2"'],
       ['{"watchlist": ["AAPL",]}', 'line 1, column 23: a comma before "]" (JSON allows none there)'],
       ['{"interval": 2', 'line 1, column 15: expected "," or "}", found the end of the file'],
       ['{"a": 1} {"b": 2}', 'line 1, column 10: unexpected "{" after the closing "}"'],
-      ["{'token': 't'}", `line 1, column 2: expected a key in double quotes, found "'token'"`],
+      ["{'token': 't'}", `line 1, column 2: expected a key in double quotes, found text in single quotes`],
     ];
     for (const [text, where] of cases) {
       const path = writeRaw(text);
       expect(readError(path), text).toBe(`${path}: invalid JSON at ${where}`);
+    }
+  });
+
+  it('a mistake beside a secret never prints the secret', () => {
+    for (const text of [
+      '{"token": sk_live_abcdef123456}',
+      '{"token": "sec"ret_abcdef123456"}',
+      '{"api_key": 123456789012345x}',
+      '{"token" "sk_live_abcdef123456"}',
+    ]) {
+      const message = readError(writeRaw(text));
+      expect(message, text).toMatch(/invalid JSON at line 1/);
+      expect(message, text).not.toMatch(/sk_live|ret_abc|123456789|abcdef/);
     }
   });
 
