@@ -26,40 +26,21 @@ export function parseBaseUrl(raw: string, name: string): URL | { problem: string
 const PHONE_SEPARATORS = /[\s\-.()]/g;
 const E164 = /^\+[1-9][0-9]{6,14}$/;
 /**
- * A national trunk prefix written "(0)" straight after "+" and the country code: the country
- * code is the first run of digits, 1 to 3 of them, with nothing inside it; spaces, dashes or dots
- * may stand around the "(0)" and spaces inside it ("( 0 )"). Anywhere else "(0)" is only
- * parentheses round a digit that is dialled ("+44 20 (0)7946" keeps its 0), and so is "(00)" or
- * "(06)" (an Italian area code keeps its 0).
+ * A national trunk prefix written "(0)" straight after "+" and the country code, as the contract
+ * says: the country code is the first run of digits, 1 to 3 of them; spaces, dashes or dots may
+ * stand around the "(0)". Anywhere else "(0)" is only parentheses round a digit that is dialled
+ * ("+44 20 (0)7946" keeps its 0), and so is "(00)" or "(06)" (an Italian area code keeps its 0).
  */
-const TRUNK_PREFIX = /^(\s*\+[\s.-]*[0-9]{1,3})[\s.-]*\(\s*0\s*\)/;
-
-/** Why the parentheses in `raw` do not pair up, or undefined when they do (none nest). */
-function unpairedParenthesis(raw: string): string | undefined {
-  let open = false;
-  for (const char of raw) {
-    if (char === '(') {
-      if (open) return 'has a "(" inside parentheses';
-      open = true;
-    } else if (char === ')') {
-      if (!open) return 'has a ")" without a "(" before it';
-      open = false;
-    }
-  }
-  return open ? 'has a "(" without a ")" after it' : undefined;
-}
+const TRUNK_PREFIX = /^(\s*\+[\s.-]*[0-9]{1,3})[\s.-]*\(0\)/;
 
 /**
  * A phone number in the contract's E.164 form (`+442079460958`), or why it is not one, the
  * problem worded after `name` ("phone_number", "option --phone"). Spaces, dashes, dots and
  * parentheses are dropped, and a trunk prefix "(0)" right after the country code with them:
- * `+44 (0) 20 7946 0958` is `+442079460958`. Parentheses that do not pair up are refused rather
- * than guessed at: "+44 (0 20…" may be a trunk prefix missing its ")", and dialling its 0 would
- * reach nobody.
+ * `+44 (0) 20 7946 0958` is `+442079460958`. Nothing else is guessed at: other parentheses, paired
+ * or not, are dropped like spaces, as the contract says, so the sandbox and every client agree.
  */
 export function parsePhoneNumber(raw: string, name: string): string | { problem: string } {
-  const unpaired = unpairedParenthesis(raw);
-  if (unpaired !== undefined) return { problem: `${name} ${unpaired}` };
   const phone = raw.replace(TRUNK_PREFIX, '$1').replace(PHONE_SEPARATORS, '');
   if (!E164.test(phone)) {
     return { problem: `${name} must be in E.164 form: "+" then 7 to 15 digits, the first not 0` };
