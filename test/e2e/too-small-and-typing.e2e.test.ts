@@ -35,7 +35,8 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burs
     let screen = await s.waitFor((t) => /Terminal too small/.test(t), 'the too-small screen');
     expect(screen).toMatch(/q quit · Ctrl-Z suspend/);
     s.keys('d', 'y');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Time for the keys to be read while the screen is small (they are, in milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     s.resize(120, 30);
     screen = await s.waitFor((t) => /▸ Contacts/.test(t), 'the panes again');
     // No prompt, no undo offer: a delete confirmed unseen would show one, and q would send it.
