@@ -44,6 +44,20 @@ export const sanitize = (text: string): string => text.replace(ESCAPES, '').repl
  * drops characters a name needs (a ZWJ, a skin tone, a Devanagari virama).
  */
 export function drawn(text: string): string {
+  // Every frame draws the same names again (a tick redraws the page): worked out once each.
+  const known = drawnCache.get(text);
+  if (known !== undefined) return known;
+  const shown = drawnNow(text);
+  // Bounded: a week of names must not grow it.
+  if (drawnCache.size >= DRAWN_CACHE_SIZE) drawnCache.clear();
+  drawnCache.set(text, shown);
+  return shown;
+}
+
+const DRAWN_CACHE_SIZE = 4096;
+const drawnCache = new Map<string, string>();
+
+function drawnNow(text: string): string {
   const plain = sanitize(text).replace(INVISIBLE, '');
   // Plain ASCII (most text) cannot hold a grapheme drawn differently.
   // eslint-disable-next-line no-control-regex
