@@ -181,7 +181,8 @@ describe('SIGTERM', () => {
       expect(exit, `round ${round}: stderr ${JSON.stringify(proc.stderr())}`).toEqual({ code: 0, signal: null });
       expect(proc.stderr()).toMatch(/SIGTERM: finishing in-flight requests/);
     }
-  });
+    // Forty starts of a process take ~16 s alone, more while the other worker runs its files.
+  }, 90_000);
 });
 
 describe('the database file', () => {
