@@ -11,17 +11,29 @@ export function normaliseSymbols(symbols: readonly string[]): string[] {
 
 /** A base URL, or why it is not one: it must be absolute http:// or https://. */
 export function parseBaseUrl(raw: string, name: string): URL | { problem: string } {
+  // Shown without a user name and password, whatever else is wrong with it.
+  const shown = JSON.stringify(raw.replace(USERINFO, '$1'));
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return { problem: `${name} ${JSON.stringify(raw)} is not a URL` };
+    return { problem: `${name} ${shown} is not a URL` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { problem: `${name} must be an http:// or https:// URL, not ${JSON.stringify(raw)}` };
+    return { problem: `${name} must be an http:// or https:// URL, not ${shown}` };
+  }
+  if (url.username !== '' || url.password !== '') {
+    return { problem: `${name} ${shown} must not hold a user name or password: give the token with --token or TICKBOOK_TOKEN` };
+  }
+  // Paths are joined onto it: a query or a fragment would be dropped without a word.
+  if (url.search !== '' || url.hash !== '' || /[?#]/.test(raw)) {
+    return { problem: `${name} ${shown} must not have a query (?…) or a fragment (#…): give the base URL alone` };
   }
   return url;
 }
+
+/** The `user:password@` of a URL as written, whether or not the rest of it parses. */
+const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
 
 const PHONE_SEPARATORS = /[\s\-.()]/g;
 const E164 = /^\+[1-9][0-9]{6,14}$/;
