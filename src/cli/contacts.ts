@@ -9,6 +9,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjson } from './output.js';
 import { integerOption, nonEmptyOption, parseCommandLine, refuseNonTextArgument, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
+import { shellWord } from './shell-word.js';
 
 export const CONTACTS_HELP = `Usage:
   tickbook contacts list [--limit N] [--active | --inactive] [--all] [--after ID | --before ID]
@@ -110,11 +111,18 @@ async function list(args: string[]): Promise<number> {
     else {
       process.stdout.write(renderTable(LIST_COLUMNS, page.contacts.map((c) => listRow(c, now))));
       if (page.next?.startingAfter) {
-        const same = [
+        // Runnable as printed: every value a shell word, and where this run connected, so the
+        // next page comes from the same server. A credential is named by its variable, never shown.
+        const words = [
           ...(limit !== undefined ? [`--limit ${limit}`] : []),
           ...(query.active === undefined ? [] : [query.active ? '--active' : '--inactive']),
+          `--after ${shellWord(sanitize(page.next.startingAfter))}`,
+          ...(values['base-url'] ? [`--base-url ${shellWord(sanitize(values['base-url']))}`] : []),
+          ...(values['market-data-url'] ? [`--market-data-url ${shellWord(sanitize(values['market-data-url']))}`] : []),
+          ...(values.token ? ['--token "$TICKBOOK_TOKEN"'] : []),
+          ...(values['api-key'] ? ['--api-key "$TICKBOOK_API_KEY"'] : []),
         ];
-        process.stderr.write(`more: tickbook contacts list ${sanitize([...same, `--after ${page.next.startingAfter}`].join(' '))}\n`);
+        process.stderr.write(`more: tickbook contacts list ${words.join(' ')}\n`);
       }
     }
     return 0;

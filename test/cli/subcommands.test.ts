@@ -73,6 +73,8 @@ function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 }
 
 const connection = (): string[] => ['--base-url', sandbox.url, '--token', TOKEN, '--api-key', API_KEY];
+/** How the "more:" hint repeats connection(): the URL as given, the credentials by their variables. */
+const connectionHint = (): string => `--base-url ${sandbox.url} --token "$TICKBOOK_TOKEN" --api-key "$TICKBOOK_API_KEY"`;
 
 /** `tickbook ARGS` with nothing but the given arguments. */
 async function runBare(args: readonly string[], runEnv: NodeJS.ProcessEnv = env): Promise<Run> {
@@ -272,7 +274,7 @@ describe('contacts list', () => {
     expectSuccess(first);
     const firstRows = parseTable(first.stdout, LIST_TITLES);
     expect(firstRows.map((r) => r[0])).toEqual(contacts.slice(0, 10).map((c: Json) => c.id));
-    expect(first.stderr).toBe(`more: tickbook contacts list --after ${contacts[9].id}\n`);
+    expect(first.stderr).toBe(`more: tickbook contacts list --after ${contacts[9].id} ${connectionHint()}\n`);
   });
 
   it('--json prints one document with the API field names: has_more, data, phone_number, created_at in integer seconds', async () => {
@@ -358,7 +360,7 @@ describe('contacts list', () => {
     expectSuccess(afterTable);
     expect(parseTable(afterTable.stdout, LIST_TITLES).map((r) => r[0])).toEqual(ids.slice(5, 10));
     // The hint repeats the options that shape the page, so following it gives the same kind of page.
-    expect(afterTable.stderr).toBe(`more: tickbook contacts list --limit 5 --after ${ids[9]}\n`);
+    expect(afterTable.stderr).toBe(`more: tickbook contacts list --limit 5 --after ${ids[9]} ${connectionHint()}\n`);
 
     const beforeBody = parseJson(before);
     expect(beforeBody.data.map((c: Json) => c.id)).toEqual(ids.slice(5, 10));
