@@ -1,10 +1,29 @@
 // Numbers for narrow columns.
 
-/** Prices with 2 decimals, 4 below 1.00 (as the market data gives them). */
-export const formatPrice = (price: number): string => (price < 1 ? price.toFixed(4) : price.toFixed(2));
+/**
+ * The decimals a price is shown with: 2, 4 below 1.00 (as the market data gives them), and below
+ * 0.01 enough for 4 significant digits (0.000001234, not 0.0000).
+ */
+function priceDecimals(price: number): number {
+  const size = Math.abs(price);
+  if (size >= 1 || size === 0 || !Number.isFinite(size)) return size >= 1 ? 2 : 4;
+  if (size >= 0.01) return 4;
+  return Math.min(12, 3 - Math.floor(Math.log10(size)));
+}
+
+/** The widest a price or change is written in full (the ticker's price column); past it, in exponent form (1.234e-6). */
+const PRICE_WIDTH = 9;
+
+const written = (value: number, decimals: number): string => {
+  const fixed = value.toFixed(decimals);
+  return fixed.length <= PRICE_WIDTH ? fixed : value.toExponential(3);
+};
+
+/** Prices with 2 decimals, 4 below 1.00, and 4 significant digits below 0.01. */
+export const formatPrice = (price: number): string => written(price, priceDecimals(price));
 
 /** A price change with the decimals of the price it belongs to. */
-export const formatChange = (change: number, price: number): string => change.toFixed(price < 1 ? 4 : 2);
+export const formatChange = (change: number, price: number): string => written(change, priceDecimals(price));
 
 /** 56350348 → "56.4M"; 999950 → "1.0M" (not "1000k"). */
 export function compactNumber(value: number): string {

@@ -273,6 +273,17 @@ describe('numbers', () => {
     expect(formatPrice(0.5)).toBe('0.5000');
   });
 
+  it('formatPrice below 0.01: four significant digits, never 0.0000; in exponent form past the 9-column price column', () => {
+    expect(formatPrice(0.0001234)).toBe('0.0001234');
+    expect(formatPrice(0.000001234)).toBe('1.234e-6');
+    expect(formatPrice(0.001234)).toBe('0.001234');
+    expect(formatPrice(0.0099)).toBe('0.009900');
+    expect(formatPrice(1.234e-12)).toBe('1.234e-12');
+    expect(formatPrice(0)).toBe('0.0000');
+    expect(formatChange(0.000000001, 0.000001234)).toBe('1.000e-9');
+    expect(formatChange(0.0000123, 0.001234)).toBe('0.000012');
+  });
+
   it('formatChange: the decimals of its price', () => {
     expect(formatChange(1.5, 210)).toBe('1.50');
     expect(formatChange(-2.345, 100)).toBe('-2.35');
