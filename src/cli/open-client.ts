@@ -5,6 +5,7 @@ import { TickbookClient } from '../api/client.js';
 import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection } from '../config/connection.js';
+import { fsReason } from '../config/fs-reason.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { UsageError } from './usage.js';
 
@@ -57,19 +58,6 @@ const CANNOT_WRITE: Record<string, string> = {
   ELOOP: 'too many symbolic links',
 };
 
-/** Why a write failed, in words; the code after them for whoever searches for it. */
-function writeFailure(error: unknown): string {
-  const { code = '', message } = error as { code?: string; message: string };
-  const words: Record<string, string> = {
-    ENOSPC: 'no space left on the device',
-    EIO: 'an input/output error',
-    EDQUOT: 'the disk quota is used up',
-    EFBIG: 'the file is too large',
-    EROFS: 'the file system is read-only',
-  };
-  return code ? `${words[code] ?? /^[A-Z0-9_]+: ([^,]+)/.exec(message)?.[1] ?? 'failed'} (${code})` : message;
-}
-
 /**
  * Appends each request's line to the debug log. The first write that fails is reported once,
  * naming the option, and the log stops there: a log of the requests is no reason to stop the
@@ -83,7 +71,7 @@ function debugLogWriter(path: string, fd: number, warn: (warning: string) => voi
       writeSync(fd, debugLogLine(entry));
     } catch (error) {
       failed = true;
-      warn(`option --debug-log: cannot write ${JSON.stringify(path)} any more: ${writeFailure(error)}; the log stops here`);
+      warn(`option --debug-log: cannot write ${JSON.stringify(path)} any more: ${fsReason(error)}; the log stops here`);
     }
   };
 }

@@ -15,7 +15,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { DirectoryError, ensureDirectory, fsReason } from './directories.js';
+import { DirectoryError, ensureDirectory } from './directories.js';
+import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
 import { configDir, configDirOrigin } from './paths.js';

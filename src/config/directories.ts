@@ -4,6 +4,7 @@
 // one component at a time with plain mkdir gives up at the first component that cannot be made.
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fsReason } from './fs-reason.js';
 
 /** Why a directory could not be created, in words; `path` is the component that failed. */
 export class DirectoryError extends Error {
@@ -18,31 +19,6 @@ export class DirectoryError extends Error {
   ) {
     super(`cannot create the directory ${wanted} (from ${origin}): ${reason}`);
   }
-}
-
-/** What mkdir's and stat's codes mean here, for people who do not read errno. */
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'the disk quota is used up',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-  // The parent is there (it was checked first): this file system does not let one be made here.
-  ENOENT: 'the file system does not allow creating it',
-  ENOTDIR: 'a part of the path is not a directory',
-  EIO: 'an input/output error',
-};
-
-/** `reason (CODE)` for an fs error, or its message when the code means nothing here. */
-export function fsReason(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
-  if (code && REASONS[code]) return `${REASONS[code]} (${code})`;
-  // Node words it "CODE: what, syscall 'path'": the words alone, then the code.
-  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1];
-  if (code) return `${words ?? 'failed'} (${code})`;
-  return String(message ?? error);
 }
 
 function statOrUndefined(path: string) {
@@ -95,7 +71,9 @@ export function ensureDirectory(path: string, origin: string, mode = 0o700): voi
       // Made by someone else meanwhile is as good, if it is a directory.
       if ((error as { code?: string }).code === 'EEXIST' && isDirectory(at)) continue;
       const where = at === wanted ? '' : `cannot create ${at}: `;
-      throw new DirectoryError(wanted, origin, `${where}${fsReason(error)}`);
+      // The parent is there (it was checked first): this file system does not let one be made here.
+      const reason = (error as { code?: string }).code === 'ENOENT' ? 'the file system does not allow creating it (ENOENT)' : fsReason(error);
+      throw new DirectoryError(wanted, origin, `${where}${reason}`);
     }
   }
 }

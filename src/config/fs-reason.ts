@@ -1,0 +1,26 @@
+// A file system error in words, the code after them for whoever searches for it: shared by
+// every place tickbook reads, writes or makes files (the config, its directories, the debug log).
+
+/** What the file system's error codes mean, for people who do not read errno. */
+const REASONS: Record<string, string> = {
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EFBIG: 'the file is too large',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+  ENOTDIR: 'a part of the path is not a directory',
+  EIO: 'an input/output error',
+};
+
+/** `reason (CODE)` for an fs error, or its message when the code means nothing here. */
+export function fsReason(error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  if (code && REASONS[code]) return `${REASONS[code]} (${code})`;
+  // Node words it "CODE: what, syscall 'path'": the words alone, then the code.
+  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1];
+  if (code) return `${words ?? 'failed'} (${code})`;
+  return String(message ?? error);
+}
