@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { afterAll, beforeAll } from 'vitest';
+import { TickbookClient } from '../../src/api/client.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/server/sandbox.js';
 
 export interface TestSandbox extends Sandbox {
@@ -55,6 +57,30 @@ export interface CallOptions {
 const dispatcher = new Agent({ keepAliveTimeout: 1000 });
 
 /** One HTTP call; `auth` is the raw Authorization header value. */
+/** The API client the dashboard and the commands use, for this sandbox's URLs and credentials. */
+export function sandboxClient(sb: Sandbox): TickbookClient {
+  return new TickbookClient({ contactsUrl: sb.contactsUrl, marketDataUrl: sb.marketDataUrl, token: sb.token, apiKey: sb.apiKey });
+}
+
+/**
+ * One sandbox (demo contacts unless told otherwise) and two clients for the enclosing describe or
+ * file: one for the code under test, one to check the server with. Filled in by beforeAll.
+ */
+export function useSandbox(options: SandboxOptions = { demoData: true }) {
+  const ctx = {} as { sb: TestSandbox; client: TickbookClient; checker: TickbookClient };
+  beforeAll(async () => {
+    ctx.sb = await startTestSandbox(options);
+    ctx.client = sandboxClient(ctx.sb);
+    ctx.checker = sandboxClient(ctx.sb);
+  });
+  afterAll(async () => {
+    await ctx.client?.close();
+    await ctx.checker?.close();
+    await ctx.sb?.close();
+  });
+  return ctx;
+}
+
 export async function call(base: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.authorization = options.auth;

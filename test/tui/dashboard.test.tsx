@@ -1,7 +1,7 @@
 // The dashboard as a user drives it: every key of the keymap pressed into the real component
 // (ink-testing-library), against a real in-process sandbox over loopback HTTP, asserted through
 // the frame it draws and, for effects, through the server itself.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 
 // Selection is drawn inverted, which is only visible in the frame when Ink's colouring is on;
 // it is off when stdout is not a terminal. Turned on before Ink (and chalk) load, and put back.
@@ -20,7 +20,7 @@ import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, useSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const KEY = {
   enter: '\r',
@@ -140,25 +140,6 @@ async function notFound(client: TickbookClient, id: string): Promise<boolean> {
   }
 }
 
-function newClient(sb: TestSandbox): TickbookClient {
-  return new TickbookClient({ contactsUrl: sb.contactsUrl, marketDataUrl: sb.marketDataUrl, token: sb.token, apiKey: sb.apiKey });
-}
-
-/** One sandbox and two clients per describe: one for the dashboard, one to check the server. */
-function useSandbox() {
-  const ctx = {} as { sb: TestSandbox; client: TickbookClient; checker: TickbookClient };
-  beforeAll(async () => {
-    ctx.sb = await startTestSandbox({ demoData: true });
-    ctx.client = newClient(ctx.sb);
-    ctx.checker = newClient(ctx.sb);
-  });
-  afterAll(async () => {
-    await ctx.client?.close();
-    await ctx.checker?.close();
-    await ctx.sb?.close();
-  });
-  return ctx;
-}
 
 // ---------------------------------------------------------------------------------------------
 

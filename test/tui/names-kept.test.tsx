@@ -1,13 +1,12 @@
 // What the dashboard draws of a name may leave out what a terminal cannot draw alike (a ZWJ, a
 // skin tone, a virama); what it saves never does. Enter on an untouched rename sends nothing,
 // and text typed into the create form is stored as typed. Real sandbox, real Ink.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TickbookClient } from '../../src/api/client.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause } from '../helpers/ink.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const NAMES = [
   'Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}',
@@ -18,33 +17,20 @@ const NAMES = [
 ];
 
 describe('names are saved whole', () => {
-  let sandbox: TestSandbox;
-  let client: TickbookClient;
-  let checker: TickbookClient;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ demoData: false });
-    const options = { contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey };
-    client = new TickbookClient(options);
-    checker = new TickbookClient(options);
-  });
-  afterAll(async () => {
-    await client.close();
-    await checker.close();
-    await sandbox.close();
-  });
+  const ctx = useSandbox({ demoData: false });
   afterEach(unmountAll);
 
-  const patches = () => sandbox.logLines.filter((line) => line.includes(' PATCH ')).length;
+  const patches = () => ctx.sb.logLines.filter((line) => line.includes(' PATCH ')).length;
 
   async function mount() {
-    const element = <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />;
+    const element = <Dashboard client={ctx.client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />;
     const h = drive(await renderDashboard(element, 120));
     await h.until((f) => /on this page/.test(f), 'the first page');
     return h;
   }
 
   it.each(NAMES)('e then Enter on "%s" sends nothing and changes nothing', async (name) => {
-    const created = await checker.createContact({ username: `u${Math.random().toString(36).slice(2, 10)}`, phoneNumber: '+442079460958', displayName: name });
+    const created = await ctx.checker.createContact({ username: `u${Math.random().toString(36).slice(2, 10)}`, phoneNumber: '+442079460958', displayName: name });
     const before = patches();
     const h = await mount();
     await h.press('e');
@@ -53,8 +39,8 @@ describe('names are saved whole', () => {
     await h.until((f) => !f.includes('Enter save name'), 'the field to close');
     await pause(100);
     expect(patches()).toBe(before);
-    expect((await checker.getContact(created.id)).displayName).toBe(name);
-    await checker.deleteContact(created.id);
+    expect((await ctx.checker.getContact(created.id)).displayName).toBe(name);
+    await ctx.checker.deleteContact(created.id);
   });
 
   it('typed into the create form, Hindi, a skin tone and an emoji sequence are stored as typed', async () => {
@@ -68,18 +54,18 @@ describe('names are saved whole', () => {
     await h.type(name);
     await h.press('\r');
     await h.until((f) => !f.includes('New contact'), 'the contact created');
-    const { contacts } = await checker.listContacts({ limit: 10 });
+    const { contacts } = await ctx.checker.listContacts({ limit: 10 });
     expect(contacts.find((c) => c.username === 'devi_typed')?.displayName).toBe(name);
   });
 
   it('a rename that changes the name keeps the rest of it whole', async () => {
-    const created = await checker.createContact({ username: 'family_rename', phoneNumber: '+442079460959', displayName: NAMES[0]! });
+    const created = await ctx.checker.createContact({ username: 'family_rename', phoneNumber: '+442079460959', displayName: NAMES[0]! });
     const h = await mount();
     await h.press('e');
     await h.until((f) => f.includes('Enter save name'), 'the rename field');
     await h.type('!');
     await h.press('\r');
     await h.until((f) => f.includes('renamed to'), 'the rename');
-    expect((await checker.getContact(created.id)).displayName).toBe(`${NAMES[0]}!`);
+    expect((await ctx.checker.getContact(created.id)).displayName).toBe(`${NAMES[0]}!`);
   });
 });

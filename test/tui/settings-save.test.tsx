@@ -5,27 +5,17 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TickbookClient } from '../../src/api/client.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { updateConfigFile } from '../../src/config/config-file.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause } from '../helpers/ink.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 describe('saving the watchlist', () => {
-  let sandbox: TestSandbox;
-  let client: TickbookClient;
+  const ctx = useSandbox();
   let home: string;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ demoData: true });
-    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
-  });
-  afterAll(async () => {
-    await client.close();
-    await sandbox.close();
-  });
   afterEach(async () => {
     await unmountAll();
     rmSync(home, { recursive: true, force: true });
@@ -39,7 +29,7 @@ describe('saving the watchlist', () => {
     const status = new StatusStore();
     const element = (
       <Dashboard
-        client={client}
+        client={ctx.client}
         status={status}
         target="test"
         watchlist={['AAPL', 'MSFT', 'IBM']}

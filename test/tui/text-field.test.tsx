@@ -3,13 +3,10 @@
 // Ink on a fake terminal, not ink-testing-library, whose stdin hands keys over at once.
 import { Text } from 'ink';
 import { useState } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TickbookClient } from '../../src/api/client.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { TextField } from '../../src/tui/components/TextField.js';
-import { Dashboard } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
-import { mountPaced } from '../helpers/paced-terminal.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { mountPaced, mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let cleanup: (() => void) | undefined;
@@ -152,35 +149,14 @@ describe('TextField over the paced terminal input', () => {
 // Ctrl-U and Ctrl-W are keymap keys (every text field's): the router edits the field, so they are
 // tried where the router is, in the rename field, over the same paced input.
 describe('Ctrl-U and Ctrl-W in a field, keys in separate reads', () => {
-  let sandbox: TestSandbox;
-  let client: TickbookClient;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ demoData: true });
-    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
-  });
-  afterAll(async () => {
-    await client.close();
-    await sandbox.close();
-  });
+  const ctx = useSandbox();
 
   async function renaming(name: string) {
-    const mounted = mountPaced(
-      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
-      120,
-      30,
-    );
+    const mounted = await mountPacedDashboard(ctx.client);
     cleanup = mounted.unmount;
-    const until = async (predicate: (frame: string) => boolean, what: string) => {
-      const deadline = Date.now() + 5000;
-      while (!predicate(mounted.frame())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${mounted.frame()}`);
-        await sleep(20);
-      }
-    };
-    await until((f) => /on this page/.test(f), 'the first page');
     await mounted.keyboard.type('e', '\u0015', name);
-    await until((f) => f.includes(`✎ ${name}`), 'the name to rename from');
-    return { ...mounted, until };
+    await mounted.until((f) => f.includes(`✎ ${name}`), 'the name to rename from');
+    return mounted;
   }
 
   it('Ctrl-U then typing: the field holds only what was typed after it', async () => {

@@ -1,15 +1,10 @@
 // Text typed in one read arrives as text, in order, whatever it looks like: only bytes that follow
 // ESC can form an escape sequence. "Ol" (the tail of SS3 l), "[x", "[1~" or "OR" typed fast, on a
 // slow link or pasted are letters. Real Ink behind the paced input, as runDashboard wires it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TickbookClient } from '../../src/api/client.js';
-import { Dashboard } from '../../src/tui/Dashboard.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { keyNames } from '../../src/tui/keys/key-name.js';
-import { StatusStore } from '../../src/tui/state/status.js';
-import { mountPaced } from '../helpers/paced-terminal.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { useSandbox } from '../helpers/sandbox.js';
 const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false };
 
 describe('keyNames: text that looks like the tail of a sequence is text', () => {
@@ -19,38 +14,17 @@ describe('keyNames: text that looks like the tail of a sequence is text', () => 
 });
 
 describe('typed in one read, in a field of the dashboard', () => {
-  let sandbox: TestSandbox;
-  let client: TickbookClient;
+  const ctx = useSandbox();
   let cleanup: (() => void) | undefined;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ demoData: true });
-    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
-  });
-  afterAll(async () => {
-    await client.close();
-    await sandbox.close();
-  });
   afterEach(() => {
     cleanup?.();
     cleanup = undefined;
   });
 
   async function mount() {
-    const mounted = mountPaced(
-      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
-      120,
-      30,
-    );
+    const mounted = await mountPacedDashboard(ctx.client);
     cleanup = mounted.unmount;
-    const until = async (predicate: (frame: string) => boolean, what: string) => {
-      const deadline = Date.now() + 5000;
-      while (!predicate(mounted.frame())) {
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${mounted.frame()}`);
-        await sleep(20);
-      }
-    };
-    await until((f) => /on this page/.test(f), 'the first page');
-    return { ...mounted, until };
+    return mounted;
   }
 
   it('the filter: "/" then "Ol" in one read filters by "Ol"', async () => {

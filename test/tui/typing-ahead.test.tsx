@@ -1,30 +1,19 @@
 // Keys typed straight after the key that opens a text field, in the same burst ("eBob"), reach
 // the field: nothing typed is lost while the field's own input handler is being subscribed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { TickbookClient } from '../../src/api/client.js';
+import { afterEach, describe, expect, it } from 'vitest';
 import { contactName } from '../../src/api/types.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
-import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 describe('typing ahead into a field that is just opening', () => {
-  let sandbox: TestSandbox;
-  let client: TickbookClient;
-
-  beforeAll(async () => {
-    sandbox = await startTestSandbox({ demoData: true });
-    client = new TickbookClient({ contactsUrl: sandbox.url, marketDataUrl: sandbox.url, token: sandbox.token, apiKey: sandbox.apiKey });
-  });
+  const ctx = useSandbox();
   afterEach(unmountAll);
-  afterAll(async () => {
-    await client.close();
-    await sandbox.close();
-  });
 
   async function mount() {
     const instance = await renderDashboard(
-      <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={2} size={{ columns: 120, rows: 40 }} />,
+      <Dashboard client={ctx.client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={2} size={{ columns: 120, rows: 40 }} />,
       120,
     );
     const h = drive(instance);
@@ -33,7 +22,7 @@ describe('typing ahead into a field that is just opening', () => {
   }
 
   it('"e" and a name in one burst: the name lands in the rename field', async () => {
-    const first = (await client.listContacts({ limit: 1 })).contacts[0]!;
+    const first = (await ctx.client.listContacts({ limit: 1 })).contacts[0]!;
     const h = await mount();
     await h.type('eXY');
     await h.until((f) => f.includes(`✎ ${contactName(first)}XY`), 'the typed letters after the prefilled name');

@@ -5,7 +5,10 @@ import { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
+import type { TickbookClient } from '../../src/api/client.js';
+import { Dashboard } from '../../src/tui/Dashboard.js';
 import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from './fake-terminal.js';
 
 /** A terminal's stdin: raw mode and pausing are recorded, keys are emitted. */
@@ -64,4 +67,35 @@ export function mountPaced(element: ReactElement, columns = 80, rows = 24): Pace
       input.detach();
     },
   };
+}
+
+export interface PacedDashboard extends PacedMount {
+  /** Polls the plain frame until `predicate` holds; fails with the last frame. */
+  until(predicate: (frame: string) => boolean, what: string): Promise<void>;
+}
+
+/**
+ * The whole dashboard at 120×30 on a fake terminal, keys through the paced input, on `client`;
+ * resolves once the first page is on screen. Call `unmount` when done.
+ */
+export async function mountPacedDashboard(client: TickbookClient): Promise<PacedDashboard> {
+  const mounted = mountPaced(
+    <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
+    120,
+    30,
+  );
+  const until = async (predicate: (frame: string) => boolean, what: string) => {
+    const deadline = Date.now() + 5000;
+    while (!predicate(mounted.frame())) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the frame:\n${mounted.frame()}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  try {
+    await until((f) => /on this page/.test(f), 'the first page');
+  } catch (error) {
+    mounted.unmount();
+    throw error;
+  }
+  return { ...mounted, until };
 }
