@@ -1,40 +1,27 @@
 // The dashboard in a real terminal: bin/tickbook in tmux, on its embedded sandbox, driven by keys
 // and read back as a person would see it.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
 
 const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
 
 describe.skipIf(!hasTmux())('dashboard in tmux', () => {
-  let home: string;
-  let env: Record<string, string>;
-  let session: TmuxSession | undefined;
-
-  beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'tickbook-e2e-'));
-    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
-  });
-  afterEach(() => {
-    session?.kill();
-    session = undefined;
-    rmSync(home, { recursive: true, force: true });
-  });
+  const ctx = useE2eHome();
 
   /** Contacts as the subcommand sees them afterwards, on the same sandbox database. */
   function savedContacts(): { id: string; username: string; display_name: string | null }[] {
     const out = execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], {
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...ctx.env },
       encoding: 'utf8',
     });
     return JSON.parse(out).data;
   }
 
   it('at 120x40: pages, opens, renames, deletes with undo, creates, adds a symbol, resizes and quits', async () => {
-    const s = (session = startTmux([process.execPath, BIN], env, 120, 40));
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 120, 40));
     let screen = await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the first page and prices');
     // Side by side: both pane titles on one row, the contacts pane focused.
     expect(screen.split('\n').some((line) => /▸ Contacts/.test(line) && /Ticker/.test(line))).toBe(true);
@@ -147,7 +134,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     expect(screen).not.toMatch(/Contacts|Ticker|┃/);
 
     // The watchlist was saved as it changed, readable by the user alone.
-    const configPath = join(env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+    const configPath = join(ctx.env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
     const config = JSON.parse(readFileSync(configPath, 'utf8')) as { watchlist: string[]; interval: number };
     expect(config.watchlist).toContain('SHEL.L');
     expect(config.watchlist[0]).toBe('AAPL');
@@ -161,7 +148,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
   }, 60_000);
 
   it('at 80x24: stacked panes, browses two pages, opens a contact and quits with Ctrl-C', async () => {
-    const s = (session = startTmux([process.execPath, BIN], env, 80, 24));
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 80, 24));
     let screen = await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the first page and prices');
     const lines = screen.split('\n');
     expect(lines.findIndex((l) => /Ticker/.test(l))).toBeGreaterThan(lines.findIndex((l) => /Contacts/.test(l)));
@@ -183,7 +170,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
   }, 40_000);
 
   it('honours NO_COLOR: no colour codes reach the terminal, changes still read by their arrows', async () => {
-    const s = (session = startTmux([process.execPath, BIN, '--watchlist', 'AAPL,MSFT,NOPE9', '--interval', '1'], { ...env, NO_COLOR: '1' }));
+    const s = (ctx.session = startTmux([process.execPath, BIN, '--watchlist', 'AAPL,MSFT,NOPE9', '--interval', '1'], { ...ctx.env, NO_COLOR: '1' }));
     await s.waitFor((t) => /[▲▼·]\d/.test(t) && /NOPE9\s+unknown symbol/.test(t), 'a second tick and the unknown symbol');
     const coloured = execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', s.name], { encoding: 'utf8' });
     // SGR foreground/background colours: 30–37, 39–47, 90–97, 100–107, 38;5 / 38;2.
@@ -194,12 +181,12 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     await s.waitFor((t) => /removed AAPL/.test(t), 'AAPL removed');
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
-    const configPath = join(env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
+    const configPath = join(ctx.env.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
     if (existsSync(configPath)) expect(readFileSync(configPath, 'utf8')).not.toMatch(/NOPE9|"interval": 1\b/);
   }, 30_000);
 
   it('keys sent back to back each count: Ctrl-U then a word in the picker, a rename typed key by key', async () => {
-    const s = (session = startTmux([process.execPath, BIN], env, 120, 40));
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 120, 40));
     await s.waitFor((t) => /page 1/.test(t) && PRICE_ROW('AAPL').test(t), 'the dashboard with prices');
     s.keys('Tab', '/');
     await s.waitFor((t) => /Add symbol:/.test(t), 'the picker');
@@ -222,7 +209,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
 
   it('Ctrl-Z hands the terminal back to the shell; fg brings the dashboard back, redrawn and live', async () => {
     // An interactive shell with job control, as a person runs it.
-    const s = (session = startTmux(['bash', '--norc', '--noprofile', '-i'], { ...env, PS1: 'shell$ ' }, 100, 30));
+    const s = (ctx.session = startTmux(['bash', '--norc', '--noprofile', '-i'], { ...ctx.env, PS1: 'shell$ ' }, 100, 30));
     await s.waitFor((t) => /^shell\$ *$/m.test(t), 'the shell prompt');
     s.type(`${process.execPath} ${BIN}`);
     s.keys('Enter');
@@ -261,7 +248,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
   }, 45_000);
 
   it('leaves the terminal as it found it when killed with SIGTERM', async () => {
-    const s = (session = startTmux([process.execPath, BIN], env, 100, 30));
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 100, 30));
     await s.waitFor((t) => /page 1/.test(t), 'the dashboard');
     const pid = execFileSync('tmux', ['list-panes', '-t', s.name, '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
     // The pane runs a shell; tickbook is its child.

@@ -1,33 +1,19 @@
 // In a real terminal: keys pressed while the window is too small to show the panes act on
 // nothing, and text typed in one burst that looks like the tail of an escape sequence is text.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { describe, expect, it } from 'vitest';
+import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
 
 describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burst', () => {
-  let home: string;
-  let env: Record<string, string>;
-  let session: TmuxSession | undefined;
-  beforeEach(() => {
-    home = mkdtempSync(join(tmpdir(), 'tickbook-e2e-'));
-    env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config') };
-  });
-  afterEach(() => {
-    session?.kill();
-    session = undefined;
-    rmSync(home, { recursive: true, force: true });
-  });
+  const ctx = useE2eHome();
 
   const usernames = (): string[] =>
     JSON.parse(
-      execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], { env: { ...process.env, ...env }, encoding: 'utf8' }),
+      execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], { env: { ...process.env, ...ctx.env }, encoding: 'utf8' }),
     ).data.map((c: { username: string }) => c.username);
 
   it('d and y behind "Terminal too small" delete nothing; "/" then "Ol" in one burst filters by Ol', async () => {
-    const s = (session = startTmux([process.execPath, BIN], env, 120, 30));
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 120, 30));
     await s.waitFor((t) => /page 1/.test(t), 'the first page');
     const before = usernames();
 

@@ -1,6 +1,10 @@
 // Drives bin/tickbook in a real terminal: tmux sessions, keys, and the screen as a person sees it.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach } from 'vitest';
 
 export const BIN = fileURLToPath(new URL('../../bin/tickbook', import.meta.url));
 
@@ -81,4 +85,22 @@ export function startTmux(command: string[], env: Record<string, string>, column
 
 function quote(arg: string): string {
   return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * A fresh home per test (HOME, and the data and config directories inside it) and the session
+ * the test starts there, ended and removed after each.
+ */
+export function useE2eHome(prefix = 'tickbook-e2e-') {
+  const ctx = { session: undefined } as { home: string; env: Record<string, string>; session: TmuxSession | undefined };
+  beforeEach(() => {
+    ctx.home = mkdtempSync(join(tmpdir(), prefix));
+    ctx.env = { HOME: ctx.home, XDG_DATA_HOME: join(ctx.home, 'data'), XDG_CONFIG_HOME: join(ctx.home, 'config') };
+  });
+  afterEach(() => {
+    ctx.session?.kill();
+    ctx.session = undefined;
+    rmSync(ctx.home, { recursive: true, force: true });
+  });
+  return ctx;
 }
