@@ -24,6 +24,11 @@ export interface ClientOptions extends Omit<TransportOptions, 'secrets'> {
   token?: string | undefined;
   /** API key for market data (sent as is, never with "Bearer"). */
   apiKey?: string | undefined;
+  /**
+   * Why a credential that is absent is not sent, in a line saying how to give one: the error a
+   * call needing it fails with (the other group's calls go on).
+   */
+  withheld?: { token?: string; apiKey?: string } | undefined;
   /** Symbols per pricing request (the contract's maximum is 100). */
   pricingBatchSize?: number;
   /** Pricing requests in flight at once for a long watchlist. */
@@ -42,6 +47,7 @@ export class TickbookClient {
   readonly #marketBase: URL;
   readonly #token: string | undefined;
   readonly #apiKey: string | undefined;
+  readonly #withheld: { token?: string; apiKey?: string };
   readonly #batchSize: number;
   readonly #concurrency: number;
 
@@ -50,6 +56,7 @@ export class TickbookClient {
     this.#marketBase = baseUrl(options.marketDataUrl, 'market data URL');
     this.#token = options.token || undefined;
     this.#apiKey = options.apiKey || undefined;
+    this.#withheld = options.withheld ?? {};
     this.#batchSize = Math.min(100, Math.max(1, options.pricingBatchSize ?? 100));
     this.#concurrency = Math.max(1, options.pricingConcurrency ?? 5);
     this.#transport = new Transport({
@@ -217,14 +224,14 @@ export class TickbookClient {
 
   #bearer(): string {
     if (!this.#token) {
-      throw new ApiError({ kind: 'auth', message: 'no bearer token is configured for the contacts API' });
+      throw new ApiError({ kind: 'auth', message: this.#withheld.token ?? 'no bearer token is configured for the contacts API' });
     }
     return `Bearer ${this.#token}`;
   }
 
   #key(): string {
     if (!this.#apiKey) {
-      throw new ApiError({ kind: 'auth', message: 'no API key is configured for the market data API' });
+      throw new ApiError({ kind: 'auth', message: this.#withheld.apiKey ?? 'no API key is configured for the market data API' });
     }
     return this.#apiKey;
   }

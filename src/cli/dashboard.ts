@@ -25,7 +25,10 @@ const OPTIONS = {
   'base-url': CONNECTION_OPTIONS['base-url'],
   'market-data-url': CONNECTION_OPTIONS['market-data-url'],
   token: CONNECTION_OPTIONS.token,
+  'token-file': CONNECTION_OPTIONS['token-file'],
   'api-key': CONNECTION_OPTIONS['api-key'],
+  'api-key-file': CONNECTION_OPTIONS['api-key-file'],
+  'insecure-http': CONNECTION_OPTIONS['insecure-http'],
   'debug-log': CONNECTION_OPTIONS['debug-log'],
   help: CONNECTION_OPTIONS.help,
   watchlist: { type: 'string', multiple: true },
@@ -44,10 +47,12 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
   const path = configFilePath();
   let read: ConfigRead;
+  // Credential files are read once, here; standard input is the keyboard's.
+  const flags = connectionFlags(values, true);
   try {
     read = readConfigFile(path);
     // Settings are checked before anything else, so a bad URL is reported as such everywhere.
-    resolveConnection(connectionFlags(values), process.env, read.config);
+    resolveConnection(flags, process.env, read.config, { configPath: path });
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message);
     throw error;
@@ -97,7 +102,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
       runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist, glyphs: config.glyphs, colors: config.colors }),
     // On stderr a warning would vanish behind the alternate screen: the status line says it. A
     // terminal that goes away is the dashboard's to handle: it sends what is pending first.
-    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true },
+    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true, flags },
   );
   if (unsaved !== undefined) {
     process.stderr.write(`tickbook: the watchlist and interval as you left them were not saved: ${sanitize(unsaved)}\n`);

@@ -99,16 +99,8 @@ async function run(argv: readonly string[]): Promise<number> {
 /** The one line a failure prints; server text in it is sanitised like everything shown. */
 function failureLine(error: unknown): { line: string; status: number } {
   if (error instanceof UsageError) return { line: `${error.message} (see tickbook --help)`, status: 2 };
-  if (error instanceof ApiError) {
-    // A credential missing locally is a setting to make, and the command line says how.
-    const hint =
-      error.kind === 'auth' && error.status === 0
-        ? /contacts/.test(error.message)
-          ? ' (set TICKBOOK_TOKEN or --token)'
-          : ' (set TICKBOOK_API_KEY or --api-key)'
-        : '';
-    return { line: `${error.describe()}${hint}`, status: 1 };
-  }
+  // A credential missing or withheld locally: its message says how to give one.
+  if (error instanceof ApiError) return { line: error.describe(), status: 1 };
   return { line: (error as Error)?.message ?? String(error), status: 1 };
 }
 

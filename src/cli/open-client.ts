@@ -4,7 +4,7 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import { TickbookClient } from '../api/client.js';
 import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
-import { type ConnectionFlags, resolveConnection } from '../config/connection.js';
+import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
 import { fsReason } from '../config/fs-reason.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { UsageError } from './usage.js';
@@ -87,8 +87,9 @@ function openDebugLog(path: string): number {
 
 export async function openClient(options: OpenClientOptions): Promise<OpenedClient> {
   const env = options.env ?? process.env;
-  const { config, warnings } = readConfigFile(configFilePath(env));
-  const connection = resolveConnection(options.flags, env, config);
+  const configPath = configFilePath(env);
+  const { config, warnings } = readConfigFile(configPath);
+  const connection = resolveConnection(options.flags, env, config, { configPath });
   warnings.push(...connection.warnings);
 
   const logFd = options.debugLogPath ? openDebugLog(options.debugLogPath) : undefined;
@@ -102,13 +103,13 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     listeners.length === 0 ? undefined : (entry: RequestLogEntry) => listeners.forEach((listener) => listener(entry));
 
   let sandbox: Sandbox | undefined;
-  let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined };
+  let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined; withheld?: Withheld };
   if (connection.mode === 'sandbox') {
     sandbox = await startSandbox({ port: 0 });
     endpoint = { contactsUrl: sandbox.contactsUrl, marketDataUrl: sandbox.marketDataUrl, token: sandbox.token, apiKey: sandbox.apiKey };
   } else {
-    const { contactsUrl, marketDataUrl, token, apiKey } = connection;
-    endpoint = { contactsUrl, marketDataUrl, token, apiKey };
+    const { contactsUrl, marketDataUrl, token, apiKey, withheld } = connection;
+    endpoint = { contactsUrl, marketDataUrl, token, apiKey, withheld };
   }
   const client = new TickbookClient({ ...endpoint, ...(onRequest && { onRequest }) });
   const { contacts, marketData } = client.hosts;

@@ -1,5 +1,6 @@
 // Runs a subcommand body with an open client, and always closes it (and the embedded sandbox).
 import { ConfigError } from '../config/config-file.js';
+import type { ConnectionFlags } from '../config/connection.js';
 import { connectionFlags } from './connection-options.js';
 import { openClient, type OpenClientOptions, type OpenedClient } from './open-client.js';
 import { untilReaderGone } from './stdio.js';
@@ -15,12 +16,14 @@ export async function withClient<T>(
      * pending delete first): it is not abandoned, its client not closed under it.
      */
     ownsOutput?: boolean;
+    /** The flags already made from `values` (their credential files read once). */
+    flags?: ConnectionFlags;
   } = {},
 ): Promise<T> {
   let opened: OpenedClient;
   try {
     opened = await openClient({
-      flags: connectionFlags(values),
+      flags: extra.flags ?? connectionFlags(values),
       debugLogPath: values['debug-log'],
       onRequest: extra.onRequest,
       onWarning: extra.onWarning,

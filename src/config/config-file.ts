@@ -26,6 +26,8 @@ export interface ConfigFile {
   market_data_url?: string;
   token?: string;
   api_key?: string;
+  /** Credentials may travel over plain http to hosts off this machine (a trusted network). */
+  insecure_http?: boolean;
   /** The ticker's saved watchlist. */
   watchlist?: string[];
   /** The ticker's polling interval in seconds. */
@@ -57,7 +59,17 @@ export const configFilePath = (env: Readonly<Record<string, string | undefined>>
  * Every key the file may hold, the one list: any other is warned about as a likely misspelling.
  * `glyphs` and `colors` are the dashboard's drawing settings.
  */
-export const CONFIG_KEYS = ['base_url', 'market_data_url', 'token', 'api_key', 'watchlist', 'interval', 'glyphs', 'colors'] as const;
+export const CONFIG_KEYS = [
+  'base_url',
+  'market_data_url',
+  'token',
+  'api_key',
+  'insecure_http',
+  'watchlist',
+  'interval',
+  'glyphs',
+  'colors',
+] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
@@ -130,6 +142,11 @@ export function readConfigFile(path: string): ConfigRead {
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') throw new ConfigError(`${path}: ${field} must be a string`);
     config[field] = v;
+  }
+  const { insecure_http: insecure } = raw;
+  if (insecure !== undefined && insecure !== null) {
+    if (typeof insecure !== 'boolean') throw new ConfigError(`${path}: insecure_http must be true or false`);
+    config.insecure_http = insecure;
   }
   const malformed: ConfigRead['malformed'] = {};
   const { watchlist, interval } = raw;

@@ -13,6 +13,10 @@ const REASONS: Record<string, string> = {
   ELOOP: 'too many symbolic links',
   ENOTDIR: 'a part of the path is not a directory',
   EIO: 'an input/output error',
+  ENOENT: 'no such file or directory',
+  EISDIR: 'it is a directory',
+  EMFILE: 'too many open files (raise the limit with ulimit -n)',
+  ENFILE: 'too many open files on the system',
 };
 
 /** `reason (CODE)` for an fs error, or its message when the code means nothing here. */

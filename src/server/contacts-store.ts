@@ -1,9 +1,10 @@
 // The sandbox database in SQLite: contacts and their conversations, and the market the database
 // keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DirectoryError, ensureDirectory } from '../config/directories.js';
+import { fsReason } from '../config/fs-reason.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
 import type { NewContactFields } from './validate.js';
@@ -187,6 +188,7 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     const readOnly = readOnlyReason(path);
     if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
     checkOpenable(path, options.createDirectory === true, options.directoryOrigin ?? 'the database path');
+    createPrivately(path);
   }
   let db: Database.Database;
   try {
@@ -281,6 +283,20 @@ function checkOpenable(path: string, createDirectory: boolean, origin: string): 
       const reason = target === path ? 'tickbook may not read and write it' : `tickbook may not write in ${target}`;
       throw new DatabaseOpenError(path, `permission denied: ${reason}`);
     }
+  }
+}
+
+/**
+ * Creates a new database file readable by its owner alone, before SQLite would create it with the
+ * umask's 0644: it holds the user's contacts, and SQLite gives its -wal and -shm files the
+ * database's own mode. An existing file is left as it is.
+ */
+function createPrivately(path: string): void {
+  try {
+    closeSync(openSync(path, 'wx', 0o600));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return;
+    throw new DatabaseOpenError(path, `cannot create it: ${fsReason(error)}`);
   }
 }
 

@@ -929,24 +929,42 @@ describe('where to connect', () => {
     .find((i) => i !== undefined && i.family === 'IPv4' && !i.internal)?.address;
 
   it.skipIf(externalIp === undefined)(
-    'plain http to a host that is not loopback warns that the token would travel unencrypted, naming the host (needs a non-loopback IPv4 address)',
+    'plain http to a host that is not loopback: no credential is sent unless --insecure-http, and then with a warning naming the host (needs a non-loopback IPv4 address)',
     async () => {
       const remote = await startTestSandbox({ host: externalIp!, tokens: [TOKEN], apiKeys: [API_KEY] });
       try {
         expect(remote.url).toBe(`http://${externalIp}:${new URL(remote.url).port}`);
+        const before = remote.logLines.length;
         const [contacts, quote] = await Promise.all([
           runBare(['contacts', 'list', '--base-url', remote.url, '--token', TOKEN, '--json']),
           runBare(['quote', 'AAPL', '--base-url', remote.url, '--api-key', API_KEY, '--json']),
         ]);
         for (const run of [contacts, quote]) {
+          expect(run.code, run.stderr).toBe(1);
+          expect(lines(run.stderr)).toHaveLength(1);
+          expect(run.stderr).toContain(`not sending the`);
+          expect(run.stderr).toContain(`http://${externalIp}`);
+          expect(run.stderr).toContain('--insecure-http');
+          expect(run.stderr).not.toContain(TOKEN);
+          expect(run.stderr).not.toContain(API_KEY);
+        }
+        // Refused before anything left: the server saw no request at all.
+        expect(remote.logLines.length).toBe(before);
+
+        const [allowed, allowedQuote] = await Promise.all([
+          runBare(['contacts', 'list', '--base-url', remote.url, '--token', TOKEN, '--json', '--insecure-http']),
+          runBare(['quote', 'AAPL', '--base-url', remote.url, '--api-key', API_KEY, '--json', '--insecure-http']),
+        ]);
+        for (const run of [allowed, allowedQuote]) {
           expectSuccess(run);
           const warnings = lines(run.stderr);
           expect(warnings, run.stderr).toHaveLength(1);
-          expect(warnings[0]).toMatch(/warning/);
+          expect(warnings[0]).toMatch(/warning: .* travels unencrypted to /);
           expect(warnings[0]).toContain(externalIp!);
+          expect(warnings[0]).toContain('--insecure-http');
         }
-        expect(contacts.stderr).toMatch(/token/i);
-        expect(quote.stderr).toMatch(/key/i);
+        expect(allowed.stderr).toMatch(/token/i);
+        expect(allowedQuote.stderr).toMatch(/key/i);
       } finally {
         await remote.close();
       }

@@ -89,7 +89,7 @@ describe('unknown keys', () => {
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['api_key', 'base_url', 'colors', 'glyphs', 'interval', 'market_data_url', 'token', 'watchlist'].sort(),
+      ['api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'token', 'watchlist'].sort(),
     );
   });
 

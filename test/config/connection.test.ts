@@ -104,8 +104,17 @@ describe('resolveConnection: flags > environment > config file', () => {
       const fromFile = remote(resolveConnection({}, {}, { ...baseFile, [v.fileName]: make('file') }));
       expect(fromFile[v.out]).toBe(shown('file'));
 
+      // A saved credential stays with the saved URL: pointed elsewhere, it is not sent.
+      const bound = v.out === 'contactsUrl' ? 'token' : v.out === 'marketDataUrl' ? 'apiKey' : undefined;
+      if (bound !== undefined) {
+        for (const moved of [fromFlag, fromEnv]) {
+          expect(moved[bound]).toBeUndefined();
+          expect(moved.withheld[bound]).toContain('saved for https://file-only.example');
+          expect(moved.withheld[bound]).toContain(`${bound === 'token' ? '--token' : '--api-key'}-file`);
+        }
+      }
       // The other values were not disturbed by this one's level.
-      for (const other of values.filter((o) => o !== v)) {
+      for (const other of values.filter((o) => o !== v && o.out !== bound)) {
         const expected = file[other.fileName]!;
         const normalised = other.out === 'contactsUrl' || other.out === 'marketDataUrl' ? `${expected}/` : expected;
         expect(fromFlag[other.out], `${other.out} beside a flag ${v.flag}`).toBe(normalised);
@@ -158,14 +167,32 @@ describe('resolveConnection: flags > environment > config file', () => {
     expect(configErrorOf(() => resolveConnection({ baseUrl: 'not a url' }, {}, {})).message).toContain('not a url');
   });
 
-  it('plain http to a non-loopback host with a token gives a warning naming the host', () => {
+  it('plain http to a non-loopback host: the token is not sent, and the reason names the host and the way to opt in', () => {
     const c = remote(resolveConnection({ baseUrl: 'http://api.example.com', token: 'zq-secret-9876' }, {}, {}));
-    expect(c.warnings).toHaveLength(1);
-    expect(c.warnings[0]).toContain('api.example.com');
-    expect(c.warnings[0]).not.toContain('zq-secret-9876');
+    expect(c.token).toBeUndefined();
+    expect(c.withheld.token).toContain('http://api.example.com');
+    expect(c.withheld.token).toMatch(/plain http/);
+    expect(c.withheld.token).toContain('--insecure-http');
+    expect(c.withheld.token).not.toContain('zq-secret-9876');
+    expect(c.warnings).toEqual([]);
   });
 
-  it('plain http to a non-loopback market host with an API key gives a warning naming that host', () => {
+  it('with --insecure-http (or "insecure_http": true saved) it is sent, with a warning naming the host and the opt-in', () => {
+    for (const [flags, file, optIn] of [
+      [{ insecureHttp: true }, {}, '--insecure-http'],
+      [{}, { insecure_http: true }, 'insecure_http'],
+    ] as const) {
+      const c = remote(resolveConnection({ baseUrl: 'http://api.example.com', token: 'zq-secret-9876', ...flags }, {}, file));
+      expect(c.token).toBe('zq-secret-9876');
+      expect(c.withheld.token).toBeUndefined();
+      expect(c.warnings).toHaveLength(1);
+      expect(c.warnings[0]).toContain('api.example.com');
+      expect(c.warnings[0]).toContain(optIn);
+      expect(c.warnings[0]).not.toContain('zq-secret-9876');
+    }
+  });
+
+  it('plain http to a non-loopback market host: the API key is not sent, the token to https is', () => {
     const c = remote(
       resolveConnection(
         { baseUrl: 'https://contacts.example', marketDataUrl: 'http://market.example:8080', apiKey: 'k3y-value', token: 'tok' },
@@ -173,16 +200,18 @@ describe('resolveConnection: flags > environment > config file', () => {
         {},
       ),
     );
-    expect(c.warnings).toHaveLength(1);
-    expect(c.warnings[0]).toContain('market.example');
-    expect(c.warnings[0]).not.toContain('k3y-value');
+    expect(c.apiKey).toBeUndefined();
+    expect(c.withheld.apiKey).toContain('http://market.example:8080');
+    expect(c.withheld.apiKey).not.toContain('k3y-value');
+    expect(c.token).toBe('tok');
+    expect(c.withheld.token).toBeUndefined();
   });
 
   it('a host that merely starts like loopback is not loopback', () => {
     for (const url of ['http://localhost.evil.example', 'http://127.0.0.1.nip.io', 'http://10.0.0.5']) {
       const c = remote(resolveConnection({ baseUrl: url, token: 'tok' }, {}, {}));
-      expect(c.warnings, url).toHaveLength(1);
-      expect(c.warnings[0]).toContain(new URL(url).hostname);
+      expect(c.token, url).toBeUndefined();
+      expect(c.withheld.token).toContain(new URL(url).hostname);
     }
   });
 
@@ -197,6 +226,8 @@ describe('resolveConnection: flags > environment > config file', () => {
     ]) {
       const c = remote(resolveConnection({ baseUrl: url, token: 'tok', apiKey: 'key' }, {}, {}));
       expect(c.warnings, url).toEqual([]);
+      expect(c.withheld, url).toEqual({});
+      expect([c.token, c.apiKey]).toEqual(['tok', 'key']);
     }
   });
 

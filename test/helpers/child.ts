@@ -19,15 +19,17 @@ export interface ChildRun {
 export function runChild(
   command: string,
   args: readonly string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; /** Written to stdin, then closed. */ input?: string } = {},
 ): Promise<ChildRun> {
   const started = performance.now();
-  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdin = options.input === undefined ? 'ignore' : 'pipe';
+  const child = spawn(command, args, { env: options.env ?? process.env, cwd: options.cwd ?? ROOT, stdio: [stdin, 'pipe', 'pipe'] });
+  if (options.input !== undefined) child.stdin!.end(options.input);
   let stdout = '';
   let stderr = '';
   let timedOut = false;
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
   const timer = setTimeout(() => {
     timedOut = true;
     child.kill('SIGKILL');
