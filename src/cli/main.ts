@@ -7,6 +7,7 @@ import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { commandLineArguments } from './argv.js';
+import { openFileProblem } from './open-files.js';
 import { refuseNonTextArgument, UsageError } from './usage.js';
 
 const HELP = `Usage: tickbook [command] [options]
@@ -26,7 +27,8 @@ With no base URL configured, the dashboard and the commands run on the embedded 
 Dashboard options (tickbook [options]):
   --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
   --interval N              poll prices every N seconds (1 to 60) for this run
-  --base-url URL  --market-data-url URL  --token T  --api-key K  --debug-log FILE
+  --base-url URL  --market-data-url URL  --token-file FILE  --api-key-file FILE
+  --token T  --api-key K  --insecure-http  --debug-log FILE
                             where and as whom to connect (tickbook contacts --help)
 
 Options:
@@ -106,6 +108,11 @@ function failureLine(error: unknown): { line: string; status: number } {
 
 watchOutputs();
 let hungUp = false;
+const tooFewFiles = openFileProblem();
+if (tooFewFiles !== undefined) {
+  process.stderr.write(`tickbook: ${tooFewFiles}\n`);
+  process.exit(1);
+}
 try {
   const status = await run(commandLineArguments());
   // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
