@@ -87,6 +87,13 @@ export class TickbookClient {
     const seen = new Set<string>();
     while (next) {
       const page: ContactPage = await this.listContacts(next, options);
+      // No last contact means no cursor to go on from: stopping here would pass a part for the whole.
+      if (page.hasMore && page.contacts.length === 0) {
+        throw new ApiError({
+          kind: 'protocol',
+          message: `the server sent an empty page saying more contacts follow (has_more: true); the list is incomplete after ${seen.size}`,
+        });
+      }
       for (const contact of page.contacts) {
         // A server that ignores the cursor would otherwise send this loop round forever.
         if (seen.has(contact.id)) {

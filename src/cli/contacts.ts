@@ -87,6 +87,8 @@ async function list(args: string[]): Promise<number> {
   const query: PageQuery = {};
   const limit = integerOption('limit', values.limit, 1, 100);
   if (limit !== undefined) query.limit = limit;
+  // Every page is wanted: the largest the API allows (10,006 requests for 100,000 contacts at its default of 10).
+  else if (values.all) query.limit = 100;
   if (values.active || values.inactive) query.active = Boolean(values.active);
   const after = nonEmptyOption('after', values.after);
   const before = nonEmptyOption('before', values.before);
@@ -120,7 +122,10 @@ async function list(args: string[]): Promise<number> {
           ...(values['base-url'] ? [`--base-url ${shellWord(sanitize(values['base-url']))}`] : []),
           ...(values['market-data-url'] ? [`--market-data-url ${shellWord(sanitize(values['market-data-url']))}`] : []),
           ...(values.token ? ['--token "$TICKBOOK_TOKEN"'] : []),
+          ...(values['token-file'] ? [`--token-file ${shellWord(sanitize(values['token-file']))}`] : []),
           ...(values['api-key'] ? ['--api-key "$TICKBOOK_API_KEY"'] : []),
+          ...(values['api-key-file'] ? [`--api-key-file ${shellWord(sanitize(values['api-key-file']))}`] : []),
+          ...(values['insecure-http'] ? ['--insecure-http'] : []),
         ];
         process.stderr.write(`more: tickbook contacts list ${words.join(' ')}\n`);
       }

@@ -2,7 +2,7 @@
 // runs nothing in it), and the hint goes back to the server this run used, naming credentials by
 // their variables. A real server of our own on loopback hands out the hostile id.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -69,5 +69,19 @@ describe('the "more:" hint', () => {
     expect(words.slice(0, 2)).toEqual(['contacts', 'list']);
     expect(words[words.indexOf('--after') + 1]).toBe(`c2x$(touch ${marker});y'\`touch ${marker}\``);
     expect(words[words.indexOf('--token') + 1]).toBe('T');
+  });
+
+  it('names a token file by its path (quoted) and repeats --insecure-http, never the token', async () => {
+    const file = join(dir, "my token's file");
+    writeFileSync(file, 'file-secret-5678\n', { mode: 0o600 });
+    const run = await runChild(process.execPath, [BIN, 'contacts', 'list', '--limit', '1', '--base-url', url, '--token-file', file, '--insecure-http'], {
+      env: { ...process.env, HOME: dir, XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') },
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const hint = run.stderr.split('\n').find((line) => line.startsWith('more: '))!;
+    expect(hint).not.toContain('file-secret-5678');
+    const words = execFileSync('sh', ['-c', `printf '%s\\n' ${hint.slice('more: tickbook '.length)}`], { encoding: 'utf8' }).split('\n');
+    expect(words[words.indexOf('--token-file') + 1]).toBe(file);
+    expect(words).toContain('--insecure-http');
   });
 });
