@@ -35,6 +35,9 @@ const FILL_DELAY_MS = 250;
 /** The ledger key of the delete waiting out its undo window (one at a time). */
 const PENDING_DELETE = 'contacts.delete';
 
+/** Why the undo offer cannot be seen: the terminal too small for the panes, or the shell's. */
+export type UndoHold = 'hidden' | 'suspended';
+
 export function useContacts(
   client: TickbookClient,
   status: StatusStore,
@@ -50,6 +53,8 @@ export function useContacts(
   const retries = useRef(0);
   /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
   const createSeq = useRef(0);
+  /** Every reason the undo window is held for: it runs again only once none is left. */
+  const undoHolds = useRef(new Set<UndoHold>());
 
   /** Shows the spinner while a call runs; a write is also remembered until it ends. */
   const track = useCallback(
@@ -304,16 +309,25 @@ export function useContacts(
       confirmDelete: () => {
         // One undo window at a time: a second delete sends the first at once.
         void ledger.sendNow(PENDING_DELETE);
-        dispatch({ type: 'delete-confirmed', now: Date.now(), windowMs: undoWindowMs });
+        // The ledger's clock, which sends it, is the one the countdown is drawn by.
+        dispatch({ type: 'delete-confirmed', now: ledger.now(), windowMs: undoWindowMs });
         const pending = getState().pendingDelete;
-        if (pending) ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
+        if (!pending) return;
+        ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
+        if (undoHolds.current.size > 0) ledger.hold(PENDING_DELETE);
       },
-      /** The undo offer cannot be seen (the terminal is too small): its window waits. */
-      holdUndo: () => {
+      /**
+       * The undo offer cannot be seen (the terminal is too small, or suspended to the shell): its
+       * window waits. Synchronous: a suspended process must not stop before the clock does.
+       */
+      holdUndo: (why: UndoHold) => {
+        undoHolds.current.add(why);
         ledger.hold(PENDING_DELETE);
       },
-      /** The undo offer shows again, with the time it had left. */
-      releaseUndo: () => {
+      /** One reason fewer to hold: with none left the offer runs on with the time it had left. */
+      releaseUndo: (why: UndoHold) => {
+        undoHolds.current.delete(why);
+        if (undoHolds.current.size > 0) return;
         const dueAt = ledger.release(PENDING_DELETE);
         if (dueAt !== undefined) dispatch({ type: 'undo-window-moved', dueAt });
       },

@@ -2,17 +2,26 @@
 // undo window, and those under way. It lives outside React, owned by whoever runs the dashboard,
 // so that every way out (q, a signal, the terminal closing, a crash that took React down) sends
 // what is held back and waits for what is under way: a confirmed delete is never lost.
+//
+// Undo windows run on a monotonic clock: the wall clock can be stepped (by hand, by NTP, a VM
+// resumed) and a window must neither stretch to an hour nor vanish. The countdown the screen
+// shows reads the same clock (`now`) as the one the ledger sends by.
+
+export type Clock = () => number;
+
+export const monotonic: Clock = () => performance.now();
 
 interface Deferred {
   /** Undefined while held: the window does not run out while nobody can see it. */
   timer: NodeJS.Timeout | undefined;
-  /** When it is sent, or, while held, how long it had left. */
+  /** When it is sent (on the ledger's clock), or, while held, how long it had left. */
   dueAt: number;
   heldLeftMs: number | undefined;
   send: () => Promise<unknown>;
 }
 
 export class WriteLedger {
+  readonly #clock: Clock;
   /** Held back until their time comes or they are cancelled; one per key. */
   readonly #deferred = new Map<string, Deferred>();
   /** Under way. */
@@ -20,15 +29,24 @@ export class WriteLedger {
   /** The settling under way: every way out that asks shares its one deadline. */
   #settling: Promise<void> | undefined;
 
+  constructor(clock: Clock = monotonic) {
+    this.#clock = clock;
+  }
+
+  /** The clock undo windows are measured on (a due time minus this is the time left). */
+  readonly now = (): number => this.#clock();
+
   /**
-   * Holds `send` back for `delayMs` (an undo window). A write already held under the same key is
-   * sent at once: one undo window per key at a time.
+   * Holds `send` back for `delayMs` (an undo window); returns when it is due, on `now`'s clock.
+   * A write already held under the same key is sent at once: one undo window per key at a time.
    */
-  defer(key: string, delayMs: number, send: () => Promise<unknown>): void {
+  defer(key: string, delayMs: number, send: () => Promise<unknown>): number {
     // Not left to the caller: an entry replaced without this would leave its timer to send the new one early.
     void this.sendNow(key);
-    const timer = setTimeout(() => void this.sendNow(key), delayMs);
-    this.#deferred.set(key, { timer, dueAt: Date.now() + delayMs, heldLeftMs: undefined, send });
+    const deferred: Deferred = { timer: undefined, dueAt: this.#clock() + delayMs, heldLeftMs: undefined, send };
+    this.#deferred.set(key, deferred);
+    this.#arm(key, deferred);
+    return deferred.dueAt;
   }
 
   /**
@@ -40,7 +58,7 @@ export class WriteLedger {
     if (!deferred || deferred.timer === undefined) return false;
     clearTimeout(deferred.timer);
     deferred.timer = undefined;
-    deferred.heldLeftMs = Math.max(0, deferred.dueAt - Date.now());
+    deferred.heldLeftMs = Math.max(0, deferred.dueAt - this.#clock());
     return true;
   }
 
@@ -48,10 +66,25 @@ export class WriteLedger {
   release(key: string): number | undefined {
     const deferred = this.#deferred.get(key);
     if (!deferred || deferred.heldLeftMs === undefined) return undefined;
-    deferred.dueAt = Date.now() + deferred.heldLeftMs;
+    deferred.dueAt = this.#clock() + deferred.heldLeftMs;
     deferred.heldLeftMs = undefined;
-    deferred.timer = setTimeout(() => void this.sendNow(key), deferred.dueAt - Date.now());
+    this.#arm(key, deferred);
     return deferred.dueAt;
+  }
+
+  /**
+   * The timer only wakes the ledger: its own clock decides whether the window is over, so what
+   * is sent agrees with what the countdown showed, whatever clock the timer keeps.
+   */
+  #arm(key: string, deferred: Deferred): void {
+    deferred.timer = setTimeout(
+      () => {
+        if (this.#deferred.get(key) !== deferred) return;
+        if (deferred.dueAt - this.#clock() > 0) this.#arm(key, deferred);
+        else void this.sendNow(key);
+      },
+      Math.max(0, deferred.dueAt - this.#clock()),
+    );
   }
 
   /** Forgets a held-back write (undone); true when there was one. */
