@@ -1,16 +1,20 @@
 // Starting and ending the dashboard: the alternate screen is entered before the first frame and
 // left on every way out (quit, Ctrl-C, SIGTERM, a crash, whose error is printed after), and on
-// every way out the writes the user asked for are sent first. When the terminal itself is gone
+// every way out the writes the user asked for are sent first; one that fails or goes unanswered
+// by then is said on stderr once the terminal is restored, and the status is 1. When the terminal itself is gone
 // (SIGHUP, or EIO/EPIPE reading or writing it) nothing more is drawn: the writes are sent and the
 // caller ends the process as a hang-up ends one.
 import { type Instance, render } from 'ink';
+import { ApiError } from '../api/errors.js';
+import { sanitize } from '../text/sanitize.js';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { Screen } from './screen.js';
-import { WriteLedger } from './state/write-ledger.js';
+import { errorText } from './state/error-text.js';
+import { type Unfinished, WriteLedger } from './state/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
 import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
@@ -23,7 +27,17 @@ export type RunDashboardOptions = Pick<
   colors?: ColorSetting | undefined;
 };
 
-/** Runs the dashboard until the user quits; resolves with the exit status. */
+/** A write the user will not see fail on the screen, as stderr says it. */
+function unfinishedLine(write: Unfinished): string {
+  const reason = !write.failed
+    ? `no answer from the server within ${write.waitedMs / 1000} s; it may or may not have been done`
+    : write.error instanceof ApiError
+      ? write.error.describe()
+      : errorText(write.error);
+  return `tickbook: ${sanitize(`could not ${write.what}: ${reason}`)}\n`;
+}
+
+/** Runs the dashboard until the user quits; resolves with the exit status (1: a write failed on the way out). */
 export async function runDashboard(options: RunDashboardOptions): Promise<number> {
   const { stdout, stdin } = process;
   const lifecycle = new Lifecycle();
@@ -132,7 +146,10 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       stdin.off('error', terminalError);
     }
   }
+  const unfinished = ledger.unfinished();
+  // Now that the terminal is restored, and not into a terminal that is gone.
+  if (!(hungUp && process.stderr.isTTY)) for (const write of unfinished) process.stderr.write(unfinishedLine(write));
   if (hungUp) return HUNG_UP;
   if (fatal) throw fatal;
-  return 0;
+  return unfinished.length > 0 ? 1 : 0;
 }

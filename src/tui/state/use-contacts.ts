@@ -56,12 +56,15 @@ export function useContacts(
   /** Every reason the undo window is held for: it runs again only once none is left. */
   const undoHolds = useRef(new Set<UndoHold>());
 
-  /** Shows the spinner while a call runs; a write is also remembered until it ends. */
+  /**
+   * Shows the spinner while a call runs; a write is also remembered until it ends, with what it
+   * does in words (`what`, "delete Ann"), said on stderr if it fails while the user is leaving.
+   */
   const track = useCallback(
-    <T>(work: Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
+    <T>(work: Promise<T>, what?: string): Promise<T> => {
       const end = status.begin();
       // Writes (create, rename, delete) are the ledger's: quitting waits for these, and only these.
-      if (kind === 'write') ledger.track(work);
+      if (what !== undefined) ledger.track(work, what);
       void work.finally(end).catch(() => undefined);
       return work;
     },
@@ -158,14 +161,21 @@ export function useContacts(
       const current = pendingDeleteContact(getState());
       const shown = drawn(contactName(current?.id === contact.id ? current : contact));
       dispatch({ type: 'delete-sent', id: contact.id });
-      return track(client.deleteContact(contact.id), 'write').then(
-        () => {
+      // Already gone is what we wanted: not a failure, here or in the report on the way out.
+      const sent = client.deleteContact(contact.id).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.kind === 'not_found') return false;
+          throw error;
+        },
+      );
+      return track(sent, `delete ${shown}`).then(
+        (deleted) => {
+          if (!deleted) return;
           status.recover('contacts');
           status.notice(`deleted ${shown} and the conversation`);
         },
         (error: unknown) => {
-          // Already gone is what we wanted.
-          if (error instanceof ApiError && error.kind === 'not_found') return;
           dispatch({ type: 'delete-failed', contact });
           failed(error);
         },
@@ -289,7 +299,7 @@ export function useContacts(
           return;
         }
         dispatch({ type: 'rename-sent', id, displayName });
-        track(client.updateContact(id, displayName), 'write').then(
+        track(client.updateContact(id, displayName), `rename ${drawn(contactName(contact))}`).then(
           (updated) => {
             status.recover('contacts');
             status.notice(`renamed to ${drawn(contactName(updated))}`);
@@ -368,7 +378,7 @@ export function useContacts(
             ...(displayName !== undefined && { displayName }),
             ...(avatarUrl !== undefined && { avatarUrl }),
           }),
-          'write',
+          `create ${drawn(values.username.trim())}`,
         ).then(
           (created) => {
             status.recover('contacts');
