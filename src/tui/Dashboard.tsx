@@ -127,8 +127,6 @@ export function Dashboard(props: DashboardProps) {
     exit();
   }, [contacts.commands, exit, status]);
 
-  useLifecycle('terminate', useCallback(() => void quit(), [quit]));
-
   const run = (command: Command, scope: Scope): void => {
     const c = contacts.commands;
     const t = ticker.commands;
