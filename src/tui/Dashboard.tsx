@@ -79,9 +79,12 @@ export function Dashboard(props: DashboardProps) {
   const { holdUndo, releaseUndo } = contacts.commands;
   useEffect(() => {
     if (!hidden) return undefined;
-    holdUndo();
-    return releaseUndo;
+    holdUndo('hidden');
+    return () => releaseUndo('hidden');
   }, [hidden, holdUndo, releaseUndo]);
+  // Time spent in the shell does not count against an undo: the window has what it had left on fg.
+  useLifecycle('suspend', useCallback(() => holdUndo('suspended'), [holdUndo]));
+  useLifecycle('resume', useCallback(() => releaseUndo('suspended'), [releaseUndo]));
   const ticker = useTicker(client, status, {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
@@ -123,8 +126,6 @@ export function Dashboard(props: DashboardProps) {
     await contacts.commands.settle();
     exit();
   }, [contacts.commands, exit, status]);
-
-  useLifecycle('terminate', useCallback(() => void quit(), [quit]));
 
   const run = (command: Command, scope: Scope): void => {
     const c = contacts.commands;
@@ -316,7 +317,9 @@ export function Dashboard(props: DashboardProps) {
         layout={layout}
         columns={size.columns}
         rows={size.rows}
-        contacts={<ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} {...layout.contacts} />}
+        contacts={
+          <ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} undoClock={ledger.now} {...layout.contacts} />
+        }
         ticker={
           <TickerPane
             state={ticker.state}

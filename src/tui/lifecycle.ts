@@ -1,10 +1,10 @@
 // Moments the whole dashboard goes through that panes react to: suspended with Ctrl-Z and
-// brought back (nothing polls while the terminal belongs to the shell), and told to terminate
-// by a signal (quit as if asked, so a pending delete is still sent).
+// brought back (nothing polls, and no undo window runs out, while the terminal belongs to the
+// shell). Signals that end it are run.tsx's: it sends what is pending whatever React's state.
 import { EventEmitter } from 'node:events';
 import { createContext, useContext, useEffect } from 'react';
 
-export type LifecycleEvent = 'suspend' | 'resume' | 'terminate';
+export type LifecycleEvent = 'suspend' | 'resume';
 
 export class Lifecycle extends EventEmitter<Record<LifecycleEvent, []>> {}
 

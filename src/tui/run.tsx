@@ -1,16 +1,22 @@
 // Starting and ending the dashboard: the alternate screen is entered before the first frame and
-// left on every way out (quit, Ctrl-C, SIGTERM, a crash, whose error is printed after), and on
-// every way out the writes the user asked for are sent first. When the terminal itself is gone
-// (SIGHUP, or EIO/EPIPE reading or writing it) nothing more is drawn: the writes are sent and the
-// caller ends the process as a hang-up ends one.
+// left on every way out (quit, Ctrl-C, a signal, a crash, whose error is printed after), and on
+// every way out the writes the user asked for are sent first; one that fails or goes unanswered
+// by then is said on stderr once the terminal is restored, and the status is 1. A signal that
+// ends the process (SIGINT, SIGQUIT, SIGTERM, SIGHUP) gives the terminal back at once, then sends
+// what is pending, and the status is 128 + the signal's number, as a shell expects. When the
+// terminal itself is gone (EIO/EPIPE reading or writing it) nothing more is written to it: the
+// writes are sent and the caller ends the process as a hang-up ends one.
 import { type Instance, render } from 'ink';
+import { ApiError } from '../api/errors.js';
+import { sanitize } from '../text/sanitize.js';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { HUNG_UP, isTerminalGone } from './hang-up.js';
+import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { Screen } from './screen.js';
-import { WriteLedger } from './state/write-ledger.js';
+import { errorText } from './state/error-text.js';
+import { type Unfinished, WriteLedger } from './state/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
 import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
@@ -23,13 +29,32 @@ export type RunDashboardOptions = Pick<
   colors?: ColorSetting | undefined;
 };
 
-/** Runs the dashboard until the user quits; resolves with the exit status. */
+/** Signals that end the dashboard, all one way: the terminal restored, what is pending sent. */
+const ENDING_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGQUIT', 'SIGTERM', 'SIGHUP'];
+
+/** A write the user will not see fail on the screen, as stderr says it. */
+function unfinishedLine(write: Unfinished): string {
+  const reason = !write.failed
+    ? `no answer from the server within ${write.waitedMs / 1000} s; it may or may not have been done`
+    : write.error instanceof ApiError
+      ? write.error.describe()
+      : errorText(write.error);
+  return `tickbook: ${sanitize(`could not ${write.what}: ${reason}`)}\n`;
+}
+
+/**
+ * Runs the dashboard until the user quits or a signal ends it; resolves with the exit status (0,
+ * 1 when a write failed on the way out, or 128 + the signal's number).
+ */
 export async function runDashboard(options: RunDashboardOptions): Promise<number> {
   const { stdout, stdin } = process;
   const lifecycle = new Lifecycle();
   const ledger = new WriteLedger();
   let fatal: Error | undefined;
-  let hungUp = false;
+  /** The signal that ended the run; SIGHUP also when the terminal went away without one. */
+  let endedBy: NodeJS.Signals | undefined;
+  let terminalGone = false;
+  let detached = false;
   let ending = false;
   let instance: Instance | undefined;
   const glyphs = glyphsFor(process.env, options.glyphs);
@@ -45,13 +70,33 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     ending = true;
     void ledger.settle().finally(() => instance?.unmount());
   };
-  const hangUp = () => {
-    if (hungUp) return;
-    hungUp = true;
-    // Writing to a terminal that is gone only fails again; reading it too.
+  /** Nothing more is drawn or read: the terminal is the shell's again, or gone. */
+  const letGo = () => {
+    if (detached) return;
+    detached = true;
     screen.hangUp();
     input.detach();
     end();
+  };
+  const hangUp = () => {
+    terminalGone = true;
+    endedBy ??= 'SIGHUP';
+    // Writing to a terminal that is gone only fails again; reading it too.
+    letGo();
+  };
+  /**
+   * The terminal first, at once: waiting for the server's answers can take seconds, and a second
+   * signal or a SIGKILL meanwhile must not leave the shell in the alternate screen, the cursor
+   * hidden. A SIGHUP usually means the terminal is gone: restoring it then fails, and is let be.
+   */
+  const signalled = (signal: NodeJS.Signals) => {
+    if (endedBy) return;
+    endedBy = signal;
+    if (!terminalGone) {
+      if (stdin.isTTY) stdin.setRawMode(false);
+      screen.leave();
+    }
+    letGo();
   };
   // Only the terminal's own streams say it is gone: an error's `code` elsewhere (an ApiError's
   // is the server's word) is no evidence, and a crash is reported as one.
@@ -61,13 +106,14 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     end();
   };
   const terminalError = (error: unknown) => (isTerminalGone(error) ? hangUp() : crash(error));
-  const terminate = () => lifecycle.emit('terminate');
 
   const suspend = () => {
     lifecycle.emit('suspend');
     if (stdin.isTTY) stdin.setRawMode(false);
     screen.leave();
     process.once('SIGCONT', () => {
+      // Ended while stopped (a SIGTERM waits for the SIGCONT): the terminal stays the shell's.
+      if (endedBy) return;
       screen.enter();
       if (stdin.isTTY) stdin.setRawMode(true);
       // The shell may have resized the terminal meanwhile: relayout and redraw everything.
@@ -77,11 +123,10 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     process.kill(process.pid, 'SIGTSTP');
   };
 
-  // Every way out leaves the alternate screen; signals quit as `q` would.
+  // Every way out leaves the alternate screen.
   const handlers: [string, (...args: unknown[]) => void][] = [
     ['exit', leave],
-    ['SIGTERM', terminate],
-    ['SIGHUP', hangUp],
+    ...ENDING_SIGNALS.map((signal): [string, () => void] => [signal, () => signalled(signal)]),
     ['uncaughtException', crash],
     ['unhandledRejection', crash],
   ];
@@ -126,13 +171,20 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     screen.flush();
     screen.dispose();
     for (const [event, handler] of handlers) process.off(event, handler);
-    // Late errors of a terminal that is gone are no news; keep them from crashing the way out.
-    if (!hungUp) {
+    // Late errors of a terminal that is gone (or may be: a SIGHUP) are no news; keep them from
+    // crashing the way out.
+    if (!endedBy) {
       stdout.off('error', terminalError);
       stdin.off('error', terminalError);
     }
   }
-  if (hungUp) return HUNG_UP;
+  const unfinished = ledger.unfinished();
+  // Now that the terminal is restored, and not into a terminal that is gone.
+  if (!(terminalGone && process.stderr.isTTY)) for (const write of unfinished) process.stderr.write(unfinishedLine(write));
+  // Whatever signal came first, a terminal found gone is left as a hang-up leaves it: the caller
+  // must not end by exiting normally (see endByHangUp).
+  if (terminalGone) return HUNG_UP;
+  if (endedBy) return signalStatus(endedBy);
   if (fatal) throw fatal;
-  return 0;
+  return unfinished.length > 0 ? 1 : 0;
 }

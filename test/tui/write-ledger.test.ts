@@ -38,8 +38,8 @@ describe('WriteLedger', () => {
     await sleep(80);
     expect(sent).toEqual([]);
     const dueAt = ledger.release('a')!;
-    expect(dueAt - Date.now()).toBeGreaterThan(10);
-    expect(dueAt - Date.now()).toBeLessThanOrEqual(35);
+    expect(dueAt - ledger.now()).toBeGreaterThan(10);
+    expect(dueAt - ledger.now()).toBeLessThanOrEqual(35);
     expect(ledger.release('a')).toBeUndefined();
     await sleep(50);
     expect(sent).toEqual(['a']);
@@ -92,5 +92,43 @@ describe('WriteLedger', () => {
     ledger.defer('good', 10_000, send('good'));
     await expect(ledger.settle()).resolves.toBeUndefined();
     expect(sent).toEqual(['good']);
+  });
+
+  it('a write that fails once leaving has begun is kept for the report, with what it was; one that failed before is not', async () => {
+    const ledger = new WriteLedger();
+    const refused = new Error('the server refused');
+    await ledger.track(Promise.reject(new Error('seen on screen')), 'rename Ann').catch(() => undefined);
+    ledger.defer('delete', 10_000, () => ledger.track(Promise.reject(refused), 'delete Bob').catch(() => undefined));
+    void ledger.track(sleep(20).then(() => Promise.reject(new Error('unnamed'))));
+    await ledger.settle(1000);
+    expect(ledger.unfinished()).toEqual([{ what: 'delete Bob', failed: true, error: refused }]);
+  });
+
+  it('a write unanswered at the deadline is reported once as unconfirmed, and a second settle does not wait again', async () => {
+    const ledger = new WriteLedger();
+    let fail!: (error: Error) => void;
+    void ledger.track(new Promise((_, reject) => (fail = reject)), 'delete Ann').catch(() => undefined);
+    await ledger.settle(100);
+    expect(ledger.unfinished()).toEqual([{ what: 'delete Ann', failed: false, waitedMs: 100 }]);
+    // Cut off afterwards (its connection closed): already reported.
+    fail(new Error('the connection was closed'));
+    await sleep(10);
+    const started = Date.now();
+    await ledger.settle(100);
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(ledger.unfinished()).toHaveLength(1);
+  });
+
+  it("a second way out waits only until the first one's deadline", async () => {
+    const ledger = new WriteLedger();
+    void ledger.track(new Promise(() => undefined), 'delete Ann');
+    const started = Date.now();
+    const first = ledger.settle(200);
+    await sleep(120);
+    // Not the same call: q waited, then the run ending settles again.
+    void ledger.track(new Promise(() => undefined), 'rename Bob');
+    await first;
+    await ledger.settle(200);
+    expect(Date.now() - started).toBeLessThan(380);
   });
 });

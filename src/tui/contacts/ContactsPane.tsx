@@ -8,7 +8,16 @@ import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { emptyListText, isLoading, pendingDeleteContact, selectedContact, shownContact, visibleContacts, type ContactsState } from '../state/contacts.js';
+import {
+  emptyListText,
+  isLoading,
+  pendingDeleteContact,
+  selectedContact,
+  shownContact,
+  undoSecondsLeft,
+  visibleContacts,
+  type ContactsState,
+} from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
 import { useNow } from '../state/use-now.js';
 import { useGlyphs } from '../glyphs.js';
@@ -23,14 +32,17 @@ export interface ContactsPaneProps {
   focused: boolean;
   width: number;
   height: number;
+  /** The clock the undo window is kept on (the write ledger's), read as the offer is drawn. */
+  undoClock: () => number;
 }
 
 /** Rows of contacts that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const contactRowsFor = (height: number): number => Math.max(1, height - 5);
 
-export function ContactsPane({ state, commands, focused, width, height }: ContactsPaneProps) {
+export function ContactsPane({ state, commands, focused, width, height, undoClock }: ContactsPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
+  // Every second while an undo is offered, for its countdown; relative times need less.
   const now = useNow(state.pendingDelete ? 1000 : 30_000);
   const inner = Math.max(10, width - 4);
   const rows = contactRowsFor(height);
@@ -105,7 +117,8 @@ export function ContactsPane({ state, commands, focused, width, height }: Contac
       </Box>
     );
   } else if (state.pendingDelete) {
-    const seconds = Math.max(0, Math.ceil((state.pendingDelete.dueAt - now) / 1000));
+    // Read as drawn: a reading kept since the last tick would show the first frame of an offer wrong.
+    const seconds = undoSecondsLeft(state.pendingDelete, undoClock());
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
         {`deleted ${drawn(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}${glyphs.separator}u: undo (${seconds}s)`}

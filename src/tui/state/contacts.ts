@@ -33,9 +33,12 @@ export interface LoadError {
 
 export interface PendingDelete {
   contact: Contact;
-  /** When the DELETE is sent unless undone. */
+  /** When the DELETE is sent unless undone, on the write ledger's (monotonic) clock. */
   dueAt: number;
 }
+
+/** The seconds the undo offer shows at `now` (the clock `dueAt` is on): 5 at first, never below 0. */
+export const undoSecondsLeft = (pending: PendingDelete, now: number): number => Math.max(0, Math.ceil((pending.dueAt - now) / 1000));
 
 export interface ContactsState {
   pageSize: number;

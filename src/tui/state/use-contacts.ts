@@ -35,6 +35,9 @@ const FILL_DELAY_MS = 250;
 /** The ledger key of the delete waiting out its undo window (one at a time). */
 const PENDING_DELETE = 'contacts.delete';
 
+/** Why the undo offer cannot be seen: the terminal too small for the panes, or the shell's. */
+export type UndoHold = 'hidden' | 'suspended';
+
 export function useContacts(
   client: TickbookClient,
   status: StatusStore,
@@ -50,13 +53,18 @@ export function useContacts(
   const retries = useRef(0);
   /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
   const createSeq = useRef(0);
+  /** Every reason the undo window is held for: it runs again only once none is left. */
+  const undoHolds = useRef(new Set<UndoHold>());
 
-  /** Shows the spinner while a call runs; a write is also remembered until it ends. */
+  /**
+   * Shows the spinner while a call runs; a write is also remembered until it ends, with what it
+   * does in words (`what`, "delete Ann"), said on stderr if it fails while the user is leaving.
+   */
   const track = useCallback(
-    <T>(work: Promise<T>, kind: 'read' | 'write' = 'read'): Promise<T> => {
+    <T>(work: Promise<T>, what?: string): Promise<T> => {
       const end = status.begin();
       // Writes (create, rename, delete) are the ledger's: quitting waits for these, and only these.
-      if (kind === 'write') ledger.track(work);
+      if (what !== undefined) ledger.track(work, what);
       void work.finally(end).catch(() => undefined);
       return work;
     },
@@ -153,14 +161,21 @@ export function useContacts(
       const current = pendingDeleteContact(getState());
       const shown = drawn(contactName(current?.id === contact.id ? current : contact));
       dispatch({ type: 'delete-sent', id: contact.id });
-      return track(client.deleteContact(contact.id), 'write').then(
-        () => {
+      // Already gone is what we wanted: not a failure, here or in the report on the way out.
+      const sent = client.deleteContact(contact.id).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.kind === 'not_found') return false;
+          throw error;
+        },
+      );
+      return track(sent, `delete ${shown}`).then(
+        (deleted) => {
+          if (!deleted) return;
           status.recover('contacts');
           status.notice(`deleted ${shown} and the conversation`);
         },
         (error: unknown) => {
-          // Already gone is what we wanted.
-          if (error instanceof ApiError && error.kind === 'not_found') return;
           dispatch({ type: 'delete-failed', contact });
           failed(error);
         },
@@ -284,7 +299,7 @@ export function useContacts(
           return;
         }
         dispatch({ type: 'rename-sent', id, displayName });
-        track(client.updateContact(id, displayName), 'write').then(
+        track(client.updateContact(id, displayName), `rename ${drawn(contactName(contact))}`).then(
           (updated) => {
             status.recover('contacts');
             status.notice(`renamed to ${drawn(contactName(updated))}`);
@@ -304,16 +319,25 @@ export function useContacts(
       confirmDelete: () => {
         // One undo window at a time: a second delete sends the first at once.
         void ledger.sendNow(PENDING_DELETE);
-        dispatch({ type: 'delete-confirmed', now: Date.now(), windowMs: undoWindowMs });
+        // The ledger's clock, which sends it, is the one the countdown is drawn by.
+        dispatch({ type: 'delete-confirmed', now: ledger.now(), windowMs: undoWindowMs });
         const pending = getState().pendingDelete;
-        if (pending) ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
+        if (!pending) return;
+        ledger.defer(PENDING_DELETE, undoWindowMs, () => sendDelete(pending.contact));
+        if (undoHolds.current.size > 0) ledger.hold(PENDING_DELETE);
       },
-      /** The undo offer cannot be seen (the terminal is too small): its window waits. */
-      holdUndo: () => {
+      /**
+       * The undo offer cannot be seen (the terminal is too small, or suspended to the shell): its
+       * window waits. Synchronous: a suspended process must not stop before the clock does.
+       */
+      holdUndo: (why: UndoHold) => {
+        undoHolds.current.add(why);
         ledger.hold(PENDING_DELETE);
       },
-      /** The undo offer shows again, with the time it had left. */
-      releaseUndo: () => {
+      /** One reason fewer to hold: with none left the offer runs on with the time it had left. */
+      releaseUndo: (why: UndoHold) => {
+        undoHolds.current.delete(why);
+        if (undoHolds.current.size > 0) return;
         const dueAt = ledger.release(PENDING_DELETE);
         if (dueAt !== undefined) dispatch({ type: 'undo-window-moved', dueAt });
       },
@@ -354,7 +378,7 @@ export function useContacts(
             ...(displayName !== undefined && { displayName }),
             ...(avatarUrl !== undefined && { avatarUrl }),
           }),
-          'write',
+          `create ${drawn(values.username.trim())}`,
         ).then(
           (created) => {
             status.recover('contacts');

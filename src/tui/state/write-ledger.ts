@@ -1,34 +1,69 @@
 // The writes the user asked for that have not reached the server yet: those held back for an
 // undo window, and those under way. It lives outside React, owned by whoever runs the dashboard,
 // so that every way out (q, a signal, the terminal closing, a crash that took React down) sends
-// what is held back and waits for what is under way: a confirmed delete is never lost.
+// what is held back and waits for what is under way: a confirmed delete is never lost, and one
+// the server refuses (or never answers) once the user is leaving is reported, not dropped.
+//
+// Undo windows run on a monotonic clock: the wall clock can be stepped (by hand, by NTP, a VM
+// resumed) and a window must neither stretch to an hour nor vanish. The countdown the screen
+// shows reads the same clock (`now`) as the one the ledger sends by.
+
+export type Clock = () => number;
+
+export const monotonic: Clock = () => performance.now();
+
+/**
+ * How long leaving waits for answers: as long as the transport waits for an answer's headers
+ * (DEFAULT_TIMEOUTS.headersMs), so a DELETE sent on the way out gets its full chance, but a
+ * server that never answers cannot keep the user from leaving.
+ */
+export const SETTLE_TIMEOUT_MS = 10_000;
+
+/** A write that, once the user had begun to leave, failed or went unanswered. */
+export type Unfinished =
+  | { what: string; failed: true; error: unknown }
+  /** No answer by the deadline: it may yet have been done. */
+  | { what: string; failed: false; waitedMs: number };
 
 interface Deferred {
   /** Undefined while held: the window does not run out while nobody can see it. */
   timer: NodeJS.Timeout | undefined;
-  /** When it is sent, or, while held, how long it had left. */
+  /** When it is sent (on the ledger's clock), or, while held, how long it had left. */
   dueAt: number;
   heldLeftMs: number | undefined;
   send: () => Promise<unknown>;
 }
 
 export class WriteLedger {
+  readonly #clock: Clock;
   /** Held back until their time comes or they are cancelled; one per key. */
   readonly #deferred = new Map<string, Deferred>();
-  /** Under way. */
-  readonly #inFlight = new Set<Promise<unknown>>();
+  /** Under way, each with what it does in words when the caller said (for the report). */
+  readonly #inFlight = new Map<Promise<unknown>, string | undefined>();
   /** The settling under way: every way out that asks shares its one deadline. */
   #settling: Promise<void> | undefined;
+  /** Set when leaving begins: the clock reading at which waiting for answers stops. */
+  #leaving: { by: number; timeoutMs: number } | undefined;
+  readonly #unfinished: Unfinished[] = [];
+
+  constructor(clock: Clock = monotonic) {
+    this.#clock = clock;
+  }
+
+  /** The clock undo windows are measured on (a due time minus this is the time left). */
+  readonly now = (): number => this.#clock();
 
   /**
-   * Holds `send` back for `delayMs` (an undo window). A write already held under the same key is
-   * sent at once: one undo window per key at a time.
+   * Holds `send` back for `delayMs` (an undo window); returns when it is due, on `now`'s clock.
+   * A write already held under the same key is sent at once: one undo window per key at a time.
    */
-  defer(key: string, delayMs: number, send: () => Promise<unknown>): void {
+  defer(key: string, delayMs: number, send: () => Promise<unknown>): number {
     // Not left to the caller: an entry replaced without this would leave its timer to send the new one early.
     void this.sendNow(key);
-    const timer = setTimeout(() => void this.sendNow(key), delayMs);
-    this.#deferred.set(key, { timer, dueAt: Date.now() + delayMs, heldLeftMs: undefined, send });
+    const deferred: Deferred = { timer: undefined, dueAt: this.#clock() + delayMs, heldLeftMs: undefined, send };
+    this.#deferred.set(key, deferred);
+    this.#arm(key, deferred);
+    return deferred.dueAt;
   }
 
   /**
@@ -40,7 +75,7 @@ export class WriteLedger {
     if (!deferred || deferred.timer === undefined) return false;
     clearTimeout(deferred.timer);
     deferred.timer = undefined;
-    deferred.heldLeftMs = Math.max(0, deferred.dueAt - Date.now());
+    deferred.heldLeftMs = Math.max(0, deferred.dueAt - this.#clock());
     return true;
   }
 
@@ -48,10 +83,25 @@ export class WriteLedger {
   release(key: string): number | undefined {
     const deferred = this.#deferred.get(key);
     if (!deferred || deferred.heldLeftMs === undefined) return undefined;
-    deferred.dueAt = Date.now() + deferred.heldLeftMs;
+    deferred.dueAt = this.#clock() + deferred.heldLeftMs;
     deferred.heldLeftMs = undefined;
-    deferred.timer = setTimeout(() => void this.sendNow(key), deferred.dueAt - Date.now());
+    this.#arm(key, deferred);
     return deferred.dueAt;
+  }
+
+  /**
+   * The timer only wakes the ledger: its own clock decides whether the window is over, so what
+   * is sent agrees with what the countdown showed, whatever clock the timer keeps.
+   */
+  #arm(key: string, deferred: Deferred): void {
+    deferred.timer = setTimeout(
+      () => {
+        if (this.#deferred.get(key) !== deferred) return;
+        if (deferred.dueAt - this.#clock() > 0) this.#arm(key, deferred);
+        else void this.sendNow(key);
+      },
+      Math.max(0, deferred.dueAt - this.#clock()),
+    );
   }
 
   /** Forgets a held-back write (undone); true when there was one. */
@@ -82,19 +132,28 @@ export class WriteLedger {
     );
   }
 
-  /** Remembers a write under way until it ends. */
-  track<T>(work: Promise<T>): Promise<T> {
-    this.#inFlight.add(work);
-    const forget = () => this.#inFlight.delete(work);
-    work.then(forget, forget);
+  /**
+   * Remembers a write under way until it ends. With `what` ("delete Ann"), a rejection that
+   * comes once leaving has begun, when the screen can no longer say so, is kept for unfinished().
+   */
+  track<T>(work: Promise<T>, what?: string): Promise<T> {
+    this.#inFlight.set(work, what);
+    work.then(
+      () => this.#inFlight.delete(work),
+      (error: unknown) => {
+        // Not there any more: given up on at the deadline, and reported as unanswered already.
+        if (!this.#inFlight.delete(work)) return;
+        if (what !== undefined && this.#leaving) this.#unfinished.push({ what, failed: true, error });
+      },
+    );
     return work;
   }
 
   /**
-   * Sends everything held back now and waits for every write under way, at most `timeoutMs`
-   * (a server that never answers must not keep the user from leaving).
+   * Sends everything held back now and waits for every write under way, until `timeoutMs` after
+   * the first call: a second way out (q, then the run ending) does not wait all over again.
    */
-  settle(timeoutMs = 10_000): Promise<void> {
+  settle(timeoutMs = SETTLE_TIMEOUT_MS): Promise<void> {
     this.#settling ??= this.#settle(timeoutMs).finally(() => {
       this.#settling = undefined;
     });
@@ -102,17 +161,28 @@ export class WriteLedger {
   }
 
   async #settle(timeoutMs: number): Promise<void> {
+    this.#leaving ??= { by: this.#clock() + timeoutMs, timeoutMs };
     for (const key of [...this.#deferred.keys()]) void this.sendNow(key);
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, timeoutMs);
+      timer = setTimeout(resolve, Math.max(0, this.#leaving!.by - this.#clock()));
     });
     // Writes that start while waiting (a send that leads to another) are waited for too.
     const all = async (): Promise<void> => {
-      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+      while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.keys()]);
     };
     await Promise.race([all(), deadline]);
     clearTimeout(timer);
+    // What has not answered by now is left behind: the caller closes the connections it uses.
+    for (const [work, what] of this.#inFlight) {
+      this.#inFlight.delete(work);
+      if (what !== undefined) this.#unfinished.push({ what, failed: false, waitedMs: this.#leaving.timeoutMs });
+    }
+  }
+
+  /** Writes that failed or went unanswered once leaving had begun, in the order they ended. */
+  unfinished(): readonly Unfinished[] {
+    return [...this.#unfinished];
   }
 
   /** Drops what is held back without sending it (a test's component going away). */

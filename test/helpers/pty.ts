@@ -1,0 +1,132 @@
+// Runs a command in a pty of its own (`script`), for what tmux does not show: every byte written
+// to the terminal (the recording, escape sequences and all, stderr too) and the exit status
+// (`script -e` passes on the command's, 128 + n for one ended by signal n).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+
+export const hasScript = (): boolean => spawnSync('script', ['--version']).status === 0;
+
+const ESC = '\u001b';
+export const SEQ = {
+  enterAltScreen: `${ESC}[?1049h`,
+  leaveAltScreen: `${ESC}[?1049l`,
+  hideCursor: `${ESC}[?25l`,
+  showCursor: `${ESC}[?25h`,
+  /** The end of each frame the dashboard draws (synchronized output). */
+  endOfFrame: `${ESC}[?2026l`,
+} as const;
+
+export interface PtyRun {
+  /** Every byte written to the terminal so far, without script's own first and last lines. */
+  bytes(): string;
+  /** The same as text, escape sequences removed. */
+  text(): string;
+  /** Bytes typed into the terminal. */
+  send(keys: string): void;
+  /** The command's pid (it execs, so the pid is the program's). */
+  pid(): Promise<number>;
+  /** The status `script` passes on; null when it had to be killed. */
+  readonly exited: Promise<number | null>;
+  /** Whether it has ended. */
+  ended(): boolean;
+  /** Polls the text until `predicate` holds; fails with the text's tail. */
+  until(predicate: (text: string) => boolean, what: string, timeoutMs?: number): Promise<void>;
+  /**
+   * Sends `key` again every half second until `shown` matches the text: the first page can be
+   * drawn a moment before the keys are listened for on a busy machine.
+   */
+  pressUntil(key: string, shown: RegExp, what: string, timeoutMs?: number): Promise<void>;
+  kill(): void;
+}
+
+const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/** Starts `argv` in a 120×40 pty, with `env` over the test's (CI left out), recording into `dir`. */
+export function startInPty(argv: readonly string[], env: Record<string, string>, dir: string, limitMs = 60_000): PtyRun {
+  const recording = join(dir, 'pty-recording');
+  const pidFile = join(dir, 'pty-pid');
+  const command = `stty cols 120 rows 40; echo $$ >${quote(pidFile)}; exec ${argv.map(quote).join(' ')}`;
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, TERM: 'xterm-256color', ...env };
+  delete childEnv.CI;
+  // -f: the recording is written as it comes, so it can be read while the program runs.
+  const child = spawn('script', ['-q', '-e', '-f', '-c', command, recording], { env: childEnv, stdio: ['pipe', 'ignore', 'ignore'] });
+  child.stdin.on('error', () => undefined);
+  let done = false;
+  const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      done = true;
+      resolve(code);
+    });
+  });
+  const bytes = (): string => {
+    if (!existsSync(recording)) return '';
+    let all = readFileSync(recording, 'utf8');
+    // script's own lines: "Script started on …" first, "Script done on …" last.
+    all = all.slice(all.indexOf('\n') + 1);
+    const trailer = all.lastIndexOf('\nScript done on ');
+    return trailer >= 0 ? all.slice(0, trailer) : all;
+  };
+  const text = () => stripVTControlCharacters(bytes());
+  const run: PtyRun = {
+    bytes,
+    text,
+    send: (keys) => {
+      if (!done) child.stdin.write(keys);
+    },
+    async pid() {
+      await run.until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 'the pid');
+      return Number(readFileSync(pidFile, 'utf8').trim());
+    },
+    exited,
+    ended: () => done,
+    async until(predicate, what, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        if (predicate(text())) return;
+        if (Date.now() > deadline || done) {
+          if (predicate(text())) return;
+          throw new Error(`${done ? 'ended' : 'timed out'} waiting for ${what}; the terminal's text ended with:\n${text().slice(-3000)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async pressUntil(key, shown, what, timeoutMs = 30_000) {
+      let sentAt = 0;
+      await run.until(
+        (t) => {
+          if (shown.test(t)) return true;
+          if (Date.now() - sentAt > 500) {
+            run.send(key);
+            sentAt = Date.now();
+          }
+          return false;
+        },
+        what,
+        timeoutMs,
+      );
+    },
+    kill: () => {
+      if (!done) child.kill('SIGKILL');
+    },
+  };
+  return run;
+}
+
+/**
+ * Where the recording says the terminal was left: after the last frame drawn, the alternate
+ * screen was left and the cursor shown, and neither was undone after.
+ */
+export function terminalRestored(bytes: string): { left: boolean; cursorShown: boolean; tail: string } {
+  const lastFrame = bytes.lastIndexOf(SEQ.endOfFrame);
+  const left = bytes.lastIndexOf(SEQ.leaveAltScreen);
+  const shown = bytes.lastIndexOf(SEQ.showCursor);
+  return {
+    left: left > lastFrame && left > bytes.lastIndexOf(SEQ.enterAltScreen),
+    cursorShown: shown > lastFrame && shown > bytes.lastIndexOf(SEQ.hideCursor),
+    tail: JSON.stringify(bytes.slice(-200)),
+  };
+}
