@@ -34,8 +34,9 @@ export interface PtyRun {
   /** Polls the text until `predicate` holds; fails with the text's tail. */
   until(predicate: (text: string) => boolean, what: string, timeoutMs?: number): Promise<void>;
   /**
-   * Sends `key` again every half second until `shown` matches the text: the first page can be
-   * drawn a moment before the keys are listened for on a busy machine.
+   * Sends `key` again every 3 s until `shown` matches the text: the first page can be drawn a
+   * moment before the keys are listened for on a busy machine. Not sooner: under load a key's
+   * frame can take longer than half a second, and a key sent again may act twice.
    */
   pressUntil(key: string, shown: RegExp, what: string, timeoutMs?: number): Promise<void>;
   kill(): void;
@@ -99,7 +100,7 @@ export function startInPty(argv: readonly string[], env: Record<string, string>,
       await run.until(
         (t) => {
           if (shown.test(t)) return true;
-          if (Date.now() - sentAt > 500) {
+          if (Date.now() - sentAt > 3000) {
             run.send(key);
             sentAt = Date.now();
           }
