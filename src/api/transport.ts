@@ -2,6 +2,7 @@
 // for calls that are safe to repeat, and every failure turned into an ApiError without secrets.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
+import { BodyError, readBody } from './body.js';
 import { ApiError, kindForStatus } from './errors.js';
 
 export interface Timeouts {
@@ -154,11 +155,16 @@ export class Transport {
 
   async #attempt(out: Outgoing, retry: number): Promise<Incoming> {
     const started = performance.now();
-    const headers: Record<string, string> = { accept: 'application/json', authorization: out.authorization };
-    if (out.body) headers['content-type'] = out.body.type;
     let status = 0;
     let requestId: string | undefined;
     try {
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        // Compressed answers are read too (body.ts), but none is asked for: nothing to unpack.
+        'accept-encoding': 'identity',
+        authorization: out.authorization,
+      };
+      if (out.body) headers['content-type'] = out.body.type;
       const response = await this.#dispatcher.request({
         origin: out.url.origin,
         path: `${out.url.pathname}${out.url.search}`,
@@ -172,7 +178,7 @@ export class Transport {
       status = response.statusCode;
       const headerId = header(response.headers, 'x-request-id');
       requestId = headerId === undefined ? undefined : this.#scrub(headerId);
-      const text = await readText(response.body);
+      const text = await readBody(response.body, header(response.headers, 'content-encoding'), MAX_BODY_BYTES);
       // undici checks an idle keep-alive socket on the next turn of the event loop before reusing
       // it; a call made straight after this one would otherwise find it busy and open another.
       await new Promise((resolve) => setImmediate(resolve));
@@ -181,44 +187,25 @@ export class Transport {
         this.#log(out, retry, started, status, requestId, undefined);
         return { status, json, requestId };
       }
-      throw this.#errorFromResponse(status, text, response.headers, requestId);
+      throw this.#errorFromResponse(status, text, response.headers, requestId, out.url);
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : this.#errorFromFailure(caught, out.url);
+      const error = this.#errorFrom(caught, out.url, status, requestId);
       this.#log(out, retry, started, status, error.requestId ?? requestId, error.message);
       throw error;
     }
   }
 
-  #errorFromResponse(
+  #errorFrom(
+    caught: unknown,
+    url: URL,
     status: number,
-    text: string,
-    headers: Record<string, string | string[] | undefined>,
-    headerRequestId: string | undefined,
+    requestId: string | undefined,
   ): ApiError {
-    let body: Record<string, unknown> | undefined;
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
-        body = parsed as Record<string, unknown>;
-      }
-    } catch {
-      body = undefined;
+    if (caught instanceof ApiError) return caught;
+    if (caught instanceof BodyError) {
+      return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
     }
-    const message =
-      typeof body?.message === 'string' && body.message.trim() !== ''
-        ? body.message
-        : `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    const requestId = typeof body?.request_id === 'string' ? this.#scrub(body.request_id) : headerRequestId;
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
-    return new ApiError({
-      kind: kindForStatus(status),
-      message: this.#scrub(message),
-      status,
-      ...(code !== undefined && { code }),
-      ...(requestId !== undefined && { requestId }),
-      ...(retryAfterMs !== undefined && { retryAfterMs }),
-    });
+    return this.#errorFromFailure(caught, url);
   }
 
   #errorFromFailure(caught: unknown, url: URL): ApiError {
@@ -238,11 +225,55 @@ export class Transport {
       EPIPE: ['network', `the connection to ${host} was dropped`],
       UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
       UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
-      UND_ERR_RES_EXCEEDED_MAX_SIZE: ['protocol', `${host} sent an answer larger than ${MAX_BODY_BYTES / 1048576} MiB`],
       UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
     };
     const [kind, message] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
     return new ApiError({ kind, message: this.#scrub(message), origin: url.origin, cause: caught });
+  }
+
+  #errorFromResponse(
+    status: number,
+    text: string,
+    headers: Record<string, string | string[] | undefined>,
+    headerRequestId: string | undefined,
+    url: URL,
+  ): ApiError {
+    let body: Record<string, unknown> | undefined;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) {
+        body = parsed as Record<string, unknown>;
+      }
+    } catch {
+      body = undefined;
+    }
+    let message: string;
+    if (status >= 300 && status < 400) {
+      message = this.#redirectMessage(status, header(headers, 'location'), url);
+    } else if (typeof body?.message === 'string' && body.message.trim() !== '') {
+      message = this.#scrub(body.message);
+    } else {
+      message = `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
+    }
+    const code = typeof body?.code === 'string' ? body.code : undefined;
+    const requestId = typeof body?.request_id === 'string' ? this.#scrub(body.request_id) : headerRequestId;
+    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
+    return new ApiError({
+      kind: kindForStatus(status),
+      message,
+      status,
+      ...(code !== undefined && { code }),
+      ...(requestId !== undefined && { requestId }),
+      ...(retryAfterMs !== undefined && { retryAfterMs }),
+    });
+  }
+
+  /** A redirect, named: following one would send the credential to wherever a server points. */
+  #redirectMessage(status: number, location: string | undefined, url: URL): string {
+    const unfollowed = `the server answered HTTP ${status}, a redirect, which tickbook does not follow`;
+    const target = location === undefined ? undefined : shownLocation(location, url);
+    if (target === undefined) return unfollowed;
+    return `the server answered HTTP ${status}: moved to ${this.#scrub(target)} (tickbook does not follow redirects: use that as the base URL if you trust it)`;
   }
 
   #scrub(text: string): string {
@@ -276,23 +307,25 @@ function errorCode(error: unknown): string {
   return typeof code === 'string' ? code : '';
 }
 
+/** A Location as it may be shown: absolute, http(s) only, without user info, query or fragment. */
+function shownLocation(location: string, base: URL): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(location, base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.href;
+}
+
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function parseSuccess(text: string, status: number, requestId: string | undefined): unknown {
