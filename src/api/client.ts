@@ -69,7 +69,7 @@ export class TickbookClient {
     if (query.active !== undefined) url.searchParams.set('active', String(query.active));
     if (query.startingAfter !== undefined) url.searchParams.set('starting_after', query.startingAfter);
     if (query.endingBefore !== undefined) url.searchParams.set('ending_before', query.endingBefore);
-    const reply = await this.#send({ method: 'GET', url, authorization: this.#bearer(), safe: true, signal: options.signal });
+    const reply = await this.#send({ method: 'GET', url, ...this.#bearer(), safe: true, signal: options.signal });
     const { contacts, hasMore } = checked(() => parseContactList(reply.json), reply.requestId, reply.status);
     return { contacts, hasMore, ...cursors(query, contacts, hasMore) };
   }
@@ -119,7 +119,7 @@ export class TickbookClient {
     const reply = await this.#send({
       method: 'DELETE',
       url: this.#contactUrl(id),
-      authorization: this.#bearer(),
+      ...this.#bearer(),
       safe: false,
       signal: options.signal,
     });
@@ -150,7 +150,7 @@ export class TickbookClient {
       const reply = await this.#send({
         method: 'POST',
         url: this.#marketUrl('/v1/utilities/stock/realtime-pricing'),
-        authorization: this.#key(),
+        ...this.#key(),
         body: { type: 'application/json', text: JSON.stringify({ symbols: batch }) },
         // Pricing changes nothing on the server: safe to retry.
         safe: true,
@@ -182,7 +182,7 @@ export class TickbookClient {
     const reply = await this.#send({
       method: 'GET',
       url: this.#marketUrl('/v1/utilities/stock/symbols'),
-      authorization: this.#key(),
+      ...this.#key(),
       safe: true,
       signal: options.signal,
     });
@@ -207,7 +207,7 @@ export class TickbookClient {
     const reply = await this.#send({
       method,
       url,
-      authorization: this.#bearer(),
+      ...this.#bearer(),
       ...(form && { body: { type: 'application/x-www-form-urlencoded' as const, text: form.toString() } }),
       safe: method === 'GET',
       signal: options.signal,
@@ -215,18 +215,18 @@ export class TickbookClient {
     return checked(() => parseContact(reply.json), reply.requestId, reply.status);
   }
 
-  #bearer(): string {
+  #bearer(): Pick<Outgoing, 'authorization' | 'credential'> {
     if (!this.#token) {
       throw new ApiError({ kind: 'auth', message: 'no bearer token is configured for the contacts API' });
     }
-    return `Bearer ${this.#token}`;
+    return { authorization: `Bearer ${this.#token}`, credential: 'the bearer token for the contacts API' };
   }
 
-  #key(): string {
+  #key(): Pick<Outgoing, 'authorization' | 'credential'> {
     if (!this.#apiKey) {
       throw new ApiError({ kind: 'auth', message: 'no API key is configured for the market data API' });
     }
-    return this.#apiKey;
+    return { authorization: this.#apiKey, credential: 'the API key for the market data API' };
   }
 
   #contactsUrl(path: string): URL {

@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { BodyError, readBody } from './body.js';
 import { ApiError, kindForStatus } from './errors.js';
+import { describeFailure, errorCode, NOT_SENT } from './failures.js';
 
 export interface Timeouts {
   connectMs: number;
@@ -52,6 +53,8 @@ export interface Outgoing {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: URL;
   authorization: string;
+  /** The credential in `authorization`, in words for a message: "the bearer token for the contacts API". */
+  credential?: string;
   body?: { type: 'application/json' | 'application/x-www-form-urlencoded'; text: string };
   /** Whether repeating the call changes nothing, so it may be retried after any failure. */
   safe: boolean;
@@ -68,9 +71,12 @@ export interface Incoming {
 export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000, budgetMs: 10_000 };
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** Failures before the request reached the server: retrying them cannot repeat an effect. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRIABLE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
+/** What an HTTP header value may hold (RFC 9110 field-value; undici sends 0x80–0xFF as Latin-1). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Errors no retry can mend, whatever their kind says: a certificate, a malformed header. */
+const FINAL = new WeakSet<ApiError>();
 
 export class Transport {
   readonly #dispatcher: Dispatcher;
@@ -125,7 +131,7 @@ export class Transport {
 
   /** How long to wait before retrying, or undefined when the error is final. */
   #retryDelay(out: Outgoing, error: ApiError, retry: number, elapsedMs: number): number | undefined {
-    if (retry >= this.#retry.retries || !RETRIABLE_KINDS.has(error.kind)) return undefined;
+    if (retry >= this.#retry.retries || !RETRIABLE_KINDS.has(error.kind) || FINAL.has(error)) return undefined;
     const notSent = error.cause !== undefined && NOT_SENT.has(errorCode(error.cause));
     if (!out.safe && !notSent) return undefined;
     let delay: number;
@@ -158,6 +164,7 @@ export class Transport {
     let status = 0;
     let requestId: string | undefined;
     try {
+      this.#checkCredential(out);
       const headers: Record<string, string> = {
         accept: 'application/json',
         // Compressed answers are read too (body.ts), but none is asked for: nothing to unpack.
@@ -195,6 +202,18 @@ export class Transport {
     }
   }
 
+  /** A credential that cannot be a header value fails the same way on every try, before any. */
+  #checkCredential(out: Outgoing): void {
+    if (HEADER_VALUE.test(out.authorization)) return;
+    throw final(
+      new ApiError({
+        kind: 'auth',
+        // Never the value: it is the credential.
+        message: `${out.credential ?? 'the credential'} holds a line break, a control character or a character outside Latin-1, which cannot be sent in an HTTP header`,
+      }),
+    );
+  }
+
   #errorFrom(
     caught: unknown,
     url: URL,
@@ -202,33 +221,13 @@ export class Transport {
     requestId: string | undefined,
   ): ApiError {
     if (caught instanceof ApiError) return caught;
+    const origin = url.origin;
     if (caught instanceof BodyError) {
       return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
     }
-    return this.#errorFromFailure(caught, url);
-  }
-
-  #errorFromFailure(caught: unknown, url: URL): ApiError {
-    const code = errorCode(caught);
-    const host = url.host;
-    const seconds = (ms: number) => `${ms / 1000} s`;
-    const table: Record<string, [ApiError['kind'], string]> = {
-      UND_ERR_CONNECT_TIMEOUT: ['timeout', `could not connect to ${host} within ${seconds(this.#timeouts.connectMs)}`],
-      UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(this.#timeouts.headersMs)}`],
-      UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(this.#timeouts.bodyMs)}`],
-      ECONNREFUSED: ['network', `${host} refused the connection (is the server running?)`],
-      ENOTFOUND: ['network', `cannot find the host ${url.hostname}`],
-      EAI_AGAIN: ['network', `cannot look up the host ${url.hostname} right now`],
-      EHOSTUNREACH: ['network', `${host} cannot be reached`],
-      ENETUNREACH: ['network', `${host} cannot be reached`],
-      ECONNRESET: ['network', `the connection to ${host} was dropped`],
-      EPIPE: ['network', `the connection to ${host} was dropped`],
-      UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
-      UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
-      UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
-    };
-    const [kind, message] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
-    return new ApiError({ kind, message: this.#scrub(message), origin: url.origin, cause: caught });
+    const failure = describeFailure(caught, { url, ...this.#timeouts });
+    const error = new ApiError({ kind: failure.kind, message: this.#scrub(failure.message), origin, cause: caught });
+    return failure.final ? final(error) : error;
   }
 
   #errorFromResponse(
@@ -300,11 +299,9 @@ export class Transport {
   }
 }
 
-function errorCode(error: unknown): string {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
-  if (typeof cause?.code === 'string') return cause.code;
-  return typeof code === 'string' ? code : '';
+function final(error: ApiError): ApiError {
+  FINAL.add(error);
+  return error;
 }
 
 /** A Location as it may be shown: absolute, http(s) only, without user info, query or fragment. */

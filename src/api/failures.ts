@@ -1,0 +1,89 @@
+// A request that got no usable answer (refused, timed out, dropped, a certificate not trusted),
+// in words that say what is wrong and where to look, and whether trying again
+// could help.
+import type { ApiErrorKind } from './errors.js';
+
+export interface Failure {
+  kind: ApiErrorKind;
+  message: string;
+  /** Trying again cannot help: the same certificate, the same malformed header. */
+  final: boolean;
+}
+
+export interface FailureContext {
+  url: URL;
+  connectMs: number;
+  headersMs: number;
+  bodyMs: number;
+}
+
+const TRUST_HINT = 'if you trust it, start tickbook with NODE_EXTRA_CA_CERTS=/path/to/ca.pem (the certificate of the authority that signed it, in PEM)';
+
+/** Certificate problems, worded after "HOST's TLS certificate". */
+const CERTIFICATE: Record<string, string> = {
+  DEPTH_ZERO_SELF_SIGNED_CERT: `is self-signed, so it cannot be verified; ${TRUST_HINT}`,
+  SELF_SIGNED_CERT_IN_CHAIN: `is signed by an authority this machine does not trust (a private CA, or a proxy that inspects TLS); ${TRUST_HINT}`,
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: `is signed by an authority this machine does not know (a private CA, or a server that does not send its intermediate certificates); ${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT: `is signed by an authority this machine does not know; ${TRUST_HINT}`,
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: `is signed by an authority this machine does not know (a private CA, or a proxy that inspects TLS); ${TRUST_HINT}`,
+  CERT_UNTRUSTED: `is not trusted for this use; ${TRUST_HINT}`,
+  CERT_HAS_EXPIRED: 'has expired (or this machine\'s clock is wrong)',
+  CERT_NOT_YET_VALID: 'is not valid yet (or this machine\'s clock is wrong)',
+  ERR_TLS_CERT_ALTNAME_INVALID: 'is for another host name: use a name the certificate holds in the URL',
+};
+
+/** Failures before the request reached the server: retrying them cannot repeat an effect. */
+export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+export function describeFailure(caught: unknown, context: FailureContext): Failure {
+  const { url } = context;
+  const code = errorCode(caught);
+  const host = url.host;
+  const message = (caught as { message?: unknown })?.message;
+  const text = typeof message === 'string' ? message : '';
+
+  // A certificate that does not verify is the same on every try.
+  const certificate = CERTIFICATE[code];
+  if (certificate !== undefined) {
+    return { kind: 'protocol', message: `${host}'s TLS certificate ${certificate}`, final: true };
+  }
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || (code === 'EPROTO' && /wrong version number/i.test(text))) {
+    return { kind: 'protocol', message: `${host} does not speak TLS on this port: is the URL http:// rather than https://?`, final: true };
+  }
+  if (code === 'EPROTO' || code.startsWith('ERR_SSL_')) {
+    return { kind: 'protocol', message: `the TLS handshake with ${host} failed (${code})`, final: true };
+  }
+
+  if (code === 'UND_ERR_INVALID_ARG') {
+    return { kind: 'invalid', message: `the request to ${host} could not be sent: a header holds a character HTTP does not allow`, final: true };
+  }
+
+  const seconds = (ms: number) => `${ms / 1000} s`;
+  const table: Record<string, [ApiErrorKind, string]> = {
+    UND_ERR_CONNECT_TIMEOUT: ['timeout', `could not connect to ${host} within ${seconds(context.connectMs)}`],
+    UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(context.headersMs)}`],
+    UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(context.bodyMs)}`],
+    ECONNREFUSED: ['network', `${host} refused the connection (is the server running?)`],
+    ENOTFOUND: ['network', `cannot find the host ${url.hostname}`],
+    EAI_AGAIN: ['network', `cannot look up the host ${url.hostname} right now`],
+    EHOSTUNREACH: ['network', `${host} cannot be reached`],
+    ENETUNREACH: ['network', `${host} cannot be reached`],
+    ECONNRESET: ['network', `the connection to ${host} was dropped`],
+    EPIPE: ['network', `the connection to ${host} was dropped`],
+    UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
+    UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
+    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
+  };
+  const [kind, worded] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
+  return { kind, message: worded, final: false };
+}
+
+/** Wrappers whose cause says more than they do. */
+const WRAPPERS = new Set(['UND_ERR_SOCKET']);
+
+export function errorCode(error: unknown): string {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof code === 'string' && !WRAPPERS.has(code)) return code;
+  if (typeof cause?.code === 'string') return cause.code;
+  return typeof code === 'string' ? code : '';
+}
