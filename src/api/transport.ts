@@ -1,10 +1,12 @@
 // HTTP for the client: one undici dispatcher (a keep-alive pool per origin), timeouts, retries
-// for calls that are safe to repeat, and every failure turned into an ApiError without secrets.
+// for calls that are safe to repeat, and every failure turned into an ApiError that holds nothing
+// of a credential.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import { BodyError, readBody } from './body.js';
 import { ApiError, kindForStatus } from './errors.js';
 import { describeFailure, errorCode, NOT_SENT } from './failures.js';
+import { Redactor, WITHHELD_MESSAGE } from './redaction.js';
 
 export interface Timeouts {
   connectMs: number;
@@ -42,7 +44,7 @@ export interface TransportOptions {
   retry?: Partial<RetryPolicy>;
   /** A dispatcher to share; when absent the transport makes (and closes) its own Agent. */
   dispatcher?: Dispatcher;
-  /** Values that must never appear in an error message (tokens, keys). */
+  /** Credentials: no form of them may reach a message, a request id or the log. */
   secrets?: readonly string[];
   onRequest?: (entry: RequestLogEntry) => void;
   /** For jitter; tests may fix it. */
@@ -83,7 +85,7 @@ export class Transport {
   readonly #ownsDispatcher: boolean;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryPolicy;
-  readonly #secrets: readonly string[];
+  readonly #redactor: Redactor;
   readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
   readonly #random: () => number;
 
@@ -99,8 +101,7 @@ export class Transport {
         keepAliveMaxTimeout: 60_000,
         connections: 8,
       });
-    // Very short values would be masked by the "[redacted]" marker itself, and cannot be secrets.
-    this.#secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+    this.#redactor = new Redactor(options.secrets ?? []);
     this.#onRequest = options.onRequest;
     this.#random = options.random ?? Math.random;
   }
@@ -184,7 +185,7 @@ export class Transport {
       });
       status = response.statusCode;
       const headerId = header(response.headers, 'x-request-id');
-      requestId = headerId === undefined ? undefined : this.#scrub(headerId);
+      requestId = headerId === undefined ? undefined : this.#screenId(headerId);
       const text = await readBody(response.body, header(response.headers, 'content-encoding'), MAX_BODY_BYTES);
       // undici checks an idle keep-alive socket on the next turn of the event loop before reusing
       // it; a call made straight after this one would otherwise find it busy and open another.
@@ -226,7 +227,7 @@ export class Transport {
       return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
     }
     const failure = describeFailure(caught, { url, ...this.#timeouts });
-    const error = new ApiError({ kind: failure.kind, message: this.#scrub(failure.message), origin, cause: caught });
+    const error = new ApiError({ kind: failure.kind, message: failure.message, origin, cause: caught });
     return failure.final ? final(error) : error;
   }
 
@@ -250,12 +251,12 @@ export class Transport {
     if (status >= 300 && status < 400) {
       message = this.#redirectMessage(status, header(headers, 'location'), url);
     } else if (typeof body?.message === 'string' && body.message.trim() !== '') {
-      message = this.#scrub(body.message);
+      message = this.#redactor.screen(body.message, WITHHELD_MESSAGE);
     } else {
       message = `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
     }
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    const requestId = typeof body?.request_id === 'string' ? this.#scrub(body.request_id) : headerRequestId;
+    const code = typeof body?.code === 'string' && !this.#redactor.holdsSecret(body.code) ? body.code : undefined;
+    const requestId = (typeof body?.request_id === 'string' ? this.#screenId(body.request_id) : undefined) ?? headerRequestId;
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
     return new ApiError({
       kind: kindForStatus(status),
@@ -272,13 +273,13 @@ export class Transport {
     const unfollowed = `the server answered HTTP ${status}, a redirect, which tickbook does not follow`;
     const target = location === undefined ? undefined : shownLocation(location, url);
     if (target === undefined) return unfollowed;
-    return `the server answered HTTP ${status}: moved to ${this.#scrub(target)} (tickbook does not follow redirects: use that as the base URL if you trust it)`;
+    if (this.#redactor.holdsSecret(target)) return `${unfollowed} (its location was withheld: it contained a credential)`;
+    return `the server answered HTTP ${status}: moved to ${target} (tickbook does not follow redirects: use that as the base URL if you trust it)`;
   }
 
-  #scrub(text: string): string {
-    let clean = text;
-    for (const secret of this.#secrets) clean = clean.split(secret).join('[redacted]');
-    return clean;
+  /** A request id, or nothing when it holds a credential: an id is only worth showing whole. */
+  #screenId(id: string): string | undefined {
+    return this.#redactor.holdsSecret(id) ? undefined : id;
   }
 
   #log(out: Outgoing, retry: number, started: number, status: number, requestId: string | undefined, error: string | undefined): void {
