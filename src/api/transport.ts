@@ -14,6 +14,11 @@ export interface Timeouts {
   headersMs: number;
   /** The longest silence allowed while the body arrives. */
   bodyMs: number;
+  /**
+   * From request sent to the whole answer read, for each attempt: a server that sends a byte
+   * now and then is never silent for bodyMs, yet would keep a poll waiting for ever.
+   */
+  totalMs: number;
 }
 
 export interface RetryPolicy {
@@ -70,7 +75,7 @@ export interface Incoming {
   requestId: string | undefined;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 30_000 };
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000, budgetMs: 10_000 };
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const RETRIABLE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
@@ -142,6 +147,7 @@ export class Transport {
       const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** retry);
       delay = ceiling / 2 + this.#random() * (ceiling / 2);
     }
+    // Each attempt ends by totalMs, so the whole call ends by budgetMs + totalMs.
     return elapsedMs + delay <= this.#retry.budgetMs ? delay : undefined;
   }
 
@@ -164,6 +170,15 @@ export class Transport {
     const started = performance.now();
     let status = 0;
     let requestId: string | undefined;
+    // One signal for undici: the caller's cancel, or this attempt's deadline.
+    const abort = new AbortController();
+    let pastDeadline = false;
+    const timer = setTimeout(() => {
+      pastDeadline = true;
+      abort.abort(new Error('deadline'));
+    }, this.#timeouts.totalMs);
+    const cancel = () => abort.abort(out.signal?.reason);
+    out.signal?.addEventListener('abort', cancel, { once: true });
     try {
       this.#checkCredential(out);
       const headers: Record<string, string> = {
@@ -179,7 +194,7 @@ export class Transport {
         method: out.method,
         headers,
         body: out.body?.text,
-        signal: out.signal,
+        signal: abort.signal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
       });
@@ -197,9 +212,17 @@ export class Transport {
       }
       throw this.#errorFromResponse(status, text, response.headers, requestId, out.url);
     } catch (caught) {
-      const error = this.#errorFrom(caught, out.url, status, requestId);
+      if (out.signal?.aborted) {
+        // The user moved on: nothing failed, and the log says so.
+        this.#log(out, retry, started, status, requestId, 'cancelled');
+        throw caught;
+      }
+      const error = this.#errorFrom(caught, out.url, status, requestId, pastDeadline);
       this.#log(out, retry, started, status, error.requestId ?? requestId, error.message);
       throw error;
+    } finally {
+      clearTimeout(timer);
+      out.signal?.removeEventListener('abort', cancel);
     }
   }
 
@@ -220,9 +243,13 @@ export class Transport {
     url: URL,
     status: number,
     requestId: string | undefined,
+    pastDeadline: boolean,
   ): ApiError {
     if (caught instanceof ApiError) return caught;
     const origin = url.origin;
+    if (pastDeadline) {
+      return new ApiError({ kind: 'timeout', message: `${url.host} did not finish its answer within ${this.#timeouts.totalMs / 1000} s`, origin, cause: caught });
+    }
     if (caught instanceof BodyError) {
       return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
     }
