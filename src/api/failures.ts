@@ -1,17 +1,19 @@
-// A request that got no usable answer (refused, timed out, dropped, a certificate not trusted),
-// in words that say what is wrong and where to look, and whether trying again
+// A request that got no usable answer (refused, timed out, dropped, a certificate not trusted, a
+// proxy in the way), in words that say what is wrong and where to look, and whether trying again
 // could help.
 import type { ApiErrorKind } from './errors.js';
+import type { ProxyChoice } from './proxy.js';
 
 export interface Failure {
   kind: ApiErrorKind;
   message: string;
-  /** Trying again cannot help: the same certificate, the same malformed header. */
+  /** Trying again cannot help: the same certificate, the same malformed header, the same proxy rule. */
   final: boolean;
 }
 
 export interface FailureContext {
   url: URL;
+  proxy: ProxyChoice | undefined;
   connectMs: number;
   headersMs: number;
   bodyMs: number;
@@ -36,7 +38,7 @@ const CERTIFICATE: Record<string, string> = {
 export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export function describeFailure(caught: unknown, context: FailureContext): Failure {
-  const { url } = context;
+  const { url, proxy } = context;
   const code = errorCode(caught);
   const host = url.host;
   const message = (caught as { message?: unknown })?.message;
@@ -45,7 +47,9 @@ export function describeFailure(caught: unknown, context: FailureContext): Failu
   // A certificate that does not verify is the same on every try.
   const certificate = CERTIFICATE[code];
   if (certificate !== undefined) {
-    return { kind: 'protocol', message: `${host}'s TLS certificate ${certificate}`, final: true };
+    // Through an https:// proxy the certificate at fault may be the proxy's own.
+    const subject = proxy?.url.protocol === 'https:' ? `${host}'s (or the proxy ${proxy.shown}'s)` : `${host}'s`;
+    return { kind: 'protocol', message: `${subject} TLS certificate ${certificate}`, final: true };
   }
   if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || (code === 'EPROTO' && /wrong version number/i.test(text))) {
     return { kind: 'protocol', message: `${host} does not speak TLS on this port: is the URL http:// rather than https://?`, final: true };
@@ -54,32 +58,59 @@ export function describeFailure(caught: unknown, context: FailureContext): Failu
     return { kind: 'protocol', message: `the TLS handshake with ${host} failed (${code})`, final: true };
   }
 
+  const refused = /^Proxy response \((\d+)\)/.exec(text)?.[1] ?? (/Proxy Authentication Required \(407\)/.test(text) ? '407' : undefined);
+  if (proxy && refused !== undefined) {
+    const status = Number(refused);
+    if (status === 407) {
+      return {
+        kind: 'network',
+        message: `the proxy ${proxy.shown} asks for a user name and password (HTTP 407): give them in ${proxy.variable} as http://user:password@host:port`,
+        final: true,
+      };
+    }
+    // A proxy's 502 or 504 is its way to say the host could not be reached, which may pass.
+    return { kind: 'network', message: `the proxy ${proxy.shown} would not connect to ${host} (HTTP ${status})`, final: status < 500 };
+  }
   if (code === 'UND_ERR_INVALID_ARG') {
     return { kind: 'invalid', message: `the request to ${host} could not be sent: a header holds a character HTTP does not allow`, final: true };
   }
 
   const seconds = (ms: number) => `${ms / 1000} s`;
+  if (proxy) {
+    // Only the connection to the proxy is this machine's to make: these name the proxy.
+    const table: Record<string, string> = {
+      UND_ERR_CONNECT_TIMEOUT: `could not connect to the proxy ${proxy.shown} within ${seconds(context.connectMs)}`,
+      ECONNREFUSED: `the proxy ${proxy.shown} refused the connection`,
+      ENOTFOUND: `cannot find the proxy ${proxy.shown}`,
+      EAI_AGAIN: `cannot look up the proxy ${proxy.shown} right now`,
+      EHOSTUNREACH: `the proxy ${proxy.shown} cannot be reached`,
+      ENETUNREACH: `the proxy ${proxy.shown} cannot be reached`,
+    };
+    const viaProxy = table[code];
+    if (viaProxy !== undefined) return { kind: code === 'UND_ERR_CONNECT_TIMEOUT' ? 'timeout' : 'network', message: viaProxy, final: false };
+  }
+  const through = proxy ? ` through the proxy ${proxy.shown}` : '';
   const table: Record<string, [ApiErrorKind, string]> = {
     UND_ERR_CONNECT_TIMEOUT: ['timeout', `could not connect to ${host} within ${seconds(context.connectMs)}`],
-    UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(context.headersMs)}`],
-    UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(context.bodyMs)}`],
+    UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(context.headersMs)}${through}`],
+    UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(context.bodyMs)}${through}`],
     ECONNREFUSED: ['network', `${host} refused the connection (is the server running?)`],
     ENOTFOUND: ['network', `cannot find the host ${url.hostname}`],
     EAI_AGAIN: ['network', `cannot look up the host ${url.hostname} right now`],
     EHOSTUNREACH: ['network', `${host} cannot be reached`],
     ENETUNREACH: ['network', `${host} cannot be reached`],
-    ECONNRESET: ['network', `the connection to ${host} was dropped`],
-    EPIPE: ['network', `the connection to ${host} was dropped`],
-    UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
-    UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
-    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
+    ECONNRESET: ['network', `the connection to ${host} was dropped${through}`],
+    EPIPE: ['network', `the connection to ${host} was dropped${through}`],
+    UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped${through}`],
+    UND_ERR_CLOSED: ['network', `the connection to ${host} was closed${through}`],
+    UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer${through}`],
   };
-  const [kind, worded] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
+  const [kind, worded] = table[code] ?? ['network', `the connection to ${host} failed${through} (${code || 'unknown error'})`];
   return { kind, message: worded, final: false };
 }
 
 /** Wrappers whose cause says more than they do. */
-const WRAPPERS = new Set(['UND_ERR_SOCKET']);
+const WRAPPERS = new Set(['UND_ERR_SOCKET', 'UND_ERR_PRX_TLS']);
 
 export function errorCode(error: unknown): string {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };

@@ -1,11 +1,12 @@
-// HTTP for the client: one undici dispatcher (a keep-alive pool per origin), timeouts, retries
-// for calls that are safe to repeat, and every failure turned into an ApiError that holds nothing
-// of a credential.
+// HTTP for the client: undici dispatchers (a keep-alive pool per origin, direct or through a
+// proxy), timeouts, retries for calls that are safe to repeat, and every failure turned into an
+// ApiError that holds nothing of a credential.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import { BodyError, readBody } from './body.js';
 import { ApiError, kindForStatus } from './errors.js';
 import { describeFailure, errorCode, NOT_SENT } from './failures.js';
+import { Dispatchers, ProxySettingError, type ProxyEnv, type Route } from './proxy.js';
 import { Redactor, WITHHELD_MESSAGE } from './redaction.js';
 
 export interface Timeouts {
@@ -47,8 +48,13 @@ export interface RequestLogEntry {
 export interface TransportOptions {
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryPolicy>;
-  /** A dispatcher to share; when absent the transport makes (and closes) its own Agent. */
+  /** A dispatcher to share (proxyEnv is then not read); when absent the transport makes (and closes) its own. */
   dispatcher?: Dispatcher;
+  /**
+   * The environment whose HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY route requests (see
+   * proxy.ts); absent, every request goes direct.
+   */
+  proxyEnv?: ProxyEnv | undefined;
   /** Credentials: no form of them may reach a message, a request id or the log. */
   secrets?: readonly string[];
   onRequest?: (entry: RequestLogEntry) => void;
@@ -86,8 +92,9 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const FINAL = new WeakSet<ApiError>();
 
 export class Transport {
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  /** Made here and closed by close(); undefined when a dispatcher is shared. */
+  readonly #dispatchers: Dispatchers | undefined;
+  readonly #shared: Dispatcher | undefined;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryPolicy;
   readonly #redactor: Redactor;
@@ -97,15 +104,8 @@ export class Transport {
   constructor(options: TransportOptions = {}) {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.#timeouts.connectMs },
-        keepAliveTimeout: 30_000,
-        keepAliveMaxTimeout: 60_000,
-        connections: 8,
-      });
+    this.#shared = options.dispatcher;
+    this.#dispatchers = options.dispatcher ? undefined : new Dispatchers(options.proxyEnv, this.#timeouts.connectMs);
     this.#redactor = new Redactor(options.secrets ?? []);
     this.#onRequest = options.onRequest;
     this.#random = options.random ?? Math.random;
@@ -132,7 +132,7 @@ export class Transport {
 
   /** Ends the pool at once: whatever is still under way (a look-ahead, a poll) is cut off. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.destroy();
+    await this.#dispatchers?.destroy();
   }
 
   /** How long to wait before retrying, or undefined when the error is final. */
@@ -170,6 +170,7 @@ export class Transport {
     const started = performance.now();
     let status = 0;
     let requestId: string | undefined;
+    let route: Route | undefined;
     // One signal for undici: the caller's cancel, or this attempt's deadline.
     const abort = new AbortController();
     let pastDeadline = false;
@@ -181,6 +182,7 @@ export class Transport {
     out.signal?.addEventListener('abort', cancel, { once: true });
     try {
       this.#checkCredential(out);
+      route = this.#route(out.url);
       const headers: Record<string, string> = {
         accept: 'application/json',
         // Compressed answers are read too (body.ts), but none is asked for: nothing to unpack.
@@ -188,7 +190,7 @@ export class Transport {
         authorization: out.authorization,
       };
       if (out.body) headers['content-type'] = out.body.type;
-      const response = await this.#dispatcher.request({
+      const response = await route.dispatcher.request({
         origin: out.url.origin,
         path: `${out.url.pathname}${out.url.search}`,
         method: out.method,
@@ -217,7 +219,7 @@ export class Transport {
         this.#log(out, retry, started, status, requestId, 'cancelled');
         throw caught;
       }
-      const error = this.#errorFrom(caught, out.url, status, requestId, pastDeadline);
+      const error = this.#errorFrom(caught, out.url, route, status, requestId, pastDeadline);
       this.#log(out, retry, started, status, error.requestId ?? requestId, error.message);
       throw error;
     } finally {
@@ -238,9 +240,20 @@ export class Transport {
     );
   }
 
+  #route(url: URL): Route {
+    if (this.#shared) return { dispatcher: this.#shared, proxy: undefined };
+    try {
+      return this.#dispatchers!.for(url);
+    } catch (error) {
+      if (!(error instanceof ProxySettingError)) throw error;
+      throw final(new ApiError({ kind: 'invalid', message: error.message }));
+    }
+  }
+
   #errorFrom(
     caught: unknown,
     url: URL,
+    route: Route | undefined,
     status: number,
     requestId: string | undefined,
     pastDeadline: boolean,
@@ -253,7 +266,7 @@ export class Transport {
     if (caught instanceof BodyError) {
       return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
     }
-    const failure = describeFailure(caught, { url, ...this.#timeouts });
+    const failure = describeFailure(caught, { url, proxy: route?.proxy, ...this.#timeouts });
     const error = new ApiError({ kind: failure.kind, message: failure.message, origin, cause: caught });
     return failure.final ? final(error) : error;
   }
