@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClientOptions, TickbookClient } from '../../src/api/client.js';
+import { ApiError } from '../../src/api/errors.js';
 import { bypasses, proxyFor } from '../../src/api/proxy.js';
 import type { RequestLogEntry } from '../../src/api/transport.js';
 import { openClient } from '../../src/cli/open-client.js';
@@ -130,6 +131,19 @@ function makeClient(url: string, proxyEnv: Record<string, string>, options: Part
   return { client, log };
 }
 
+/**
+ * Fails as a request sent straight to a .test name does: not found (or, with no resolver at all,
+ * not looked up in time), and nothing said of a proxy.
+ */
+async function wentDirect(call: Promise<unknown>, what = ''): Promise<void> {
+  const error = await within(call.then(() => undefined, (caught: unknown) => caught));
+  expect(error, what).toBeInstanceOf(ApiError);
+  const { kind, message } = error as ApiError;
+  expect(['network', 'timeout'], what).toContain(kind);
+  expect(message, what).toMatch(/api\.tickbook\.test/);
+  expect(message, what).not.toMatch(/proxy/);
+}
+
 describe('through the proxy', () => {
   it('HTTP_PROXY carries http:// requests as absolute-URI requests; the proxy login goes to the proxy only', async () => {
     const api = await contactsServer();
@@ -165,8 +179,7 @@ describe('through the proxy', () => {
     expect(error.message).toContain('does not speak TLS');
     expect(proxy.seen).toEqual([`CONNECT api.tickbook.test:${portOf(api.url)}`]);
 
-    const direct = await apiError(makeClient(target, { HTTP_PROXY: proxy.url }).client.listContacts(), 'network');
-    expect(direct.message).toBe('cannot find the host api.tickbook.test');
+    await wentDirect(makeClient(target, { HTTP_PROXY: proxy.url }).client.listContacts());
     expect(proxy.seen).toHaveLength(1);
   });
 });
@@ -178,8 +191,7 @@ describe('around the proxy', () => {
     const port = portOf(api.url);
     const target = `http://api.tickbook.test:${port}`;
     for (const noProxy of ['.tickbook.test', 'tickbook.test', '*.tickbook.test', 'x.example, api.tickbook.test', `api.tickbook.test:${port}`, '*']) {
-      const error = await apiError(makeClient(target, { HTTP_PROXY: proxy.url, NO_PROXY: noProxy }).client.listContacts(), 'network');
-      expect(error.message, noProxy).toBe('cannot find the host api.tickbook.test');
+      await wentDirect(makeClient(target, { HTTP_PROXY: proxy.url, NO_PROXY: noProxy }).client.listContacts(), noProxy);
     }
     expect(proxy.seen).toEqual([]);
     for (const noProxy of ['api.tickbook.test:1', 'ickbook.test', 'other.test']) {
