@@ -1,8 +1,9 @@
 // THE client: every screen and every subcommand talks to the interface through this, and only this.
 import { ApiError } from './errors.js';
 import { normaliseSymbols, parseBaseUrl, parsePhoneNumber, SYMBOL_PATTERN } from './rules.js';
+import { Redactor } from './redaction.js';
 import { checked, parseContact, parseContactList, parseDeleted, parsePricing, parseSymbols } from './parse.js';
-import { Transport, type Outgoing, type TransportOptions } from './transport.js';
+import { Transport, type Incoming, type Outgoing, type TransportOptions } from './transport.js';
 import type {
   Contact,
   ContactPage,
@@ -50,6 +51,8 @@ export class TickbookClient {
   readonly #withheld: { token?: string; apiKey?: string };
   readonly #batchSize: number;
   readonly #concurrency: number;
+  /** For what the parsers quote of an answer; the transport screens the rest. */
+  readonly #redactor: Redactor;
 
   constructor(options: ClientOptions) {
     this.#contactsBase = baseUrl(options.contactsUrl, 'contacts URL');
@@ -59,10 +62,9 @@ export class TickbookClient {
     this.#withheld = options.withheld ?? {};
     this.#batchSize = Math.min(100, Math.max(1, options.pricingBatchSize ?? 100));
     this.#concurrency = Math.max(1, options.pricingConcurrency ?? 5);
-    this.#transport = new Transport({
-      ...options,
-      secrets: [this.#token, this.#apiKey].filter((s): s is string => s !== undefined),
-    });
+    const secrets = [this.#token, this.#apiKey].filter((s): s is string => s !== undefined);
+    this.#redactor = new Redactor(secrets);
+    this.#transport = new Transport({ ...options, secrets });
   }
 
   /** Host names only, for a status line: never a credential. */
@@ -76,8 +78,8 @@ export class TickbookClient {
     if (query.active !== undefined) url.searchParams.set('active', String(query.active));
     if (query.startingAfter !== undefined) url.searchParams.set('starting_after', query.startingAfter);
     if (query.endingBefore !== undefined) url.searchParams.set('ending_before', query.endingBefore);
-    const reply = await this.#send({ method: 'GET', url, authorization: this.#bearer(), safe: true, signal: options.signal });
-    const { contacts, hasMore } = checked(() => parseContactList(reply.json), reply.requestId, reply.status);
+    const reply = await this.#send({ method: 'GET', url, ...this.#bearer(), safe: true, signal: options.signal });
+    const { contacts, hasMore } = this.#checked(() => parseContactList(reply.json), reply);
     return { contacts, hasMore, ...cursors(query, contacts, hasMore) };
   }
 
@@ -97,7 +99,8 @@ export class TickbookClient {
       for (const contact of page.contacts) {
         // A server that ignores the cursor would otherwise send this loop round forever.
         if (seen.has(contact.id)) {
-          throw new ApiError({ kind: 'protocol', message: `the server sent contact ${contact.id} twice while paging` });
+          const message = `the server sent contact ${contact.id} twice while paging`;
+          throw new ApiError({ kind: 'protocol', message: this.#redactor.screen(message, 'the server sent one contact twice while paging') });
         }
         seen.add(contact.id);
       }
@@ -133,11 +136,11 @@ export class TickbookClient {
     const reply = await this.#send({
       method: 'DELETE',
       url: this.#contactUrl(id),
-      authorization: this.#bearer(),
+      ...this.#bearer(),
       safe: false,
       signal: options.signal,
     });
-    return checked(() => parseDeleted(reply.json, id), reply.requestId, reply.status);
+    return this.#checked(() => parseDeleted(reply.json, id), reply);
   }
 
   /**
@@ -164,15 +167,15 @@ export class TickbookClient {
       const reply = await this.#send({
         method: 'POST',
         url: this.#marketUrl('/v1/utilities/stock/realtime-pricing'),
-        authorization: this.#key(),
+        ...this.#key(),
         body: { type: 'application/json', text: JSON.stringify({ symbols: batch }) },
         // Pricing changes nothing on the server: safe to retry.
         safe: true,
         signal: batchAbort.signal,
       });
-      const result = checked(() => parsePricing(reply.json), reply.requestId, reply.status);
+      const result = this.#checked(() => parsePricing(reply.json), reply);
       for (const quote of result.quotes) quotes.set(quote.symbol, quote);
-      rejected.push(...result.rejected);
+      rejected.push(...result.rejected.map((r) => this.#screenRejected(r)));
       if (result.requestTime && (!requestTime || result.requestTime > requestTime)) requestTime = result.requestTime;
       });
     } finally {
@@ -196,11 +199,11 @@ export class TickbookClient {
     const reply = await this.#send({
       method: 'GET',
       url: this.#marketUrl('/v1/utilities/stock/symbols'),
-      authorization: this.#key(),
+      ...this.#key(),
       safe: true,
       signal: options.signal,
     });
-    return checked(() => parseSymbols(reply.json), reply.requestId, reply.status);
+    return this.#checked(() => parseSymbols(reply.json), reply);
   }
 
   close(): Promise<void> {
@@ -221,26 +224,46 @@ export class TickbookClient {
     const reply = await this.#send({
       method,
       url,
-      authorization: this.#bearer(),
+      ...this.#bearer(),
       ...(form && { body: { type: 'application/x-www-form-urlencoded' as const, text: form.toString() } }),
       safe: method === 'GET',
       signal: options.signal,
     });
-    return checked(() => parseContact(reply.json), reply.requestId, reply.status);
+    return this.#checked(() => parseContact(reply.json), reply);
   }
 
-  #bearer(): string {
+  #bearer(): Pick<Outgoing, 'authorization' | 'credential'> {
     if (!this.#token) {
       throw new ApiError({ kind: 'auth', message: this.#withheld.token ?? 'no bearer token is configured for the contacts API' });
     }
-    return `Bearer ${this.#token}`;
+    return { authorization: `Bearer ${this.#token}`, credential: 'the bearer token for the contacts API' };
   }
 
-  #key(): string {
+  #key(): Pick<Outgoing, 'authorization' | 'credential'> {
     if (!this.#apiKey) {
       throw new ApiError({ kind: 'auth', message: this.#withheld.apiKey ?? 'no API key is configured for the market data API' });
     }
-    return this.#apiKey;
+    return { authorization: this.#apiKey, credential: 'the API key for the market data API' };
+  }
+
+  /** checked(), with a message that quotes a credential the server sent back withheld. */
+  #checked<T>(parse: () => T, reply: Incoming): T {
+    try {
+      return checked(parse, reply.requestId, reply.status);
+    } catch (error) {
+      if (!(error instanceof ApiError) || !this.#redactor.holdsSecret(error.message)) throw error;
+      throw new ApiError({
+        kind: error.kind,
+        status: error.status,
+        ...(error.requestId !== undefined && { requestId: error.requestId }),
+        message: "the server's answer has an unexpected shape (the details were withheld: they contained a credential)",
+      });
+    }
+  }
+
+  #screenRejected(rejected: RejectedQuote): RejectedQuote {
+    const symbol = rejected.symbol !== undefined && this.#redactor.holdsSecret(rejected.symbol) ? undefined : rejected.symbol;
+    return { symbol, reason: this.#redactor.screen(rejected.reason, 'a record the server sent was withheld: it contained a credential') };
   }
 
   #contactsUrl(path: string): URL {

@@ -1,8 +1,13 @@
-// HTTP for the client: one undici dispatcher (a keep-alive pool per origin), timeouts, retries
-// for calls that are safe to repeat, and every failure turned into an ApiError without secrets.
+// HTTP for the client: undici dispatchers (a keep-alive pool per origin, direct or through a
+// proxy), timeouts, retries for calls that are safe to repeat, and every failure turned into an
+// ApiError that holds nothing of a credential.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { BodyError, readBody } from './body.js';
 import { ApiError, kindForStatus } from './errors.js';
+import { describeFailure, errorCode, NOT_SENT } from './failures.js';
+import { Dispatchers, ProxySettingError, type ProxyEnv, type Route } from './proxy.js';
+import { Redactor, WITHHELD_MESSAGE } from './redaction.js';
 
 export interface Timeouts {
   connectMs: number;
@@ -10,6 +15,11 @@ export interface Timeouts {
   headersMs: number;
   /** The longest silence allowed while the body arrives. */
   bodyMs: number;
+  /**
+   * From request sent to the whole answer read, for each attempt: a server that sends a byte
+   * now and then is never silent for bodyMs, yet would keep a poll waiting for ever.
+   */
+  totalMs: number;
 }
 
 export interface RetryPolicy {
@@ -38,9 +48,14 @@ export interface RequestLogEntry {
 export interface TransportOptions {
   timeouts?: Partial<Timeouts>;
   retry?: Partial<RetryPolicy>;
-  /** A dispatcher to share; when absent the transport makes (and closes) its own Agent. */
+  /** A dispatcher to share (proxyEnv is then not read); when absent the transport makes (and closes) its own. */
   dispatcher?: Dispatcher;
-  /** Values that must never appear in an error message (tokens, keys). */
+  /**
+   * The environment whose HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY route requests (see
+   * proxy.ts); absent, every request goes direct.
+   */
+  proxyEnv?: ProxyEnv | undefined;
+  /** Credentials: no form of them may reach a message, a request id or the log. */
   secrets?: readonly string[];
   onRequest?: (entry: RequestLogEntry) => void;
   /** For jitter; tests may fix it. */
@@ -51,6 +66,8 @@ export interface Outgoing {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: URL;
   authorization: string;
+  /** The credential in `authorization`, in words for a message: "the bearer token for the contacts API". */
+  credential?: string;
   body?: { type: 'application/json' | 'application/x-www-form-urlencoded'; text: string };
   /** Whether repeating the call changes nothing, so it may be retried after any failure. */
   safe: boolean;
@@ -64,36 +81,32 @@ export interface Incoming {
   requestId: string | undefined;
 }
 
-export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000 };
+export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000, bodyMs: 10_000, totalMs: 30_000 };
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000, budgetMs: 10_000 };
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** Failures before the request reached the server: retrying them cannot repeat an effect. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 const RETRIABLE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
+/** What an HTTP header value may hold (RFC 9110 field-value; undici sends 0x80–0xFF as Latin-1). */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
+/** Errors no retry can mend, whatever their kind says: a certificate, a malformed header. */
+const FINAL = new WeakSet<ApiError>();
 
 export class Transport {
-  readonly #dispatcher: Dispatcher;
-  readonly #ownsDispatcher: boolean;
+  /** Made here and closed by close(); undefined when a dispatcher is shared. */
+  readonly #dispatchers: Dispatchers | undefined;
+  readonly #shared: Dispatcher | undefined;
   readonly #timeouts: Timeouts;
   readonly #retry: RetryPolicy;
-  readonly #secrets: readonly string[];
+  readonly #redactor: Redactor;
   readonly #onRequest: ((entry: RequestLogEntry) => void) | undefined;
   readonly #random: () => number;
 
   constructor(options: TransportOptions = {}) {
     this.#timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     this.#retry = { ...DEFAULT_RETRY, ...options.retry };
-    this.#ownsDispatcher = options.dispatcher === undefined;
-    this.#dispatcher =
-      options.dispatcher ??
-      new Agent({
-        connect: { timeout: this.#timeouts.connectMs },
-        keepAliveTimeout: 30_000,
-        keepAliveMaxTimeout: 60_000,
-        connections: 8,
-      });
-    // Very short values would be masked by the "[redacted]" marker itself, and cannot be secrets.
-    this.#secrets = (options.secrets ?? []).filter((s) => s.length >= 4);
+    this.#shared = options.dispatcher;
+    this.#dispatchers = options.dispatcher ? undefined : new Dispatchers(options.proxyEnv, this.#timeouts.connectMs);
+    this.#redactor = new Redactor(options.secrets ?? []);
     this.#onRequest = options.onRequest;
     this.#random = options.random ?? Math.random;
   }
@@ -119,12 +132,12 @@ export class Transport {
 
   /** Ends the pool at once: whatever is still under way (a look-ahead, a poll) is cut off. */
   async close(): Promise<void> {
-    if (this.#ownsDispatcher) await this.#dispatcher.destroy();
+    await this.#dispatchers?.destroy();
   }
 
   /** How long to wait before retrying, or undefined when the error is final. */
   #retryDelay(out: Outgoing, error: ApiError, retry: number, elapsedMs: number): number | undefined {
-    if (retry >= this.#retry.retries || !RETRIABLE_KINDS.has(error.kind)) return undefined;
+    if (retry >= this.#retry.retries || !RETRIABLE_KINDS.has(error.kind) || FINAL.has(error)) return undefined;
     const notSent = error.cause !== undefined && NOT_SENT.has(errorCode(error.cause));
     if (!out.safe && !notSent) return undefined;
     let delay: number;
@@ -134,6 +147,7 @@ export class Transport {
       const ceiling = Math.min(this.#retry.maxDelayMs, this.#retry.baseDelayMs * 2 ** retry);
       delay = ceiling / 2 + this.#random() * (ceiling / 2);
     }
+    // Each attempt ends by totalMs, so the whole call ends by budgetMs + totalMs.
     return elapsedMs + delay <= this.#retry.budgetMs ? delay : undefined;
   }
 
@@ -154,25 +168,42 @@ export class Transport {
 
   async #attempt(out: Outgoing, retry: number): Promise<Incoming> {
     const started = performance.now();
-    const headers: Record<string, string> = { accept: 'application/json', authorization: out.authorization };
-    if (out.body) headers['content-type'] = out.body.type;
     let status = 0;
     let requestId: string | undefined;
+    let route: Route | undefined;
+    // One signal for undici: the caller's cancel, or this attempt's deadline.
+    const abort = new AbortController();
+    let pastDeadline = false;
+    const timer = setTimeout(() => {
+      pastDeadline = true;
+      abort.abort(new Error('deadline'));
+    }, this.#timeouts.totalMs);
+    const cancel = () => abort.abort(out.signal?.reason);
+    out.signal?.addEventListener('abort', cancel, { once: true });
     try {
-      const response = await this.#dispatcher.request({
+      this.#checkCredential(out);
+      route = this.#route(out.url);
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        // Compressed answers are read too (body.ts), but none is asked for: nothing to unpack.
+        'accept-encoding': 'identity',
+        authorization: out.authorization,
+      };
+      if (out.body) headers['content-type'] = out.body.type;
+      const response = await route.dispatcher.request({
         origin: out.url.origin,
         path: `${out.url.pathname}${out.url.search}`,
         method: out.method,
         headers,
         body: out.body?.text,
-        signal: out.signal,
+        signal: abort.signal,
         headersTimeout: this.#timeouts.headersMs,
         bodyTimeout: this.#timeouts.bodyMs,
       });
       status = response.statusCode;
       const headerId = header(response.headers, 'x-request-id');
-      requestId = headerId === undefined ? undefined : this.#scrub(headerId);
-      const text = await readText(response.body);
+      requestId = headerId === undefined ? undefined : this.#screenId(headerId);
+      const text = await readBody(response.body, header(response.headers, 'content-encoding'), MAX_BODY_BYTES);
       // undici checks an idle keep-alive socket on the next turn of the event loop before reusing
       // it; a call made straight after this one would otherwise find it busy and open another.
       await new Promise((resolve) => setImmediate(resolve));
@@ -181,12 +212,63 @@ export class Transport {
         this.#log(out, retry, started, status, requestId, undefined);
         return { status, json, requestId };
       }
-      throw this.#errorFromResponse(status, text, response.headers, requestId);
+      throw this.#errorFromResponse(status, text, response.headers, requestId, out.url);
     } catch (caught) {
-      const error = caught instanceof ApiError ? caught : this.#errorFromFailure(caught, out.url);
+      if (out.signal?.aborted) {
+        // The user moved on: nothing failed, and the log says so.
+        this.#log(out, retry, started, status, requestId, 'cancelled');
+        throw caught;
+      }
+      const error = this.#errorFrom(caught, out.url, route, status, requestId, pastDeadline);
       this.#log(out, retry, started, status, error.requestId ?? requestId, error.message);
       throw error;
+    } finally {
+      clearTimeout(timer);
+      out.signal?.removeEventListener('abort', cancel);
     }
+  }
+
+  /** A credential that cannot be a header value fails the same way on every try, before any. */
+  #checkCredential(out: Outgoing): void {
+    if (HEADER_VALUE.test(out.authorization)) return;
+    throw final(
+      new ApiError({
+        kind: 'auth',
+        // Never the value: it is the credential.
+        message: `${out.credential ?? 'the credential'} holds a line break, a control character or a character outside Latin-1, which cannot be sent in an HTTP header`,
+      }),
+    );
+  }
+
+  #route(url: URL): Route {
+    if (this.#shared) return { dispatcher: this.#shared, proxy: undefined };
+    try {
+      return this.#dispatchers!.for(url);
+    } catch (error) {
+      if (!(error instanceof ProxySettingError)) throw error;
+      throw final(new ApiError({ kind: 'invalid', message: error.message }));
+    }
+  }
+
+  #errorFrom(
+    caught: unknown,
+    url: URL,
+    route: Route | undefined,
+    status: number,
+    requestId: string | undefined,
+    pastDeadline: boolean,
+  ): ApiError {
+    if (caught instanceof ApiError) return caught;
+    const origin = url.origin;
+    if (pastDeadline) {
+      return new ApiError({ kind: 'timeout', message: `${url.host} did not finish its answer within ${this.#timeouts.totalMs / 1000} s`, origin, cause: caught });
+    }
+    if (caught instanceof BodyError) {
+      return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
+    }
+    const failure = describeFailure(caught, { url, proxy: route?.proxy, ...this.#timeouts });
+    const error = new ApiError({ kind: failure.kind, message: failure.message, origin, cause: caught });
+    return failure.final ? final(error) : error;
   }
 
   #errorFromResponse(
@@ -194,6 +276,7 @@ export class Transport {
     text: string,
     headers: Record<string, string | string[] | undefined>,
     headerRequestId: string | undefined,
+    url: URL,
   ): ApiError {
     let body: Record<string, unknown> | undefined;
     try {
@@ -204,16 +287,20 @@ export class Transport {
     } catch {
       body = undefined;
     }
-    const message =
-      typeof body?.message === 'string' && body.message.trim() !== ''
-        ? body.message
-        : `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
-    const code = typeof body?.code === 'string' ? body.code : undefined;
-    const requestId = typeof body?.request_id === 'string' ? this.#scrub(body.request_id) : headerRequestId;
+    let message: string;
+    if (status >= 300 && status < 400) {
+      message = this.#redirectMessage(status, header(headers, 'location'), url);
+    } else if (typeof body?.message === 'string' && body.message.trim() !== '') {
+      message = this.#redactor.screen(body.message, WITHHELD_MESSAGE);
+    } else {
+      message = `the server answered HTTP ${status}${text.trim().startsWith('<') ? ' with an HTML page' : ''}`;
+    }
+    const code = typeof body?.code === 'string' && !this.#redactor.holdsSecret(body.code) ? body.code : undefined;
+    const requestId = (typeof body?.request_id === 'string' ? this.#screenId(body.request_id) : undefined) ?? headerRequestId;
     const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
     return new ApiError({
       kind: kindForStatus(status),
-      message: this.#scrub(message),
+      message,
       status,
       ...(code !== undefined && { code }),
       ...(requestId !== undefined && { requestId }),
@@ -221,34 +308,18 @@ export class Transport {
     });
   }
 
-  #errorFromFailure(caught: unknown, url: URL): ApiError {
-    const code = errorCode(caught);
-    const host = url.host;
-    const seconds = (ms: number) => `${ms / 1000} s`;
-    const table: Record<string, [ApiError['kind'], string]> = {
-      UND_ERR_CONNECT_TIMEOUT: ['timeout', `could not connect to ${host} within ${seconds(this.#timeouts.connectMs)}`],
-      UND_ERR_HEADERS_TIMEOUT: ['timeout', `${host} did not answer within ${seconds(this.#timeouts.headersMs)}`],
-      UND_ERR_BODY_TIMEOUT: ['timeout', `${host} stopped sending its answer for ${seconds(this.#timeouts.bodyMs)}`],
-      ECONNREFUSED: ['network', `${host} refused the connection (is the server running?)`],
-      ENOTFOUND: ['network', `cannot find the host ${url.hostname}`],
-      EAI_AGAIN: ['network', `cannot look up the host ${url.hostname} right now`],
-      EHOSTUNREACH: ['network', `${host} cannot be reached`],
-      ENETUNREACH: ['network', `${host} cannot be reached`],
-      ECONNRESET: ['network', `the connection to ${host} was dropped`],
-      EPIPE: ['network', `the connection to ${host} was dropped`],
-      UND_ERR_SOCKET: ['network', `the connection to ${host} was dropped`],
-      UND_ERR_CLOSED: ['network', `the connection to ${host} was closed`],
-      UND_ERR_RES_EXCEEDED_MAX_SIZE: ['protocol', `${host} sent an answer larger than ${MAX_BODY_BYTES / 1048576} MiB`],
-      UND_ERR_RES_CONTENT_LENGTH_MISMATCH: ['network', `the connection to ${host} was cut off mid-answer`],
-    };
-    const [kind, message] = table[code] ?? ['network', `the connection to ${host} failed (${code || 'unknown error'})`];
-    return new ApiError({ kind, message: this.#scrub(message), origin: url.origin, cause: caught });
+  /** A redirect, named: following one would send the credential to wherever a server points. */
+  #redirectMessage(status: number, location: string | undefined, url: URL): string {
+    const unfollowed = `the server answered HTTP ${status}, a redirect, which tickbook does not follow`;
+    const target = location === undefined ? undefined : shownLocation(location, url);
+    if (target === undefined) return unfollowed;
+    if (this.#redactor.holdsSecret(target)) return `${unfollowed} (its location was withheld: it contained a credential)`;
+    return `the server answered HTTP ${status}: moved to ${target} (tickbook does not follow redirects: use that as the base URL if you trust it)`;
   }
 
-  #scrub(text: string): string {
-    let clean = text;
-    for (const secret of this.#secrets) clean = clean.split(secret).join('[redacted]');
-    return clean;
+  /** A request id, or nothing when it holds a credential: an id is only worth showing whole. */
+  #screenId(id: string): string | undefined {
+    return this.#redactor.holdsSecret(id) ? undefined : id;
   }
 
   #log(out: Outgoing, retry: number, started: number, status: number, requestId: string | undefined, error: string | undefined): void {
@@ -269,30 +340,30 @@ export class Transport {
   }
 }
 
-function errorCode(error: unknown): string {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
-  if (typeof code === 'string' && code !== 'UND_ERR_SOCKET') return code;
-  if (typeof cause?.code === 'string') return cause.code;
-  return typeof code === 'string' ? code : '';
+function final(error: ApiError): ApiError {
+  FINAL.add(error);
+  return error;
+}
+
+/** A Location as it may be shown: absolute, http(s) only, without user info, query or fragment. */
+function shownLocation(location: string, base: URL): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(location, base);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  url.hash = '';
+  return url.href;
 }
 
 function header(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
   const value = headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-async function readText(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
-      body.destroy();
-      throw Object.assign(new Error('response too large'), { code: 'UND_ERR_RES_EXCEEDED_MAX_SIZE' });
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks, size).toString('utf8');
 }
 
 function parseSuccess(text: string, status: number, requestId: string | undefined): unknown {

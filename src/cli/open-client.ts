@@ -111,7 +111,8 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     const { contactsUrl, marketDataUrl, token, apiKey, withheld } = connection;
     endpoint = { contactsUrl, marketDataUrl, token, apiKey, withheld };
   }
-  const client = new TickbookClient({ ...endpoint, ...(onRequest && { onRequest }) });
+  // The proxy variables are for the network: the in-process sandbox is reached directly.
+  const client = new TickbookClient({ ...endpoint, ...(!sandbox && { proxyEnv: env }), ...(onRequest && { onRequest }) });
   const { contacts, marketData } = client.hosts;
   const target = sandbox ? 'sandbox (in-process)' : contacts === marketData ? contacts : `${contacts} + ${marketData}`;
   return {

@@ -1,0 +1,157 @@
+// Which way a request goes: straight to its host, or through the proxy that HTTPS_PROXY,
+// HTTP_PROXY, ALL_PROXY and NO_PROXY name, read as curl, npm and gh read them. The dispatchers
+// for each way are made here, once each.
+import { BlockList, isIP } from 'node:net';
+import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+
+export type ProxyEnv = Readonly<Record<string, string | undefined>>;
+
+export interface ProxyChoice {
+  /** The proxy's URL, user info included: it is the proxy's own login. */
+  url: URL;
+  /** The variable it came from. */
+  variable: string;
+  /** "127.0.0.1:3128 (HTTPS_PROXY)": for messages, never with the user info. */
+  shown: string;
+}
+
+/** A proxy variable that cannot be used; the message shows no user info. */
+export class ProxySettingError extends Error {}
+
+/**
+ * Lower case first, as curl and undici read them (Go reads upper case first; the two are nearly
+ * always set alike). An https:// target never falls back to HTTP_PROXY (curl and Go agree; a
+ * proxy named for plain HTTP may not tunnel), and ALL_PROXY is every scheme's fallback, as in curl.
+ */
+const VARIABLES: Record<string, readonly string[]> = {
+  'http:': ['http_proxy', 'HTTP_PROXY', 'all_proxy', 'ALL_PROXY'],
+  'https:': ['https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY'],
+};
+const NO_PROXY = ['no_proxy', 'NO_PROXY'];
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
+/** The proxy a request to `target` goes through, or undefined to go straight there. */
+export function proxyFor(target: URL, env: ProxyEnv): ProxyChoice | undefined {
+  // A proxy elsewhere cannot reach this machine's loopback, and one here gains nothing but a
+  // copy of the credential: like gh (Go), never through a proxy, whatever NO_PROXY says.
+  if (isLoopback(target.hostname)) return undefined;
+  const variable = (VARIABLES[target.protocol] ?? []).find((name) => nonEmpty(env[name]));
+  if (variable === undefined) return undefined;
+  const noProxy = NO_PROXY.map((name) => env[name]).find(nonEmpty);
+  if (noProxy !== undefined && bypasses(target, noProxy)) return undefined;
+  return parseProxy(variable, env[variable]!.trim());
+}
+
+function nonEmpty(value: string | undefined): value is string {
+  return value !== undefined && value.trim() !== '';
+}
+
+function parseProxy(variable: string, raw: string): ProxyChoice {
+  // curl reads "proxy.corp:3128" as http://proxy.corp:3128.
+  const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
+  const shownRaw = written.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
+  let url: URL;
+  try {
+    url = new URL(written);
+  } catch {
+    throw new ProxySettingError(`${variable} ${JSON.stringify(shownRaw)} is not a proxy URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ProxySettingError(`${variable} ${JSON.stringify(shownRaw)}: only http:// and https:// proxies are supported`);
+  }
+  return { url, variable, shown: `${url.host} (${variable})` };
+}
+
+/** Whether NO_PROXY's `list` exempts `target`: curl's rules. */
+export function bypasses(target: URL, list: string): boolean {
+  const host = bare(target.hostname);
+  const port = Number(target.port) || DEFAULT_PORTS[target.protocol] || 0;
+  for (const raw of list.split(/[,\s]+/)) {
+    const entry = raw.trim().toLowerCase();
+    if (entry === '') continue;
+    if (entry === '*') return true;
+    // "host:port", "[::1]:8080"; a bare IPv6 address has colons but no port.
+    const withPort = /^(\[[^\]]+\]|[^:]+):(\d+)$/.exec(entry);
+    const name = bare(withPort ? withPort[1]! : entry).replace(/^\*?\./, '').replace(/\.$/, '');
+    if (withPort && Number(withPort[2]) !== port) continue;
+    if (name.includes('/')) {
+      if (inCidr(host, name)) return true;
+    } else if (host === name || host.endsWith(`.${name}`)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function bare(host: string): string {
+  return host.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+}
+
+function inCidr(host: string, cidr: string): boolean {
+  const [network = '', bits = ''] = cidr.split('/');
+  const family = isIP(network);
+  if (family === 0 || isIP(host) !== family || !/^\d+$/.test(bits)) return false;
+  const type = family === 4 ? 'ipv4' : 'ipv6';
+  const list = new BlockList();
+  try {
+    list.addSubnet(network, Number(bits), type);
+  } catch {
+    return false;
+  }
+  return list.check(host, type);
+}
+
+function isLoopback(hostname: string): boolean {
+  const host = bare(hostname);
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export interface Route {
+  dispatcher: Dispatcher;
+  proxy: ProxyChoice | undefined;
+}
+
+/**
+ * The dispatchers of one client: a direct keep-alive Agent, and one ProxyAgent per proxy in use.
+ * Without an environment (the embedded sandbox) every request goes direct.
+ */
+export class Dispatchers {
+  readonly #env: ProxyEnv | undefined;
+  readonly #connectMs: number;
+  readonly #direct: Agent;
+  readonly #proxies = new Map<string, ProxyAgent>();
+
+  constructor(env: ProxyEnv | undefined, connectMs: number) {
+    // A snapshot: a proxy changing under a running dashboard would be a surprise.
+    this.#env = env && Object.fromEntries([...Object.values(VARIABLES).flat(), ...NO_PROXY].map((name) => [name, env[name]]));
+    this.#connectMs = connectMs;
+    this.#direct = new Agent({ connect: { timeout: connectMs }, ...POOL });
+  }
+
+  /** Throws ProxySettingError when the variable that applies is not a proxy URL. */
+  for(target: URL): Route {
+    const proxy = this.#env && proxyFor(target, this.#env);
+    if (!proxy) return { dispatcher: this.#direct, proxy: undefined };
+    let agent = this.#proxies.get(proxy.url.href);
+    if (!agent) {
+      agent = new ProxyAgent({
+        uri: proxy.url.href,
+        ...POOL,
+        proxyTls: { timeout: this.#connectMs },
+        requestTls: { timeout: this.#connectMs },
+        // Plain http:// goes as an absolute-URI request, as curl sends it: many proxies allow
+        // CONNECT to port 443 only.
+        proxyTunnel: false,
+      });
+      this.#proxies.set(proxy.url.href, agent);
+    }
+    return { dispatcher: agent, proxy };
+  }
+
+  /** Ends every connection at once. */
+  async destroy(): Promise<void> {
+    await Promise.all([this.#direct, ...this.#proxies.values()].map((d) => d.destroy()));
+  }
+}
+
+const POOL = { keepAliveTimeout: 30_000, keepAliveMaxTimeout: 60_000, connections: 8 };
