@@ -16,6 +16,12 @@ import type {
   SymbolInfo,
 } from './types.js';
 
+/** Why a credential that is absent is not sent, in a line saying how to give one. */
+export interface Withheld {
+  token?: string;
+  apiKey?: string;
+}
+
 export interface ClientOptions extends Omit<TransportOptions, 'secrets'> {
   /** `{base_url}` of the contact operations. */
   contactsUrl: string;
@@ -29,7 +35,7 @@ export interface ClientOptions extends Omit<TransportOptions, 'secrets'> {
    * Why a credential that is absent is not sent, in a line saying how to give one: the error a
    * call needing it fails with (the other group's calls go on).
    */
-  withheld?: { token?: string; apiKey?: string } | undefined;
+  withheld?: Withheld | undefined;
   /** Symbols per pricing request (the contract's maximum is 100). */
   pricingBatchSize?: number;
   /** Pricing requests in flight at once for a long watchlist. */
@@ -48,11 +54,16 @@ export class TickbookClient {
   readonly #marketBase: URL;
   readonly #token: string | undefined;
   readonly #apiKey: string | undefined;
-  readonly #withheld: { token?: string; apiKey?: string };
+  readonly #withheld: Withheld;
   readonly #batchSize: number;
   readonly #concurrency: number;
   /** For what the parsers quote of an answer; the transport screens the rest. */
   readonly #redactor: Redactor;
+  /**
+   * For contacts, the user's own data: only secrets long enough that no name, number or id holds
+   * one by chance (a one-letter test token is in every other name).
+   */
+  readonly #echoes: Redactor;
 
   constructor(options: ClientOptions) {
     this.#contactsBase = baseUrl(options.contactsUrl, 'contacts URL');
@@ -64,6 +75,7 @@ export class TickbookClient {
     this.#concurrency = Math.max(1, options.pricingConcurrency ?? 5);
     const secrets = [this.#token, this.#apiKey].filter((s): s is string => s !== undefined);
     this.#redactor = new Redactor(secrets);
+    this.#echoes = new Redactor(secrets.filter((secret) => secret.length >= 8));
     this.#transport = new Transport({ ...options, secrets });
   }
 
@@ -80,6 +92,7 @@ export class TickbookClient {
     if (query.endingBefore !== undefined) url.searchParams.set('ending_before', query.endingBefore);
     const reply = await this.#send({ method: 'GET', url, ...this.#bearer(), safe: true, signal: options.signal });
     const { contacts, hasMore } = this.#checked(() => parseContactList(reply.json), reply);
+    contacts.forEach((contact) => this.#refuseEcho(contact, reply));
     return { contacts, hasMore, ...cursors(query, contacts, hasMore) };
   }
 
@@ -229,7 +242,7 @@ export class TickbookClient {
       safe: method === 'GET',
       signal: options.signal,
     });
-    return this.#checked(() => parseContact(reply.json), reply);
+    return this.#refuseEcho(this.#checked(() => parseContact(reply.json), reply), reply);
   }
 
   #bearer(): Pick<Outgoing, 'authorization' | 'credential'> {
@@ -247,6 +260,21 @@ export class TickbookClient {
   }
 
   /** checked(), with a message that quotes a credential the server sent back withheld. */
+  /**
+   * A contact whose text holds a credential is the server echoing it back (a contact can hold no
+   * such thing of ours): it would be printed, logged as a cursor or put in a "more:" hint.
+   */
+  #refuseEcho(contact: Contact, reply: Incoming): Contact {
+    const texts = [contact.id, contact.username, contact.phoneNumber, contact.avatarUrl ?? '', contact.displayName ?? '', contact.conversationId];
+    if (!texts.some((text) => this.#echoes.holdsSecret(text))) return contact;
+    throw new ApiError({
+      kind: 'protocol',
+      status: reply.status,
+      ...(reply.requestId !== undefined && { requestId: reply.requestId }),
+      message: 'the server sent a contact holding a credential of this request; it was withheld',
+    });
+  }
+
   #checked<T>(parse: () => T, reply: Incoming): T {
     try {
       return checked(parse, reply.requestId, reply.status);

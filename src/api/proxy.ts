@@ -3,6 +3,7 @@
 // for each way are made here, once each.
 import { BlockList, isIP } from 'node:net';
 import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import { isLoopbackHost, withoutUserinfo } from './rules.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
 
@@ -34,7 +35,7 @@ const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 export function proxyFor(target: URL, env: ProxyEnv): ProxyChoice | undefined {
   // A proxy elsewhere cannot reach this machine's loopback, and one here gains nothing but a
   // copy of the credential: like gh (Go), never through a proxy, whatever NO_PROXY says.
-  if (isLoopback(target.hostname)) return undefined;
+  if (isLoopbackHost(target.hostname)) return undefined;
   const variable = (VARIABLES[target.protocol] ?? []).find((name) => nonEmpty(env[name]));
   if (variable === undefined) return undefined;
   const noProxy = NO_PROXY.map((name) => env[name]).find(nonEmpty);
@@ -49,7 +50,7 @@ function nonEmpty(value: string | undefined): value is string {
 function parseProxy(variable: string, raw: string): ProxyChoice {
   // curl reads "proxy.corp:3128" as http://proxy.corp:3128.
   const written = /^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`;
-  const shownRaw = written.replace(/^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i, '$1');
+  const shownRaw = withoutUserinfo(written);
   let url: URL;
   try {
     url = new URL(written);
@@ -76,7 +77,8 @@ export function bypasses(target: URL, list: string): boolean {
     if (withPort && Number(withPort[2]) !== port) continue;
     if (name.includes('/')) {
       if (inCidr(host, name)) return true;
-    } else if (host === name || host.endsWith(`.${name}`)) {
+    } else if (host === name || (isIP(host) === 0 && host.endsWith(`.${name}`))) {
+      // An address matches itself or a range, never as a name's suffix would ("0.0.1").
       return true;
     }
   }
@@ -99,11 +101,6 @@ function inCidr(host: string, cidr: string): boolean {
     return false;
   }
   return list.check(host, type);
-}
-
-function isLoopback(hostname: string): boolean {
-  const host = bare(hostname);
-  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 export interface Route {

@@ -12,7 +12,7 @@ export function normaliseSymbols(symbols: readonly string[]): string[] {
 /** A base URL, or why it is not one: it must be absolute http:// or https://. */
 export function parseBaseUrl(raw: string, name: string): URL | { problem: string } {
   // Shown without a user name and password, whatever else is wrong with it.
-  const shown = JSON.stringify(raw.replace(USERINFO, '$1'));
+  const shown = JSON.stringify(withoutUserinfo(raw));
   let url: URL;
   try {
     url = new URL(raw);
@@ -32,8 +32,43 @@ export function parseBaseUrl(raw: string, name: string): URL | { problem: string
   return url;
 }
 
-/** The `user:password@` of a URL as written, whether or not the rest of it parses. */
-const USERINFO = /^([a-z][a-z0-9+.-]*:\/\/)[^/?#]*@/i;
+/**
+ * A URL as written, less any `user:password@`. Parsed where it parses: the URL parser finds a
+ * login in more spellings than `scheme://` (`https:/a:b@h`, `https:\\a:b@h`, a leading space).
+ */
+export function withoutUserinfo(raw: string): string {
+  try {
+    const url = new URL(raw);
+    if (url.username === '' && url.password === '') return raw;
+    url.username = '';
+    url.password = '';
+    return url.href;
+  } catch {
+    return raw.replace(/^(\s*[a-z][a-z0-9+.-]*:[\\/]*)[^/?#\\]*@/i, '$1');
+  }
+}
+
+/** Whether a host name or address stays on this machine: `localhost` (and names under it), 127/8, ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * Why a credential cannot be an HTTP header value, worded after "the token has …", or undefined
+ * when it can: a pasted line break would otherwise fail as a network error, or split the header.
+ * A tab is allowed by HTTP but never part of a token: it is refused with the other controls.
+ */
+export function credentialProblem(value: string): string | undefined {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    const at = `at character ${i + 1}`;
+    if (code === 0x0a || code === 0x0d) return `a line break ${at}`;
+    if (code < 0x20 || code === 0x7f) return `a control character ${at}`;
+    if (code > 0xff) return `a character HTTP cannot carry ${at} (outside Latin-1)`;
+  }
+  return undefined;
+}
 
 const PHONE_SEPARATORS = /[\s\-.()]/g;
 const E164 = /^\+[1-9][0-9]{6,14}$/;

@@ -8,6 +8,7 @@ import { ApiError, kindForStatus } from './errors.js';
 import { describeFailure, errorCode, NOT_SENT } from './failures.js';
 import { Dispatchers, ProxySettingError, type ProxyEnv, type Route } from './proxy.js';
 import { Redactor, WITHHELD_MESSAGE } from './redaction.js';
+import { credentialProblem } from './rules.js';
 
 export interface Timeouts {
   connectMs: number;
@@ -85,8 +86,6 @@ export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 10_000,
 export const DEFAULT_RETRY: RetryPolicy = { retries: 3, baseDelayMs: 200, maxDelayMs: 3_000, budgetMs: 10_000 };
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 const RETRIABLE_KINDS = new Set(['network', 'timeout', 'server', 'rate_limited']);
-/** What an HTTP header value may hold (RFC 9110 field-value; undici sends 0x80–0xFF as Latin-1). */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Errors no retry can mend, whatever their kind says: a certificate, a malformed header. */
 const FINAL = new WeakSet<ApiError>();
@@ -230,14 +229,11 @@ export class Transport {
 
   /** A credential that cannot be a header value fails the same way on every try, before any. */
   #checkCredential(out: Outgoing): void {
-    if (HEADER_VALUE.test(out.authorization)) return;
-    throw final(
-      new ApiError({
-        kind: 'auth',
-        // Never the value: it is the credential.
-        message: `${out.credential ?? 'the credential'} holds a line break, a control character or a character outside Latin-1, which cannot be sent in an HTTP header`,
-      }),
-    );
+    // The credential's own characters are counted, not the header's "Bearer ".
+    const problem = credentialProblem(out.authorization.replace(/^Bearer /, ''));
+    if (problem === undefined) return;
+    // Never the value: it is the credential.
+    throw final(new ApiError({ kind: 'auth', message: `${out.credential ?? 'the credential'} has ${problem}, so it cannot be sent in an HTTP header` }));
   }
 
   #route(url: URL): Route {
@@ -264,7 +260,9 @@ export class Transport {
       return new ApiError({ kind: 'timeout', message: `${url.host} did not finish its answer within ${this.#timeouts.totalMs / 1000} s`, origin, cause: caught });
     }
     if (caught instanceof BodyError) {
-      return new ApiError({ kind: 'protocol', status, message: `${url.host} ${caught.message}`, ...(requestId !== undefined && { requestId }) });
+      // The message may quote a header the server chose (its Content-Encoding): screened like any server text.
+      const message = this.#redactor.screen(`${url.host} ${caught.message}`, `${url.host} sent an answer tickbook cannot read (${WITHHELD_MESSAGE})`);
+      return new ApiError({ kind: 'protocol', status, message, ...(requestId !== undefined && { requestId }) });
     }
     const failure = describeFailure(caught, { url, proxy: route?.proxy, ...this.#timeouts });
     const error = new ApiError({ kind: failure.kind, message: failure.message, origin, cause: caught });

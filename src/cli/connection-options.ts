@@ -43,12 +43,11 @@ export interface ConnectionValues {
 }
 
 /** A credential given by value or by file, and where from; both at once is a mistake worth naming. */
-function credential(values: ConnectionValues, name: 'token' | 'api-key', stdinTaken: boolean): { value?: string; from?: string } {
+function credential(values: ConnectionValues, name: 'token' | 'api-key'): { value?: string; from?: string } {
   const inline = nonEmptyOption(name, values[name]);
   const file = values[`${name}-file`];
   if (file === undefined) return inline === undefined ? {} : { value: inline };
   if (inline !== undefined) throw new UsageError(`give --${name} or --${name}-file, not both`);
-  if (file === '-' && stdinTaken) throw new UsageError('--token-file and --api-key-file cannot both read standard input');
   const value = readSecretFile(`${name}-file`, nonEmptyOption(`${name}-file`, file)!);
   return { value, from: `option --${name}-file (${file === '-' ? 'standard input' : JSON.stringify(file)})` };
 }
@@ -65,8 +64,12 @@ export function connectionFlags(values: ConnectionValues, stdinIsKeyboard = fals
       }
     }
   }
-  const token = credential(values, 'token', false);
-  const apiKey = credential(values, 'api-key', values['token-file'] === '-');
+  // Before either is read: reading the first would wait for the end of standard input.
+  if (values['token-file'] === '-' && values['api-key-file'] === '-') {
+    throw new UsageError('--token-file and --api-key-file cannot both read standard input');
+  }
+  const token = credential(values, 'token');
+  const apiKey = credential(values, 'api-key');
   return {
     baseUrl: nonEmptyOption('base-url', values['base-url']),
     marketDataUrl: nonEmptyOption('market-data-url', values['market-data-url']),

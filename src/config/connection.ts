@@ -2,8 +2,8 @@
 // anywhere, the answer is the embedded sandbox. Also which credential may go where: one saved in
 // the config file only to the origin saved beside it, and none over plain http off this machine
 // unless the user says the network is trusted.
-import { parseBaseUrl } from '../api/rules.js';
-import { isLoopbackHost } from './loopback.js';
+import type { Withheld } from '../api/client.js';
+import { credentialProblem, isLoopbackHost, parseBaseUrl } from '../api/rules.js';
 import { ConfigError, type ConfigFile } from './config-file.js';
 
 export interface ConnectionFlags {
@@ -18,12 +18,6 @@ export interface ConnectionFlags {
   insecureHttp?: boolean | undefined;
 }
 
-/** Why a credential is not sent, in one line that says how to give one: for the call that needs it. */
-export interface Withheld {
-  token?: string;
-  apiKey?: string;
-}
-
 export type Connection =
   | { mode: 'sandbox'; warnings: string[] }
   | {
@@ -35,6 +29,8 @@ export type Connection =
       withheld: Withheld;
       warnings: string[];
     };
+
+export type { Withheld };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -65,25 +61,7 @@ interface CredentialKind {
 const TOKEN: CredentialKind = { what: 'bearer token', flag: '--token', variable: 'TICKBOOK_TOKEN', key: 'token' };
 const API_KEY: CredentialKind = { what: 'API key', flag: '--api-key', variable: 'TICKBOOK_API_KEY', key: 'api_key' };
 
-/**
- * Refuses a credential that cannot be an HTTP header value, naming where it came from and never
- * showing it: a pasted line break would otherwise surface as a network failure, retried.
- */
-export function checkCredentialText(value: string, from: string, what: string): void {
-  for (let i = 0; i < value.length; i++) {
-    const code = value.charCodeAt(i);
-    const at = `at character ${i + 1}`;
-    if (code === 0x0a || code === 0x0d) {
-      throw new ConfigError(`${from}: the ${what} has a line break ${at} (a ${what} is one line: was a newline copied with it?)`);
-    }
-    if (code < 0x20 || code === 0x7f) throw new ConfigError(`${from}: the ${what} has a control character ${at}`);
-    if (code > 0xff) {
-      throw new ConfigError(`${from}: the ${what} has a character HTTP cannot carry ${at} (outside Latin-1: is it the right value?)`);
-    }
-  }
-}
-
-/** The first credential given, flag > environment > config file, checked to be sendable. */
+/** The first credential given, flag > environment > config file. */
 function pickCredential(
   kind: CredentialKind,
   flag: { value: string | undefined; from: string | undefined },
@@ -97,9 +75,7 @@ function pickCredential(
     given(env[kind.variable]) ? { value: env[kind.variable]!, from: kind.variable } : undefined,
     given(file[kind.key]) ? { value: file[kind.key]!, from: `"${kind.key}" in ${configPath}`, savedFor: savedFor ?? null } : undefined,
   ];
-  const credential = candidates.find((c) => c !== undefined);
-  if (credential) checkCredentialText(credential.value, credential.from, kind.what);
-  return credential;
+  return candidates.find((c) => c !== undefined);
 }
 
 /** How to give this credential for `origin`, the end of every line saying one is missing. */
@@ -120,12 +96,22 @@ export function resolveConnection(flags: ConnectionFlags, env: Env, file: Config
   const contactsUrl = checkUrl('the base URL', (contacts ?? market)!);
   const marketDataUrl = checkUrl('the market data URL', (market ?? contacts)!);
   const configPath = options.configPath ?? 'the config file';
-  // A saved credential belongs where the file points: its own URLs, as resolved above.
-  const savedUrl = (raw: string | undefined) => (given(raw) ? checkUrl('the base URL', raw).origin : undefined);
-  const fileContacts = savedUrl(file.base_url);
-  const fileMarket = savedUrl(file.market_data_url) ?? fileContacts;
-  const insecure = flags.insecureHttp === true || file.insecure_http === true;
-  const insecureFrom = flags.insecureHttp === true ? '--insecure-http' : `"insecure_http": true in ${configPath}`;
+  // A saved credential belongs where the file points, one URL standing for both as above. A
+  // saved URL that is not one (and is overridden, or it would have been refused) binds nothing.
+  const savedOrigin = (raw: string | undefined): string | undefined => {
+    if (!given(raw)) return undefined;
+    const parsed = parseBaseUrl(raw, 'a saved URL');
+    return parsed instanceof URL ? parsed.origin : undefined;
+  };
+  const fileContacts = savedOrigin(file.base_url) ?? savedOrigin(file.market_data_url);
+  const fileMarket = savedOrigin(file.market_data_url) ?? savedOrigin(file.base_url);
+  // Saved, the opt-in is for the servers saved beside it; given for this run, for wherever it points.
+  const insecureFor = (origin: string): string | undefined =>
+    flags.insecureHttp === true
+      ? '--insecure-http'
+      : file.insecure_http === true && (origin === fileContacts || origin === fileMarket)
+        ? `"insecure_http": true in ${configPath}`
+        : undefined;
 
   const warnings: string[] = [];
   const withheld: Withheld = {};
@@ -136,14 +122,18 @@ export function resolveConnection(flags: ConnectionFlags, env: Env, file: Config
       const saved = credential.savedFor === null ? 'with no URL beside it' : `for ${credential.savedFor}`;
       return `not sending the ${kind.what} from ${credential.from} to ${origin}: it is saved ${saved}; ${howToGive(kind, origin)}`;
     }
+    // Checked only for a credential that would go: one withheld anyway stops nothing.
+    const problem = credentialProblem(credential.value);
+    if (problem !== undefined) throw new ConfigError(`${credential.from}: the ${kind.what} has ${problem}`);
     if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-      if (!insecure) {
+      const optIn = insecureFor(origin);
+      if (optIn === undefined) {
         return (
           `not sending the ${kind.what} to ${origin} over plain http, where anyone on the network can read it: ` +
-          `use https://, or give --insecure-http (or save "insecure_http": true) if this network is trusted`
+          `use https://, or give --insecure-http (or save "insecure_http": true beside that URL) if this network is trusted`
         );
       }
-      warnings.push(`the ${kind.what} travels unencrypted to ${url.host} (${insecureFrom})`);
+      warnings.push(`the ${kind.what} travels unencrypted to ${url.host} (${optIn})`);
     }
     return undefined;
   };

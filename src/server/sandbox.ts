@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { isLoopbackHost } from '../config/loopback.js';
+import { isLoopbackHost } from '../api/rules.js';
 import { dirname } from 'node:path';
 import { dataDir, dataDirOrigin, defaultDatabasePath } from '../config/paths.js';
 import { type App, type ClientError, createApp } from './app.js';

@@ -90,7 +90,13 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
    * hidden. A SIGHUP usually means the terminal is gone: restoring it then fails, and is let be.
    */
   const signalled = (signal: NodeJS.Signals) => {
-    if (endedBy) return;
+    if (endedBy) {
+      // Asked twice (a second Ctrl-C now that the terminal is the shell's): leave at once, as
+      // the first would have without us, saying what may be lost. Not while the terminal is gone.
+      if (signal === 'SIGHUP' || terminalGone) return;
+      process.stderr.write('tickbook: stopped before the server answered; a change you made may not have been sent\n');
+      process.exit(signalStatus(endedBy));
+    }
     endedBy = signal;
     if (!terminalGone) {
       if (stdin.isTTY) stdin.setRawMode(false);

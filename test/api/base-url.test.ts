@@ -15,6 +15,12 @@ describe('parseBaseUrl', () => {
     ['https://:secret@api.example', 'must not hold a user name or password'],
     ['http://alice:secret@127.0.0.1:99999/x', 'is not a URL'],
     ['ftp://alice:secret@host/', 'must be an http:// or https:// URL'],
+    // Spellings the URL parser still reads a login from.
+    ['https:/alice:secret@api.example.com', 'must not hold a user name or password'],
+    ['https:alice:secret@api.example.com', 'must not hold a user name or password'],
+    [' https://alice:secret@api.example.com', 'must not hold a user name or password'],
+    ['https:\\\\alice:secret@api.example.com', 'must not hold a user name or password'],
+    ['https:/alice:secret@api.example.com:99999', 'is not a URL'],
   ])('%s is refused without its password: %s', (raw, problem) => {
     const result = parseBaseUrl(raw, 'the base URL');
     expect(result).toHaveProperty('problem');

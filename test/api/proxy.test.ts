@@ -315,5 +315,8 @@ describe('the rules, without a network', () => {
     expect(at('https://anything.example/', ' * ')).toBe(true);
     expect(at('https://api.example.com/', 'a.example, b.example api.example.com')).toBe(true);
     expect(at('https://api.example.com/', '')).toBe(false);
+    // An address is itself or in a range, never a name's suffix.
+    expect(at('https://10.0.0.1/', '0.0.1')).toBe(false);
+    expect(at('https://10.0.0.1/', '10.0.0.1')).toBe(true);
   });
 });

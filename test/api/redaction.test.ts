@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientOptions, TickbookClient } from '../../src/api/client.js';
 import type { RequestLogEntry } from '../../src/api/transport.js';
 import { Redactor } from '../../src/api/redaction.js';
-import { apiError, closeAllServers, errorJson, httpServer, json, trackedClient, within } from '../helpers/servers.js';
+import { apiError, closeAllServers, contactJson, errorJson, httpServer, json, trackedClient, within } from '../helpers/servers.js';
 
 const TOKEN = 'tok/Sup3r+Secret=4711';
 const KEY = 'key-Hush9Hush-0815';
@@ -137,5 +137,32 @@ describe('Redactor', () => {
     }
     expect(redactor.holdsSecret('the token has expired')).toBe(false);
     expect(redactor.holdsSecret(b64('alice:another-secret'))).toBe(false);
+  });
+});
+
+describe('server text quoted in the client\'s own words', () => {
+  it('a Content-Encoding that echoes the credential is not quoted in the error or the log', async () => {
+    const server = await httpServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': String(req.headers.authorization) });
+      res.end('{}');
+    });
+    const { client, log } = makeClient(server.url);
+    const error = await apiError(client.listContacts(), 'protocol');
+    const text = shown(error, log);
+    expect(text).not.toContain(TOKEN);
+    expect(error.message).toMatch(/sent an answer tickbook cannot read \(the server's message was withheld: it contained a credential\)/);
+  });
+});
+
+describe('a contact holding the credential', () => {
+  it('is refused whole: not printed, not used as a cursor', async () => {
+    const server = await httpServer((req, res) => {
+      const sent = String(req.headers.authorization).replace(/^Bearer /, '');
+      json(res, 200, { has_more: true, data: [contactJson({ id: `ct_${encodeURIComponent(sent)}` })] });
+    });
+    const { client, log } = makeClient(server.url);
+    const error = await apiError(client.listContacts(), 'protocol');
+    expect(shown(error, log)).not.toContain(encodeURIComponent(TOKEN));
+    expect(error.message).toBe('the server sent a contact holding a credential of this request; it was withheld');
   });
 });

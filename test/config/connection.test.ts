@@ -180,7 +180,7 @@ describe('resolveConnection: flags > environment > config file', () => {
   it('with --insecure-http (or "insecure_http": true saved) it is sent, with a warning naming the host and the opt-in', () => {
     for (const [flags, file, optIn] of [
       [{ insecureHttp: true }, {}, '--insecure-http'],
-      [{}, { insecure_http: true }, 'insecure_http'],
+      [{}, { insecure_http: true, base_url: 'http://api.example.com' }, 'insecure_http'],
     ] as const) {
       const c = remote(resolveConnection({ baseUrl: 'http://api.example.com', token: 'zq-secret-9876', ...flags }, {}, file));
       expect(c.token).toBe('zq-secret-9876');
@@ -190,6 +190,42 @@ describe('resolveConnection: flags > environment > config file', () => {
       expect(c.warnings[0]).toContain(optIn);
       expect(c.warnings[0]).not.toContain('zq-secret-9876');
     }
+  });
+
+  it('a saved "insecure_http": true is for the server saved beside it, not wherever a run points', () => {
+    const file: ConfigFile = { base_url: 'http://intranet.example', insecure_http: true };
+    const elsewhere = remote(resolveConnection({ baseUrl: 'http://evil.example', token: 'tok' }, {}, file));
+    expect(elsewhere.token).toBeUndefined();
+    expect(elsewhere.withheld.token).toMatch(/over plain http/);
+    const saved = remote(resolveConnection({ token: 'tok' }, {}, file));
+    expect(saved.token).toBe('tok');
+  });
+
+  it('a config with only market_data_url: its token belongs to that URL, which stands for both', () => {
+    const c = remote(resolveConnection({}, {}, { market_data_url: 'https://api.example', token: 'T', api_key: 'K' }));
+    expect([c.token, c.apiKey]).toEqual(['T', 'K']);
+    expect(c.withheld).toEqual({});
+  });
+
+  it('a saved URL that is not one, overridden by a flag, stops nothing and binds nothing', () => {
+    const c = remote(resolveConnection({ baseUrl: 'https://ok.example' }, {}, { base_url: 'htp:/x', token: 'T' }));
+    expect(c.contactsUrl).toBe('https://ok.example/');
+    expect(c.token).toBeUndefined();
+    expect(c.withheld.token).toMatch(/saved with no URL beside it/);
+  });
+
+  it('a malformed saved credential that is withheld anyway stops nothing; one that would be sent is refused', () => {
+    const file: ConfigFile = { base_url: 'https://a.example', token: 'ab\ncd' };
+    const elsewhere = remote(resolveConnection({ baseUrl: 'https://b.example', apiKey: 'K' }, {}, file));
+    expect(elsewhere.apiKey).toBe('K');
+    expect(elsewhere.withheld.token).toMatch(/saved for https:\/\/a\.example/);
+    expect(configErrorOf(() => resolveConnection({}, {}, file)).message).toMatch(/the bearer token has a line break at character 3/);
+  });
+
+  it('names under localhost are this machine: no opt-in needed for them', () => {
+    const c = remote(resolveConnection({ baseUrl: 'http://app.localhost:8080', token: 'tok' }, {}, {}));
+    expect(c.token).toBe('tok');
+    expect(c.warnings).toEqual([]);
   });
 
   it('plain http to a non-loopback market host: the API key is not sent, the token to https is', () => {

@@ -85,4 +85,23 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     expect(after).toMatch(/tickbook: could not delete Ada Lovelace: (no answer from the server within 10 s|.*did not answer within 10 s)/);
     expect(ms).toBeLessThan(25_000);
   }, 60_000);
+
+  it('a second signal while the DELETE hangs leaves at once, saying a change may not have been sent', async () => {
+    const api = await server('hang');
+    run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
+    await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
+    await run.pressUntil('d', /Delete .*\?/, 'the delete prompt');
+    await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    const pid = await run.pid();
+    process.kill(pid, 'SIGTERM');
+    // The first sends the DELETE (which hangs); the second does not wait for it.
+    for (const deadline = Date.now() + 15_000; api.count('DELETE', '/v1/contacts/ct_ada') === 0 && Date.now() < deadline; ) await sleep(50);
+    const secondAt = Date.now();
+    process.kill(pid, 'SIGINT');
+    const status = await run.exited;
+    expect(Date.now() - secondAt).toBeLessThan(5_000);
+    expect(status).toBe(143);
+    const bytes = run.bytes();
+    expect(bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen))).toMatch(/tickbook: stopped before the server answered; a change you made may not have been sent/);
+  }, 60_000);
 });
