@@ -80,7 +80,7 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
         return false;
       }, what, 30_000, seen);
     };
-    await pressUntil('d', /Delete .*\?/, 'the delete prompt');
+    await pressUntil('d', /y: delete/, 'the delete prompt');
     await pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
     const pid = Number(
       execFileSync('pgrep', ['-n', '-f', `${BIN}$`], { encoding: 'utf8' })

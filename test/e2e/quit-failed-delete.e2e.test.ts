@@ -47,7 +47,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
   async function deleteThenQuit(api: TestServer): Promise<{ status: number | null; after: string; ms: number }> {
     run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
     await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
-    await run.pressUntil('d', /Delete .*\?/, 'the delete prompt');
+    await run.pressUntil('d', /y: delete/, 'the delete prompt');
     await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
     const quitAt = Date.now();
     // Again until it shows, as for d and y; a quick refusal may end the run before it does.
@@ -90,7 +90,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     const api = await server('hang');
     run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
     await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
-    await run.pressUntil('d', /Delete .*\?/, 'the delete prompt');
+    await run.pressUntil('d', /y: delete/, 'the delete prompt');
     await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
     const pid = await run.pid();
     process.kill(pid, 'SIGTERM');

@@ -40,7 +40,7 @@ describe.skipIf(!hasScript())('a signal that ends the dashboard', () => {
     run = startInPty([process.execPath, BIN], env, home);
     // By username: a display name may be an emoji or CJK text, drawn otherwise than sliced here.
     await run.until((t) => /page 1/.test(t) && t.includes(first.username.slice(0, 8)), 'the first page');
-    await run.pressUntil('d', /Delete .*\?/, 'the delete prompt');
+    await run.pressUntil('d', /y: delete/, 'the delete prompt');
     await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
     process.kill(await run.pid(), signal);
     expect(await run.exited).toBe(status);

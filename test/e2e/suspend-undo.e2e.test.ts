@@ -33,7 +33,7 @@ describe.skipIf(!hasTmux())('suspending inside the undo window', () => {
         }
       }
     };
-    await pressUntil('d', (t) => /Delete .*\?/.test(t), 'the delete prompt');
+    await pressUntil('d', (t) => /y: delete/.test(t), 'the delete prompt');
     await pressUntil('y', (t) => /u: undo \(\d+s\)/.test(t), 'the undo offer');
     await pressUntil('C-z', (t) => /Stopped/.test(t) && /^shell\$ *$/m.test(t), 'the job stopped and the prompt back');
 
