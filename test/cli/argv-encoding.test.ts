@@ -2,38 +2,28 @@
 // reached the server as "Jos\uFFFD" and exit 0. Now any such argument, of any subcommand, option
 // or positional, is refused with exit 2 naming the option; a U+FFFD typed as its UTF-8 bytes is
 // text like any other. The built CLI is run through bash so that argv holds the real bytes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commandLineArguments, decodeEscapingBytes, isNotText, shownArgument } from '../../src/cli/argv.js';
-import { BIN, client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { BIN, useSandboxCalls } from '../helpers/sandbox.js';
 import { runChild } from '../helpers/child.js';
 
-let sandbox: TestSandbox;
-let api: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  api = client(sandbox);
-});
-
-afterAll(async () => {
-  await sandbox.close();
-});
+const ctx = useSandboxCalls();
 
 const HINT = 'is not valid UTF-8 text (is the terminal or script set to UTF-8?) (see tickbook --help)';
 
 /** `tickbook WORDS` from bash in a C locale, each word a bash $'…' string (so \xNN is a raw byte). */
 async function tickbook(words: readonly string[], connect = true) {
   const quoted = words.map((word) => `$'${word.replace(/'/g, "\\'")}'`).join(' ');
-  const connection = connect ? ` --base-url ${sandbox.url} --token ${sandbox.token} --api-key ${sandbox.apiKey}` : '';
+  const connection = connect ? ` --base-url ${ctx.sb.url} --token ${ctx.sb.token} --api-key ${ctx.sb.apiKey}` : '';
   const script = `exec '${process.execPath}' '${BIN}' ${quoted}${connection}`;
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: sandbox.dir, LC_ALL: 'C', XDG_CONFIG_HOME: sandbox.dir, XDG_DATA_HOME: sandbox.dir };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: ctx.sb.dir, LC_ALL: 'C', XDG_CONFIG_HOME: ctx.sb.dir, XDG_DATA_HOME: ctx.sb.dir };
   const run = await runChild('bash', ['-c', script], { env, timeoutMs: 15_000 });
   expect(run.timedOut).toBe(false);
   return run;
 }
 
 async function usernames(): Promise<string[]> {
-  const reply = await api.list('?limit=100');
+  const reply = await ctx.api.list('?limit=100');
   return (reply.json as { data: { username: string }[] }).data.map((c) => c.username);
 }
 
@@ -49,12 +39,12 @@ describe('arguments that are not UTF-8', () => {
   });
 
   it('contacts rename ID $\'Jos\\xe9\' is refused naming the argument; the name is unchanged', async () => {
-    const created = await api.create({ username: 'to_rename', phone_number: '+14155550101', display_name: 'Before' });
+    const created = await ctx.api.create({ username: 'to_rename', phone_number: '+14155550101', display_name: 'Before' });
     const id = (created.json as { id: string }).id;
     const run = await tickbook(['contacts', 'rename', id, 'Jos\\xe9']);
     expect(run.code, run.stderr).toBe(2);
     expect(run.stderr).toBe(`tickbook: argument "Jos\\xe9" ${HINT}\n`);
-    expect(((await api.get(id)).json as { display_name: string }).display_name).toBe('Before');
+    expect(((await ctx.api.get(id)).json as { display_name: string }).display_name).toBe('Before');
   });
 
   it('every subcommand, every option and positional: exit 2 naming it, before anything is done', async () => {

@@ -56,7 +56,6 @@ export interface CallOptions {
 
 const dispatcher = new Agent({ keepAliveTimeout: 1000 });
 
-/** One HTTP call; `auth` is the raw Authorization header value. */
 /** The API client the dashboard and the commands use, for this sandbox's URLs and credentials. */
 export function sandboxClient(sb: Sandbox): TickbookClient {
   return new TickbookClient({ contactsUrl: sb.contactsUrl, marketDataUrl: sb.marketDataUrl, token: sb.token, apiKey: sb.apiKey });
@@ -81,6 +80,23 @@ export function useSandbox(options: SandboxOptions = { demoData: true }) {
   return ctx;
 }
 
+/**
+ * One sandbox for the enclosing describe or file and the raw HTTP calls bound to its
+ * credentials (`client` below), for tests of the server itself. Filled in by beforeAll.
+ */
+export function useSandboxCalls(options: SandboxOptions = {}) {
+  const ctx = {} as { sb: TestSandbox; api: ReturnType<typeof client> };
+  beforeAll(async () => {
+    ctx.sb = await startTestSandbox(options);
+    ctx.api = client(ctx.sb);
+  });
+  afterAll(async () => {
+    await ctx.sb?.close();
+  });
+  return ctx;
+}
+
+/** One HTTP call; `auth` is the raw Authorization header value. */
 export async function call(base: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.auth) headers.authorization = options.auth;

@@ -1,19 +1,11 @@
 // The sandbox reads phone numbers as the contract says, over real HTTP: a trunk prefix "(0)" right
 // after the country code is dropped, in a form body and in JSON, and the number is stored and
 // returned so.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, client, expectError, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { describe, expect, it } from 'vitest';
+import { call, expectError, useSandboxCalls } from '../helpers/sandbox.js';
 
 describe('phone_number with a trunk prefix', () => {
-  let sandbox: TestSandbox;
-  let api: ReturnType<typeof client>;
-  beforeAll(async () => {
-    sandbox = await startTestSandbox();
-    api = client(sandbox);
-  });
-  afterAll(async () => {
-    await sandbox?.close();
-  });
+  const ctx = useSandboxCalls();
 
   const STORED: [username: string, written: string, stored: string][] = [
     ['uk', '+44 (0) 20 7946 0958', '+442079460958'],
@@ -26,17 +18,17 @@ describe('phone_number with a trunk prefix', () => {
   ];
   for (const [username, written, stored] of STORED) {
     it(`${JSON.stringify(written)} is stored and returned as ${stored}`, async () => {
-      const created = await api.create({ username, phone_number: written });
+      const created = await ctx.api.create({ username, phone_number: written });
       expect(created.status, created.text).toBe(201);
       expect(created.json.phone_number).toBe(stored);
-      const got = await api.get(created.json.id);
+      const got = await ctx.api.get(created.json.id);
       expect(got.json.phone_number).toBe(stored);
     });
   }
 
   it('in a JSON body too', async () => {
-    const created = await call(sandbox.contactsUrl, '/v1/contacts', {
-      auth: `Bearer ${sandbox.token}`,
+    const created = await call(ctx.sb.contactsUrl, '/v1/contacts', {
+      auth: `Bearer ${ctx.sb.token}`,
       json: { username: 'json_uk', phone_number: '+44(0)20 7946 0958' },
     });
     expect(created.status, created.text).toBe(201);
@@ -44,8 +36,8 @@ describe('phone_number with a trunk prefix', () => {
   });
 
   it('a (0) with no country code before it: 400 invalid_parameters naming phone_number, nothing stored', async () => {
-    const before = (await api.list('?limit=100')).json.data.length;
-    expectError(await api.create({ username: 'typo', phone_number: '+(0)44 20 7946 0958' }), 400, 'invalid_parameters', /^phone_number must be in E\.164 form/);
-    expect((await api.list('?limit=100')).json.data).toHaveLength(before);
+    const before = (await ctx.api.list('?limit=100')).json.data.length;
+    expectError(await ctx.api.create({ username: 'typo', phone_number: '+(0)44 20 7946 0958' }), 400, 'invalid_parameters', /^phone_number must be in E\.164 form/);
+    expect((await ctx.api.list('?limit=100')).json.data).toHaveLength(before);
   });
 });
