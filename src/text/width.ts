@@ -25,6 +25,16 @@ export function truncate(text: string, columns: number, ellipsis: string = ELLIP
   return `${out}${end}`;
 }
 
+/**
+ * `head` cut to leave room for `tail`, then `tail`, in at most `columns` columns: what must stay
+ * in view (a question's mark, a countdown) is never the part cut off for a long name.
+ */
+export function truncateKeeping(head: string, tail: string, columns: number, ellipsis: string = ELLIPSIS): string {
+  const room = columns - width(tail);
+  if (room <= width(ellipsis)) return truncate(`${head}${tail}`, columns, ellipsis);
+  return `${truncate(head, room, ellipsis)}${tail}`;
+}
+
 /** Pads (or cuts) text to exactly `columns` columns. */
 export function fit(text: string, columns: number, align: 'left' | 'right' = 'left', ellipsis: string = ELLIPSIS): string {
   const cut = truncate(text, columns, ellipsis);

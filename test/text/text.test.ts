@@ -4,7 +4,7 @@ import stringWidth from 'string-width';
 import { afterEach, describe, expect, it } from 'vitest';
 import { drawn as shown, sanitize, typedText } from '../../src/text/sanitize.js';
 import { absoluteTime, duration, relativeTime } from '../../src/text/time.js';
-import { fit, fitEntries, truncate, width } from '../../src/text/width.js';
+import { fit, fitEntries, truncate, truncateKeeping, width } from '../../src/text/width.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -375,3 +375,16 @@ describe('sanitize and typedText keep what a name needs', () => {
   });
 });
 
+
+describe('truncateKeeping', () => {
+  it('cuts the head, never the tail, to the columns given', () => {
+    expect(truncateKeeping('Delete Ada Lovelace', '?', 12)).toBe('Delete Ada…?');
+    expect(truncateKeeping('deleted 王小明王小明', ' · u: undo (5s)', 26)).toBe('deleted 王… · u: undo (5s)');
+    expect(width(truncateKeeping('deleted 王小明王小明', ' · u: undo (5s)', 25))).toBeLessThanOrEqual(25);
+  });
+
+  it('whole when it fits; cut as one text when not even the tail and an ellipsis fit', () => {
+    expect(truncateKeeping('Delete Ada', '?', 40)).toBe('Delete Ada?');
+    expect(truncateKeeping('deleted Ada', ' · u: undo (5s)', 10)).toBe('deleted A…');
+  });
+});

@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { contactName } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
-import { width as textWidth } from '../../text/width.js';
+import { width as textWidth, truncateKeeping } from '../../text/width.js';
 import { contactLabel } from '../../text/contact-fields.js';
 import { Pane } from '../chrome/Pane.js';
 import { Spinner } from '../components/Spinner.js';
@@ -103,7 +103,7 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
     const who = target ? contactLabel(shownContact(state, target), drawn) : 'this contact';
     bottom = (
       <Box flexDirection="column">
-        <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete ${who}?`}</Text>
+        <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{truncateKeeping(`Delete ${who}`, '?', inner, glyphs.ellipsis)}</Text>
         {/* The keys on a line of their own: never the part a narrow pane cuts off. */}
         <Text wrap="truncate-end">The conversation with them is deleted too.</Text>
         <Text>{`y: delete${glyphs.separator}N: keep`}</Text>
@@ -121,7 +121,12 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
     const seconds = undoSecondsLeft(state.pendingDelete, undoClock());
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-        {`deleted ${drawn(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}${glyphs.separator}u: undo (${seconds}s)`}
+        {truncateKeeping(
+          `deleted ${drawn(contactName(pendingDeleteContact(state) ?? state.pendingDelete.contact))}`,
+          `${glyphs.separator}u: undo (${seconds}s)`,
+          inner,
+          glyphs.ellipsis,
+        )}
       </Text>
     );
   } else {
