@@ -208,7 +208,7 @@ async function main(): Promise<void> {
       const b = samples(baselineFile).at(-1);
       const minute = Math.round((nextMinute - started) / 60_000);
       if (m && b) {
-        console.log(`| ${minute} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.external)} | ${m.fds} | ${survived}/${restarts} | ${mb(b.rss)} | ${mb(b.heapUsed)} |`);
+        console.log(`| ${minute} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.external)} | ${m.fds} | ${survived}/${checked} | ${mb(b.rss)} | ${mb(b.heapUsed)} |`);
       }
       nextMinute += 60_000;
     }
