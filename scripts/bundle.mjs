@@ -60,6 +60,30 @@ await build({
         b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
       },
     },
+    {
+      // Ink 6 caches every text it lays out, for ever (ink#986): the dashboard grew ~27 MB an hour.
+      // Its two caching modules are replaced by bounded ones (src/tui/ink-text-caches.ts). The
+      // build fails if Ink stops importing them, rather than quietly shipping the leak again.
+      name: 'ink-bounded-text-caches',
+      setup(b) {
+        const replaced = new Set();
+        const caches = `${root}src/tui/ink-text-caches.ts`;
+        b.onResolve({ filter: /^\.\/(measure-text|wrap-text)\.js$/ }, (args) => {
+          if (!args.importer.includes(`${'node_modules'}/ink/`)) return undefined;
+          return { path: args.path, namespace: 'ink-text-caches' };
+        });
+        b.onLoad({ filter: /.*/, namespace: 'ink-text-caches' }, (args) => {
+          const name = args.path.includes('measure') ? 'measureText' : 'wrapText';
+          replaced.add(name);
+          return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
+        });
+        b.onEnd((result) => {
+          if (result.errors.length === 0 && replaced.size !== 2) {
+            result.errors.push({ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` });
+          }
+        });
+      },
+    },
   ],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS packages (React, yoga) still call require for Node built-ins.

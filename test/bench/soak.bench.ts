@@ -40,6 +40,8 @@ interface Sample {
   at: number;
   rss: number;
   heapUsed: number;
+  /** Heap used just after the latest full collection: what a leak raises. */
+  liveHeap: number;
   external: number;
   fds: number;
 }
@@ -109,7 +111,6 @@ function dashboard(name: string, port: number, watchlist: readonly string[], int
   const args = [bin, '--base-url', `http://127.0.0.1:${port}`, '--interval', String(intervalS), '--watchlist', watchlist.join(',')];
   const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const command = `exec env -u CI ${Object.entries(env).map(([k, v]) => quoted(`${k}=${v}`)).join(' ')} ${quoted(process.execPath)} ${args.map(quoted).join(' ')}`;
-  if (process.env.SOAK_DEBUG) console.log(command);
   tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', command);
   return Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim());
 }
@@ -154,8 +155,8 @@ async function main(): Promise<void> {
   dashboard('baseline', port, watchlist.slice(0, 1), 60, baselineFile, false);
   console.log(`soak: ${MINUTES} min, ${SYMBOL_COUNT} symbols every 1 s, sandbox killed every ${RESTART_S} s, a key every ${KEY_S} s; files in ${dir}`);
   console.log('');
-  console.log('| min | RSS MB | heap used MB | external MB | descriptors | restarts | baseline RSS MB | baseline heap MB |');
-  console.log('|----:|-------:|-------------:|------------:|------------:|---------:|----------------:|-----------------:|');
+  console.log('| min | RSS MB | live heap MB | external MB | descriptors | restarts survived | baseline RSS MB | baseline live heap MB |');
+  console.log('|----:|-------:|-------------:|------------:|------------:|------------------:|----------------:|----------------------:|');
 
   const started = Date.now();
   let restarts = 0;
@@ -208,7 +209,7 @@ async function main(): Promise<void> {
       const b = samples(baselineFile).at(-1);
       const minute = Math.round((nextMinute - started) / 60_000);
       if (m && b) {
-        console.log(`| ${minute} | ${mb(m.rss)} | ${mb(m.heapUsed)} | ${mb(m.external)} | ${m.fds} | ${survived}/${checked} | ${mb(b.rss)} | ${mb(b.heapUsed)} |`);
+        console.log(`| ${minute} | ${mb(m.rss)} | ${mb(m.liveHeap)} | ${mb(m.external)} | ${m.fds} | ${survived}/${checked} | ${mb(b.rss)} | ${mb(b.liveHeap)} |`);
       }
       nextMinute += 60_000;
     }
@@ -220,7 +221,7 @@ async function main(): Promise<void> {
   const baseline = samples(baselineFile);
   const half = (list: Sample[]) => list.filter((s) => s.at >= started + ((end - started) / 2));
   const rssSlope = slopePerHour(half(measured).map((s) => ({ at: s.at, value: s.rss / MB })));
-  const heapSlope = slopePerHour(half(measured).map((s) => ({ at: s.at, value: s.heapUsed / MB })));
+  const heapSlope = slopePerHour(half(measured).map((s) => ({ at: s.at, value: s.liveHeap / MB })));
   const baseSlope = slopePerHour(half(baseline).map((s) => ({ at: s.at, value: s.rss / MB })));
   const lastHour = measured.filter((s) => s.at >= Math.max(started + (end - started) / 2, end - 3_600_000));
   const fds = measured.map((s) => s.fds);
@@ -228,8 +229,11 @@ async function main(): Promise<void> {
   console.log(`| figure | measured | baseline (one symbol every 60 s, no keys) |`);
   console.log(`|---|---:|---:|`);
   console.log(`| RSS slope, second half | ${rssSlope.toFixed(1)} MB/h | ${baseSlope.toFixed(1)} MB/h |`);
-  console.log(`| heap used slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopePerHour(half(baseline).map((s) => ({ at: s.at, value: s.heapUsed / MB }))).toFixed(1)} MB/h |`);
-  if (MINUTES > 120) console.log(`| RSS slope, last hour | ${slopePerHour(lastHour.map((s) => ({ at: s.at, value: s.rss / MB }))).toFixed(1)} MB/h | |`);
+  console.log(`| live heap slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopePerHour(half(baseline).map((s) => ({ at: s.at, value: s.liveHeap / MB }))).toFixed(1)} MB/h |`);
+  if (MINUTES > 120) {
+    console.log(`| RSS slope, last hour | ${slopePerHour(lastHour.map((s) => ({ at: s.at, value: s.rss / MB }))).toFixed(1)} MB/h | |`);
+    console.log(`| live heap slope, last hour | ${slopePerHour(lastHour.map((s) => ({ at: s.at, value: s.liveHeap / MB }))).toFixed(1)} MB/h | |`);
+  }
   console.log(`| RSS first / last / peak | ${mb(measured[0]?.rss ?? NaN)} / ${mb(measured.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...measured.map((s) => s.rss)))} MB | ${mb(baseline[0]?.rss ?? NaN)} / ${mb(baseline.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...baseline.map((s) => s.rss)))} MB |`);
   console.log(`| descriptors first / last / max | ${fds[0]} / ${fds.at(-1)} / ${Math.max(...fds)} | |`);
   console.log(`| sandbox restarts (prices flowing 30 s on) | ${survived} of ${checked} checked, ${restarts} in all | |`);

@@ -1,0 +1,54 @@
+// Ink's text measuring and wrapping, with caches that stay bounded. Ink 6 keeps every text it
+// ever laid out in two module caches that are never emptied (ink#986): a ticker draws new prices,
+// ages and times every second, so the dashboard grew by about 27 MB an hour, forever. Ink 8 bounds
+// them with quick-lru but needs Node 22; the bundle (scripts/bundle.mjs) puts these two in place
+// of Ink's ./measure-text.js and ./wrap-text.js (their default exports). Same results as Ink's,
+// from the same libraries.
+import cliTruncate from 'cli-truncate';
+import QuickLRU from 'quick-lru';
+import widestLine from 'widest-line';
+import wrapAnsi from 'wrap-ansi';
+
+/**
+ * Texts kept per cache generation (quick-lru holds up to twice this): several full screens of
+ * distinct texts, so what stays on screen (names, headers, borders) is measured once and only
+ * what changes is measured again.
+ */
+export const TEXT_CACHE_SIZE = 2000;
+
+export interface Dimensions {
+  width: number;
+  height: number;
+}
+
+const measured = new QuickLRU<string, Dimensions>({ maxSize: TEXT_CACHE_SIZE });
+const wrapped = new QuickLRU<string, string>({ maxSize: TEXT_CACHE_SIZE });
+
+export function measureText(text: string): Dimensions {
+  if (text.length === 0) return { width: 0, height: 0 };
+  const cached = measured.get(text);
+  if (cached) return cached;
+  const dimensions = { width: widestLine(text), height: text.split('\n').length };
+  measured.set(text, dimensions);
+  return dimensions;
+}
+
+export type WrapType = 'wrap' | 'end' | 'middle' | 'truncate-end' | 'truncate' | 'truncate-middle' | 'truncate-start';
+
+export function wrapText(text: string, maxWidth: number, wrapType: WrapType): string {
+  // A separator no text holds: Ink's own key ran text and width together ("a1" + "1" = "a11").
+  const key = `${wrapType}\u0000${maxWidth}\u0000${text}`;
+  const cached = wrapped.get(key);
+  if (cached !== undefined) return cached;
+  let result = text;
+  if (wrapType === 'wrap') result = wrapAnsi(text, maxWidth, { trim: false, hard: true });
+  if (wrapType.startsWith('truncate')) {
+    const position = wrapType === 'truncate-middle' ? 'middle' : wrapType === 'truncate-start' ? 'start' : 'end';
+    result = cliTruncate(text, maxWidth, { position });
+  }
+  wrapped.set(key, result);
+  return result;
+}
+
+/** How many texts the caches hold now, for tests and the soak benchmark's reasoning. */
+export const textCacheSizes = (): { measured: number; wrapped: number } => ({ measured: measured.size, wrapped: wrapped.size });

@@ -1,0 +1,71 @@
+// The bounded stand-ins for Ink's text caches: the same answers as Ink's own modules, a bound
+// that holds however many distinct texts go through, and a bundle that really uses them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { measureText, TEXT_CACHE_SIZE, textCacheSizes, wrapText, type WrapType } from '../../src/tui/ink-text-caches.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+type InkMeasure = (text: string) => { width: number; height: number };
+type InkWrap = (text: string, maxWidth: number, wrapType: string) => string;
+const inkMeasure = ((await import(join(root, 'node_modules/ink/build/measure-text.js'))) as { default: InkMeasure }).default;
+const inkWrap = ((await import(join(root, 'node_modules/ink/build/wrap-text.js'))) as { default: InkWrap }).default;
+
+const TEXTS = [
+  '',
+  'AAPL',
+  '  210.00  ▲1.25',
+  '陳美玲 and 김민지',
+  'Thiago Santos 🏄',
+  'line one\nline two is longer\n3',
+  '\u001b[1mbold\u001b[22m and \u001b[31mred\u001b[39m text that runs on past the width',
+  'e\u0301 combining and zero\u200bwidth',
+  'a'.repeat(300),
+];
+const WRAPS: WrapType[] = ['wrap', 'truncate', 'truncate-end', 'truncate-middle', 'truncate-start', 'end', 'middle'];
+
+describe('the bounded text caches', () => {
+  it('measure and wrap exactly as Ink does', () => {
+    for (const text of TEXTS) {
+      expect(measureText(text), JSON.stringify(text)).toEqual(inkMeasure(text));
+      for (const type of WRAPS) {
+        for (const width of [1, 5, 12, 40]) {
+          expect(wrapText(text, width, type), `${JSON.stringify(text)} ${type} ${width}`).toBe(inkWrap(text, width, type));
+        }
+      }
+    }
+  });
+
+  it('keep at most twice TEXT_CACHE_SIZE texts, however many distinct ones are drawn, and the latest stay cached', () => {
+    // A week of prices and ages: far more distinct texts than the bound.
+    const count = TEXT_CACHE_SIZE * 10 + 1;
+    const text = (i: number) => `AAPL ${(100 + i / 100).toFixed(2)} ${i}s`;
+    for (let i = 0; i < count; i++) {
+      measureText(text(i));
+      wrapText(text(i), 20, 'truncate');
+    }
+    const sizes = textCacheSizes();
+    expect(sizes.measured).toBeLessThanOrEqual(TEXT_CACHE_SIZE * 2);
+    expect(sizes.wrapped).toBeLessThanOrEqual(TEXT_CACHE_SIZE * 2);
+    // The most recent texts are answered from the cache: the very same object comes back.
+    for (let i = count - TEXT_CACHE_SIZE + 1; i < count; i++) expect(measureText(text(i))).toBe(measureText(text(i)));
+  });
+
+  it('tell apart texts that Ink’s own key ran together with the width', () => {
+    // Ink keyed "a1" at width 1 and "a" at width 11 alike ("a11wrap"): one could get the other's answer.
+    expect(wrapText('ab1', 1, 'wrap')).toBe('a\nb\n1');
+    expect(wrapText('ab', 11, 'wrap')).toBe('ab');
+  });
+});
+
+describe('the bundled dashboard', () => {
+  it('lays text out with the bounded caches, not Ink’s unbounded ones', () => {
+    const chunks = join(root, 'dist/bundle/chunks');
+    const map = readdirSync(chunks).find((name) => /^dashboard-.*\.mjs\.map$/.test(name));
+    expect(map, 'the dashboard chunk and its source map (npm run build)').toBeDefined();
+    const sources = (JSON.parse(readFileSync(join(chunks, map!), 'utf8')) as { sources: string[] }).sources;
+    expect(sources.some((s) => s.endsWith('src/tui/ink-text-caches.ts'))).toBe(true);
+    expect(sources.filter((s) => /node_modules\/ink\/build\/(measure|wrap)-text\.js$/.test(s))).toEqual([]);
+  });
+});
