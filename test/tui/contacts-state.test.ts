@@ -6,6 +6,7 @@ import {
   type ContactsAction,
   type ContactsState,
   contactsReducer,
+  DELETED_KEPT,
   emptyListText,
   firstPageQuery,
   initialContactsState,
@@ -561,6 +562,18 @@ describe('delete with confirmation and an undo window', () => {
     expect(names(state)).toEqual(['Robert Jones', 'carol_w']);
     // Undo after the window changes nothing.
     expect(names(contactsReducer(state, { type: 'delete-undone' }))).toEqual(['Robert Jones', 'carol_w']);
+  });
+
+  it('remembers the latest DELETED_KEPT deleted ids, not every one of a long session', () => {
+    let state = loadedMiddle();
+    for (let i = 0; i <= DELETED_KEPT; i++) state = contactsReducer(state, { type: 'contact-gone', id: `c_${i}` });
+    state = run(state, { type: 'delete-asked' }, { type: 'delete-confirmed', now: 0 }, { type: 'delete-sent', id: 'c_alice' });
+    expect(state.deleted.size).toBe(DELETED_KEPT);
+    expect(state.deleted.has('c_0')).toBe(false);
+    expect(state.deleted.has('c_1')).toBe(false);
+    expect(state.deleted.has(`c_${DELETED_KEPT}`)).toBe(true);
+    expect(state.deleted.has('c_alice')).toBe(true);
+    expect(names(state)).toEqual(['Robert Jones', 'carol_w']);
   });
 
   it('delete-sent for another id than the pending one does nothing', () => {

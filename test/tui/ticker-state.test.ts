@@ -90,6 +90,23 @@ describe('polls', () => {
     expect(row.previous).toBe(HISTORY + 4);
   });
 
+  it('keeps rows only for the watchlist and the symbol last removed, however many come and go', () => {
+    let state = initialTickerState(['AAPL'], 1);
+    // A week of trying symbols: each added, priced, removed.
+    for (let i = 0; i < 200; i++) {
+      const symbol = `S${i}`;
+      state = run(state, { type: 'symbol-added', symbol }, succeeded([q('AAPL', 100 + i), q(symbol, i + 1)], i * 1000));
+      state = run(state, { type: 'cursor-to', index: 'last' }, { type: 'symbol-removed' });
+    }
+    state = run(state, succeeded([q('AAPL', 1)], 999_000));
+    expect(Object.keys(state.rows).sort()).toEqual(['AAPL', 'S199']);
+    // Undo brings the last one back with its prices.
+    state = run(state, { type: 'removal-undone' });
+    expect(state.rows.S199?.price).toBe(200);
+    state = run(state, succeeded([q('AAPL', 2), q('S199', 201)], 1_000_000));
+    expect(state.rows.S199?.history).toEqual([200, 201]);
+  });
+
   it('records the unknown symbols of the latest answer', () => {
     let state = run(initialTickerState(['AAPL', 'NOPE', 'ZZZZ'], 2), succeeded([q('AAPL', 1)], 1, ['NOPE', 'ZZZZ']));
     expect([...state.unknown].sort()).toEqual(['NOPE', 'ZZZZ']);

@@ -65,7 +65,10 @@ export interface ContactsState {
   /** Names shown before the server confirmed them. */
   renames: Readonly<Record<string, string | null>>;
   pendingDelete: PendingDelete | undefined;
-  /** Ids deleted (or being deleted) that must not show again. */
+  /**
+   * Ids deleted (or being deleted) that must not show again. Bounded: the latest DELETED_KEPT,
+   * since an id deleted that long ago is long gone from the server's pages too.
+   */
   deleted: ReadonlySet<string>;
 }
 
@@ -109,6 +112,21 @@ export type ContactsAction =
   | { type: 'filter-edited'; text: string }
   | { type: 'filter-kept' }
   | { type: 'filter-cleared' };
+
+/** Deleted ids remembered (a week of deleting must not grow the state without end). */
+export const DELETED_KEPT = 1000;
+
+/** `deleted` with `id` added, the oldest dropped past DELETED_KEPT. */
+function withDeleted(deleted: ReadonlySet<string>, id: string): ReadonlySet<string> {
+  const next = new Set(deleted);
+  next.delete(id);
+  next.add(id);
+  for (const oldest of next) {
+    if (next.size <= DELETED_KEPT) break;
+    next.delete(oldest);
+  }
+  return next;
+}
 
 export function initialContactsState(pageSize: number): ContactsState {
   return {
@@ -360,11 +378,11 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       return state.pendingDelete ? keepSelected(state, { ...state, pendingDelete: undefined }) : state;
     case 'delete-sent': {
       if (state.pendingDelete?.contact.id !== action.id) return state;
-      const deleted = new Set(state.deleted).add(action.id);
+      const deleted = withDeleted(state.deleted, action.id);
       return clampCursor({ ...state, pendingDelete: undefined, deleted, prefetched: undefined });
     }
     case 'contact-gone': {
-      const deleted = new Set(state.deleted).add(action.id);
+      const deleted = withDeleted(state.deleted, action.id);
       const { [action.id]: _gone, ...renames } = state.renames;
       const wasOpen = state.openId === action.id;
       const editing = state.mode.kind === 'rename' && state.mode.id === action.id;

@@ -8,6 +8,7 @@ export const DEFAULT_WATCHLIST: readonly string[] = [
 ];
 export const MIN_INTERVAL_S = 1;
 export const MAX_INTERVAL_S = 60;
+/** Prices kept per symbol for its sparkline. */
 export const HISTORY = 30;
 /** Rows whose last price is older than this many intervals are shown as stale. */
 export const STALE_INTERVALS = 3;
@@ -29,6 +30,10 @@ export interface SymbolRow {
 
 export interface TickerState {
   watchlist: string[];
+  /**
+   * Bounded: a row per watchlist symbol, and the one last removed (undo brings its prices back);
+   * a tick drops the rest. Each row's history is at most HISTORY prices.
+   */
   rows: Readonly<Record<string, SymbolRow>>;
   /** Symbols the server does not know. */
   unknown: ReadonlySet<string>;
@@ -145,7 +150,13 @@ export function tickerReducer(state: TickerState, action: TickerAction): TickerS
 function step(state: TickerState, action: TickerAction): TickerState {
   switch (action.type) {
     case 'poll-succeeded': {
-      const rows: Record<string, SymbolRow> = { ...state.rows };
+      // Rows of symbols no longer watched go (a week of adding and removing symbols would keep
+      // them all otherwise); the one removed last stays for undo.
+      const rows: Record<string, SymbolRow> = {};
+      for (const symbol of state.removed ? [...state.watchlist, state.removed.symbol] : state.watchlist) {
+        const row = state.rows[symbol];
+        if (row) rows[symbol] = row;
+      }
       for (const quote of action.result.quotes) {
         const old = rows[quote.symbol];
         rows[quote.symbol] = {
