@@ -78,9 +78,8 @@ await build({
           return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
         });
         b.onEnd((result) => {
-          if (result.errors.length === 0 && replaced.size !== 2) {
-            result.errors.push({ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` });
-          }
+          if (result.errors.length > 0 || replaced.size === 2) return undefined;
+          return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
         });
       },
     },
