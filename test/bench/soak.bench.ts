@@ -9,6 +9,8 @@
 //
 // SOAK_SNAPSHOTS=10,60 writes a heap snapshot of the measured dashboard at those minutes
 // (node --heapsnapshot-signal) into SOAK_DIR or the run's temp directory; they are kept.
+// SOAK_SPEEDUP=20 runs both dashboards' clocks 20 times faster (soak-clock.mjs): eight hours of
+// ticks in 24 minutes, slopes per hour of the dashboards' clock.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,6 +21,7 @@ const MINUTES = Number(process.env.SOAK_MINUTES ?? 60);
 const SYMBOL_COUNT = Number(process.env.SOAK_SYMBOLS ?? 60);
 const RESTART_S = Number(process.env.SOAK_RESTART_S ?? 120);
 const KEY_S = Number(process.env.SOAK_KEY_S ?? 2);
+const SPEEDUP = Number(process.env.SOAK_SPEEDUP ?? 1);
 const SNAPSHOTS = (process.env.SOAK_SNAPSHOTS ?? '').split(',').filter(Boolean).map(Number);
 const KEYS = ['Tab', 'j', 'n', 'p', 'J', 'K', 'g', 'G'];
 const SAMPLE_MS = 10_000;
@@ -27,6 +30,7 @@ const SYMBOLS_PATH = '/v1/utilities/stock/symbols';
 const root = new URL('../../', import.meta.url).pathname;
 const bin = join(root, 'bin/tickbook');
 const probe = join(root, 'test/bench/soak-probe.mjs');
+const fastClock = join(root, 'test/bench/soak-clock.mjs');
 const dir = process.env.SOAK_DIR ?? mkdtempSync(join(tmpdir(), 'tickbook-soak-'));
 mkdirSync(dir, { recursive: true });
 const socket = `tickbook-soak-${process.pid}`;
@@ -37,7 +41,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', socket, ...args], { encoding: 'utf8' });
 
 interface Sample {
+  /** Real time. */
   at: number;
+  /** The dashboard's clock: real time unless SOAK_SPEEDUP. */
+  clock: number;
   rss: number;
   heapUsed: number;
   /** Heap used just after the latest full collection: what a leak raises. */
@@ -95,7 +102,7 @@ async function symbolsFrom(port: number): Promise<string[]> {
 function dashboard(name: string, port: number, watchlist: readonly string[], intervalS: number, probeFile: string, snapshots: boolean): number {
   const home = join(dir, `home-${name}`);
   mkdirSync(home, { recursive: true });
-  const nodeOptions = [`--import=${probe}`, ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`] : [])].join(' ');
+  const nodeOptions = [`--import=${probe}`, ...(SPEEDUP > 1 ? [`--import=${fastClock}`] : []), ...(snapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${dir}`] : [])].join(' ');
   const env = {
     HOME: home,
     XDG_DATA_HOME: join(home, 'data'),
@@ -107,6 +114,7 @@ function dashboard(name: string, port: number, watchlist: readonly string[], int
     NODE_OPTIONS: nodeOptions,
     SOAK_PROBE_FILE: probeFile,
     SOAK_PROBE_MS: String(SAMPLE_MS),
+    SOAK_SPEEDUP: String(SPEEDUP),
   };
   const args = [bin, '--base-url', `http://127.0.0.1:${port}`, '--interval', String(intervalS), '--watchlist', watchlist.join(',')];
   const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
@@ -120,12 +128,12 @@ function samples(file: string): Sample[] {
   return readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line) as Sample);
 }
 
-/** Least-squares slope of `value` against time, in units per hour. */
-function slopePerHour(points: readonly { at: number; value: number }[]): number {
+/** Least-squares slope of `value` against the dashboard's clock, in units per hour. */
+function slopePerHour(points: readonly { clock: number; value: number }[]): number {
   if (points.length < 2) return NaN;
   const n = points.length;
-  const t0 = points[0]!.at;
-  const xs = points.map((p) => (p.at - t0) / 3_600_000);
+  const t0 = points[0]!.clock;
+  const xs = points.map((p) => (p.clock - t0) / 3_600_000);
   const mx = xs.reduce((a, b) => a + b, 0) / n;
   const my = points.reduce((a, p) => a + p.value, 0) / n;
   let num = 0;
@@ -153,10 +161,11 @@ async function main(): Promise<void> {
   rmSync(baselineFile, { force: true });
   const pid = dashboard('measured', port, watchlist, 1, measuredFile, SNAPSHOTS.length > 0);
   dashboard('baseline', port, watchlist.slice(0, 1), 60, baselineFile, false);
-  console.log(`soak: ${MINUTES} min, ${SYMBOL_COUNT} symbols every 1 s, sandbox killed every ${RESTART_S} s, a key every ${KEY_S} s; files in ${dir}`);
+  const clockNote = SPEEDUP > 1 ? ` (dashboard clocks ${SPEEDUP}x: ${((MINUTES * SPEEDUP) / 60).toFixed(1)} h of ticks)` : '';
+  console.log(`soak: ${MINUTES} min${clockNote}, ${SYMBOL_COUNT} symbols every 1 s, sandbox killed every ${RESTART_S} s, a key every ${KEY_S} s; files in ${dir}`);
   console.log('');
-  console.log('| min | RSS MB | live heap MB | external MB | descriptors | restarts survived | baseline RSS MB | baseline live heap MB |');
-  console.log('|----:|-------:|-------------:|------------:|------------:|------------------:|----------------:|----------------------:|');
+  console.log('| min | clock h | RSS MB | live heap MB | external MB | descriptors | restarts survived | baseline RSS MB | baseline live heap MB |');
+  console.log('|----:|--------:|-------:|-------------:|------------:|------------:|------------------:|----------------:|----------------------:|');
 
   const started = Date.now();
   let restarts = 0;
@@ -205,11 +214,14 @@ async function main(): Promise<void> {
       process.kill(pid, 'SIGUSR2');
     }
     if (now >= nextMinute) {
-      const m = samples(measuredFile).at(-1);
+      const all = samples(measuredFile);
+      const m = all.at(-1);
       const b = samples(baselineFile).at(-1);
       const minute = Math.round((nextMinute - started) / 60_000);
       if (m && b) {
-        console.log(`| ${minute} | ${mb(m.rss)} | ${mb(m.liveHeap)} | ${mb(m.external)} | ${m.fds} | ${survived}/${checked} | ${mb(b.rss)} | ${mb(b.liveHeap)} |`);
+        // The first sample is one period in.
+        const clockHours = (m.clock - all[0]!.clock + SAMPLE_MS * SPEEDUP) / 3_600_000;
+        console.log(`| ${minute} | ${clockHours.toFixed(2)} | ${mb(m.rss)} | ${mb(m.liveHeap)} | ${mb(m.external)} | ${m.fds} | ${survived}/${checked} | ${mb(b.rss)} | ${mb(b.liveHeap)} |`);
       }
       nextMinute += 60_000;
     }
@@ -220,19 +232,20 @@ async function main(): Promise<void> {
   const measured = samples(measuredFile);
   const baseline = samples(baselineFile);
   const half = (list: Sample[]) => list.filter((s) => s.at >= started + ((end - started) / 2));
-  const rssSlope = slopePerHour(half(measured).map((s) => ({ at: s.at, value: s.rss / MB })));
-  const heapSlope = slopePerHour(half(measured).map((s) => ({ at: s.at, value: s.liveHeap / MB })));
-  const baseSlope = slopePerHour(half(baseline).map((s) => ({ at: s.at, value: s.rss / MB })));
-  const lastHour = measured.filter((s) => s.at >= Math.max(started + (end - started) / 2, end - 3_600_000));
+  const rssSlope = slopePerHour(half(measured).map((s) => ({ clock: s.clock, value: s.rss / MB })));
+  const heapSlope = slopePerHour(half(measured).map((s) => ({ clock: s.clock, value: s.liveHeap / MB })));
+  const baseSlope = slopePerHour(half(baseline).map((s) => ({ clock: s.clock, value: s.rss / MB })));
+  const lastClock = measured.at(-1)?.clock ?? 0;
+  const lastHour = measured.filter((s) => s.at >= started + (end - started) / 2 && s.clock >= lastClock - 3_600_000);
   const fds = measured.map((s) => s.fds);
   console.log('');
   console.log(`| figure | measured | baseline (one symbol every 60 s, no keys) |`);
   console.log(`|---|---:|---:|`);
   console.log(`| RSS slope, second half | ${rssSlope.toFixed(1)} MB/h | ${baseSlope.toFixed(1)} MB/h |`);
-  console.log(`| live heap slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopePerHour(half(baseline).map((s) => ({ at: s.at, value: s.liveHeap / MB }))).toFixed(1)} MB/h |`);
-  if (MINUTES > 120) {
-    console.log(`| RSS slope, last hour | ${slopePerHour(lastHour.map((s) => ({ at: s.at, value: s.rss / MB }))).toFixed(1)} MB/h | |`);
-    console.log(`| live heap slope, last hour | ${slopePerHour(lastHour.map((s) => ({ at: s.at, value: s.liveHeap / MB }))).toFixed(1)} MB/h | |`);
+  console.log(`| live heap slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopePerHour(half(baseline).map((s) => ({ clock: s.clock, value: s.liveHeap / MB }))).toFixed(1)} MB/h |`);
+  if (MINUTES * SPEEDUP > 120) {
+    console.log(`| RSS slope, last hour | ${slopePerHour(lastHour.map((s) => ({ clock: s.clock, value: s.rss / MB }))).toFixed(1)} MB/h | |`);
+    console.log(`| live heap slope, last hour | ${slopePerHour(lastHour.map((s) => ({ clock: s.clock, value: s.liveHeap / MB }))).toFixed(1)} MB/h | |`);
   }
   console.log(`| RSS first / last / peak | ${mb(measured[0]?.rss ?? NaN)} / ${mb(measured.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...measured.map((s) => s.rss)))} MB | ${mb(baseline[0]?.rss ?? NaN)} / ${mb(baseline.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...baseline.map((s) => s.rss)))} MB |`);
   console.log(`| descriptors first / last / max | ${fds[0]} / ${fds.at(-1)} / ${Math.max(...fds)} | |`);
