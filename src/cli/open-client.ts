@@ -1,13 +1,11 @@
 // Wiring for subcommands: resolve where to connect, start the embedded sandbox when nothing is
 // configured, and build the one client over it.
-import { closeSync, openSync, writeSync } from 'node:fs';
 import { TickbookClient } from '../api/client.js';
 import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
-import { fsReason } from '../config/fs-reason.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
-import { UsageError } from './usage.js';
+import { openDebugLog } from './debug-log.js';
 
 export interface OpenClientOptions {
   flags: ConnectionFlags;
@@ -30,61 +28,6 @@ export interface OpenedClient {
   close(): Promise<void>;
 }
 
-export function debugLogLine(entry: RequestLogEntry): string {
-  const fields = [
-    entry.time.toISOString(),
-    entry.method,
-    entry.url,
-    entry.status === 0 ? '-' : String(entry.status),
-    `${entry.ms.toFixed(1)}ms`,
-    entry.requestId ?? '-',
-    `retry=${entry.retry}`,
-  ];
-  if (entry.error) fields.push(JSON.stringify(entry.error));
-  return `${fields.join(' ')}\n`;
-}
-
-/** Why a file could not be opened for appending, in words (the codes mean little to most people). */
-const CANNOT_WRITE: Record<string, string> = {
-  // Opening to append creates the file, so a missing entry is a directory on the way.
-  ENOENT: 'no such directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'no space left on the device',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-};
-
-/**
- * Appends each request's line to the debug log. The first write that fails is reported once,
- * naming the option, and the log stops there: a log of the requests is no reason to stop the
- * requests themselves, nor to end a command that did its work with a stack trace.
- */
-function debugLogWriter(path: string, fd: number, warn: (warning: string) => void): (entry: RequestLogEntry) => void {
-  let failed = false;
-  return (entry) => {
-    if (failed) return;
-    try {
-      writeSync(fd, debugLogLine(entry));
-    } catch (error) {
-      failed = true;
-      warn(`option --debug-log: cannot write ${JSON.stringify(path)} any more: ${fsReason(error)}; the log stops here`);
-    }
-  };
-}
-
-function openDebugLog(path: string): number {
-  try {
-    return openSync(path, 'a', 0o600);
-  } catch (error) {
-    const { code = '', message } = error as { code?: string; message: string };
-    throw new UsageError(`option --debug-log: cannot write ${JSON.stringify(path)}: ${CANNOT_WRITE[code] ?? message}`);
-  }
-}
-
 export async function openClient(options: OpenClientOptions): Promise<OpenedClient> {
   const env = options.env ?? process.env;
   const configPath = configFilePath(env);
@@ -92,13 +35,10 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   const connection = resolveConnection(options.flags, env, config, { configPath });
   warnings.push(...connection.warnings);
 
-  const logFd = options.debugLogPath ? openDebugLog(options.debugLogPath) : undefined;
-  const listeners = [
-    ...(logFd === undefined || !options.debugLogPath
-      ? []
-      : [debugLogWriter(options.debugLogPath, logFd, options.onWarning ?? ((w) => process.stderr.write(`tickbook: warning: ${w}\n`)))]),
-    ...(options.onRequest ? [options.onRequest] : []),
-  ];
+  const log = options.debugLogPath
+    ? openDebugLog(options.debugLogPath, options.onWarning ?? ((w) => process.stderr.write(`tickbook: warning: ${w}\n`)))
+    : undefined;
+  const listeners = [...(log ? [log.write] : []), ...(options.onRequest ? [options.onRequest] : [])];
   const onRequest =
     listeners.length === 0 ? undefined : (entry: RequestLogEntry) => listeners.forEach((listener) => listener(entry));
 
@@ -123,13 +63,7 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     async close() {
       await client.close();
       await sandbox?.close();
-      if (logFd !== undefined) {
-        try {
-          closeSync(logFd);
-        } catch {
-          // A close that fails (NFS, a failing disk) has lost nothing the writes did not report.
-        }
-      }
+      log?.close();
     },
   };
 }

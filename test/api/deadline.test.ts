@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientOptions, TickbookClient } from '../../src/api/client.js';
 import { DEFAULT_TIMEOUTS, type RequestLogEntry } from '../../src/api/transport.js';
-import { debugLogLine } from '../../src/cli/open-client.js';
+import { debugLogLine } from '../../src/cli/debug-log.js';
 import { apiError, closeAllServers, httpServer, sleep, trackedClient, within } from '../helpers/servers.js';
 
 afterEach(closeAllServers);

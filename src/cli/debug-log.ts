@@ -1,0 +1,99 @@
+// The --debug-log file: one line per request, credentials never written, and bounded. A watch
+// window left open for a week polls hundreds of thousands of times; past DEBUG_LOG_MAX_BYTES the
+// file moves to FILE.1 (replacing the one before) and FILE starts again, so at most twice that
+// is on disk. A file that is not a regular one (a pipe, /dev/stderr) is written and never moved.
+import { closeSync, fstatSync, openSync, realpathSync, renameSync, writeSync } from 'node:fs';
+import type { RequestLogEntry } from '../api/transport.js';
+import { fsReason } from '../config/fs-reason.js';
+import { UsageError } from './usage.js';
+
+export const DEBUG_LOG_MAX_BYTES = 10 * 1024 * 1024;
+
+export function debugLogLine(entry: RequestLogEntry): string {
+  const fields = [
+    entry.time.toISOString(),
+    entry.method,
+    entry.url,
+    entry.status === 0 ? '-' : String(entry.status),
+    `${entry.ms.toFixed(1)}ms`,
+    entry.requestId ?? '-',
+    `retry=${entry.retry}`,
+  ];
+  if (entry.error) fields.push(JSON.stringify(entry.error));
+  return `${fields.join(' ')}\n`;
+}
+
+/** Why a file could not be opened for appending, in words (the codes mean little to most people). */
+const CANNOT_WRITE: Record<string, string> = {
+  // Opening to append creates the file, so a missing entry is a directory on the way.
+  ENOENT: 'no such directory',
+  ENOTDIR: 'a part of the path is not a directory',
+  EISDIR: 'it is a directory',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  ENOSPC: 'no space left on the device',
+  ENAMETOOLONG: 'the name is too long',
+  ELOOP: 'too many symbolic links',
+};
+
+export interface DebugLog {
+  write(entry: RequestLogEntry): void;
+  close(): void;
+}
+
+/**
+ * Opens FILE to append (a usage error naming the option when it cannot be). The first write or
+ * move that fails is reported once through `warn`, naming the option, and the log stops there: a
+ * log of the requests is no reason to stop the requests themselves, nor to end a command that
+ * did its work with a stack trace.
+ */
+export function openDebugLog(path: string, warn: (warning: string) => void, maxBytes = DEBUG_LOG_MAX_BYTES): DebugLog {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'a', 0o600);
+  } catch (error) {
+    const { code = '', message } = error as { code?: string; message: string };
+    throw new UsageError(`option --debug-log: cannot write ${JSON.stringify(path)}: ${CANNOT_WRITE[code] ?? message}`);
+  }
+  const stat = fstatSync(fd);
+  // A link (a dotfiles directory, /tmp/current.log) keeps pointing at the live file: its target moves.
+  const target = stat.isFile() ? realpathSync(path) : undefined;
+  let size = stat.size;
+  const stop = (what: string, error: unknown) => {
+    warn(`option --debug-log: cannot ${what} ${JSON.stringify(path)} any more: ${fsReason(error)}; the log stops here`);
+    close();
+  };
+  const close = () => {
+    if (fd === undefined) return;
+    try {
+      closeSync(fd);
+    } catch {
+      // A close that fails (NFS, a failing disk) has lost nothing the writes did not report.
+    }
+    fd = undefined;
+  };
+  return {
+    write(entry) {
+      if (fd === undefined) return;
+      const line = debugLogLine(entry);
+      try {
+        size += writeSync(fd, line);
+      } catch (error) {
+        stop('write', error);
+        return;
+      }
+      if (target === undefined || size < maxBytes) return;
+      try {
+        closeSync(fd);
+        fd = undefined;
+        renameSync(target, `${target}.1`);
+        fd = openSync(target, 'a', 0o600);
+        size = 0;
+      } catch (error) {
+        stop('start a new', error);
+      }
+    },
+    close,
+  };
+}
