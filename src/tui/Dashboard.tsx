@@ -14,6 +14,8 @@ import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
 import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
+import { pastedLine } from './keys/paste.js';
+import { usePaste } from './keys/use-paste.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
 import { useLifecycle } from './lifecycle.js';
@@ -270,6 +272,21 @@ export function Dashboard(props: DashboardProps) {
     } else if (scope === 'contacts.filter') contacts.commands.editFilter(applyTyped(c.filter, keys));
     else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: applyTyped(getPicker().query, keys) });
   };
+
+  // A paste is text for the field that has focus, never keys: with no field open it is dropped,
+  // and said so, rather than run as commands (a pasted "dy" would delete a contact).
+  usePaste((text) => {
+    const scope = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current)[0]!;
+    if (!isTextScope(scope)) {
+      status.notice('paste ignored: no field is open to paste into');
+      return undefined;
+    }
+    const line = pastedLine(text);
+    // A field just opened is not taking keys yet: the paste goes in as the router feeds keys.
+    if (fieldListening.current) return line;
+    feedField(scope, line);
+    return undefined;
+  });
 
   useInput(
     (input, key) => {

@@ -6,6 +6,7 @@
 // and keys are lost. Pacing the input lets React draw and resubscribe in between.
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { partialMarkAtEnd, PASTE_END, PASTE_START } from './keys/paste.js';
 import { canonicalKey, splitInput } from './keys/terminal-input.js';
 import { unstable_LowPriority as LowPriority, unstable_scheduleCallback as scheduleCallback } from 'scheduler';
 
@@ -21,6 +22,19 @@ export interface TerminalInput extends NodeJS.EventEmitter {
 
 /** How long to wait for the rest of an escape sequence cut between two reads. */
 const SEQUENCE_WAIT_MS = 20;
+/** A paste whose end mark has not come after this long without input ends there. */
+const PASTE_WAIT_MS = 2000;
+/** The most of one paste kept (a one-line field holds far less; the rest is not held in memory). */
+export const PASTE_MAX = 1024 * 1024;
+
+/**
+ * Told of each paste, in order with the keys around it: returns the text to type (into the field
+ * that has focus), or undefined when the paste has nowhere to go.
+ */
+export type PasteHandler = (text: string) => string | undefined;
+
+/** A key sequence for Ink, or a paste for the paste handler. */
+type Queued = string | { paste: string };
 
 export class PacedInput extends Readable {
   readonly isTTY: boolean;
@@ -28,28 +42,77 @@ export class PacedInput extends Readable {
   // Decoded here, once: Ink sets an encoding each time a handler subscribes, which would start
   // a new decoder between two halves of a character.
   readonly #decoder = new StringDecoder('utf8');
-  readonly #queue: string[] = [];
-  /** A read ending inside an escape sequence, waiting for the rest. */
+  /** Bounded by what the terminal sends faster than it is drawn (a paste is one entry). */
+  readonly #queue: Queued[] = [];
+  /** A read ending inside an escape sequence (or a paste's end mark), waiting for the rest. */
   #unfinished = '';
   #unfinishedTimer: NodeJS.Timeout | undefined;
+  /** The text of a paste under way, between its marks. */
+  #paste: string | undefined;
+  #pasteTimer: NodeJS.Timeout | undefined;
+  /** Where pastes go; without one they are dropped, never typed as keys. */
+  pasteHandler: PasteHandler | undefined;
   #scheduled = false;
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
-    const text = this.#unfinished + (typeof chunk === 'string' ? chunk : this.#decoder.write(chunk));
+    let text = this.#unfinished + (typeof chunk === 'string' ? chunk : this.#decoder.write(chunk));
     this.#unfinished = '';
     clearTimeout(this.#unfinishedTimer);
-    const { pieces, rest } = splitInput(text);
-    if (rest !== '') {
-      this.#unfinished = rest;
-      this.#unfinishedTimer = setTimeout(() => {
-        // Its end never came: what it is, if anything, goes on its own.
-        this.#enqueue([this.#unfinished]);
-        this.#unfinished = '';
-      }, SEQUENCE_WAIT_MS);
+    const pieces: Queued[] = [];
+    while (text !== '') {
+      if (this.#paste !== undefined) {
+        // Inside a paste everything is text until its end mark, control characters included.
+        const end = text.indexOf(PASTE_END);
+        if (end < 0) {
+          const cut = partialMarkAtEnd(text, PASTE_END);
+          this.#addToPaste(text.slice(0, text.length - cut));
+          this.#unfinished = text.slice(text.length - cut);
+          clearTimeout(this.#pasteTimer);
+          this.#pasteTimer = setTimeout(() => {
+            // The end mark never came: the paste ends with what arrived.
+            this.#addToPaste(this.#unfinished);
+            this.#unfinished = '';
+            this.#enqueue([this.#endPaste()]);
+          }, PASTE_WAIT_MS);
+          break;
+        }
+        this.#addToPaste(text.slice(0, end));
+        pieces.push(this.#endPaste());
+        text = text.slice(end + PASTE_END.length);
+        continue;
+      }
+      const start = text.indexOf(PASTE_START);
+      const { pieces: keys, rest } = splitInput(start < 0 ? text : text.slice(0, start));
+      pieces.push(...keys);
+      if (start < 0) {
+        if (rest !== '') {
+          this.#unfinished = rest;
+          this.#unfinishedTimer = setTimeout(() => {
+            // Its end never came: what it is, if anything, goes on its own.
+            this.#enqueue([this.#unfinished]);
+            this.#unfinished = '';
+          }, SEQUENCE_WAIT_MS);
+        }
+        break;
+      }
+      if (rest !== '') pieces.push(rest);
+      this.#paste = '';
+      text = text.slice(start + PASTE_START.length);
     }
     this.#enqueue(pieces);
   };
+
+  #addToPaste(text: string): void {
+    if (this.#paste !== undefined && this.#paste.length < PASTE_MAX) this.#paste += text.slice(0, PASTE_MAX - this.#paste.length);
+  }
+
+  #endPaste(): { paste: string } {
+    clearTimeout(this.#pasteTimer);
+    const paste = { paste: this.#paste ?? '' };
+    this.#paste = undefined;
+    return paste;
+  }
 
   constructor(source: TerminalInput) {
     super({ encoding: 'utf8' });
@@ -84,6 +147,8 @@ export class PacedInput extends Readable {
     this.#detached = true;
     this.#queue.length = 0;
     clearTimeout(this.#unfinishedTimer);
+    clearTimeout(this.#pasteTimer);
+    this.#paste = undefined;
     this.#source.off('data', this.#onData);
     this.#source.pause();
   }
@@ -93,9 +158,9 @@ export class PacedInput extends Readable {
   }
 
   /** Queues what Ink can be given of these pieces; the rest (no key of ours) is dropped here. */
-  #enqueue(pieces: readonly string[]): void {
+  #enqueue(pieces: readonly Queued[]): void {
     for (const piece of pieces) {
-      const key = canonicalKey(piece);
+      const key = typeof piece === 'string' ? canonicalKey(piece) : piece;
       if (key !== undefined) this.#queue.push(key);
     }
     this.#schedule();
@@ -106,7 +171,9 @@ export class PacedInput extends Readable {
     this.#scheduled = true;
     setImmediate(() => {
       const piece = this.#queue.shift();
-      if (piece !== undefined) this.push(piece);
+      // A paste is asked about when its turn comes: the keys before it may have opened a field.
+      const typed = typeof piece === 'object' ? this.pasteHandler?.(piece.paste) : piece;
+      if (typed !== undefined && typed !== '') this.push(typed);
       // Ink reads the piece on the next tick, and React queues its rendering and effects in its
       // scheduler; the next piece waits behind them there, at a lower priority, and then one
       // timer turn more for the renders those effects cause (a field's cursor).

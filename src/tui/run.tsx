@@ -14,6 +14,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
+import { PasteTarget } from './keys/use-paste.js';
 import { Screen } from './screen.js';
 import { errorText } from './state/error-text.js';
 import { type Unfinished, WriteLedger } from './state/write-ledger.js';
@@ -148,16 +149,18 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
         <ThemeContext.Provider value={theme}>
           <GlyphsContext.Provider value={glyphs}>
             <LifecycleContext.Provider value={lifecycle}>
-              <Dashboard
-                client={options.client}
-                status={options.status}
-                target={options.target}
-                watchlist={options.watchlist}
-                intervalS={options.intervalS}
-                persistWatchlist={options.persistWatchlist}
-                onSuspend={suspend}
-                ledger={ledger}
-              />
+              <PasteTarget.Provider value={input}>
+                <Dashboard
+                  client={options.client}
+                  status={options.status}
+                  target={options.target}
+                  watchlist={options.watchlist}
+                  intervalS={options.intervalS}
+                  persistWatchlist={options.persistWatchlist}
+                  onSuspend={suspend}
+                  ledger={ledger}
+                />
+              </PasteTarget.Provider>
             </LifecycleContext.Provider>
           </GlyphsContext.Provider>
         </ThemeContext.Provider>

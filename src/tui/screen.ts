@@ -13,6 +13,10 @@ const SHOW_CURSOR = `${CSI}?25h`;
 const AUTOWRAP_OFF = `${CSI}?7l`;
 const AUTOWRAP_ON = `${CSI}?7h`;
 const CLEAR = `${CSI}2J`;
+// Bracketed paste: the terminal marks a paste (`CSI 200~ … CSI 201~`), so it goes into a field
+// as text, never as keys (paced-input.ts). Off again on every way out, or the shell gets the marks.
+export const PASTE_MARKS_ON = `${CSI}?2004h`;
+export const PASTE_MARKS_OFF = `${CSI}?2004l`;
 // Synchronized output: terminals that know it show the whole update at once, the rest ignore it.
 const BEGIN_SYNC = `${CSI}?2026h`;
 const END_SYNC = `${CSI}?2026l`;
@@ -96,14 +100,14 @@ export class Screen {
     if (this.#active) return;
     this.#active = true;
     this.#previous = [];
-    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + CLEAR);
+    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + CLEAR);
     if (this.#pending !== undefined) this.#schedule();
   }
 
   leave(): void {
     if (!this.#active) return;
     this.#active = false;
-    this.#write(AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    this.#write(PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   }
 
   /** The terminal has gone away: from now on nothing is written to it, not even the way out. */

@@ -63,6 +63,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     const restored = terminalRestored(bytes);
     expect(restored.left, `the alternate screen left after the last frame; the recording ended ${restored.tail}`).toBe(true);
     expect(restored.cursorShown, `the cursor shown after the last frame; the recording ended ${restored.tail}`).toBe(true);
+    expect(restored.pasteMarksOff, `bracketed paste on while running and off after the last frame; the recording ended ${restored.tail}`).toBe(true);
     return { status, after: bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen)), ms };
   }
 

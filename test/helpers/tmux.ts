@@ -20,6 +20,11 @@ export interface TmuxSession {
   keys(...keys: string[]): void;
   /** Types text literally. */
   type(text: string): void;
+  /**
+   * Pastes text as a terminal does: bracketed (`CSI 200~ … CSI 201~`) when the program asked for
+   * it, line breaks sent as CR (tmux's paste-buffer).
+   */
+  paste(text: string): void;
   resize(columns: number, rows: number): void;
   /** Types `text` again every second until `predicate` holds (for keys sent as a field opens). */
   typeUntil(text: string, predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
@@ -50,6 +55,10 @@ export function startTmux(command: string[], env: Record<string, string>, column
     },
     type: (text) => {
       tmux(['send-keys', '-t', name, '-l', text]);
+    },
+    paste: (text) => {
+      tmux(['set-buffer', '-b', name, '--', text]);
+      tmux(['paste-buffer', '-p', '-d', '-b', name, '-t', name]);
     },
     resize: (c, r) => {
       tmux(['resize-window', '-t', name, '-x', String(c), '-y', String(r)]);

@@ -1,8 +1,8 @@
 // The paced terminal input on its own: order, whole characters, whole key sequences, and what
 // it passes on to the terminal.
 import { EventEmitter } from 'node:events';
-import { describe, expect, it } from 'vitest';
-import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { describe, expect, it, vi } from 'vitest';
+import { PacedInput, PASTE_MAX, type TerminalInput } from '../../src/tui/paced-input.js';
 
 class FakeStdin extends EventEmitter implements TerminalInput {
   isTTY = true;
@@ -113,5 +113,103 @@ describe('PacedInput', () => {
     input.detach();
     expect(source.listenerCount('data')).toBe(0);
     expect(source.paused).toBe(true);
+  });
+
+  describe('bracketed paste', () => {
+    const START = '\u001b[200~';
+    const END = '\u001b[201~';
+
+    it('hands a paste to the paste handler whole, newlines and all, in order with the keys around it; never as keys', async () => {
+      const source = new FakeStdin();
+      const input = new PacedInput(source);
+      const seen = reader(input);
+      const pastes: string[] = [];
+      input.pasteHandler = (text) => {
+        pastes.push(text);
+        return `<${pastes.length}>`;
+      };
+      source.emit('data', Buffer.from(`r${START}New Name\rdy\u001b[A${END}\r`));
+      await settle();
+      expect(pastes).toEqual(['New Name\rdy\u001b[A']);
+      expect(seen).toEqual(['r', '<1>', '\r']);
+      input.detach();
+    });
+
+    it('drops a paste nobody takes, rather than typing it', async () => {
+      const source = new FakeStdin();
+      const input = new PacedInput(source);
+      const seen = reader(input);
+      source.emit('data', Buffer.from(`j${START}dy${END}k`));
+      input.pasteHandler = () => undefined;
+      source.emit('data', Buffer.from(`${START}dy${END}g`));
+      await settle();
+      expect(seen).toEqual(['j', 'k', 'g']);
+      input.detach();
+    });
+
+    it('keeps a paste whole across reads, its marks cut anywhere, characters split between reads', async () => {
+      const text = `x${START}déjà 📚\nvu${END}y`;
+      const bytes = Buffer.from(text);
+      // Every way of cutting the bytes in two but one: a read that ends on the very Esc the start
+      // mark begins with is the Esc key (an Esc is never held back waiting for more), as in
+      // every terminal program; terminals write the mark in one piece.
+      for (let cut = 1; cut < bytes.length; cut++) {
+        if (cut === 2) continue;
+        const source = new FakeStdin();
+        const input = new PacedInput(source);
+        const seen = reader(input);
+        const pastes: string[] = [];
+        input.pasteHandler = (paste) => {
+          pastes.push(paste);
+          return undefined;
+        };
+        source.emit('data', bytes.subarray(0, cut));
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        source.emit('data', bytes.subarray(cut));
+        await settle(30);
+        expect(pastes, `cut at byte ${cut}`).toEqual(['déjà 📚\nvu']);
+        expect(seen, `cut at byte ${cut}`).toEqual(['x', 'y']);
+        input.detach();
+      }
+    });
+
+    it('ends a paste whose end mark never comes with what arrived, after a pause', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const source = new FakeStdin();
+        const input = new PacedInput(source);
+        const pastes: string[] = [];
+        input.pasteHandler = (paste) => {
+          pastes.push(paste);
+          return undefined;
+        };
+        source.emit('data', Buffer.from(`${START}half a paste\u001b[20`));
+        vi.advanceTimersByTime(1000);
+        expect(pastes).toEqual([]);
+        vi.advanceTimersByTime(1500);
+        vi.useRealTimers();
+        await settle();
+        expect(pastes).toEqual(['half a paste\u001b[20']);
+        input.detach();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('keeps at most PASTE_MAX characters of one paste', async () => {
+      const source = new FakeStdin();
+      const input = new PacedInput(source);
+      const pastes: string[] = [];
+      input.pasteHandler = (paste) => {
+        pastes.push(paste);
+        return undefined;
+      };
+      source.emit('data', START);
+      for (let i = 0; i < 3; i++) source.emit('data', 'a'.repeat(PASTE_MAX / 2));
+      source.emit('data', END);
+      await settle();
+      expect(pastes.map((p) => p.length)).toEqual([PASTE_MAX]);
+      input.detach();
+    });
   });
 });
