@@ -164,6 +164,16 @@ export function Dashboard(props: DashboardProps) {
         return overlay.scroll(overlayRows, logMax);
       case 'messages.page-up':
         return overlay.scroll(-overlayRows, logMax);
+      case 'field.left':
+      case 'field.right':
+      case 'field.start':
+      case 'field.end':
+      case 'field.word-left':
+      case 'field.word-right':
+      case 'field.delete-forward':
+      case 'field.kill-end':
+        // The field's own: it moves its cursor and edits at it (TextField).
+        return;
       case 'field.clear':
         return feedField(scope, '\u0015');
       case 'field.delete-word':

@@ -100,10 +100,12 @@ describe('keyNames', () => {
     expect(keyNames('\t', key())).toEqual(['tab']);
   });
 
-  it('ignores escape sequences and meta (Alt) chords', () => {
+  it('ignores escape sequences and Alt chords but Alt with a letter (line editing’s Alt-B, Alt-F)', () => {
     expect(keyNames('\u001b[15~', key())).toEqual([]);
     expect(keyNames('a\u001b[Ab', key())).toEqual([]);
-    expect(keyNames('x', key({ meta: true }))).toEqual([]);
+    expect(keyNames('x', key({ meta: true }))).toEqual(['alt-x']);
+    expect(keyNames('B', key({ meta: true }))).toEqual(['alt-b']);
+    expect(keyNames('!', key({ meta: true }))).toEqual([]);
   });
 
   it('an empty input with no flag names nothing', () => {

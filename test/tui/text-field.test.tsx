@@ -60,6 +60,27 @@ describe('TextField over the paced terminal input', () => {
     expect(f.value()).toBe('abxzwcd');
   });
 
+  it('Home, End, Ctrl-A, Ctrl-E, Alt-B, Alt-F move the cursor; Delete, Ctrl-D and Ctrl-K delete at it; Backspace before it', async () => {
+    const f = mount('hello big world');
+    await sleep(50);
+    const steps: [string[], string][] = [
+      [['\u001b[H', '>'], '>hello big world'], // Home
+      [['\u001b[F', '<'], '>hello big world<'], // End
+      [['\u0001', '\u001b[3~'], 'hello big world<'], // Ctrl-A, Delete
+      [['\u001bf', '\u001bf', '_'], 'hello big_ world<'], // Alt-F twice: after "big"
+      [['\u001bb', '\u001bb', '\u0004'], 'ello big_ world<'], // Alt-B twice: "hello"'s start; Ctrl-D
+      [['\u0005', '\u007f'], 'ello big_ world'], // Ctrl-E, Backspace
+      [['\u001bb', '\u000b'], 'ello big_ '], // Alt-B, Ctrl-K
+      [['\u001b[1~', '\u0006', '\u0006', '[', '\u0002', '\u0002', ']'], 'e]l[lo big_ '], // Home (VT), Ctrl-F, Ctrl-B
+      [['\u001bOH', '\u001b[4~', '!'], 'e]l[lo big_ !'], // Home (SS3), End (VT)
+    ];
+    for (const [keys, expected] of steps) {
+      await f.keyboard.type(...keys);
+      await sleep(120);
+      expect(f.value(), JSON.stringify(keys)).toBe(expected);
+    }
+  });
+
   it('a character split across two reads arrives whole', async () => {
     const f = mount('');
     await sleep(50);

@@ -7,6 +7,9 @@ import { drawn, typedText } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { characters, fieldWindow } from '../state/field-window.js';
+import { keyNames } from '../keys/key-name.js';
+import { FIELD_EDITS, resolveKey } from '../keys/keymap.js';
+import { applyLineEdit } from '../state/line-edit.js';
 import { useTheme } from '../theme.js';
 
 export interface TextFieldProps {
@@ -106,8 +109,8 @@ function ChordGuard(props: {
 /**
  * The field itself: the value on one line, scrolled sideways to keep the cursor in view, each
  * character shown as it will be saved. The cursor steps over whole characters (an emoji, a
- * letter with its accents), and the keys do what ink-text-input's did: arrows move, Backspace
- * deletes before the cursor, anything else is inserted at it.
+ * letter with its accents): arrows, Home/End, Ctrl-A/E/B/F and Alt-B/F move it, Backspace
+ * deletes before it, Delete (Ctrl-D) at it, Ctrl-K to the end, anything else is inserted at it.
  */
 function Editor(props: {
   value: string;
@@ -125,16 +128,19 @@ function Editor(props: {
   const at = Math.min(cursor, chars.length);
   useInput(
     (input, key) => {
+      // Moving and deleting at the cursor, by the keymap's field keys (Ctrl and Alt chords among
+      // them, which the chord guard keeps from typing their letter).
+      const names = keyNames(input, key);
+      const command = names.length === 1 ? resolveKey(['field'], names[0]) : undefined;
+      const edit = command && FIELD_EDITS[command];
+      if (edit) {
+        const next = applyLineEdit(props.value, at, edit);
+        setCursor(next.cursor);
+        if (next.value !== props.value) props.onChange(next.value);
+        return;
+      }
       if (props.swallow.current) return;
       if (key.upArrow || key.downArrow || (key.ctrl && input === 'c') || key.tab || key.return) return;
-      if (key.leftArrow) {
-        setCursor(Math.max(0, at - 1));
-        return;
-      }
-      if (key.rightArrow) {
-        setCursor(Math.min(chars.length, at + 1));
-        return;
-      }
       const before = chars.slice(0, at).join('');
       const after = chars.slice(at).join('');
       if (key.backspace || key.delete) {

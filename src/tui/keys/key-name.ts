@@ -21,6 +21,8 @@ export function keyNames(input: string, key: Key): string[] {
   if (key.return) return ['enter'];
   if (key.escape) return ['esc'];
   if (key.backspace || key.delete) return ['backspace'];
+  // Alt with a letter (ESC then the letter): line editing's Alt-B and Alt-F.
+  if (key.meta && /^[a-z]$/i.test(input)) return [`alt-${input.toLowerCase()}`];
   if (key.meta) return [];
   // A key sequence reaches here only as a key Ink names (the paced input sends nothing else),
   // so what is left is text, whatever it looks like ("Ol", "[x" typed fast or pasted).

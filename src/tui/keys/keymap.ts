@@ -1,5 +1,6 @@
 // Every key of the dashboard, as data: the router resolves presses from it, and the footer and
 // the help overlay are drawn from it, so what is shown is what works.
+import type { LineEdit } from '../state/line-edit.js';
 
 export type Scope =
   | 'global'
@@ -35,6 +36,14 @@ export type Command =
   | 'messages.page-up'
   | 'field.clear'
   | 'field.delete-word'
+  | 'field.left'
+  | 'field.right'
+  | 'field.start'
+  | 'field.end'
+  | 'field.word-left'
+  | 'field.word-right'
+  | 'field.delete-forward'
+  | 'field.kill-end'
   | 'contacts.down'
   | 'contacts.up'
   | 'contacts.first'
@@ -140,6 +149,15 @@ export const BINDINGS: readonly Binding[] = [
   // Every text field: rename, create, filter, the picker
   { scope: 'field', keys: ['ctrl-u'], label: 'Ctrl-U', help: 'clear the field', command: 'field.clear' },
   { scope: 'field', keys: ['ctrl-w'], label: 'Ctrl-W', help: 'delete the last word', command: 'field.delete-word' },
+  // Moving and deleting at the cursor: the field itself acts on these (its cursor is its own).
+  { scope: 'field', keys: ['left', 'ctrl-b'], label: '←/Ctrl-B', help: 'cursor left', command: 'field.left' },
+  { scope: 'field', keys: ['right', 'ctrl-f'], label: '→/Ctrl-F', help: 'cursor right', command: 'field.right' },
+  { scope: 'field', keys: ['home', 'ctrl-a'], label: 'Home/Ctrl-A', help: 'to the start', command: 'field.start' },
+  { scope: 'field', keys: ['end', 'ctrl-e'], label: 'End/Ctrl-E', help: 'to the end', command: 'field.end' },
+  { scope: 'field', keys: ['alt-b'], label: 'Alt-B', help: 'back a word', command: 'field.word-left' },
+  { scope: 'field', keys: ['alt-f'], label: 'Alt-F', help: 'forward a word', command: 'field.word-right' },
+  { scope: 'field', keys: ['ctrl-d'], label: 'Del/Ctrl-D', help: 'delete at the cursor', command: 'field.delete-forward' },
+  { scope: 'field', keys: ['ctrl-k'], label: 'Ctrl-K', help: 'delete to the end', command: 'field.kill-end' },
 
   // Text fields: rename, create, filter
   { scope: 'contacts.rename', keys: ['enter'], label: 'Enter', help: 'save name', command: 'field.submit', footer: true },
@@ -200,3 +218,15 @@ export function resolveKey(scopes: readonly Scope[], name: string | undefined): 
 export const bindingsFor = (scope: Scope): Binding[] => BINDINGS.filter((b) => b.scope === scope);
 
 export const isTextScope = (scope: Scope): boolean => TEXT_SCOPES.has(scope);
+
+/** The field's own edits, by command: the focused field applies them to its value and cursor. */
+export const FIELD_EDITS: Partial<Record<Command, LineEdit>> = {
+  'field.left': 'left',
+  'field.right': 'right',
+  'field.start': 'start',
+  'field.end': 'end',
+  'field.word-left': 'word-left',
+  'field.word-right': 'word-right',
+  'field.delete-forward': 'delete-forward',
+  'field.kill-end': 'kill-end',
+};

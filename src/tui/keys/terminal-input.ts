@@ -6,6 +6,8 @@
 // keyboard protocol's `CSI … u` and xterm's modifyOtherKeys `CSI 27;m;c ~`.
 
 const ESC = '\u001b';
+/** Delete (forward), in the one form Ink tells apart from Backspace: Ctrl-D. */
+const FORWARD_DELETE = '\u0004';
 /** A sequence longer than this without its end is noise, not a key still arriving. */
 const MAX_SEQUENCE = 64;
 /** A string control (OSC, DCS, …) longer than this without its terminator is dropped. */
@@ -137,7 +139,7 @@ const KITTY_FUNCTIONAL: Record<number, string> = {
   57399: '0', 57400: '1', 57401: '2', 57402: '3', 57403: '4', 57404: '5', 57405: '6', 57406: '7', 57407: '8', 57408: '9',
   57409: '.', 57410: '/', 57411: '*', 57412: '-', 57413: '+', 57414: '\r', 57415: '=',
   57417: `${ESC}[D`, 57418: `${ESC}[C`, 57419: `${ESC}[A`, 57420: `${ESC}[B`,
-  57421: `${ESC}[5~`, 57422: `${ESC}[6~`, 57423: `${ESC}[H`, 57424: `${ESC}[F`, 57426: `${ESC}[3~`,
+  57421: `${ESC}[5~`, 57422: `${ESC}[6~`, 57423: `${ESC}[H`, 57424: `${ESC}[F`, 57426: FORWARD_DELETE,
 };
 
 /** A navigation key with its Shift/Alt/Ctrl modifiers, in the xterm form Ink parses. */
@@ -261,7 +263,10 @@ function csiKey(body: string, alt: boolean): string | undefined {
     // modifyOtherKeys: CSI 27 ; mods ; code ~
     if (number === 27 && fields.length >= 3) return codepointKey(Number(fields[2]), bits | extra, undefined);
     const tilde = TILDE_KEYS[number];
-    return tilde === undefined || fields.length > 2 ? undefined : navigation({ tilde }, bits | extra);
+    if (tilde === undefined || fields.length > 2) return undefined;
+    // Ink names Backspace (DEL) and Delete alike; Delete goes as Ctrl-D, readline's forward delete.
+    if (tilde === 3 && (bits | extra) === 0) return FORWARD_DELETE;
+    return navigation({ tilde }, bits | extra);
   }
   if (final === 'Z' && fields.length <= 2) return `${ESC}[Z`;
   if (LETTER_KEYS[final] && (first === '' || number === 1) && fields.length <= 2) return navigation({ letter: final }, bits | extra);

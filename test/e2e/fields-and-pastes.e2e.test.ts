@@ -1,6 +1,6 @@
 // In a real terminal, pastes are text: bracketed paste is on while the dashboard runs, a paste
 // into a field is one line of text (its line breaks spaces, never Enter), and a paste with no
-// field open is ignored and said so, never run as keys.
+// field open is ignored and said so, never run as keys. And a field's keys act at its cursor.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
@@ -11,7 +11,7 @@ interface Listed {
   display_name: string | null;
 }
 
-describe.skipIf(!hasTmux())('the dashboard in tmux: pasting', () => {
+describe.skipIf(!hasTmux())('the dashboard in tmux: fields and pastes', () => {
   const ctx = useE2eHome('tickbook-e2e-paste-');
 
   const contacts = (): Listed[] =>
@@ -47,5 +47,28 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: pasting', () => {
     const after = contacts();
     expect(after.map((c) => c.id)).toEqual(before.map((c) => c.id));
     expect(after.filter((c) => c.display_name === 'Pasted Name dy')).toHaveLength(1);
+  }, 90_000);
+
+  it('Home, End, Delete, Ctrl-A, Ctrl-E, Ctrl-K and Alt-B act at the cursor of the filter field', async () => {
+    const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 120, 40));
+    await s.waitFor((t) => /page 1/.test(t), 'the first page');
+    s.keys('/');
+    await s.waitFor((t) => /Enter keep filter/.test(t), 'the filter field');
+    await s.typeUntil('a', (t) => /\/ a/.test(t), 'the field taking keys');
+    s.type('bc def');
+    await s.waitFor((t) => /\/ abc def/.test(t), 'the typed text');
+    const field = async (text: string, what: string) => s.waitFor((t) => t.includes(`/ ${text} `), what);
+    s.keys('Home');
+    s.type('X');
+    await field('Xabc def', 'X at the start');
+    s.keys('End');
+    s.type('Y');
+    await field('Xabc defY', 'Y at the end');
+    s.keys('C-a', 'DC');
+    await field('abc defY', 'Delete at the start');
+    s.keys('C-e', 'M-b', 'C-k');
+    await field('abc', 'Ctrl-K from the last word');
+    s.keys('Escape', 'q');
+    await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
   }, 90_000);
 });
