@@ -1,6 +1,10 @@
 // Rules the client shares with the command line, the config, the dashboard's forms and the sandbox:
 // what a symbol, a base URL and a phone number are.
 
+/** The contract's longest username and display name, in characters (code points). */
+export const USERNAME_MAX = 32;
+export const DISPLAY_NAME_MAX = 64;
+
 /** A stock symbol as the contract allows it: 1–15 of A–Z 0–9 . - (after upper-casing). */
 export const SYMBOL_PATTERN = /^[A-Z0-9.-]{1,15}$/;
 

@@ -1,9 +1,8 @@
 // The contract's field rules, each failure a message that names the field in plain words.
-import { parsePhoneNumber } from '../api/rules.js';
+import { DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
 import { HttpError, invalid, missing } from './errors.js';
 
-export const USERNAME_MAX = 32;
-export const DISPLAY_NAME_MAX = 64;
+export { DISPLAY_NAME_MAX, USERNAME_MAX };
 export const AVATAR_URL_MAX = 2048;
 export const SYMBOLS_MAX = 100;
 export const SYMBOL_MAX = 15;

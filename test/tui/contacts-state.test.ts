@@ -438,6 +438,19 @@ describe('rename (optimistic, rolled back on failure)', () => {
     expect(contactsReducer(state, { type: 'rename-started' })).toBe(state);
   });
 
+  it('a draft or a create field never holds more than the server takes: 64 for a name, 32 for a username', () => {
+    const renaming = run(loadedMiddle(), { type: 'rename-started' }, { type: 'rename-edited', draft: 'x'.repeat(70) });
+    expect(renaming.mode.kind === 'rename' && renaming.mode.draft).toBe('x'.repeat(64));
+    let creating = run(loadedMiddle(), { type: 'create-started' }, { type: 'create-edited', field: 'username', value: 'u'.repeat(40) });
+    creating = contactsReducer(creating, { type: 'create-edited', field: 'display_name', value: 'd'.repeat(80) });
+    creating = contactsReducer(creating, { type: 'create-edited', field: 'phone_number', value: '1'.repeat(80) });
+    const values = creating.mode.kind === 'create' ? creating.mode.form.values : undefined;
+    expect(values?.username).toBe('u'.repeat(32));
+    expect(values?.display_name).toBe('d'.repeat(64));
+    // No limit of its own: the server's message says what is wrong with it.
+    expect(values?.phone_number).toBe('1'.repeat(80));
+  });
+
   it('rename-edited changes the draft only while renaming', () => {
     const renaming = run(loadedMiddle(), { type: 'rename-started' }, { type: 'rename-edited', draft: 'Ally' });
     expect(renaming.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: 'Ally' });

@@ -20,6 +20,7 @@ import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
+import { startProxy } from '../helpers/proxy.js';
 import { startTestSandbox, useSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const KEY = {
@@ -349,15 +350,47 @@ describe('renaming', () => {
   it('a refused rename rolls the row back and the status line says why', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[1]!;
     const before = contactName(contact);
+    // A server stricter than the contract (the field itself stops at its 64): it refuses the name.
+    const proxy = await startProxy(ctx.sb.url, {
+      answer: (req) =>
+        req.method === 'PUT'
+          ? { status: 400, body: JSON.stringify({ status: 'error', code: 'invalid_parameters', message: 'display_name must be at most 20 characters' }) }
+          : undefined,
+    });
+    const client = new TickbookClient({ contactsUrl: proxy.url, marketDataUrl: proxy.url, token: ctx.sb.token, apiKey: ctx.sb.apiKey, retry: { retries: 0 } });
+    try {
+      const h = await mount(client);
+      await h.press('j', 'e', KEY.ctrlU);
+      await h.type('x'.repeat(40));
+      await h.press(KEY.enter);
+      const frame = await h.until((f) => /✗ .*display_name/.test(f), 'the server’s message');
+      expect(lineWith(frame, '✗')).toMatch(/display_name must be at most \d+ characters/);
+      await h.until((f) => !f.includes('x'.repeat(30)) && f.includes(namePrefix(contact)), 'the row rolled back');
+      expect(selectedRow(h).startsWith(namePrefix(contact))).toBe(true);
+      expect(contactName(await inAct(() => ctx.checker.getContact(contact.id)))).toBe(before);
+    } finally {
+      await unmountAll();
+      await client.close();
+      await proxy.close();
+    }
+  });
+
+  it('the rename field takes no more than the server’s 64 characters, shows how many it holds, and saves them all', async () => {
+    const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[3]!;
     const h = await mount(ctx.client);
-    await h.press('j', 'e', KEY.ctrlU);
-    await h.type('x'.repeat(70));
+    await h.press('j', 'j', 'j', 'e', KEY.ctrlU);
+    await h.type('y'.repeat(40));
+    // Far from the limit, no count; from three quarters of it, the count.
+    expect(h.frame()).not.toContain('/64');
+    await h.type('y'.repeat(10));
+    expect(h.frame()).toContain(' 50/64');
+    await h.type('y'.repeat(30));
+    expect(h.frame()).toContain(' 64/64');
     await h.press(KEY.enter);
-    const frame = await h.until((f) => /✗ .*display_name/.test(f), 'the server’s message');
-    expect(lineWith(frame, '✗')).toMatch(/display_name must be at most \d+ characters/);
-    await h.until((f) => !f.includes('x'.repeat(30)) && f.includes(namePrefix(contact)), 'the row rolled back');
-    expect(selectedRow(h).startsWith(namePrefix(contact))).toBe(true);
-    expect(contactName(await inAct(() => ctx.checker.getContact(contact.id)))).toBe(before);
+    await h.until((f) => /renamed to y+/.test(f), 'the rename confirmed');
+    expect((await inAct(() => ctx.checker.getContact(contact.id))).displayName).toBe('y'.repeat(64));
+    // Other tests here find this contact by its name.
+    await inAct(() => ctx.checker.updateContact(contact.id, contact.displayName));
   });
 
   it('q typed in the rename field is typed, not a quit; Esc cancels the rename', async () => {

@@ -68,8 +68,14 @@ describe('status messages', () => {
 
   it('m shows the latest messages whole, newest first, even those the status line had to cut; Esc closes', async () => {
     const h = await mount(60_000);
-    const long = 'x'.repeat(70);
-    // A refused rename: the server's message names display_name and its limit.
+    const long = 'x'.repeat(30);
+    // A refused rename: a server stricter than the contract names display_name and its limit.
+    proxy.rules = {
+      answer: (req) =>
+        req.method === 'PUT'
+          ? { status: 400, body: JSON.stringify({ status: 'error', code: 'invalid_parameters', message: 'display_name must be at most 20 characters' }) }
+          : undefined,
+    };
     await h.press('e', '\u0015');
     await h.type(long);
     await h.press('\r');

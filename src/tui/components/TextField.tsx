@@ -9,7 +9,7 @@ import { inverse } from '../attributes.js';
 import { characters, fieldWindow } from '../state/field-window.js';
 import { keyNames } from '../keys/key-name.js';
 import { FIELD_EDITS, resolveKey } from '../keys/keymap.js';
-import { applyLineEdit } from '../state/line-edit.js';
+import { applyLineEdit, codePointCount, withinLimit } from '../state/line-edit.js';
 import { useTheme } from '../theme.js';
 
 export interface TextFieldProps {
@@ -19,7 +19,15 @@ export interface TextFieldProps {
   placeholder?: string;
   /** The columns the field may take: a longer value scrolls sideways within them. */
   width: number;
+  /**
+   * The most characters the value may hold (the server's limit): typing past it types nothing,
+   * a paste keeps what fits, and a count shows from COUNT_FROM of it.
+   */
+  maxLength?: number | undefined;
 }
+
+/** The share of maxLength from which the field shows how much of it is used. */
+const COUNT_FROM = 0.75;
 
 /**
  * Whether a focused text field is taking keys yet. Its input handler is subscribed in an effect,
@@ -119,6 +127,7 @@ function Editor(props: {
   placeholder: string | undefined;
   width: number;
   swallow: { current: boolean };
+  maxLength: number | undefined;
 }) {
   const theme = useTheme();
   const chars = characters(props.value);
@@ -153,8 +162,12 @@ function Editor(props: {
       // the value is kept exactly as it is, since it is what will be saved.
       const typed = typedText(input);
       if (typed === '') return;
-      setCursor(characters(before + typed).length);
-      props.onChange(before + typed + after);
+      const { value, inserted } =
+        props.maxLength === undefined
+          ? { value: before + typed + after, inserted: characters(typed).length }
+          : withinLimit(props.value, before + typed + after, props.maxLength);
+      setCursor(at + inserted);
+      if (value !== props.value) props.onChange(value);
     },
     { isActive: props.focus },
   );
@@ -189,10 +202,18 @@ function Editor(props: {
   );
 }
 
-export function TextField({ value, onChange, focus, placeholder, width }: TextFieldProps) {
+export function TextField({ value, onChange, focus, placeholder, width, maxLength }: TextFieldProps) {
+  const theme = useTheme();
   const swallow = useRef(false);
   // Bumped to draw the editor afresh: a new one puts its cursor at the end of the value.
   const [generation, setGeneration] = useState(0);
+  const used = maxLength === undefined ? 0 : codePointCount(value);
+  // Shown while editing, once the value nears the limit, where there is room for it beside a field.
+  const count =
+    focus && maxLength !== undefined && used >= maxLength * COUNT_FROM && width >= 2 * `${maxLength}/${maxLength}`.length + 2
+      ? `${used}/${maxLength}`
+      : undefined;
+  const full = maxLength !== undefined && used >= maxLength;
   const redraw = () => setGeneration((g) => g + 1);
   return (
     <>
@@ -203,9 +224,15 @@ export function TextField({ value, onChange, focus, placeholder, width }: TextFi
         onChange={onChange}
         focus={focus}
         placeholder={placeholder}
-        width={Math.max(1, width)}
+        width={Math.max(1, width - (count ? count.length + 1 : 0))}
         swallow={swallow}
+        maxLength={maxLength}
       />
+      {count && (
+        <Text {...(full ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })} bold={full}>
+          {` ${count}`}
+        </Text>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 // One contact, every field: times both absolute and relative, the conversation id.
 import { Box, Text } from 'ink';
+import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { contactFields } from '../../text/contact-fields.js';
@@ -45,7 +46,7 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
       ) : (
         <Box>
           <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} />
+          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
         </Box>
       )}
       {lines.map((line) => (

@@ -1,5 +1,6 @@
 // The page of contacts as aligned rows; the selected one inverted, the one being renamed editable.
 import { Box, Text } from 'ink';
+import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/time.js';
@@ -76,7 +77,7 @@ export function ContactList(props: ContactListProps) {
             return (
               <Box key={contact.id}>
                 <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} />
+                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
               </Box>
             );
           }

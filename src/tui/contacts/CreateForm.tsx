@@ -4,7 +4,7 @@ import { drawn } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { Spinner } from '../components/Spinner.js';
-import { CREATE_FIELDS, type CreateField, type CreateForm as Form } from '../state/contacts.js';
+import { CREATE_FIELD_MAX, CREATE_FIELDS, type CreateField, type CreateForm as Form } from '../state/contacts.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
@@ -45,7 +45,7 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
                 {`${focused ? glyphs.fieldMarker : ' '} ${fit(LABELS[field], label - 3, 'left', glyphs.ellipsis)} `}
               </Text>
               {focused ? (
-                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={glyphs.text(PLACEHOLDERS[field])} width={width - label} />
+                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={glyphs.text(PLACEHOLDERS[field])} width={width - label} maxLength={CREATE_FIELD_MAX[field]} />
               ) : (
                 <Text wrap="truncate-end">{form.values[field] === '' ? ' ' : truncate(form.values[field], Math.max(1, width - label), glyphs.ellipsis)}</Text>
               )}

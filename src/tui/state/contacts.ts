@@ -1,12 +1,16 @@
 // The contacts pane's state and every way it changes: pure, so paging, optimistic renames and
 // the undo window are tested without a terminal.
+import { DISPLAY_NAME_MAX, USERNAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { drawn, typedText } from '../../text/sanitize.js';
+import { withinLimit } from './line-edit.js';
 
 export const UNDO_WINDOW_MS = 5000;
 
 export type CreateField = 'username' | 'phone_number' | 'display_name' | 'avatar_url';
 export const CREATE_FIELDS: readonly CreateField[] = ['username', 'phone_number', 'display_name', 'avatar_url'];
+/** The server's limits, in characters: a field takes no more, rather than losing the text on saving. */
+export const CREATE_FIELD_MAX: Partial<Record<CreateField, number>> = { username: USERNAME_MAX, display_name: DISPLAY_NAME_MAX };
 
 export interface CreateForm {
   values: Record<CreateField, string>;
@@ -337,7 +341,8 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       return { ...state, mode: { kind: 'rename', id: contact.id, draft: typedText(contactName(contact)) } };
     }
     case 'rename-edited':
-      return state.mode.kind === 'rename' ? { ...state, mode: { ...state.mode, draft: action.draft } } : state;
+      if (state.mode.kind !== 'rename') return state;
+      return { ...state, mode: { ...state.mode, draft: withinLimit(state.mode.draft, action.draft, DISPLAY_NAME_MAX).value } };
     case 'rename-sent':
       return {
         ...state,
@@ -419,9 +424,11 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       if (state.mode.kind !== 'create') return state;
       const form = state.mode.form;
       const { [action.field]: _fixed, ...errors } = form.errors;
+      const max = CREATE_FIELD_MAX[action.field];
+      const value = max === undefined ? action.value : withinLimit(form.values[action.field], action.value, max).value;
       return {
         ...state,
-        mode: { kind: 'create', form: { ...form, values: { ...form.values, [action.field]: action.value }, errors } },
+        mode: { kind: 'create', form: { ...form, values: { ...form.values, [action.field]: value }, errors } },
       };
     }
     case 'create-field-moved': {

@@ -45,3 +45,31 @@ export function applyLineEdit(value: string, cursor: number, edit: LineEdit): { 
       return { value: chars.slice(0, at).join(''), cursor: at };
   }
 }
+
+/** Characters as the server counts them: code points (an emoji ZWJ sequence is several). */
+export const codePointCount = (text: string): number => [...text].length;
+
+/**
+ * `next` within `max` characters (code points, as the server counts): what an edit inserted is
+ * cut to the whole characters that fit, so a key past the limit types nothing and a paste keeps
+ * its start; nothing already in the value is lost. Returns how many characters (as the cursor
+ * steps) of the insertion went in.
+ */
+export function withinLimit(previous: string, next: string, max: number): { value: string; inserted: number } {
+  const before = characters(previous);
+  const after = characters(next);
+  if (codePointCount(next) <= max) return { value: next, inserted: Math.max(0, after.length - before.length) };
+  let prefix = 0;
+  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
+  let suffix = 0;
+  while (suffix < before.length - prefix && suffix < after.length - prefix && before.at(-1 - suffix) === after.at(-1 - suffix)) suffix++;
+  const kept = [...before.slice(0, prefix), ...before.slice(before.length - suffix)];
+  let room = max - codePointCount(kept.join(''));
+  const inserted: string[] = [];
+  for (const char of after.slice(prefix, after.length - suffix)) {
+    room -= codePointCount(char);
+    if (room < 0) break;
+    inserted.push(char);
+  }
+  return { value: [...before.slice(0, prefix), ...inserted, ...before.slice(before.length - suffix)].join(''), inserted: inserted.length };
+}
