@@ -211,6 +211,25 @@ describe('startup and browsing the contacts', () => {
     expect(detail).toContain(page1[2]!.id);
   });
 
+  it('j on the last row goes on to the first row of page 2, k on its first row back to the last of page 1', async () => {
+    const page1 = (await ctx.checker.listContacts({ limit: PAGE })).contacts;
+    const page2 = (await ctx.checker.listContacts({ limit: PAGE, startingAfter: page1.at(-1)!.id })).contacts;
+    const h = await mount(ctx.client);
+    const selected = (contact: Contact) => selectedRow(h).startsWith(namePrefix(contact));
+    await h.press('G');
+    expect(selected(page1.at(-1)!)).toBe(true);
+    await h.press('j');
+    await h.until((f) => f.includes('page 2') && selected(page2[0]!), 'the first row of page 2');
+    await h.press('j');
+    expect(selected(page2[1]!)).toBe(true);
+    await h.press('k', 'k');
+    await h.until((f) => f.includes('page 1') && selected(page1.at(-1)!), 'the last row of page 1');
+    // The ends of the whole list stay ends.
+    await h.press('g', 'k');
+    expect(h.frame()).toContain('page 1');
+    expect(selected(page1[0]!)).toBe(true);
+  });
+
   it('n/PageDown go to page 2 and p/PageUp back to page 1; the ends say so', async () => {
     const page1 = (await ctx.checker.listContacts({ limit: PAGE })).contacts;
     const page2 = (await ctx.checker.listContacts({ limit: PAGE, startingAfter: page1.at(-1)!.id })).contacts;

@@ -154,6 +154,12 @@ export function initialContactsState(pageSize: number): ContactsState {
   };
 }
 
+/** Whether the cursor is on the list's first or last row, browsing an unfiltered page. */
+export function atPageEdge(state: ContactsState, edge: 'first' | 'last'): boolean {
+  if (state.view !== 'list' || state.mode.kind !== 'browse' || state.filter !== '' || !state.page) return false;
+  return edge === 'first' ? state.cursor === 0 : state.cursor >= visibleContacts(state).length - 1;
+}
+
 /** What the list says when it has no rows to show. */
 export function emptyListText(state: ContactsState): string {
   if (state.filter) return `no contact on this page matches "${state.filter}"`;

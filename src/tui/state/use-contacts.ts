@@ -6,6 +6,7 @@ import { contactName, type Contact, type ContactPage, type PageQuery } from '../
 import { parsePhoneNumber } from '../../api/rules.js';
 import { drawn, typedText } from '../../text/sanitize.js';
 import {
+  atPageEdge,
   CREATE_FIELDS,
   type CreateField,
   contactsReducer,
@@ -234,6 +235,27 @@ export function useContacts(
   const commands = useMemo(
     () => ({
       ...cursorCommands(dispatch),
+      // One list for the hands: past the last row is the next page's first, above the first row
+      // the previous page's last (the pages are how the client fetches, not a wall). A filter
+      // is the page's own, so while one is set the cursor stays on the page.
+      down: () => {
+        const s = getState();
+        const next = nextPageQuery(s);
+        if (atPageEdge(s, 'last') && next) {
+          if (!isLoading(s)) load(next, s.pageNumber + 1);
+          return;
+        }
+        dispatch({ type: 'cursor-moved', by: 1 });
+      },
+      up: () => {
+        const s = getState();
+        const previous = previousPageQuery(s);
+        if (atPageEdge(s, 'first') && previous) {
+          if (!isLoading(s)) load(previous, s.pageNumber - 1);
+          return;
+        }
+        dispatch({ type: 'cursor-moved', by: -1 });
+      },
       nextPage: () => {
         const s = getState();
         const next = nextPageQuery(s);
