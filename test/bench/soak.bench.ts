@@ -12,7 +12,7 @@
 // SOAK_SPEEDUP=20 runs both dashboards' clocks 20 times faster (soak-clock.mjs): eight hours of
 // ticks in 24 minutes, slopes per hour of the dashboards' clock.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,29 +66,23 @@ function freePort(): Promise<number> {
   });
 }
 
-/** `tickbook serve` on `port`, resolved once it listens. */
+/** `tickbook serve` on `port`, resolved once it says it listens (its log is appended to across restarts). */
 async function serve(port: number, db: string, log: string): Promise<ChildProcess> {
+  const listened = () => (existsSync(log) ? readFileSync(log, 'utf8').split('listening on ').length - 1 : 0);
+  const before = listened();
   const out = openSync(log, 'a');
   const child = spawn(process.execPath, [bin, 'serve', '--port', String(port), '--db', db, '--seed', '1', '--token', TOKEN, '--api-key', API_KEY], {
     stdio: ['ignore', out, out],
   });
-  const deadline = Date.now() + 15_000;
+  closeSync(out);
+  // A busy machine may take seconds to start it; its own line says when it listens.
+  const deadline = Date.now() + 60_000;
   for (;;) {
-    if (await listening(port)) return child;
+    if (listened() > before) return child;
     // The port may still be held for a moment by the process just killed.
     if (child.exitCode !== null) return serve(port, db, log);
     if (Date.now() > deadline) throw new Error(`the sandbox did not start on port ${port}; see ${log}`);
     await sleep(50);
-  }
-}
-
-async function listening(port: number): Promise<boolean> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}${SYMBOLS_PATH}`, { headers: { authorization: API_KEY }, signal: AbortSignal.timeout(1000) });
-    await res.arrayBuffer();
-    return res.ok;
-  } catch {
-    return false;
   }
 }
 
