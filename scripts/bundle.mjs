@@ -68,12 +68,9 @@ await build({
       setup(b) {
         const replaced = new Set();
         const caches = `${root}src/tui/ink-text-caches.ts`;
-        b.onResolve({ filter: /^\.\/(measure-text|wrap-text)\.js$/ }, (args) => {
-          if (!args.importer.includes(`${'node_modules'}/ink/`)) return undefined;
-          return { path: args.path, namespace: 'ink-text-caches' };
-        });
-        b.onLoad({ filter: /.*/, namespace: 'ink-text-caches' }, (args) => {
-          const name = args.path.includes('measure') ? 'measureText' : 'wrapText';
+        // By the file loaded, however Ink imports it.
+        b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, (args) => {
+          const name = /measure-text\.js$/.test(args.path) ? 'measureText' : 'wrapText';
           replaced.add(name);
           return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
         });

@@ -1,8 +1,10 @@
 // The --debug-log file: one line per request, credentials never written, and bounded. A watch
 // window left open for a week polls hundreds of thousands of times; past DEBUG_LOG_MAX_BYTES the
 // file moves to FILE.1 (replacing the one before) and FILE starts again, so at most twice that
-// is on disk. A file that is not a regular one (a pipe, /dev/stderr) is written and never moved.
-import { closeSync, fstatSync, openSync, realpathSync, renameSync, writeSync } from 'node:fs';
+// is on disk. What is not the user's own log file is written and never moved: a pipe, a device,
+// and anything reached through /dev or /proc (/dev/stderr is whatever the shell redirected it to).
+import { closeSync, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, writeSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import type { RequestLogEntry } from '../api/transport.js';
 import { fsReason } from '../config/fs-reason.js';
 import { UsageError } from './usage.js';
@@ -58,7 +60,7 @@ export function openDebugLog(path: string, warn: (warning: string) => void, maxB
   }
   const stat = fstatSync(fd);
   // A link (a dotfiles directory, /tmp/current.log) keeps pointing at the live file: its target moves.
-  const target = stat.isFile() ? realpathSync(path) : undefined;
+  const target = stat.isFile() ? ownFile(path) : undefined;
   let size = stat.size;
   const stop = (what: string, error: unknown) => {
     warn(`option --debug-log: cannot ${what} ${JSON.stringify(path)} any more: ${fsReason(error)}; the log stops here`);
@@ -85,15 +87,44 @@ export function openDebugLog(path: string, warn: (warning: string) => void, maxB
       }
       if (target === undefined || size < maxBytes) return;
       try {
+        const writing = fstatSync(fd);
         closeSync(fd);
         fd = undefined;
-        renameSync(target, `${target}.1`);
+        // Another process on the same log (or logrotate) moved it already: this one was writing
+        // to the moved file, and moving FILE now would put a fresh log over it.
+        if (sameFile(writing, target)) renameSync(target, `${target}.1`);
         fd = openSync(target, 'a', 0o600);
-        size = 0;
+        size = fstatSync(fd).size;
       } catch (error) {
-        stop('start a new', error);
+        stop('start a new file for', error);
       }
     },
     close,
   };
+}
+
+/** The regular file `path` names, through its links, or undefined when it goes through /dev or /proc. */
+function ownFile(path: string): string | undefined {
+  const system = (p: string) => /^\/(dev|proc)(\/|$)/.test(p);
+  try {
+    let at = resolve(path);
+    for (let hop = 0; hop < 40; hop++) {
+      if (system(at)) return undefined;
+      if (!lstatSync(at).isSymbolicLink()) break;
+      at = resolve(dirname(at), readlinkSync(at));
+    }
+    const real = realpathSync(path);
+    return system(real) ? undefined : real;
+  } catch {
+    return undefined;
+  }
+}
+
+function sameFile(open: { dev: number; ino: number }, path: string): boolean {
+  try {
+    const named = statSync(path);
+    return named.dev === open.dev && named.ino === open.ino;
+  } catch {
+    return false;
+  }
 }

@@ -175,6 +175,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } finally {
     // First: a process still reading the terminal would not exit.
     input.detach();
+    screen.stopPasteMarks();
     // However it ended, nothing the user asked to write is left behind.
     await ledger.settle();
     screen.flush();

@@ -110,6 +110,14 @@ export class Screen {
     this.#write(PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   }
 
+  /**
+   * Input is no longer read (the app is ending, its writes still settling): a paste from now on
+   * is the shell's, so the terminal must not mark it for us.
+   */
+  stopPasteMarks(): void {
+    if (this.#active) this.#write(PASTE_MARKS_OFF);
+  }
+
   /** The terminal has gone away: from now on nothing is written to it, not even the way out. */
   hangUp(): void {
     this.#gone = true;

@@ -1,6 +1,6 @@
 // The --debug-log file stays bounded: past its size it moves to FILE.1 and starts again; a link
 // keeps pointing at the live file; a device is never moved; a move that fails is one warning.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, mkdirSync, mkdtempSync, openSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -89,7 +89,43 @@ describe('the debug log', () => {
     for (let i = 0; i < 6; i++) log.write(entry(i));
     log.close();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/^option --debug-log: cannot start a new ".*requests\.log" any more: .+; the log stops here$/);
+    expect(warnings[0]).toMatch(/^option --debug-log: cannot start a new file for ".*requests\.log" any more: .+; the log stops here$/);
     expect(lines(path)).toHaveLength(2);
+  });
+
+  it('never moves the file behind /proc/self/fd or /dev/fd (where /dev/stderr points when the shell redirects it)', () => {
+    const redirected = join(dir, 'session.log');
+    const fd = openSync(redirected, 'a');
+    try {
+      for (const path of [`/proc/self/fd/${fd}`, `/dev/fd/${fd}`]) {
+        const log = openDebugLog(path, () => undefined, LINE * 2);
+        for (let i = 0; i < 5; i++) log.write(entry(i));
+        log.close();
+      }
+    } finally {
+      closeSync(fd);
+    }
+    expect(existsSync(`${redirected}.1`)).toBe(false);
+    expect(lines(redirected)).toHaveLength(10);
+  });
+
+  it('two processes on one log lose no line: the one that finds the file already moved starts on the new one', () => {
+    const path = join(dir, 'requests.log');
+    const first = openDebugLog(path, () => undefined, LINE * 4);
+    const second = openDebugLog(path, () => undefined, LINE * 4);
+    let written = 0;
+    for (let i = 0; i < 12; i++) {
+      first.write(entry(written++));
+      second.write(entry(written++));
+    }
+    first.close();
+    second.close();
+    const kept = [...lines(path), ...(existsSync(`${path}.1`) ? lines(`${path}.1`) : [])];
+    // At most two files are kept; what is in them is whole and in order per file. The lines the
+    // second wrote into the moved file are not written over by a fresh one.
+    const ids = kept.map((l) => Number(l.split(' ')[5]!.slice(4)));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain(written - 1);
+    expect(ids).toContain(written - 2);
   });
 });
