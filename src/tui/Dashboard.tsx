@@ -14,7 +14,7 @@ import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
 import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
-import { pastedLine } from './keys/paste.js';
+import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
 import { usePaste } from './keys/use-paste.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
@@ -291,7 +291,9 @@ export function Dashboard(props: DashboardProps) {
       status.notice('paste ignored: no field is open to paste into');
       return undefined;
     }
-    const line = pastedLine(text);
+    const whole = [...pastedLine(text)];
+    const line = whole.slice(0, FIELD_PASTE_MAX).join('');
+    if (whole.length > FIELD_PASTE_MAX) status.notice(`paste cut to its first ${FIELD_PASTE_MAX} characters`);
     // A field just opened is not taking keys yet: the paste goes in as the router feeds keys.
     if (fieldListening.current) return line;
     feedField(scope, line);

@@ -22,8 +22,13 @@ export interface TerminalInput extends NodeJS.EventEmitter {
 
 /** How long to wait for the rest of an escape sequence cut between two reads. */
 const SEQUENCE_WAIT_MS = 20;
-/** A paste whose end mark has not come after this long without input ends there. */
-const PASTE_WAIT_MS = 2000;
+/**
+ * A paste that stalls this long (a slow link) goes into the field as far as it came, and the
+ * paste goes on: what follows before its end mark is text too, never keys.
+ */
+const PASTE_STALL_MS = 2000;
+/** A paste whose end mark has still not come after this long without input ends there. */
+const PASTE_GIVE_UP_MS = 10_000;
 /** The most of one paste kept (a one-line field holds far less; the rest is not held in memory). */
 export const PASTE_MAX = 1024 * 1024;
 
@@ -68,13 +73,7 @@ export class PacedInput extends Readable {
           const cut = partialMarkAtEnd(text, PASTE_END);
           this.#addToPaste(text.slice(0, text.length - cut));
           this.#unfinished = text.slice(text.length - cut);
-          clearTimeout(this.#pasteTimer);
-          this.#pasteTimer = setTimeout(() => {
-            // The end mark never came: the paste ends with what arrived.
-            this.#addToPaste(this.#unfinished);
-            this.#unfinished = '';
-            this.#enqueue([this.#endPaste()]);
-          }, PASTE_WAIT_MS);
+          this.#waitForPasteEnd();
           break;
         }
         this.#addToPaste(text.slice(0, end));
@@ -102,6 +101,23 @@ export class PacedInput extends Readable {
     }
     this.#enqueue(pieces);
   };
+
+  /** Arms the timers of a paste whose end has not come yet (see PASTE_STALL_MS, PASTE_GIVE_UP_MS). */
+  #waitForPasteEnd(): void {
+    clearTimeout(this.#pasteTimer);
+    this.#pasteTimer = setTimeout(() => {
+      // What came so far goes in now; a cut end mark waits on.
+      if (this.#paste) this.#enqueue([{ paste: this.#paste }]);
+      this.#paste = '';
+      this.#pasteTimer = setTimeout(() => {
+        // The end mark never came: the paste ends here, and what comes next is keys again.
+        this.#addToPaste(this.#unfinished);
+        this.#unfinished = '';
+        const rest = this.#endPaste();
+        this.#enqueue(rest.paste ? [rest] : []);
+      }, PASTE_GIVE_UP_MS - PASTE_STALL_MS);
+    }, PASTE_STALL_MS);
+  }
 
   #addToPaste(text: string): void {
     if (this.#paste !== undefined && this.#paste.length < PASTE_MAX) this.#paste += text.slice(0, PASTE_MAX - this.#paste.length);

@@ -1,7 +1,7 @@
 // Line editing over whole characters: readline's word motion and deletion at the cursor.
 import { describe, expect, it } from 'vitest';
 import { characters } from '../../src/tui/state/field-window.js';
-import { applyLineEdit, withinLimit, wordLeft, wordRight } from '../../src/tui/state/line-edit.js';
+import { applyLineEdit, fitting, withinLimit, wordLeft, wordRight } from '../../src/tui/state/line-edit.js';
 
 describe('word motion', () => {
   const chars = characters('one  two📚 three');
@@ -60,5 +60,14 @@ describe('withinLimit', () => {
   });
   it('lets a value already too long (set elsewhere) get shorter', () => {
     expect(withinLimit('abcdef', 'abcde', 4)).toEqual({ value: 'abcde', inserted: 0 });
+  });
+});
+
+describe('fitting', () => {
+  it('keeps the whole characters that fit, in order', () => {
+    expect(fitting(characters('Lee Ann'), 3)).toEqual(['L', 'e', 'e']);
+    expect(fitting(characters('a👨\u200d👩\u200d👧b'), 5)).toEqual(['a']);
+    expect(fitting(characters('ab'), 0)).toEqual([]);
+    expect(fitting(characters('ab'), -3)).toEqual([]);
   });
 });

@@ -166,30 +166,61 @@ describe('PacedInput', () => {
         source.emit('data', bytes.subarray(0, cut));
         await new Promise((resolve) => setTimeout(resolve, 5));
         source.emit('data', bytes.subarray(cut));
-        await settle(30);
+        await settle(80);
         expect(pastes, `cut at byte ${cut}`).toEqual(['déjà 📚\nvu']);
         expect(seen, `cut at byte ${cut}`).toEqual(['x', 'y']);
         input.detach();
       }
     });
 
-    it('ends a paste whose end mark never comes with what arrived, after a pause', async () => {
+    it('a paste that stalls goes in as far as it came, and what follows before its end mark is text, never keys', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
         const source = new FakeStdin();
         const input = new PacedInput(source);
+        const seen = reader(input);
+        const pastes: string[] = [];
+        input.pasteHandler = (paste) => {
+          pastes.push(paste);
+          return undefined;
+        };
+        source.emit('data', Buffer.from(`${START}first half`));
+        vi.advanceTimersByTime(1000);
+        expect(pastes).toEqual([]);
+        vi.advanceTimersByTime(1500);
+        // A slow link: the rest comes 2.5 s on, with a line break and "dy" that must not run.
+        source.emit('data', Buffer.from(`\rdy${END}j`));
+        vi.useRealTimers();
+        await settle();
+        expect(pastes).toEqual(['first half', '\rdy']);
+        expect(seen).toEqual(['j']);
+        input.detach();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('ends a paste whose end mark never comes after 10 s without input; keys after that are keys', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      try {
+        const source = new FakeStdin();
+        const input = new PacedInput(source);
+        const seen = reader(input);
         const pastes: string[] = [];
         input.pasteHandler = (paste) => {
           pastes.push(paste);
           return undefined;
         };
         source.emit('data', Buffer.from(`${START}half a paste\u001b[20`));
-        vi.advanceTimersByTime(1000);
-        expect(pastes).toEqual([]);
-        vi.advanceTimersByTime(1500);
+        vi.advanceTimersByTime(9000);
+        // 9 s on, still inside the paste: text (with what looked like the start of its end mark).
+        source.emit('data', Buffer.from('k'));
+        vi.advanceTimersByTime(10_500);
+        source.emit('data', Buffer.from('j'));
         vi.useRealTimers();
         await settle();
-        expect(pastes).toEqual(['half a paste\u001b[20']);
+        expect(pastes).toEqual(['half a paste', '\u001b[20k']);
+        expect(seen).toEqual(['j']);
         input.detach();
       } finally {
         vi.useRealTimers();

@@ -15,7 +15,7 @@ afterEach(() => {
   cleanup = undefined;
 });
 
-function mount(initial: string, width = 40) {
+function mount(initial: string, width = 40, maxLength?: number) {
   const values: string[] = [initial];
   function Field() {
     const [value, setValue] = useState(initial);
@@ -29,6 +29,7 @@ function mount(initial: string, width = 40) {
           }}
           focus
           width={width}
+          maxLength={maxLength}
         />
         <Text>{`[${value}]`}</Text>
       </>
@@ -79,6 +80,22 @@ describe('TextField over the paced terminal input', () => {
       await sleep(120);
       expect(f.value(), JSON.stringify(keys)).toBe(expected);
     }
+  });
+
+  it('at its limit a field keeps what fits where the cursor is, even when it repeats the text around it', async () => {
+    const f = mount('Ann Lee', 40, 10);
+    await sleep(50);
+    // The cursor after "Ann ", then "Lee Ann" typed in one read: only "Lee" fits.
+    await f.keyboard.type('\u001b[D', '\u001b[D', '\u001b[D', 'Lee Ann');
+    await sleep(150);
+    expect(f.value()).toBe('Ann LeeLee');
+    await f.keyboard.type('x');
+    await sleep(50);
+    expect(f.value()).toBe('Ann LeeLee');
+    // Room again: the cursor is where the fitted text ended.
+    await f.keyboard.type('\u007f', 'y');
+    await sleep(100);
+    expect(f.value()).toBe('Ann LeyLee');
   });
 
   it('a character split across two reads arrives whole', async () => {

@@ -1,6 +1,7 @@
 // A one-line text field: focus is always said out loud, pasted control characters never reach
-// the value or the screen, Ctrl and Alt chords never type their letter (Ctrl-U and Ctrl-W edit
-// the field through the keymap instead), and what it shows is exactly what it holds.
+// the value or the screen, Ctrl and Alt chords never type their letter (they are the keymap's
+// field keys: Ctrl-U and Ctrl-W edit through the router, the cursor keys here), and what it
+// shows is exactly what it holds.
 import { Text, useInput } from 'ink';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { drawn, typedText } from '../../text/sanitize.js';
@@ -9,7 +10,7 @@ import { inverse } from '../attributes.js';
 import { characters, fieldWindow } from '../state/field-window.js';
 import { keyNames } from '../keys/key-name.js';
 import { FIELD_EDITS, resolveKey } from '../keys/keymap.js';
-import { applyLineEdit, codePointCount, withinLimit } from '../state/line-edit.js';
+import { applyLineEdit, codePointCount, fitting } from '../state/line-edit.js';
 import { useTheme } from '../theme.js';
 
 export interface TextFieldProps {
@@ -160,14 +161,12 @@ function Editor(props: {
       }
       // Only what was typed is cleaned (no controls, nothing that draws as nothing): the rest of
       // the value is kept exactly as it is, since it is what will be saved.
-      const typed = typedText(input);
-      if (typed === '') return;
-      const { value, inserted } =
-        props.maxLength === undefined
-          ? { value: before + typed + after, inserted: characters(typed).length }
-          : withinLimit(props.value, before + typed + after, props.maxLength);
-      setCursor(at + inserted);
-      if (value !== props.value) props.onChange(value);
+      const typed = characters(typedText(input));
+      // Past the limit a key types nothing and a paste keeps the whole characters that fit.
+      const fits = props.maxLength === undefined ? typed : fitting(typed, props.maxLength - codePointCount(props.value));
+      if (fits.length === 0) return;
+      setCursor(at + fits.length);
+      props.onChange(before + fits.join('') + after);
     },
     { isActive: props.focus },
   );

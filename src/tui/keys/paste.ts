@@ -2,6 +2,12 @@
 // takes it. Every field of the dashboard is one line: a line break in a paste becomes a space
 // (never Enter, which would save the field and run the rest of the paste as commands).
 
+/**
+ * The most of a paste a field is given, in characters: far more than any field of ours holds,
+ * and little enough that a 1 MiB paste does not stall the keyboard while it is taken apart.
+ */
+export const FIELD_PASTE_MAX = 4096;
+
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';
 

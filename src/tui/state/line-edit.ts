@@ -53,7 +53,8 @@ export const codePointCount = (text: string): number => [...text].length;
  * `next` within `max` characters (code points, as the server counts): what an edit inserted is
  * cut to the whole characters that fit, so a key past the limit types nothing and a paste keeps
  * its start; nothing already in the value is lost. Returns how many characters (as the cursor
- * steps) of the insertion went in.
+ * steps) of the insertion went in. Where the insertion was is read from the two values, which
+ * is ambiguous when it repeats its neighbours: the field, which knows its cursor, uses fitting().
  */
 export function withinLimit(previous: string, next: string, max: number): { value: string; inserted: number } {
   const before = characters(previous);
@@ -64,12 +65,18 @@ export function withinLimit(previous: string, next: string, max: number): { valu
   let suffix = 0;
   while (suffix < before.length - prefix && suffix < after.length - prefix && before.at(-1 - suffix) === after.at(-1 - suffix)) suffix++;
   const kept = [...before.slice(0, prefix), ...before.slice(before.length - suffix)];
-  let room = max - codePointCount(kept.join(''));
-  const inserted: string[] = [];
-  for (const char of after.slice(prefix, after.length - suffix)) {
-    room -= codePointCount(char);
-    if (room < 0) break;
-    inserted.push(char);
-  }
+  const inserted = fitting(after.slice(prefix, after.length - suffix), max - codePointCount(kept.join('')));
   return { value: [...before.slice(0, prefix), ...inserted, ...before.slice(before.length - suffix)].join(''), inserted: inserted.length };
+}
+
+/** The first whole characters of `chars` that fit in `room` code points. */
+export function fitting(chars: readonly string[], room: number): string[] {
+  const fit: string[] = [];
+  let left = room;
+  for (const char of chars) {
+    left -= codePointCount(char);
+    if (left < 0) break;
+    fit.push(char);
+  }
+  return fit;
 }
