@@ -35,7 +35,10 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: keys at full speed', () => {
     const target = second[40 - rows]!;
     const detail = await s.waitFor((t) => /conversation\s+cv_/.test(t), 'the open contact');
     expect(detail).toContain(target.id);
-    s.keys('Escape', 'q');
+    // Esc and q apart: sent in one read they are Alt-q.
+    s.keys('Escape');
+    await s.waitFor((t) => /NAME\s+USERNAME/.test(t), 'the list again');
+    s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
   }, 60_000);
 });

@@ -40,7 +40,10 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burs
       .filter((row) => row.trim() !== '' && !row.includes('/ Ol'));
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) expect(row.toLowerCase()).toContain('ol');
-    s.keys('Escape', 'q');
+    // Esc and q apart: sent in one read they are Alt-q.
+    s.keys('Escape');
+    await s.waitFor((t) => !/Enter keep filter/.test(t), 'the filter closed');
+    s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
     expect(usernames()).toEqual(before);
   });
