@@ -119,6 +119,19 @@ describe('PacedInput', () => {
     const START = '\u001b[200~';
     const END = '\u001b[201~';
 
+    /** An input whose pastes are recorded (and go nowhere), and the keys it hands Ink. */
+    function pasting() {
+      const source = new FakeStdin();
+      const input = new PacedInput(source);
+      const seen = reader(input);
+      const pastes: string[] = [];
+      input.pasteHandler = (paste) => {
+        pastes.push(paste);
+        return undefined;
+      };
+      return { source, input, seen, pastes };
+    }
+
     it('hands a paste to the paste handler whole, newlines and all, in order with the keys around it; never as keys', async () => {
       const source = new FakeStdin();
       const input = new PacedInput(source);
@@ -155,14 +168,7 @@ describe('PacedInput', () => {
       // every terminal program; terminals write the mark in one piece.
       for (let cut = 1; cut < bytes.length; cut++) {
         if (cut === 2) continue;
-        const source = new FakeStdin();
-        const input = new PacedInput(source);
-        const seen = reader(input);
-        const pastes: string[] = [];
-        input.pasteHandler = (paste) => {
-          pastes.push(paste);
-          return undefined;
-        };
+        const { source, input, seen, pastes } = pasting();
         source.emit('data', bytes.subarray(0, cut));
         await new Promise((resolve) => setTimeout(resolve, 5));
         source.emit('data', bytes.subarray(cut));
@@ -176,14 +182,7 @@ describe('PacedInput', () => {
     it('a paste that stalls goes in as far as it came, and what follows before its end mark is text, never keys', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
-        const source = new FakeStdin();
-        const input = new PacedInput(source);
-        const seen = reader(input);
-        const pastes: string[] = [];
-        input.pasteHandler = (paste) => {
-          pastes.push(paste);
-          return undefined;
-        };
+        const { source, input, seen, pastes } = pasting();
         source.emit('data', Buffer.from(`${START}first half`));
         vi.advanceTimersByTime(1000);
         expect(pastes).toEqual([]);
@@ -203,14 +202,7 @@ describe('PacedInput', () => {
     it('ends a paste whose end mark never comes after 10 s without input; keys after that are keys', async () => {
       vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
       try {
-        const source = new FakeStdin();
-        const input = new PacedInput(source);
-        const seen = reader(input);
-        const pastes: string[] = [];
-        input.pasteHandler = (paste) => {
-          pastes.push(paste);
-          return undefined;
-        };
+        const { source, input, seen, pastes } = pasting();
         source.emit('data', Buffer.from(`${START}half a paste\u001b[20`));
         vi.advanceTimersByTime(9000);
         // 9 s on, still inside the paste: text (with what looked like the start of its end mark).
@@ -228,13 +220,7 @@ describe('PacedInput', () => {
     });
 
     it('keeps at most PASTE_MAX characters of one paste', async () => {
-      const source = new FakeStdin();
-      const input = new PacedInput(source);
-      const pastes: string[] = [];
-      input.pasteHandler = (paste) => {
-        pastes.push(paste);
-        return undefined;
-      };
+      const { source, input, pastes } = pasting();
       source.emit('data', START);
       for (let i = 0; i < 3; i++) source.emit('data', 'a'.repeat(PASTE_MAX / 2));
       source.emit('data', END);
