@@ -6,7 +6,7 @@
 import { closeSync, fstatSync, lstatSync, openSync, readlinkSync, realpathSync, renameSync, statSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { RequestLogEntry } from '../api/transport.js';
-import { fsReason } from '../config/fs-reason.js';
+import { fsReason, fsWords } from '../config/fs-reason.js';
 import { UsageError } from './usage.js';
 
 export const DEBUG_LOG_MAX_BYTES = 10 * 1024 * 1024;
@@ -25,20 +25,6 @@ export function debugLogLine(entry: RequestLogEntry): string {
   return `${fields.join(' ')}\n`;
 }
 
-/** Why a file could not be opened for appending, in words (the codes mean little to most people). */
-const CANNOT_WRITE: Record<string, string> = {
-  // Opening to append creates the file, so a missing entry is a directory on the way.
-  ENOENT: 'no such directory',
-  ENOTDIR: 'a part of the path is not a directory',
-  EISDIR: 'it is a directory',
-  EACCES: 'permission denied',
-  EPERM: 'permission denied',
-  EROFS: 'the file system is read-only',
-  ENOSPC: 'no space left on the device',
-  ENAMETOOLONG: 'the name is too long',
-  ELOOP: 'too many symbolic links',
-};
-
 export interface DebugLog {
   write(entry: RequestLogEntry): void;
   close(): void;
@@ -55,8 +41,10 @@ export function openDebugLog(path: string, warn: (warning: string) => void, maxB
   try {
     fd = openSync(path, 'a', 0o600);
   } catch (error) {
-    const { code = '', message } = error as { code?: string; message: string };
-    throw new UsageError(`option --debug-log: cannot write ${JSON.stringify(path)}: ${CANNOT_WRITE[code] ?? message}`);
+    const { code, message } = error as { code?: string; message: string };
+    // Opening to append creates the file, so a missing entry is a directory on the way.
+    const why = code === 'ENOENT' ? 'no such directory' : (fsWords(code) ?? message);
+    throw new UsageError(`option --debug-log: cannot write ${JSON.stringify(path)}: ${why}`);
   }
   const stat = fstatSync(fd);
   // A link (a dotfiles directory, /tmp/current.log) keeps pointing at the live file: its target moves.

@@ -19,12 +19,16 @@ const REASONS: Record<string, string> = {
   ENFILE: 'too many open files on the system',
 };
 
+/** What an fs error code means in words, or undefined when it means nothing here. */
+export const fsWords = (code: string | undefined): string | undefined => (code ? REASONS[code] : undefined);
+
 /** `reason (CODE)` for an fs error, or its message when the code means nothing here. */
 export function fsReason(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string };
-  if (code && REASONS[code]) return `${REASONS[code]} (${code})`;
+  const words = fsWords(code);
+  if (words) return `${words} (${code})`;
   // Node words it "CODE: what, syscall 'path'": the words alone, then the code.
-  const words = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1];
-  if (code) return `${words ?? 'failed'} (${code})`;
+  const said = /^[A-Z0-9_]+: ([^,]+)/.exec(message ?? '')?.[1];
+  if (code) return `${said ?? 'failed'} (${code})`;
   return String(message ?? error);
 }

@@ -12,7 +12,7 @@ import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
-import { type Command, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import { type Command, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
 import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
 import { usePaste } from './keys/use-paste.js';
@@ -130,6 +130,8 @@ export function Dashboard(props: DashboardProps) {
   }, [contacts.commands, exit, status]);
 
   const run = (command: Command, scope: Scope): void => {
+    // The field's own: it moves its cursor and edits at it (TextField).
+    if (FIELD_EDITS[command]) return;
     const c = contacts.commands;
     const t = ticker.commands;
     const mode = contacts.getState().mode.kind;
@@ -164,16 +166,6 @@ export function Dashboard(props: DashboardProps) {
         return overlay.scroll(overlayRows, logMax);
       case 'messages.page-up':
         return overlay.scroll(-overlayRows, logMax);
-      case 'field.left':
-      case 'field.right':
-      case 'field.start':
-      case 'field.end':
-      case 'field.word-left':
-      case 'field.word-right':
-      case 'field.delete-forward':
-      case 'field.kill-end':
-        // The field's own: it moves its cursor and edits at it (TextField).
-        return;
       case 'field.clear':
         return feedField(scope, '\u0015');
       case 'field.delete-word':
@@ -283,10 +275,13 @@ export function Dashboard(props: DashboardProps) {
     else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: applyTyped(getPicker().query, keys) });
   };
 
+  /** The scopes as they are now, after whatever the keys before this one changed. */
+  const liveScopes = () => activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current);
+
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
   usePaste((text) => {
-    const scope = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current)[0]!;
+    const scope = liveScopes()[0]!;
     if (!isTextScope(scope)) {
       status.notice('paste ignored: no field is open to paste into');
       return undefined;
@@ -310,7 +305,7 @@ export function Dashboard(props: DashboardProps) {
           if (name === 'ctrl-c') exit();
           return;
         }
-        const live = activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current);
+        const live = liveScopes();
         const command = resolveKey(live, name);
         if (command) run(command, live[0]!);
         else if (isTextScope(live[0]!) && !fieldListening.current) {

@@ -232,30 +232,28 @@ export function useContacts(
     return () => clearTimeout(timer);
   }, [fill, pageSize, loading, state.mode.kind, state.view]);
 
+  /** One row down (1) or up (-1): from the page's last (first) row, onto the next (previous) page. */
+  const step = useCallback(
+    (by: 1 | -1) => {
+      const s = getState();
+      const beyond = by > 0 ? nextPageQuery(s) : previousPageQuery(s);
+      if (beyond && atPageEdge(s, by > 0 ? 'last' : 'first')) {
+        if (!isLoading(s)) load(beyond, s.pageNumber + by);
+        return;
+      }
+      dispatch({ type: 'cursor-moved', by });
+    },
+    [dispatch, getState, load],
+  );
+
   const commands = useMemo(
     () => ({
       ...cursorCommands(dispatch),
       // One list for the hands: past the last row is the next page's first, above the first row
       // the previous page's last (the pages are how the client fetches, not a wall). A filter
       // is the page's own, so while one is set the cursor stays on the page.
-      down: () => {
-        const s = getState();
-        const next = nextPageQuery(s);
-        if (atPageEdge(s, 'last') && next) {
-          if (!isLoading(s)) load(next, s.pageNumber + 1);
-          return;
-        }
-        dispatch({ type: 'cursor-moved', by: 1 });
-      },
-      up: () => {
-        const s = getState();
-        const previous = previousPageQuery(s);
-        if (atPageEdge(s, 'first') && previous) {
-          if (!isLoading(s)) load(previous, s.pageNumber - 1);
-          return;
-        }
-        dispatch({ type: 'cursor-moved', by: -1 });
-      },
+      down: () => step(1),
+      up: () => step(-1),
       nextPage: () => {
         const s = getState();
         const next = nextPageQuery(s);
@@ -435,7 +433,7 @@ export function useContacts(
         await ledger.settle();
       },
     }),
-    [client, dispatch, failed, failedOn, getState, ledger, load, sendDelete, status, track, undoWindowMs],
+    [client, dispatch, failed, failedOn, getState, ledger, load, sendDelete, status, step, track, undoWindowMs],
   );
 
   return { state, commands, getState };
