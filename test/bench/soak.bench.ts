@@ -141,6 +141,10 @@ function slopePerHour(points: readonly { clock: number; value: number }[]): numb
 
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
 
+/** The slope of one figure of the samples, in MB per hour of the dashboard's clock. */
+const slopeOf = (list: readonly Sample[], figure: 'rss' | 'liveHeap'): number =>
+  slopePerHour(list.map((s) => ({ clock: s.clock, value: s[figure] / MB })));
+
 async function main(): Promise<void> {
   const port = await freePort();
   const db = join(dir, 'sandbox.db');
@@ -226,7 +230,7 @@ async function main(): Promise<void> {
   const measured = samples(measuredFile);
   const baseline = samples(baselineFile);
   const half = (list: Sample[]) => list.filter((s) => s.at >= started + ((end - started) / 2));
-  const rssSlope = slopePerHour(half(measured).map((s) => ({ clock: s.clock, value: s.rss / MB })));
+  const rssSlope = slopeOf(half(measured), 'rss');
   // RSS swings by tens of MB with the garbage between collections (more of it when the machine
   // is busy and collections come later); the lowest sample of each minute is the level a leak
   // raises, and its slope is steadier.
@@ -237,10 +241,10 @@ async function main(): Promise<void> {
       const low = byMinute.get(minute);
       if (!low || s.rss < low.rss) byMinute.set(minute, s);
     }
-    return [...byMinute.values()].map((s) => ({ clock: s.clock, value: s.rss / MB }));
+    return [...byMinute.values()];
   };
-  const heapSlope = slopePerHour(half(measured).map((s) => ({ clock: s.clock, value: s.liveHeap / MB })));
-  const baseSlope = slopePerHour(half(baseline).map((s) => ({ clock: s.clock, value: s.rss / MB })));
+  const heapSlope = slopeOf(half(measured), 'liveHeap');
+  const baseSlope = slopeOf(half(baseline), 'rss');
   const lastClock = measured.at(-1)?.clock ?? 0;
   const lastHour = measured.filter((s) => s.at >= started + (end - started) / 2 && s.clock >= lastClock - 3_600_000);
   const fds = measured.map((s) => s.fds);
@@ -248,11 +252,11 @@ async function main(): Promise<void> {
   console.log(`| figure | measured | baseline (one symbol every 60 s, no keys) |`);
   console.log(`|---|---:|---:|`);
   console.log(`| RSS slope, second half | ${rssSlope.toFixed(1)} MB/h | ${baseSlope.toFixed(1)} MB/h |`);
-  console.log(`| RSS floor slope (each minute's lowest), second half | ${slopePerHour(floors(half(measured))).toFixed(1)} MB/h | ${slopePerHour(floors(half(baseline))).toFixed(1)} MB/h |`);
-  console.log(`| live heap slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopePerHour(half(baseline).map((s) => ({ clock: s.clock, value: s.liveHeap / MB }))).toFixed(1)} MB/h |`);
+  console.log(`| RSS floor slope (each minute's lowest), second half | ${slopeOf(floors(half(measured)), 'rss').toFixed(1)} MB/h | ${slopeOf(floors(half(baseline)), 'rss').toFixed(1)} MB/h |`);
+  console.log(`| live heap slope, second half | ${heapSlope.toFixed(1)} MB/h | ${slopeOf(half(baseline), 'liveHeap').toFixed(1)} MB/h |`);
   if (MINUTES * SPEEDUP > 120) {
-    console.log(`| RSS slope, last hour | ${slopePerHour(lastHour.map((s) => ({ clock: s.clock, value: s.rss / MB }))).toFixed(1)} MB/h | |`);
-    console.log(`| live heap slope, last hour | ${slopePerHour(lastHour.map((s) => ({ clock: s.clock, value: s.liveHeap / MB }))).toFixed(1)} MB/h | |`);
+    console.log(`| RSS slope, last hour | ${slopeOf(lastHour, 'rss').toFixed(1)} MB/h | |`);
+    console.log(`| live heap slope, last hour | ${slopeOf(lastHour, 'liveHeap').toFixed(1)} MB/h | |`);
   }
   console.log(`| RSS first / last / peak | ${mb(measured[0]?.rss ?? NaN)} / ${mb(measured.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...measured.map((s) => s.rss)))} MB | ${mb(baseline[0]?.rss ?? NaN)} / ${mb(baseline.at(-1)?.rss ?? NaN)} / ${mb(Math.max(...baseline.map((s) => s.rss)))} MB |`);
   console.log(`| descriptors first / last / max | ${fds[0]} / ${fds.at(-1)} / ${Math.max(...fds)} | |`);
