@@ -12,10 +12,11 @@ import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
-import { type Command, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import { type Command, CONTACT_MOVES, COUNTED, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
 import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
-import { usePaste } from './keys/use-paste.js';
+import { useKeyRuns, usePaste } from './keys/input-target.js';
+import { type KeyRun, keyRuns } from './keys/key-runs.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
 import { computeLayout } from './layout.js';
 import { useLifecycle } from './lifecycle.js';
@@ -129,7 +130,8 @@ export function Dashboard(props: DashboardProps) {
     exit();
   }, [contacts.commands, exit, status]);
 
-  const run = (command: Command, scope: Scope): void => {
+  /** Runs a command; a counted one (COUNTED) moves `count` at once. */
+  const run = (command: Command, scope: Scope, count = 1): void => {
     // The field's own: it moves its cursor and edits at it (TextField).
     if (FIELD_EDITS[command]) return;
     const c = contacts.commands;
@@ -155,33 +157,35 @@ export function Dashboard(props: DashboardProps) {
       case 'messages.close':
         return overlay.close();
       case 'help.next-page':
-        return overlay.scroll(1, helpLayout.pages.length - 1);
+        return overlay.scroll(count, helpLayout.pages.length - 1);
       case 'help.previous-page':
-        return overlay.scroll(-1, helpLayout.pages.length - 1);
+        return overlay.scroll(-count, helpLayout.pages.length - 1);
       case 'messages.down':
-        return overlay.scroll(1, logMax);
+        return overlay.scroll(count, logMax);
       case 'messages.up':
-        return overlay.scroll(-1, logMax);
+        return overlay.scroll(-count, logMax);
       case 'messages.page-down':
-        return overlay.scroll(overlayRows, logMax);
+        return overlay.scroll(overlayRows * count, logMax);
       case 'messages.page-up':
-        return overlay.scroll(-overlayRows, logMax);
+        return overlay.scroll(-overlayRows * count, logMax);
       case 'field.clear':
         return feedField(scope, '\u0015');
       case 'field.delete-word':
         return feedField(scope, '\u0017');
       case 'contacts.down':
-        return c.down();
+        return c.go({ rows: count });
       case 'contacts.up':
-        return c.up();
+        return c.go({ rows: -count });
       case 'contacts.first':
-        return c.first();
+        return c.go({ to: 'first' });
       case 'contacts.last':
-        return c.last();
+        return c.go({ to: 'last' });
       case 'contacts.next-page':
-        return c.nextPage();
+        return c.go({ pages: count });
       case 'contacts.previous-page':
-        return c.previousPage();
+        return c.go({ pages: -count });
+      case 'contacts.stop':
+        return c.stopMove();
       case 'contacts.toggle-active':
         return c.toggleActive();
       case 'contacts.reload':
@@ -218,9 +222,9 @@ export function Dashboard(props: DashboardProps) {
       case 'field.previous':
         return c.moveCreateField(-1);
       case 'ticker.down':
-        return t.down();
+        return t.down(count);
       case 'ticker.up':
-        return t.up();
+        return t.up(count);
       case 'ticker.first':
         return t.first();
       case 'ticker.last':
@@ -247,9 +251,9 @@ export function Dashboard(props: DashboardProps) {
         symbols.ensure();
         return dispatchPicker({ type: 'opened' });
       case 'picker.down':
-        return dispatchPicker({ type: 'cursor-moved', by: 1, count: freshMatches()?.length ?? 0 });
+        return dispatchPicker({ type: 'cursor-moved', by: count, count: freshMatches()?.length ?? 0 });
       case 'picker.up':
-        return dispatchPicker({ type: 'cursor-moved', by: -1, count: freshMatches()?.length ?? 0 });
+        return dispatchPicker({ type: 'cursor-moved', by: -count, count: freshMatches()?.length ?? 0 });
       case 'picker.add': {
         // An empty query highlights the catalogue's first entry, which nobody chose.
         if (!getPicker().chosen) {
@@ -295,25 +299,53 @@ export function Dashboard(props: DashboardProps) {
     return undefined;
   });
 
-  useInput(
-    (input, key) => {
+  // Runs of one key outside a text field come from the paced input as one key and a count.
+  const repeats = useKeyRuns(() => !isTextScope(liveScopes()[0]!));
+
+  /**
+   * Keys that came while the contacts list was moving to another page, to act on the page it
+   * lands on ("G" then Enter opens the last contact, not the row the walk left), in order.
+   */
+  const waiting = useRef<KeyRun[]>([]);
+  const pressWaiting = (): void => {
+    for (const run of waiting.current.splice(0)) press(run.name, run.count);
+  };
+
+  /** One key press, `count` times over: a counted command once, any other once per press. */
+  const press = (name: string, count: number): void => {
+    for (let done = 0; done < count; done++) {
+      // While quitting waits for writes, a second Ctrl-C leaves at once.
+      if (quitting.current) {
+        if (name === 'ctrl-c') exit();
+        return;
+      }
       // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
       // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
-      for (const name of keyNames(input, key)) {
-        // While quitting waits for writes, a second Ctrl-C leaves at once.
-        if (quitting.current) {
-          if (name === 'ctrl-c') exit();
-          return;
-        }
-        const live = liveScopes();
-        const command = resolveKey(live, name);
-        if (command) run(command, live[0]!);
-        else if (isTextScope(live[0]!) && !fieldListening.current) {
-          // One character each; applyTyped drops what a field must not hold.
-          const keys = FIELD_KEYS[name] ?? name;
-          if ([...keys].length === 1) feedField(live[0]!, keys);
-        }
+      const live = liveScopes();
+      const command = resolveKey(live, name);
+      // Quitting never waits; a key behind one that waits waits too; moves add to the one under way.
+      const mustWait =
+        command !== 'quit' &&
+        (waiting.current.length > 0 ||
+          (live[0]!.startsWith('contacts') && !(command && CONTACT_MOVES.has(command)) && contacts.commands.moving()));
+      if (mustWait) {
+        if (waiting.current.length === 0) contacts.commands.afterMove(pressWaiting);
+        waiting.current.push({ name, count: count - done });
+        return;
       }
+      if (command && COUNTED.has(command)) return run(command, live[0]!, count - done);
+      if (command) run(command, live[0]!);
+      else if (isTextScope(live[0]!) && !fieldListening.current) {
+        // One character each; applyTyped drops what a field must not hold.
+        const keys = FIELD_KEYS[name] ?? name;
+        if ([...keys].length === 1) feedField(live[0]!, keys);
+      }
+    }
+  };
+
+  useInput(
+    (input, key) => {
+      for (const { name, count } of keyRuns(keyNames(input, key), repeats())) press(name, count);
     },
     { isActive: true },
   );

@@ -57,6 +57,14 @@ export class PacedInput extends Readable {
   #pasteTimer: NodeJS.Timeout | undefined;
   /** Where pastes go; without one they are dropped, never typed as keys. */
   pasteHandler: PasteHandler | undefined;
+  /**
+   * Asked when a key sequence's turn comes with the same one queued behind it: whether the run
+   * may go to Ink as one key, `repeats` saying how many it stands for. A held Down is then one
+   * render, not one per key; a text field, whose cursor keys are its own, is never given runs.
+   */
+  takesRuns: (() => boolean) | undefined;
+  /** How many presses the key sequence Ink was given last stands for. */
+  repeats = 1;
   #scheduled = false;
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
@@ -187,6 +195,13 @@ export class PacedInput extends Readable {
     this.#scheduled = true;
     setImmediate(() => {
       const piece = this.#queue.shift();
+      this.repeats = 1;
+      if (typeof piece === 'string' && this.#queue[0] === piece && this.takesRuns?.()) {
+        while (this.#queue[0] === piece) {
+          this.#queue.shift();
+          this.repeats++;
+        }
+      }
       // A paste is asked about when its turn comes: the keys before it may have opened a field.
       const typed = typeof piece === 'object' ? this.pasteHandler?.(piece.paste) : piece;
       if (typed !== undefined && typed !== '') this.push(typed);

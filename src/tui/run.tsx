@@ -14,7 +14,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
-import { PasteTarget } from './keys/use-paste.js';
+import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
 import { errorText } from './state/error-text.js';
 import { type Unfinished, WriteLedger } from './state/write-ledger.js';
@@ -149,7 +149,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
         <ThemeContext.Provider value={theme}>
           <GlyphsContext.Provider value={glyphs}>
             <LifecycleContext.Provider value={lifecycle}>
-              <PasteTarget.Provider value={input}>
+              <InputTarget.Provider value={input}>
                 <Dashboard
                   client={options.client}
                   status={options.status}
@@ -160,7 +160,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   onSuspend={suspend}
                   ledger={ledger}
                 />
-              </PasteTarget.Provider>
+              </InputTarget.Provider>
             </LifecycleContext.Provider>
           </GlyphsContext.Provider>
         </ThemeContext.Provider>

@@ -7,6 +7,7 @@ import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { TickbookClient } from '../../src/api/client.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
+import { InputTarget } from '../../src/tui/keys/input-target.js';
 import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from './fake-terminal.js';
@@ -38,6 +39,8 @@ export class FakeKeyboard extends EventEmitter implements TerminalInput {
 
 export interface PacedMount {
   keyboard: FakeKeyboard;
+  /** Frames Ink has drawn so far. */
+  frames(): number;
   /** The last frame Ink drew, plain text. */
   frame(): string;
   /** The last frame Ink drew, with its styles. */
@@ -51,7 +54,8 @@ export function mountPaced(element: ReactElement, columns = 80, rows = 24): Pace
   terminal.columns = columns;
   terminal.rows = rows;
   const input = new PacedInput(keyboard);
-  const instance = render(element, {
+  // Wired to the dashboard as runDashboard wires it: pastes, and runs of one key taken at once.
+  const instance = render(<InputTarget.Provider value={input}>{element}</InputTarget.Provider>, {
     stdout: terminal as unknown as NodeJS.WriteStream,
     stdin: input as unknown as NodeJS.ReadStream,
     debug: true,
@@ -60,6 +64,7 @@ export function mountPaced(element: ReactElement, columns = 80, rows = 24): Pace
   });
   return {
     keyboard,
+    frames: () => terminal.writes.length,
     frame: () => stripVTControlCharacters(terminal.writes.at(-1) ?? ''),
     raw: () => terminal.writes.at(-1) ?? '',
     unmount: () => {

@@ -179,8 +179,12 @@ describe('startup and browsing the contacts', () => {
     expect(frame).toContain('e rename');
   });
 
-  it('j/k, ↓/↑, g/G and Home/End move the selection; Enter opens the selected contact', async () => {
+  it('j/k, ↓/↑, g/G and Home/End move the selection, g/G to the ends of the whole list; Enter opens the selected contact', async () => {
     const page1 = (await ctx.checker.listContacts({ limit: PAGE })).contacts;
+    const all: Contact[] = [];
+    for await (const contact of ctx.checker.allContacts({ limit: 100 })) all.push(contact);
+    const lastPage = Math.ceil(all.length / PAGE);
+    expect(lastPage).toBeGreaterThan(1);
     const h = await mount(ctx.client);
     const row = (i: number) => namePrefix(page1[i]!);
     const expectSelected = (i: number) =>
@@ -197,14 +201,16 @@ describe('startup and browsing the contacts', () => {
     expectSelected(0);
     await h.press('k'); // already at the top
     expectSelected(0);
+    const onLast = (f: string) => f.includes(`page ${lastPage} `) && selectedRow(h).startsWith(namePrefix(all.at(-1)!));
+    const onFirst = (f: string) => f.includes('page 1 ') && selectedRow(h).startsWith(row(0));
     await h.press('G');
-    expectSelected(PAGE - 1);
+    await h.until(onLast, 'the last contact, on the last page');
     await h.press('g');
-    expectSelected(0);
+    await h.until(onFirst, 'the first contact, on page 1');
     await h.press(KEY.end);
-    expectSelected(PAGE - 1);
+    await h.until(onLast, 'the last contact again');
     await h.press(KEY.home);
-    expectSelected(0);
+    await h.until(onFirst, 'the first contact again');
 
     await h.press('j', 'j', KEY.enter);
     const detail = await h.until((f) => f.includes('conversation'), 'the detail view');
@@ -216,7 +222,7 @@ describe('startup and browsing the contacts', () => {
     const page2 = (await ctx.checker.listContacts({ limit: PAGE, startingAfter: page1.at(-1)!.id })).contacts;
     const h = await mount(ctx.client);
     const selected = (contact: Contact) => selectedRow(h).startsWith(namePrefix(contact));
-    await h.press('G');
+    await h.press(...Array<string>(PAGE - 1).fill('j'));
     expect(selected(page1.at(-1)!)).toBe(true);
     await h.press('j');
     await h.until((f) => f.includes('page 2') && selected(page2[0]!), 'the first row of page 2');

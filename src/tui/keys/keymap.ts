@@ -48,6 +48,7 @@ export type Command =
   | 'contacts.up'
   | 'contacts.first'
   | 'contacts.last'
+  | 'contacts.stop'
   | 'contacts.next-page'
   | 'contacts.previous-page'
   | 'contacts.toggle-active'
@@ -122,8 +123,8 @@ export const BINDINGS: readonly Binding[] = [
   // Contacts: the list
   { scope: 'contacts', keys: ['j', 'down'], label: 'j/↓', help: 'next contact', command: 'contacts.down' },
   { scope: 'contacts', keys: ['k', 'up'], label: 'k/↑', help: 'previous contact', command: 'contacts.up' },
-  { scope: 'contacts', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'contacts.first' },
-  { scope: 'contacts', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'contacts.last' },
+  { scope: 'contacts', keys: ['g', 'home'], label: 'g', help: 'first contact', command: 'contacts.first' },
+  { scope: 'contacts', keys: ['G', 'end'], label: 'G', help: 'last contact', command: 'contacts.last' },
   { scope: 'contacts', keys: ['n', 'pagedown'], label: 'n/PgDn', help: 'next page', command: 'contacts.next-page', footer: true },
   { scope: 'contacts', keys: ['p', 'pageup'], label: 'p/PgUp', help: 'previous page', command: 'contacts.previous-page', footer: true },
   { scope: 'contacts', keys: ['enter'], label: 'Enter', help: 'open contact', command: 'contacts.open', footer: true },
@@ -134,6 +135,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts', keys: ['/'], label: '/', help: 'filter this page', command: 'contacts.filter', footer: true },
   { scope: 'contacts', keys: ['a'], label: 'a', help: 'all / active only', command: 'contacts.toggle-active', footer: true },
   { scope: 'contacts', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
+  { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a long jump', command: 'contacts.stop' },
 
   // Contacts: one contact open
   { scope: 'contacts.detail', keys: ['esc', 'backspace', 'left'], label: 'Esc', help: 'back to the list', command: 'contacts.back', footer: true },
@@ -214,6 +216,38 @@ export function resolveKey(scopes: readonly Scope[], name: string | undefined): 
   }
   return undefined;
 }
+
+/**
+ * Commands that take a count: a run of the same key (held, or typed faster than it is drawn) is
+ * one command moving that far, one state change and one render, not one per key.
+ */
+export const COUNTED: ReadonlySet<Command> = new Set<Command>([
+  'help.next-page',
+  'help.previous-page',
+  'messages.down',
+  'messages.up',
+  'messages.page-down',
+  'messages.page-up',
+  'contacts.down',
+  'contacts.up',
+  'contacts.next-page',
+  'contacts.previous-page',
+  'ticker.down',
+  'ticker.up',
+  'picker.down',
+  'picker.up',
+]);
+
+/** The contacts list's moves: made while one is under way, they add to it instead of waiting. */
+export const CONTACT_MOVES: ReadonlySet<Command> = new Set<Command>([
+  'contacts.down',
+  'contacts.up',
+  'contacts.next-page',
+  'contacts.previous-page',
+  'contacts.first',
+  'contacts.last',
+  'contacts.stop',
+]);
 
 export const bindingsFor = (scope: Scope): Binding[] => BINDINGS.filter((b) => b.scope === scope);
 

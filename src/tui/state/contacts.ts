@@ -3,6 +3,7 @@
 import { DISPLAY_NAME_MAX, USERNAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { drawn, typedText } from '../../text/sanitize.js';
+import type { WalkOrigin } from './contact-walk.js';
 import { withinLimit } from './line-edit.js';
 
 export const UNDO_WINDOW_MS = 5000;
@@ -51,8 +52,8 @@ export interface ContactsState {
   /** The query of the page on screen and its number, from 1. */
   query: PageQuery;
   pageNumber: number;
-  /** The page being fetched; it replaces the one on screen when it arrives. */
-  pending: { query: PageQuery; pageNumber: number } | undefined;
+  /** The page being fetched (or walked to); it replaces the one on screen when it arrives. */
+  pending: { query: PageQuery; pageNumber: number; landAt?: LandAt | undefined } | undefined;
   page: ContactPage | undefined;
   /** Why the last page asked for did not come; cleared when a page arrives. */
   loadError: LoadError | undefined;
@@ -76,8 +77,15 @@ export interface ContactsState {
   deleted: ReadonlySet<string>;
 }
 
+/** The row the cursor lands on in a page that arrives: from its top, or from its bottom. */
+export type LandAt = number | { fromEnd: number };
+
 export type ContactsAction =
-  | { type: 'page-requested'; query: PageQuery; pageNumber: number }
+  | { type: 'page-requested'; query: PageQuery; pageNumber: number; landAt?: LandAt | undefined }
+  /** A move is walking the cursors to a page: whatever was being fetched is dropped. */
+  | { type: 'page-walk-started' }
+  /** The walk was stopped (Esc) or failed: the page on screen stays. */
+  | { type: 'page-walk-stopped' }
   | { type: 'page-loaded'; request: number; page: ContactPage; focusId?: string | undefined }
   | { type: 'page-failed'; request: number; error?: LoadError }
   /** The rows after the last one on screen, fetched to fill a taller pane. */
@@ -154,10 +162,22 @@ export function initialContactsState(pageSize: number): ContactsState {
   };
 }
 
-/** Whether the cursor is on the list's first or last row, browsing an unfiltered page. */
-export function atPageEdge(state: ContactsState, edge: 'first' | 'last'): boolean {
-  if (state.view !== 'list' || state.mode.kind !== 'browse' || state.filter !== '' || !state.page) return false;
-  return edge === 'first' ? state.cursor === 0 : state.cursor >= visibleContacts(state).length - 1;
+/**
+ * The page on screen as a walk to another starts from. While a filter is set only page moves
+ * walk (rows move on the filtered page), so the page's own rows count then.
+ */
+export function walkOrigin(state: ContactsState): WalkOrigin {
+  const rest = remaining(state);
+  return {
+    base: firstPageQuery(state),
+    firstId: rest[0]?.id,
+    lastId: rest.at(-1)?.id,
+    rows: state.filter === '' ? visibleContacts(state).length : rest.length,
+    pageSize: state.pageSize,
+    pageNumber: state.pageNumber,
+    hasNext: state.page?.next !== undefined,
+    hasPrevious: state.page?.previous !== undefined,
+  };
 }
 
 /** What the list says when it has no rows to show. */
@@ -271,15 +291,21 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     case 'page-requested':
       return {
         ...state,
-        pending: { query: action.query, pageNumber: action.pageNumber },
+        pending: { query: action.query, pageNumber: action.pageNumber, landAt: action.landAt },
         request: state.request + 1,
       };
+    case 'page-walk-started':
+      // An answer for what was pending is no longer wanted; the page stays "loading" meanwhile.
+      return { ...state, pending: state.pending ?? { query: state.query, pageNumber: state.pageNumber }, request: state.request + 1 };
+    case 'page-walk-stopped':
+      return { ...state, pending: undefined, request: state.request + 1 };
     case 'page-loaded': {
       if (action.request !== state.request || !state.pending) return state;
       const { query, pageNumber } = state.pending;
-      let cursor = 0;
       // Coming back from an older page, the cursor lands where the eye expects: the bottom.
-      if (query.endingBefore !== undefined) cursor = Math.max(0, action.page.contacts.length - 1);
+      const landAt = state.pending.landAt ?? (query.endingBefore !== undefined ? { fromEnd: 0 } : 0);
+      const rows = visibleContacts({ ...state, page: action.page }).length;
+      let cursor = typeof landAt === 'number' ? landAt : rows - 1 - landAt.fromEnd;
       if (action.focusId !== undefined) {
         // The cursor counts the rows on screen, which leave out deleted and filtered contacts.
         const at = visibleContacts({ ...state, page: action.page }).findIndex((c) => c.id === action.focusId);

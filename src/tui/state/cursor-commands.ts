@@ -3,8 +3,9 @@
 export type CursorAction = { type: 'cursor-moved'; by: number } | { type: 'cursor-to'; index: number | 'last' };
 
 export const cursorCommands = (dispatch: (action: CursorAction) => void) => ({
-  down: () => dispatch({ type: 'cursor-moved', by: 1 }),
-  up: () => dispatch({ type: 'cursor-moved', by: -1 }),
+  /** `count` rows at once: a held key's run is one state change. */
+  down: (count = 1) => dispatch({ type: 'cursor-moved', by: count }),
+  up: (count = 1) => dispatch({ type: 'cursor-moved', by: -count }),
   first: () => dispatch({ type: 'cursor-to', index: 0 }),
   last: () => dispatch({ type: 'cursor-to', index: 'last' }),
 });

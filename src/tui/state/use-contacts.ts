@@ -5,24 +5,25 @@ import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { parsePhoneNumber } from '../../api/rules.js';
 import { drawn, typedText } from '../../text/sanitize.js';
+import { ContactWalk, type Goal, movedByPages, placeOf } from './contact-walk.js';
 import {
-  atPageEdge,
   CREATE_FIELDS,
   type CreateField,
   contactsReducer,
   firstPageQuery,
   initialContactsState,
   isLoading,
+  type LandAt,
   nextPageQuery,
   pendingDeleteContact,
-  previousPageQuery,
   queryKey,
   selectedContact,
   UNDO_WINDOW_MS,
+  walkOrigin,
+  type ContactsState,
 } from './contacts.js';
 import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
-import { cursorCommands } from './cursor-commands.js';
 import { isTransient, retryDelayMs } from './retry.js';
 import { useStore } from './use-store.js';
 import type { WriteLedger } from './write-ledger.js';
@@ -32,6 +33,25 @@ const RETRY_MAX_MS = 30_000;
 
 /** How long the pane's height must stay put before rows are fetched to fill it. */
 const FILL_DELAY_MS = 250;
+
+/** A walk that takes longer than this says how far it has come in the status line. */
+const WALK_PROGRESS_AFTER_MS = 300;
+
+/** A counted move: rows down (up if negative), pages on (back), or to the list's first or last row. */
+export type Move = { rows: number } | { pages: number } | { to: 'first' | 'last' };
+
+/** A move under way from the page on screen: the walk's cursors so far, where it is going. */
+interface Walking {
+  /** The page (and deletions) it was walked from: once either changes, it is walked afresh. */
+  page: ContactsState['page'];
+  deleted: ContactsState['deleted'];
+  walk: ContactWalk;
+  /** Where the moves so far are going, until the page there is on screen. */
+  goal: Goal | undefined;
+  abort: AbortController | undefined;
+  /** The request of the page landed on, once asked for. */
+  request: number | undefined;
+}
 
 /** The ledger key of the delete waiting out its undo window (one at a time). */
 const PENDING_DELETE = 'contacts.delete';
@@ -49,6 +69,9 @@ export function useContacts(
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
+  const walking = useRef<Walking | undefined>(undefined);
+  /** Told once the move under way is over (landed, stopped or failed). */
+  const moveWaiters = useRef<(() => void)[]>([]);
   const fillAbort = useRef<AbortController | undefined>(undefined);
   /** Failed tries of a first page in a row: the wait before the next one doubles each time. */
   const retries = useRef(0);
@@ -107,17 +130,42 @@ export function useContacts(
     [client, dispatch, getState],
   );
 
+  /** The move under way is over: whoever waits for it goes on (after the code that ended it). */
+  const moveOver = useCallback((under: Walking): void => {
+    under.goal = undefined;
+    under.request = undefined;
+    const waiters = moveWaiters.current.splice(0);
+    if (waiters.length > 0) queueMicrotask(() => waiters.forEach((waiter) => waiter()));
+  }, []);
+
+  /** Stops a move under way: its walk, and the page it was landing on. */
+  const stopWalk = useCallback((): boolean => {
+    const under = walking.current;
+    if (!under?.goal) return false;
+    under.abort?.abort();
+    moveOver(under);
+    return true;
+  }, [moveOver]);
+
+  /** The page a move was going to is on screen: the move is over. */
+  const landed = (request: number): void => {
+    if (walking.current?.goal && walking.current.request === request) moveOver(walking.current);
+  };
+
   const load = useCallback(
-    (query: PageQuery, pageNumber: number, focusId?: string) => {
-      // A page asked for supersedes whatever was under way for the one on screen.
+    (query: PageQuery, pageNumber: number, focusId?: string, landAt?: LandAt, walked = false) => {
+      // A page asked for supersedes whatever was under way for the one on screen, a move included.
+      if (!walked) stopWalk();
       pageAbort.current?.abort();
       fillAbort.current?.abort();
       clearTimeout(retryTimer.current);
-      dispatch({ type: 'page-requested', query, pageNumber });
+      dispatch({ type: 'page-requested', query, pageNumber, landAt });
       const request = getState().request;
+      if (walked && walking.current) walking.current.request = request;
       const cached = getState().prefetched;
       if (cached && cached.key === queryKey(query)) {
         dispatch({ type: 'page-loaded', request, page: cached.page, focusId });
+        landed(request);
         prefetch(cached.page);
         return;
       }
@@ -128,10 +176,13 @@ export function useContacts(
           status.recover('contacts');
           retries.current = 0;
           dispatch({ type: 'page-loaded', request, page, focusId });
+          landed(request);
           prefetch(page);
         },
         (error: unknown) => {
           if (isAbort(error)) return;
+          // A move that did not land is over: the next one starts from the row on screen.
+          if (walking.current?.request === request) stopWalk();
           // With nothing on screen yet (the server not up, the network not back), keep trying,
           // less and less often; r tries at once.
           const retrying = !getState().page && isTransient(error);
@@ -153,7 +204,88 @@ export function useContacts(
         },
       );
     },
-    [client, dispatch, failed, getState, prefetch, status, track],
+    [client, dispatch, failed, getState, prefetch, status, stopWalk, track],
+  );
+
+  /**
+   * Moves the cursor through the whole list, counted: within the page at once, onto another by
+   * walking the cursors there (see contact-walk.ts). A move made while one is under way adds to
+   * it, so no key of a held n or j is lost while pages come; only the page landed on is drawn.
+   */
+  const go = useCallback(
+    (move: Move): void => {
+      const s = getState();
+      if (!s.page) return;
+      // A filter is the page's own: rows move on it, never off it.
+      if ('rows' in move && s.filter !== '') {
+        dispatch({ type: 'cursor-moved', by: move.rows });
+        return;
+      }
+      let under = walking.current;
+      if (!under || under.page !== s.page || under.deleted !== s.deleted) {
+        under = { page: s.page, deleted: s.deleted, walk: new ContactWalk(walkOrigin(s)), goal: undefined, abort: undefined, request: undefined };
+        walking.current = under;
+      }
+      const { origin } = under.walk;
+      // A move behind one to an end of the list (G, g) is made from where that lands.
+      if (under.goal !== undefined && !Number.isFinite(under.goal.row)) {
+        moveWaiters.current.push(() => go(move));
+        return;
+      }
+      const from: Goal = under.goal ?? { row: s.cursor, clamp: 'row' };
+      let goal: Goal;
+      if ('rows' in move) goal = { row: from.row + move.rows, clamp: 'row' };
+      else if ('pages' in move) {
+        const onThisPage = under.goal === undefined;
+        if (onThisPage && move.pages > 0 && !origin.hasNext) return status.notice('this is the last page');
+        if (onThisPage && move.pages < 0 && !origin.hasPrevious) return status.notice('this is the first page');
+        goal = movedByPages(origin, from, move.pages);
+      } else goal = { row: move.to === 'first' ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY, clamp: 'row' };
+      // The ends of the whole list stop it here, with no walk.
+      if (goal.row < 0 && !origin.hasPrevious) goal = { ...goal, row: 0 };
+      if (goal.row >= origin.rows && !origin.hasNext) goal = { ...goal, row: Math.max(0, origin.rows - 1) };
+      if (placeOf(origin, goal.row).page === 0 && under.goal === undefined) {
+        dispatch({ type: 'cursor-to', index: goal.row });
+        return;
+      }
+      // Whatever the last move was fetching is passed over now.
+      under.abort?.abort();
+      pageAbort.current?.abort();
+      under.goal = goal;
+      under.request = undefined;
+      const abort = new AbortController();
+      under.abort = abort;
+      dispatch({ type: 'page-walk-started' });
+      const started = Date.now();
+      const target = under;
+      target.walk
+        .land(goal, (query, signal) => track(client.listContacts(query, { signal })), abort.signal, (walked, needed) => {
+          if (abort.signal.aborted || Date.now() - started < WALK_PROGRESS_AFTER_MS) return;
+          const page = needed === undefined ? 'the last page' : `page ${origin.pageNumber + placeOf(origin, goal.row).page}`;
+          const far = needed === undefined ? `${walked.toLocaleString('en-US')} contacts on` : `${walked.toLocaleString('en-US')} of ${needed.toLocaleString('en-US')} contacts`;
+          status.notice(`going to ${page}: ${far} · Esc stops`);
+        })
+        .then(
+          (landing) => {
+            if (abort.signal.aborted) return;
+            status.recover('contacts');
+            if (landing.kind === 'page') {
+              load(landing.query, landing.pageNumber, undefined, landing.cursor, true);
+              return;
+            }
+            dispatch({ type: 'page-walk-stopped' });
+            dispatch({ type: 'cursor-to', index: landing.cursor });
+            moveOver(target);
+          },
+          (error: unknown) => {
+            if (abort.signal.aborted) return;
+            dispatch({ type: 'page-walk-stopped' });
+            moveOver(target);
+            failed(error);
+          },
+        );
+    },
+    [client, dispatch, failed, getState, load, moveOver, status, stopWalk, track],
   );
 
   const sendDelete = useCallback(
@@ -188,6 +320,7 @@ export function useContacts(
   useEffect(() => {
     load(firstPageQuery(getState()), 1);
     return () => {
+      walking.current?.abort?.abort();
       pageAbort.current?.abort();
       fillAbort.current?.abort();
       clearTimeout(retryTimer.current);
@@ -232,39 +365,23 @@ export function useContacts(
     return () => clearTimeout(timer);
   }, [fill, pageSize, loading, state.mode.kind, state.view]);
 
-  /** One row down (1) or up (-1): from the page's last (first) row, onto the next (previous) page. */
-  const step = useCallback(
-    (by: 1 | -1) => {
-      const s = getState();
-      const beyond = by > 0 ? nextPageQuery(s) : previousPageQuery(s);
-      if (beyond && atPageEdge(s, by > 0 ? 'last' : 'first')) {
-        if (!isLoading(s)) load(beyond, s.pageNumber + by);
-        return;
-      }
-      dispatch({ type: 'cursor-moved', by });
-    },
-    [dispatch, getState, load],
-  );
-
   const commands = useMemo(
     () => ({
-      ...cursorCommands(dispatch),
       // One list for the hands: past the last row is the next page's first, above the first row
-      // the previous page's last (the pages are how the client fetches, not a wall). A filter
-      // is the page's own, so while one is set the cursor stays on the page.
-      down: () => step(1),
-      up: () => step(-1),
-      nextPage: () => {
-        const s = getState();
-        const next = nextPageQuery(s);
-        if (next && !isLoading(s)) load(next, s.pageNumber + 1);
-        else if (!next) status.notice('this is the last page');
+      // the previous page's last (the pages are how the client fetches, not a wall).
+      go,
+      /** Whether a move is on its way to another page. */
+      moving: () => walking.current?.goal !== undefined,
+      /** Calls `then` once no move is under way: at once, or when the one under way is over. */
+      afterMove: (then: () => void) => {
+        if (walking.current?.goal === undefined) then();
+        else moveWaiters.current.push(then);
       },
-      previousPage: () => {
-        const s = getState();
-        const previous = previousPageQuery(s);
-        if (previous && !isLoading(s)) load(previous, s.pageNumber - 1);
-        else if (!previous) status.notice('this is the first page');
+      /** Esc: a move walking to a page far away stops where it is; the page on screen stays. */
+      stopMove: () => {
+        if (!stopWalk()) return;
+        dispatch({ type: 'page-walk-stopped' });
+        status.notice(`stopped: still on page ${getState().pageNumber}`);
       },
       toggleActive: () => {
         dispatch({ type: 'toggle-active' });
@@ -433,7 +550,7 @@ export function useContacts(
         await ledger.settle();
       },
     }),
-    [client, dispatch, failed, failedOn, getState, ledger, load, sendDelete, status, step, track, undoWindowMs],
+    [client, dispatch, failed, failedOn, getState, go, ledger, load, sendDelete, status, stopWalk, track, undoWindowMs],
   );
 
   return { state, commands, getState };
