@@ -231,6 +231,34 @@ describe('page-requested / page-loaded / page-failed', () => {
   });
 });
 
+describe('a move landing on a page (counted moves, walks)', () => {
+  it('lands the cursor on the row asked for, from the top or from the bottom, clamped to the rows there', () => {
+    const state = loadedMiddle();
+    const landed = (landAt: number | { fromEnd: number }, rows = [dave, erin, frank]) => {
+      const requested = contactsReducer(state, { type: 'page-requested', query: { limit: 3, startingAfter: 'c_carol' }, pageNumber: 3, landAt });
+      return contactsReducer(requested, { type: 'page-loaded', request: requested.request, page: page(rows) });
+    };
+    expect(landed(1).cursor).toBe(1);
+    expect(landed({ fromEnd: 0 }).cursor).toBe(2);
+    expect(landed({ fromEnd: 2 }).cursor).toBe(0);
+    expect(landed(7).cursor).toBe(2);
+    // A page at the start of the list may be short: counted from its bottom, clamped at its top.
+    expect(landed({ fromEnd: 2 }, [dave]).cursor).toBe(0);
+  });
+
+  it('a walk drops the answer of whatever was being fetched, shows loading, and its stop leaves the page as it was', () => {
+    const state = loadedMiddle();
+    const requested = contactsReducer(state, { type: 'page-requested', query: { limit: 3, startingAfter: 'c_carol' }, pageNumber: 3 });
+    const walking = contactsReducer(requested, { type: 'page-walk-started' });
+    expect(isLoading(walking)).toBe(true);
+    expect(contactsReducer(walking, { type: 'page-loaded', request: requested.request, page: page([dave]) })).toBe(walking);
+    const stopped = contactsReducer(walking, { type: 'page-walk-stopped' });
+    expect(isLoading(stopped)).toBe(false);
+    expect(stopped.page).toBe(state.page);
+    expect(stopped.pageNumber).toBe(2);
+  });
+});
+
 describe('prefetched pages', () => {
   it('prefetched stores the page under its key; prefetch-dropped forgets it', () => {
     const key = queryKey({ limit: 3, startingAfter: 'c_carol' });

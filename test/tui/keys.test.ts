@@ -2,6 +2,7 @@
 // the footer and help drawn from the same table.
 import type { Key } from 'ink';
 import stringWidth from 'string-width';
+import { keyRuns } from '../../src/tui/keys/key-runs.js';
 import { describe, expect, it } from 'vitest';
 import { footerLine, footerText } from '../../src/tui/chrome/Footer.js';
 import { helpLines } from '../../src/tui/chrome/help-layout.js';
@@ -403,5 +404,28 @@ describe('helpLines', () => {
   it('lists Ctrl-C and q as quit', () => {
     expect(entries).toContain('Ctrl-C quit');
     expect(entries).toContain('q quit');
+  });
+});
+
+describe('keyRuns', () => {
+  it('groups a held key into one run and keeps other keys in order, each meeting its own scope', () => {
+    expect(keyRuns(['j', 'j', 'j', 'd', 'y', 'j'])).toEqual([
+      { name: 'j', count: 3 },
+      { name: 'd', count: 1 },
+      { name: 'y', count: 1 },
+      { name: 'j', count: 1 },
+    ]);
+  });
+
+  it('multiplies by the times the paced input says the key sequence came', () => {
+    expect(keyRuns(['down'], 100)).toEqual([{ name: 'down', count: 100 }]);
+    expect(keyRuns(['j', 'j'], 3)).toEqual([{ name: 'j', count: 6 }]);
+    expect(keyRuns(['a', 'b'], 2)).toEqual([
+      { name: 'a', count: 1 },
+      { name: 'b', count: 1 },
+      { name: 'a', count: 1 },
+      { name: 'b', count: 1 },
+    ]);
+    expect(keyRuns([], 5)).toEqual([]);
   });
 });

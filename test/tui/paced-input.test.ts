@@ -51,6 +51,40 @@ describe('PacedInput', () => {
     input.detach();
   });
 
+  it('hands over a run of one key sequence as one, with its count, only while the app takes runs', async () => {
+    const source = new FakeStdin();
+    const input = new PacedInput(source);
+    const seen: [string, number][] = [];
+    input.on('readable', () => {
+      let chunk: string | null;
+      while ((chunk = input.read() as string | null) !== null) seen.push([chunk, input.repeats]);
+    });
+    let takesRuns = true;
+    input.takesRuns = () => takesRuns;
+    // 100 Down in one read, then a j, then 3 separate j reads, then two Ups, then text.
+    source.emit('data', Buffer.from('\u001b[B'.repeat(100) + 'j'));
+    source.emit('data', Buffer.from('j'));
+    source.emit('data', Buffer.from('j'));
+    source.emit('data', Buffer.from('\u001b[A\u001b[A'));
+    await settle();
+    expect(seen).toEqual([
+      ['\u001b[B', 100],
+      ['j', 3],
+      ['\u001b[A', 2],
+    ]);
+    // In a text field every key is its own (the field moves its own cursor).
+    takesRuns = false;
+    seen.length = 0;
+    source.emit('data', Buffer.from('\u001b[D\u001b[D\u001b[D'));
+    await settle();
+    expect(seen).toEqual([
+      ['\u001b[D', 1],
+      ['\u001b[D', 1],
+      ['\u001b[D', 1],
+    ]);
+    input.detach();
+  });
+
   it('keeps characters whole across reads, even when Ink sets an encoding in between', async () => {
     const source = new FakeStdin();
     const input = new PacedInput(source);
