@@ -6,7 +6,7 @@ import SelectInput from 'ink-select-input';
 import type { ReactNode } from 'react';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
-import { scrollWindow } from '../state/scroll.js';
+import { usePagerTop } from '../state/scroll.js';
 
 export interface SelectListItem {
   key: string;
@@ -27,7 +27,7 @@ function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
 }
 
 export function SelectList({ items, cursor, rows, highlightColor }: SelectListProps) {
-  const top = scrollWindow(items.length, cursor, rows);
+  const top = usePagerTop(items.length, cursor, rows);
   const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
   const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
     <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>

@@ -6,7 +6,7 @@ import { drawn } from '../../text/sanitize.js';
 import { relativeTime } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
-import { scrollWindow } from '../state/scroll.js';
+import { usePagerTop } from '../state/scroll.js';
 import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
@@ -60,7 +60,7 @@ export function ContactList(props: ContactListProps) {
   if (columns.phone) header.push(fit('PHONE', columns.phone));
   header.push(fit('LAST ACTIVE', columns.active, 'right'));
 
-  const top = scrollWindow(contacts.length, cursor, rows);
+  const top = usePagerTop(contacts.length, cursor, rows);
   const shown = contacts.slice(top, top + rows);
   return (
     <Box flexDirection="column" height={rows + 1}>

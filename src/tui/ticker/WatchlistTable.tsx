@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
-import { scrollWindow } from '../state/scroll.js';
+import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SymbolRow } from '../state/ticker.js';
 import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
@@ -66,7 +66,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   header.push(fit('PRICE', columns.price, 'right'), fit('TICK', columns.change, 'right'), fit('SESSION', columns.session, 'right'), fit('VOLUME', columns.volume, 'right'));
   if (columns.spark) header.push(fit('TREND', columns.spark));
   header.push(fit('AGE', columns.age, 'right'));
-  const top = scrollWindow(props.symbols.length, props.cursor, props.height);
+  const top = usePagerTop(props.symbols.length, props.cursor, props.height);
   const shown = props.symbols.slice(top, top + props.height);
 
   return (
