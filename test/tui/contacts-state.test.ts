@@ -259,6 +259,17 @@ describe('a move landing on a page (counted moves, walks)', () => {
   });
 });
 
+describe('no work for nothing', () => {
+  it('a move that changes nothing (k on the first row, G on the last) returns the same state: nothing is drawn again', () => {
+    const state = loadedMiddle();
+    expect(contactsReducer(state, { type: 'cursor-moved', by: -1 })).toBe(state);
+    expect(contactsReducer(state, { type: 'cursor-to', index: 0 })).toBe(state);
+    const last = contactsReducer(state, { type: 'cursor-to', index: 'last' });
+    expect(last.cursor).toBe(2);
+    expect(contactsReducer(last, { type: 'cursor-moved', by: 50 })).toBe(last);
+  });
+});
+
 describe('prefetched pages', () => {
   it('prefetched stores the page under its key; prefetch-dropped forgets it', () => {
     const key = queryKey({ limit: 3, startingAfter: 'c_carol' });

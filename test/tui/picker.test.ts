@@ -173,3 +173,14 @@ describe('pickerReducer', () => {
     expect(state.chosen).toBe(true);
   });
 });
+
+describe('no work for nothing', () => {
+  it('↓ on the last match (or ↑ on the first) returns the same state: nothing is drawn again', () => {
+    const open = pickerReducer(pickerReducer(initialPickerState, { type: 'opened' }), { type: 'query-edited', query: 'a' });
+    const down = pickerReducer(open, { type: 'cursor-moved', by: 5, count: 3 });
+    expect(down.cursor).toBe(2);
+    expect(pickerReducer(down, { type: 'cursor-moved', by: 1, count: 3 })).toBe(down);
+    const top = pickerReducer(down, { type: 'cursor-moved', by: -10, count: 3 });
+    expect(pickerReducer(top, { type: 'cursor-moved', by: -1, count: 3 })).toBe(top);
+  });
+});

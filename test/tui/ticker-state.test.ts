@@ -414,3 +414,14 @@ describe('nextDelayMs', () => {
     expect(nextDelayMs(at(2, 0), undefined)).toBe(2000);
   });
 });
+
+describe('no work for nothing', () => {
+  it('a move that changes nothing (k on the first row, j on the last) returns the same state: nothing is drawn again', () => {
+    const state = priced();
+    expect(tickerReducer(state, { type: 'cursor-moved', by: -1 })).toBe(state);
+    expect(tickerReducer(state, { type: 'cursor-to', index: 0 })).toBe(state);
+    const last = tickerReducer(state, { type: 'cursor-to', index: 'last' });
+    expect(last).not.toBe(state);
+    expect(tickerReducer(last, { type: 'cursor-moved', by: 100 })).toBe(last);
+  });
+});

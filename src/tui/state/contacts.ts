@@ -276,6 +276,12 @@ const clampCursor = (state: ContactsState): ContactsState => {
   return cursor === state.cursor ? state : { ...state, cursor };
 };
 
+/** The cursor moved to `index`, kept on the rows; the same state when that is where it is (no redraw). */
+function cursorAt(state: ContactsState, index: number): ContactsState {
+  const cursor = Math.max(0, Math.min(index, visibleContacts(state).length - 1));
+  return cursor === state.cursor ? state : { ...state, cursor };
+}
+
 function withPage(state: ContactsState, page: ContactPage): ContactsState {
   return { ...state, page: { ...page } };
 }
@@ -348,12 +354,9 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     case 'page-size':
       return action.pageSize === state.pageSize ? state : { ...state, pageSize: action.pageSize };
     case 'cursor-moved':
-      return clampCursor({ ...state, cursor: Math.max(0, state.cursor + action.by) });
+      return cursorAt(state, state.cursor + action.by);
     case 'cursor-to':
-      return clampCursor({
-        ...state,
-        cursor: action.index === 'last' ? visibleContacts(state).length - 1 : action.index,
-      });
+      return cursorAt(state, action.index === 'last' ? visibleContacts(state).length - 1 : action.index);
     case 'toggle-active':
       return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: '' };
     case 'opened': {

@@ -29,8 +29,12 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return { ...state, open: false };
     case 'query-edited':
       return { ...state, query: action.query, cursor: 0, chosen: action.query.trim() !== '' };
-    case 'cursor-moved':
-      return { ...state, cursor: Math.max(0, Math.min(action.count - 1, state.cursor + action.by)), chosen: action.count > 0 };
+    case 'cursor-moved': {
+      const cursor = Math.max(0, Math.min(action.count - 1, state.cursor + action.by));
+      const chosen = action.count > 0;
+      // Nothing moved (↓ on the last match): the same state, so nothing is drawn again.
+      return cursor === state.cursor && chosen === state.chosen ? state : { ...state, cursor, chosen };
+    }
   }
 }
 

@@ -122,10 +122,11 @@ export function displayOrder(state: TickerState): string[] {
 
 export const selectedSymbol = (state: TickerState): string | undefined => displayOrder(state)[state.cursor];
 
-const clamp = (state: TickerState, cursor: number): TickerState => ({
-  ...state,
-  cursor: Math.max(0, Math.min(cursor, state.watchlist.length - 1)),
-});
+/** The state with the cursor at `cursor`, kept in the list; the same state when that changes nothing (no redraw). */
+const clamp = (state: TickerState, cursor: number): TickerState => {
+  const kept = Math.max(0, Math.min(cursor, state.watchlist.length - 1));
+  return kept === state.cursor ? state : { ...state, cursor: kept };
+};
 
 /** How long to wait before the next poll: the interval, longer after failures or when asked. */
 export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {

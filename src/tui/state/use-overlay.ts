@@ -25,7 +25,8 @@ export function useOverlay() {
       /** Moves by `by` within 0..max (a terminal made smaller may have left it past max). */
       scroll: (by: number, max: number) => {
         const from = Math.min(ref.current.offset, Math.max(0, max));
-        set({ ...ref.current, offset: Math.max(0, Math.min(Math.max(0, max), from + by)) });
+        const offset = Math.max(0, Math.min(Math.max(0, max), from + by));
+        if (offset !== ref.current.offset) set({ ...ref.current, offset });
       },
     }),
     [set],
