@@ -2,6 +2,7 @@
 import { DatabaseOpenError, MarketMismatchError } from '../server/contacts-store.js';
 import { readerGone } from './stdio.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
+import { DEMO_CONTACTS_MAX } from '../server/demo-data.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
 
 export const SERVE_HELP = `Usage: tickbook serve [options]
@@ -18,6 +19,9 @@ Options:
                             a different seed on it is refused
   --reset-market            start the database's market again: with --seed N, or random
   --no-demo-data            do not fill a new database with demo contacts
+  --demo-contacts N         fill a new database with N demo contacts, the demo people
+                            over and over with numbered usernames (default: about 60;
+                            at most 100000), to try a long list
   --rate-limit N            allow N requests per second per credential (default: off)
   --token T                 accept bearer token T for contacts (repeatable; default demo-token)
   --api-key K               accept market data API key K (repeatable; default demo-key)
@@ -33,6 +37,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   'reset-market': { type: 'boolean' },
   'no-demo-data': { type: 'boolean' },
+  'demo-contacts': { type: 'string' },
   'rate-limit': { type: 'string' },
   token: { type: 'string', multiple: true },
   'api-key': { type: 'string', multiple: true },
@@ -79,12 +84,17 @@ export async function serve(args: readonly string[]): Promise<number> {
     seed: integerOption('seed', values.seed, 0, 2 ** 32 - 1),
     resetMarket: values['reset-market'] === true,
     demoData: !values['no-demo-data'],
+    demoContacts: integerOption('demo-contacts', values['demo-contacts'], 1, DEMO_CONTACTS_MAX),
     rateLimit: integerOption('rate-limit', values['rate-limit'], 1, 1_000_000),
     tokens: values.token?.map((t) => nonEmptyOption('token', t)!),
     apiKeys: values['api-key']?.map((k) => nonEmptyOption('api-key', k)!),
     restrictedApiKeys: values['restricted-api-key']?.map((k) => nonEmptyOption('restricted-api-key', k)!),
     log: (line: string) => process.stdout.write(`${line}\n`),
   };
+
+  if (options.demoContacts !== undefined && !options.demoData) {
+    throw new UsageError('option --demo-contacts fills a new database with demo contacts, which --no-demo-data turns off: give one of them');
+  }
 
   let sandbox: Sandbox;
   try {
@@ -133,6 +143,9 @@ export async function serve(args: readonly string[]): Promise<number> {
     );
   });
   process.stdout.write(describe(sandbox));
+  if (options.demoContacts !== undefined && !sandbox.seededDemoData) {
+    process.stderr.write(`tickbook serve: --demo-contacts fills only a new database; ${sandbox.dbPath} already existed and keeps its contacts\n`);
+  }
   process.stdout.write(`listening on ${sandbox.url}\n`);
   return stopped;
 }

@@ -43,6 +43,8 @@ export interface SandboxOptions {
   resetMarket?: boolean;
   /** Seed the demo contacts into a new database (default true). */
   demoData?: boolean;
+  /** How many demo contacts a new database gets (default: the demo people, about 60 of them). */
+  demoContacts?: number;
   /** Requests per second per credential; off when absent or 0. */
   rateLimit?: number;
   tokens?: readonly string[];
@@ -130,7 +132,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ...(options.demoData !== false && {
         initialContacts: (market) => ({
           owner: ownerOf(credentials.tokens[0]!),
-          contacts: demoContacts(market!.seed, now()),
+          contacts: demoContacts(market!.seed, now(), options.demoContacts),
         }),
       }),
     });

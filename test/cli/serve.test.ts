@@ -104,6 +104,9 @@ describe('usage errors: one line on stderr naming the problem, exit 2', () => {
     { args: ['serve', '--port'], names: [/--port/] },
     { args: ['serve', '--no-demo-data=yes'], names: [/--no-demo-data/] },
     { args: ['serve', '--reset-market=yes'], names: [/--reset-market/] },
+    { args: ['serve', '--demo-contacts', '0'], names: [/option --demo-contacts must be an integer from 1 to 100000, not "0"/] },
+    { args: ['serve', '--demo-contacts', '100001'], names: [/--demo-contacts/, /100001/] },
+    { args: ['serve', '--demo-contacts', '500', '--no-demo-data'], names: [/--demo-contacts/, /--no-demo-data/] },
     { args: ['serve', '--token', ''], names: [/--token/] },
     { args: ['serve', 'extra'], names: [/extra/] },
     { args: ['frobnicate'], names: [/frobnicate/] },
@@ -252,6 +255,29 @@ describe('serve', () => {
     expect((await call(url, '/v1/utilities/stock/symbols', { auth: 'demo-restricted-key' })).status).toBe(401);
     // Nothing was created outside the temporary directory's XDG data home.
     expect(readdirSync(dir).sort()).toEqual(['xdg-data']);
+  });
+
+  it('--demo-contacts 10000 fills a new database with that many contacts, each its own; an existing one is left as it is, and says so', async () => {
+    const db = join(dir, 'long.db');
+    proc = await startServe(['--port', '0', '--db', db, '--demo-contacts', '10000'], env);
+    const usernames = new Set<string>();
+    let after: string | undefined;
+    for (;;) {
+      const page = await call(proc.url, `/v1/contacts?limit=100${after ? `&starting_after=${after}` : ''}`, { auth: 'Bearer demo-token' });
+      expect(page.status).toBe(200);
+      for (const contact of page.json.data as { username: string }[]) usernames.add(contact.username);
+      if (!page.json.has_more) break;
+      after = page.json.data.at(-1).id;
+    }
+    expect(usernames.size).toBe(10_000);
+    expect(proc.stdout()).toContain('(new: filled with demo contacts)');
+    expect(proc.stderr()).toBe('');
+    proc.child.kill('SIGTERM');
+    await proc.exited;
+    proc = await startServe(['--port', '0', '--db', db, '--demo-contacts', '20'], env);
+    await proc.waitFor(/--demo-contacts fills only a new database; .*long\.db already existed and keeps its contacts/, 'stderr');
+    const first = await call(proc.url, '/v1/contacts?limit=100', { auth: 'Bearer demo-token' });
+    expect(first.json.has_more).toBe(true);
   });
 
   it('writes one log line per request: method, path, status, ms and the request id', async () => {
