@@ -15,6 +15,16 @@ const CLOCK_TICKS = 100;
 const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Resolves once `quietMs` have passed since the time `last` gives (or after `timeoutMs` regardless). */
+export async function quietFor(last: () => number, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const wait = last() + quietMs - performance.now();
+    if (wait <= 0 || performance.now() > deadline) return;
+    await sleep(Math.min(wait, deadline - performance.now()) + 1);
+  }
+}
+
 export interface PtyOptions {
   /** The program and its arguments. */
   argv: readonly string[];
@@ -116,13 +126,8 @@ export class PtyApp {
   }
 
   /** Resolves once nothing has arrived for `quietMs` (or after `timeoutMs` regardless). */
-  async quiet(quietMs: number, timeoutMs: number): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      const wait = this.lastArrival + quietMs - performance.now();
-      if (wait <= 0 || performance.now() > deadline) return;
-      await sleep(Math.min(wait, deadline - performance.now()) + 1);
-    }
+  quiet(quietMs: number, timeoutMs: number): Promise<void> {
+    return quietFor(() => this.lastArrival, quietMs, timeoutMs);
   }
 
   /** The screen as text, one string a row. */

@@ -1,7 +1,7 @@
 // The dashboard benchmark's measurements, each one function for whatever app runs in the
 // PtyApp: tickbook and the baseline are measured by the same code. Every wait has a deadline;
 // a figure that could not be had comes back as NaN (or counted as lost), never as a hang.
-import { type PtyApp, sleep } from './pty-app.js';
+import { type PtyApp, quietFor, sleep } from './pty-app.js';
 
 export const DOWN = '\u001b[B';
 export const UP = '\u001b[A';
@@ -119,7 +119,8 @@ export async function keyToFrame(app: PtyApp, list: List, presses = 60, gapMs = 
 
 /** The moves of the selection while it is watched: when each frame arrived and where it was. */
 class SelectionWatch {
-  moves: { at: number; index: number }[] = [];
+  /** When each move arrived, where the selection went, and the bytes written by then. */
+  moves: { at: number; index: number; bytes: number }[] = [];
   #last: number | undefined;
   #stop: () => void;
 
@@ -129,7 +130,7 @@ class SelectionWatch {
       const index = selection(app, list);
       if (index === undefined || index === this.#last) return;
       this.#last = index;
-      this.moves.push({ at, index });
+      this.moves.push({ at, index, bytes: app.bytes });
     });
   }
 
@@ -138,14 +139,8 @@ class SelectionWatch {
   }
 
   /** Waits until the selection has not moved for `quietMs` since `since` (at most `timeoutMs`). */
-  async settled(since: number, quietMs = 2000, timeoutMs = 30_000): Promise<void> {
-    const deadline = performance.now() + timeoutMs;
-    for (;;) {
-      const last = Math.max(since, this.moves.at(-1)?.at ?? 0);
-      const wait = last + quietMs - performance.now();
-      if (wait <= 0 || performance.now() > deadline) return;
-      await sleep(Math.min(wait, deadline - performance.now()) + 1);
-    }
+  settled(since: number, quietMs = 2000, timeoutMs = 30_000): Promise<void> {
+    return quietFor(() => Math.max(since, this.moves.at(-1)?.at ?? 0), quietMs, timeoutMs);
   }
 
   stop(): void {
@@ -187,6 +182,8 @@ export interface Navigation {
   appliedPerSecond: number;
   /** From the last key to the last move of the selection, ms. */
   lastMoveAfterMs: number;
+  /** Bytes written from the first key to the last move, per row moved (ticks included). */
+  bytesPerRow: number;
 }
 
 /**
@@ -197,6 +194,7 @@ export async function navigate(app: PtyApp, list: List, keysPerSecond: number, k
   const from = (await toTop(app, list)) ?? NaN;
   const expected = Math.min(from + keys, list.length - 1);
   const watch = new SelectionWatch(app, list);
+  const bytesBefore = app.bytes;
   let firstSent = NaN;
   let lastSent = NaN;
   if (keysPerSecond === Infinity) {
@@ -215,13 +213,15 @@ export async function navigate(app: PtyApp, list: List, keysPerSecond: number, k
   watch.stop();
   const final = watch.index ?? NaN;
   const lastMove = watch.moves.at(-1)?.at ?? NaN;
+  const moved = final - from;
   return {
     from,
     expected,
     final,
     lost: expected - final,
     sentPerSecond: keysPerSecond === Infinity ? Infinity : ((keys - 1) / (lastSent - firstSent)) * 1000,
-    appliedPerSecond: watch.moves.length === 0 ? 0 : ((final - from) / Math.max(lastMove - firstSent, 1)) * 1000,
+    appliedPerSecond: watch.moves.length === 0 ? 0 : (moved / Math.max(lastMove - firstSent, 1)) * 1000,
     lastMoveAfterMs: lastMove - lastSent,
+    bytesPerRow: ((watch.moves.at(-1)?.bytes ?? NaN) - bytesBefore) / moved,
   };
 }

@@ -207,6 +207,7 @@ function navigationRows(list: List, ours: Run, theirs: Run): void {
     row(`  ${how}: keys applied per second`, a?.appliedPerSecond, b?.appliedPerSecond, 1);
     if (name !== 'read') row('    keys sent per second', a?.sentPerSecond, b?.sentPerSecond, 1, false);
     row(`    last move after the last key (ms)`, a?.lastMoveAfterMs, b?.lastMoveAfterMs);
+    row('    bytes written per row moved', a?.bytesPerRow, b?.bytesPerRow);
     row(`    rows moved (of ${a ? a.expected - a.from : 100})`, a && a.final - a.from, b && b.final - b.from, 0, false);
   };
   rows('held60', 'held at 60 keys/s');
