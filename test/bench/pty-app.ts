@@ -1,0 +1,207 @@
+// A program in a real pseudo-terminal (util-linux `script`), its output fed into a headless
+// terminal emulator (@xterm/headless) so the benchmark can read the screen as a user sees it:
+// which cells changed, which row is in reverse video, when a frame showed something. Every wait
+// has a deadline and says so, so a bad figure is reported, never waited on for ever.
+import xterm from '@xterm/headless';
+import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+
+const { Terminal } = xterm;
+type Emulator = InstanceType<typeof Terminal>;
+type Cell = NonNullable<ReturnType<NonNullable<ReturnType<Emulator['buffer']['active']['getLine']>>['getCell']>>;
+
+const CLOCK_TICKS = 100;
+const quote = (word: string): string => `'${word.replace(/'/g, `'\\''`)}'`;
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once `quietMs` have passed since the time `last` gives (or after `timeoutMs` regardless). */
+export async function quietFor(last: () => number, quietMs: number, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const wait = last() + quietMs - performance.now();
+    if (wait <= 0 || performance.now() > deadline) return;
+    await sleep(Math.min(wait, deadline - performance.now()) + 1);
+  }
+}
+
+export interface PtyOptions {
+  /** The program and its arguments. */
+  argv: readonly string[];
+  env: NodeJS.ProcessEnv;
+  columns: number;
+  rows: number;
+}
+
+/** One cell as drawn: its text and every attribute, so a change of colour alone counts. */
+export interface DrawnCell {
+  text: string;
+  look: string;
+}
+
+export class PtyApp {
+  /** performance.now() just before `script` was started. */
+  readonly startedAt: number;
+  /** Bytes the program wrote to the terminal so far. */
+  bytes = 0;
+  /** When the last chunk that has been through the emulator arrived. */
+  lastArrival = 0;
+  readonly columns: number;
+  readonly rows: number;
+  #child: ChildProcessByStdio<Writable, Readable, null>;
+  #term: Emulator;
+  #observers = new Set<(arrivedAt: number) => void>();
+  #pid: number | undefined;
+
+  constructor(options: PtyOptions) {
+    this.columns = options.columns;
+    this.rows = options.rows;
+    this.#term = new Terminal({ cols: options.columns, rows: options.rows, scrollback: 0, allowProposedApi: true });
+    const command = `stty cols ${options.columns} rows ${options.rows}; exec ${options.argv.map(quote).join(' ')}`;
+    this.startedAt = performance.now();
+    this.#child = spawn('script', ['-qfec', command, '/dev/null'], { env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
+    this.#child.stdout.on('data', (chunk: Buffer) => {
+      const arrivedAt = performance.now();
+      this.bytes += chunk.length;
+      this.#term.write(new Uint8Array(chunk), () => {
+        this.lastArrival = arrivedAt;
+        for (const observe of this.#observers) observe(arrivedAt);
+      });
+    });
+    // A closed pipe after the program is gone is not the benchmark's failure.
+    this.#child.stdin.on('error', () => undefined);
+  }
+
+  get exited(): boolean {
+    return this.#child.exitCode !== null || this.#child.signalCode !== null;
+  }
+
+  /** The program's own process (script's child, which the shell exec'd into). */
+  get pid(): number {
+    if (this.#pid === undefined) {
+      const children = execFileSync('pgrep', ['-P', String(this.#child.pid)], { encoding: 'utf8' }).trim().split('\n');
+      this.#pid = Number(children[0]);
+    }
+    return this.#pid;
+  }
+
+  cpuSeconds(): number {
+    const fields = readFileSync(`/proc/${this.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  }
+
+  rssMb(): number {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${this.pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
+  }
+
+  send(keys: string): number {
+    const sentAt = performance.now();
+    this.#child.stdin.write(keys);
+    return sentAt;
+  }
+
+  /** Called with each chunk's arrival time once the emulator has drawn it; returns the undo. */
+  observe(observer: (arrivedAt: number) => void): () => void {
+    this.#observers.add(observer);
+    return () => this.#observers.delete(observer);
+  }
+
+  /**
+   * Resolves with the arrival time of the chunk after which `test` first held (now, if it holds
+   * already), or undefined after `timeoutMs`.
+   */
+  until(test: () => boolean, timeoutMs: number): Promise<number | undefined> {
+    if (test()) return Promise.resolve(performance.now());
+    return new Promise((resolve) => {
+      const done = (at: number | undefined) => {
+        clearTimeout(timer);
+        stop();
+        resolve(at);
+      };
+      const stop = this.observe((arrivedAt) => {
+        if (test()) done(arrivedAt);
+      });
+      const timer = setTimeout(() => done(undefined), timeoutMs);
+    });
+  }
+
+  /** Resolves once nothing has arrived for `quietMs` (or after `timeoutMs` regardless). */
+  quiet(quietMs: number, timeoutMs: number): Promise<void> {
+    return quietFor(() => this.lastArrival, quietMs, timeoutMs);
+  }
+
+  /** The screen as text, one string a row. */
+  lines(): string[] {
+    const buffer = this.#term.buffer.active;
+    return Array.from({ length: this.rows }, (_, y) => buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+  }
+
+  text(): string {
+    return this.lines().join('\n');
+  }
+
+  /** Every cell of the screen, row by row. */
+  cells(): DrawnCell[] {
+    const buffer = this.#term.buffer.active;
+    const cells: DrawnCell[] = [];
+    let cell: Cell | undefined;
+    for (let y = 0; y < this.rows; y++) {
+      const line = buffer.getLine(buffer.viewportY + y);
+      for (let x = 0; x < this.columns; x++) {
+        cell = line?.getCell(x, cell);
+        if (!cell) {
+          cells.push({ text: ' ', look: '' });
+          continue;
+        }
+        const look = `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/` +
+          `${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isUnderline()}${cell.isInverse()}${cell.isInvisible()}`;
+        // The second half of a wide character is empty: its first half holds the text.
+        cells.push({ text: cell.getWidth() === 0 ? '' : cell.getChars() || ' ', look });
+      }
+    }
+    return cells;
+  }
+
+  /** The runs of reverse-video cells on the screen, as text: where a selection is drawn. */
+  inverseRuns(): string[] {
+    const buffer = this.#term.buffer.active;
+    const runs: string[] = [];
+    let cell: Cell | undefined;
+    for (let y = 0; y < this.rows; y++) {
+      const line = buffer.getLine(buffer.viewportY + y);
+      let run = '';
+      for (let x = 0; x <= this.columns; x++) {
+        cell = x < this.columns ? line?.getCell(x, cell) : undefined;
+        if (cell?.isInverse()) {
+          run += cell.getChars() || (cell.getWidth() === 0 ? '' : ' ');
+        } else if (run !== '') {
+          runs.push(run);
+          run = '';
+        }
+      }
+    }
+    return runs;
+  }
+
+  /** Sends `key` (q), and ends the program if it has not gone in `timeoutMs`. */
+  async quit(key: string, timeoutMs = 5000): Promise<boolean> {
+    if (!this.exited) this.send(key);
+    const deadline = performance.now() + timeoutMs;
+    while (!this.exited && performance.now() < deadline) await sleep(20);
+    const clean = this.exited;
+    if (!clean) this.kill();
+    return clean;
+  }
+
+  kill(): void {
+    if (this.exited) return;
+    if (this.#pid !== undefined) {
+      try {
+        process.kill(this.#pid, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+    }
+    this.#child.kill('SIGTERM');
+  }
+}
