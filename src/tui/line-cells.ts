@@ -90,8 +90,23 @@ function extendedColour(params: readonly string[], i: number): { token: string; 
   return { token: params.slice(i, i + 2 + count).join(';'), used: 2 + count };
 }
 
+// A frame sets the same few states over and over: the states reached are kept, a bounded number.
+const statesKept = new Map<string, Style>();
+const STATES_KEPT = 1024;
+
 /** The state after the SGR parameters `sequence` (the text between CSI and m) are applied to `from`. */
 export function applySgr(from: Style, sequence: string): Style {
+  const key = `${from.key}m${sequence}`;
+  let state = statesKept.get(key);
+  if (state === undefined) {
+    state = reached(from, sequence);
+    if (statesKept.size >= STATES_KEPT) statesKept.clear();
+    statesKept.set(key, state);
+  }
+  return state;
+}
+
+function reached(from: Style, sequence: string): Style {
   let { flags, underline, fg, bg, underlineColor } = from;
   let other = from.other === '' ? [] : [from.other];
   const params = sequence.split(';');
@@ -198,7 +213,26 @@ export interface LineCells {
 const sameCell = (a: Cell, b: Cell): boolean => a.text === b.text && a.width === b.width && a.style.key === b.style.key;
 
 const segmenter = new Intl.Segmenter();
-const PRINTABLE_ASCII = /^[\u0020-\u007e]*$/;
+// Lines come without control characters (onlyStyles): what is not printable ASCII is Unicode.
+// Stretches of it one ASCII character apart are one stretch, so no two share a neighbour.
+const NOT_ASCII = /[^\u0020-\u007e]+(?:[\u0020-\u007e][^\u0020-\u007e]+)*/g;
+
+// Cutting text into clusters and measuring them takes some ten microseconds a piece, and a
+// frame's pieces that are not ASCII are mostly the ones of the frame before (borders, arrows,
+// names): the clusters of a bounded number of them are kept.
+type Clusters = readonly (readonly [cluster: string, width: number])[];
+const clustersKept = new Map<string, Clusters>();
+const CLUSTERS_KEPT = 1024;
+function clustersOf(text: string): Clusters {
+  let clusters = clustersKept.get(text);
+  if (clusters === undefined) {
+    // A wide character or an emoji is one cluster of two columns; a mark joins the one before.
+    clusters = Array.from(segmenter.segment(text), ({ segment }) => [segment, stringWidth(segment)] as const);
+    if (clustersKept.size >= CLUSTERS_KEPT) clustersKept.clear();
+    clustersKept.set(text, clusters);
+  }
+  return clusters;
+}
 
 /** Splits a line (SGR and text only) into its cells, each with the state it is drawn in. */
 export function parseLine(line: string): LineCells {
@@ -222,13 +256,18 @@ export function parseLine(line: string): LineCells {
     width += columns;
   };
   const addText = (text: string): void => {
-    if (PRINTABLE_ASCII.test(text)) {
-      for (const character of text) add(character, 1);
-      return;
+    let at = 0;
+    for (const match of text.matchAll(NOT_ASCII)) {
+      // Printable ASCII never joins the ASCII character next to it, so only the stretch that is
+      // not ASCII, with one character either side (a mark after an e, an e after a prepended
+      // sign), is cut into grapheme clusters: the segmenter is slow, most of a line is ASCII.
+      const from = Math.max(0, match.index - 1);
+      const to = Math.min(text.length, match.index + match[0].length + 1);
+      for (let i = at; i < from; i++) add(text[i]!, 1);
+      for (const [cluster, columns] of clustersOf(text.slice(from, to))) add(cluster, columns);
+      at = to;
     }
-    // Grapheme clusters, as string-width measures them: a wide character or an emoji is one cell
-    // of two columns, and a combining mark joins the character before it.
-    for (const { segment } of segmenter.segment(text)) add(segment, stringWidth(segment));
+    for (let i = at; i < text.length; i++) add(text[i]!, 1);
   };
   let at = 0;
   for (const match of line.matchAll(SGR_SEQUENCE)) {

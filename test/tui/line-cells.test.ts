@@ -1,5 +1,6 @@
 // A line as cells (character, SGR state, columns) and the span of two lines that differs: the
 // pure half of the screen writer's partial line writes.
+import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { applySgr, changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, styleChange, type Style } from '../../src/tui/line-cells.js';
 
@@ -71,6 +72,35 @@ describe('parseLine', () => {
     const marks = parseLine('\u0301');
     expect(marks.width).toBe(0);
     expect(marks.cells).toHaveLength(1);
+  });
+
+  it('cells are the grapheme clusters of the whole text, however much of it is ASCII', () => {
+    // What parseLine does, the slow way: the whole text cut into clusters, each measured.
+    const slow = (text: string) => {
+      const cells: [string, number][] = [];
+      let orphans = '';
+      for (const { segment } of new Intl.Segmenter().segment(text)) {
+        const width = stringWidth(segment);
+        if (width > 0) cells.push([orphans + segment, width]);
+        else if (cells.length > 0) cells[cells.length - 1]![0] += segment;
+        else orphans += segment;
+        if (width > 0) orphans = '';
+      }
+      return cells.length === 0 && orphans !== '' ? [[orphans, 0]] : cells;
+    };
+    // Characters that join the one before (marks, a skin tone, a joiner, a variation selector,
+    // a Thai vowel, a Hangul vowel) or after (a prepended sign), or pair (flags).
+    const alphabet = ['a', '0', ' ', '.', 'é', '中', '😀', '\u0301', '\u{1F3FD}', '\u200d', '\ufe0f', '\u0e33', 'ก', '\u1100', '\u1161', '\u0600', '\u{1F1EB}', '\u{1F1F7}', '─', '▲'];
+    let seed = 11;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    for (let i = 0; i < 3000; i++) {
+      const text = Array.from({ length: 1 + random(12) }, () => alphabet[random(alphabet.length)]!).join('');
+      const cells = parseLine(text).cells.map((cell) => [cell.text, cell.width]);
+      expect(cells, JSON.stringify(text)).toEqual(slow(text));
+    }
   });
 
   it('endStyle: the state a whole line leaves set', () => {
