@@ -141,8 +141,9 @@ function reached(from: Style, sequence: string): Style {
     } else if (code === 38 || code === 48 || code === 58) {
       const colour = extendedColour(params, i);
       if (colour === undefined) {
-        // Cut short: kept as written, so the terminal is sent what it was sent before.
-        other.push(params.slice(i).join(';'));
+        // Cut short, what it does varies (xterm.js reads the missing numbers as 0s): no state
+        // stands for it, and a line that holds one is written whole, as it came (`opaque`).
+        other.push(`${OPAQUE}${params.slice(i).join(';')}`);
         break;
       }
       if (code === 38) fg = colour.token;
@@ -162,6 +163,10 @@ export function endStyle(line: string, from: Style): Style {
   for (const match of line.matchAll(SGR_SEQUENCE)) current = applySgr(current, match[1]!);
   return current;
 }
+
+// Marks, in a state's unknown codes, a sequence the state cannot stand for. Not a digit, a
+// semicolon or a colon, it cannot come from a sequence.
+const OPAQUE = '?';
 
 const sgr = (params: string): string => `${CSI}${params}m`;
 
@@ -208,6 +213,8 @@ export interface LineCells {
   readonly starts: readonly number[];
   /** Columns drawn. */
   readonly width: number;
+  /** Holds an SGR sequence no state stands for: to be written whole, never in part. */
+  readonly opaque: boolean;
 }
 
 const sameCell = (a: Cell, b: Cell): boolean => a.text === b.text && a.width === b.width && a.style.key === b.style.key;
@@ -240,6 +247,7 @@ export function parseLine(line: string): LineCells {
   const starts: number[] = [];
   let width = 0;
   let current = DEFAULT_STYLE;
+  let opaque = false;
   // Marks before any character have no cell to join: they go in front of the first one, so they
   // are sent again whenever it is.
   let orphans = '';
@@ -273,14 +281,15 @@ export function parseLine(line: string): LineCells {
   for (const match of line.matchAll(SGR_SEQUENCE)) {
     if (match.index > at) addText(line.slice(at, match.index));
     current = applySgr(current, match[1]!);
+    opaque ||= current.other.includes(OPAQUE);
     at = match.index + match[0].length;
   }
   if (at < line.length) addText(line.slice(at));
   if (orphans !== '' && cells.length === 0) {
     // Only marks: nothing takes a column, but the line is not the same as an empty one.
-    return { cells: [{ text: orphans, style: current, width: 0 }], starts: [0], width: 0 };
+    return { cells: [{ text: orphans, style: current, width: 0 }], starts: [0], width: 0, opaque };
   }
-  return { cells, starts, width };
+  return { cells, starts, width, opaque };
 }
 
 /** The cell index covering each column, for comparing two lines column by column. */

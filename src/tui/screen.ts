@@ -209,8 +209,9 @@ export class Screen {
    */
   #span(row: number, before: LineCells, after: LineCells, columns: number): { text: string; style: Style } | undefined {
     // With auto-wrap off, a line wider than the terminal has its last character drawn over the
-    // last column: not where its cells say. Such a line is written whole, as it always was.
-    if (before.width > columns || after.width > columns) return undefined;
+    // last column: not where its cells say. Such a line is written whole, as it always was, and
+    // so is one whose styles the cells cannot stand for.
+    if (before.width > columns || after.width > columns || before.opaque || after.opaque) return undefined;
     const span = changedSpan(before, after);
     if (span === undefined) return { text: '', style: this.#style };
     const drawn = drawCells(after, span.first, span.end, this.#style);

@@ -22,7 +22,7 @@ describe('parseLine', () => {
       [' ', '', 1],
       ['c', '', 1],
     ]);
-    expect(parseLine('')).toEqual({ cells: [], starts: [], width: 0 });
+    expect(parseLine('')).toEqual({ cells: [], starts: [], width: 0, opaque: false });
   });
 
   it('each cell carries the state in force where it is drawn', () => {
@@ -144,10 +144,16 @@ describe('applySgr', () => {
     expect(styleOf('4', '4:0').underline).toBe('');
   });
 
-  it('codes it does not know are kept, in order, until a reset; a colour cut short as well', () => {
+  it('codes it does not know are kept, in order, until a reset', () => {
     expect(styleOf('1;73', '10').key).toBe('1;73;10');
     expect(styleOf('73', '0').key).toBe('');
-    expect(styleOf('38;5').key).toBe('38;5');
+  });
+
+  it('a colour cut short ends its sequence, and makes its line opaque: to be written whole', () => {
+    expect(styleOf('31', '38;5;1').key).toBe('38;5;1');
+    expect(styleOf('31', '38;5').key).not.toBe(styleOf('31').key);
+    expect(parseLine(`a${sgr('48;2;1;2')}b${sgr('0')}c`).opaque).toBe(true);
+    expect(parseLine(`a${sgr('48;2;1;2;3')}b${sgr('0')}c`).opaque).toBe(false);
   });
 });
 

@@ -166,6 +166,8 @@ describe('the screen writer’s spans, played into a terminal emulator', () => {
       f[8] = inverse('next row'.padEnd(40));
     });
     step('a background goes from under a word', 'spans', (f) => (f[9] = `last line ${sgr('48;5;236')}  ${sgr('49')}${sgr('38:2::10:20:30')}warm${sgr('39')}   and the rest of it, a long way on`));
+    step('a colour cut short, which terminals read their own ways', 'whole lines', (f) => (f[9] = `last line ${sgr('48;5')}  ${sgr('49')}warm   and the rest of it, a long way on`));
+    step('and a change beside it', 'whole lines', (f) => (f[9] = `last line ${sgr('48;5')}  ${sgr('49')}cold   and the rest of it, a long way on`));
     step('an empty line', 'whole lines', (f) => (f[9] = ''));
     step('the frame loses rows', 'whole lines', (f) => f.splice(7));
     step('and has them again', 'whole lines', (f) => f.push('seven', 'eight', 'nine'));
