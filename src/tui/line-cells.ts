@@ -336,8 +336,8 @@ export function changedSpan(previous: LineCells, next: LineCells): Span | undefi
     if (previous.starts[a] !== next.starts[b] || !sameCell(previous.cells[a]!, next.cells[b]!)) break;
     last--;
   }
-  // A zero-width line (marks alone) has no columns: its one cell is written from column 0.
-  const end = last < next.width ? after[last]! + 1 : next.cells.length;
+  // Past the end of `next`, or no column at all (lines of marks alone): to the end of `next`.
+  const end = last >= column && last < next.width ? after[last]! + 1 : next.cells.length;
   const endColumn = end > first ? next.starts[end - 1]! + next.cells[end - 1]!.width : column;
   return { column, first, end: Math.max(first, end), endColumn, erase: previous.width > next.width };
 }

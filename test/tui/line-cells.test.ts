@@ -232,6 +232,11 @@ describe('changedSpan', () => {
     expect(emoji).toEqual({ column: 3, first: 3, end: 4, endColumn: 5, erase: false });
   });
 
+  it('lines of marks alone, no columns drawn: their one cell', () => {
+    expect(span('\u0301', '\u0300')).toEqual({ column: 0, first: 0, end: 1, endColumn: 0, erase: false });
+    expect(span('ab', '\u0300')).toEqual({ column: 0, first: 0, end: 1, endColumn: 0, erase: true });
+  });
+
   it('a mark added to a character changes that character’s cell', () => {
     expect(span('cafe!', 'cafe\u0301!')).toEqual({ column: 3, first: 3, end: 4, endColumn: 4, erase: false });
   });
