@@ -1,8 +1,10 @@
 // The dashboard's own screen writer. Ink renders in debug mode, handing over each whole frame;
-// this writes only the lines that changed, at absolute positions, on the alternate screen.
-// (Ink 6's incremental renderer places a frame that ends in a newline one row too low on every
-// render, so its diffing cannot be used; absolute positions cannot drift.)
+// this writes only what changed, at absolute positions, on the alternate screen: of a line that
+// changed, the span of cells that differ (line-cells.ts), so a tick that changes a price writes
+// about that price. (Ink 6's incremental renderer places a frame that ends in a newline one row
+// too low on every render, so its diffing cannot be used; absolute positions cannot drift.)
 import { EventEmitter } from 'node:events';
+import { changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, type LineCells, type Style } from './line-cells.js';
 
 const CSI = '\u001b[';
 export const ENTER_ALT_SCREEN = `${CSI}?1049h`;
@@ -23,8 +25,11 @@ const END_SYNC = `${CSI}?2026l`;
 // Erased before it is written: erasing after would also take the last column's character, as
 // the cursor stays on it with auto-wrap off.
 const ERASE_LINE = `${CSI}2K`;
+// After a span, from the cursor on: the cursor is never on a column the span wrote (see flush).
+const ERASE_TO_END = `${CSI}K`;
+const RESET = `${CSI}0m`;
 
-const moveTo = (row: number): string => `${CSI}${row + 1};1H`;
+const moveTo = (row: number, column = 0): string => `${CSI}${row + 1};${column + 1}H`;
 
 // Colours and styles (SGR) are the only escape sequences a frame may carry; any other sequence
 // or control character is dropped here, so text that missed sanitising still cannot steer the
@@ -70,6 +75,18 @@ export class Screen {
   readonly sink: FrameSink;
   readonly #terminal: Terminal;
   #previous: string[] = [];
+  /** The cells of the lines in #previous, parsed when a line is first compared. */
+  #previousCells: (LineCells | undefined)[] = [];
+  /**
+   * The terminal's SGR state (reset on enter). Spans start from it, so a run of spans in one
+   * colour sets that colour once.
+   */
+  #style: Style = DEFAULT_STYLE;
+  /**
+   * The last span left its style set, for the next span only: before anything else (a whole
+   * line, an erase, the end of the frame) it is reset.
+   */
+  #open = false;
   #pending: string | undefined;
   #flushScheduled = false;
   #active = false;
@@ -100,7 +117,12 @@ export class Screen {
     if (this.#active) return;
     this.#active = true;
     this.#previous = [];
-    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + CLEAR);
+    this.#previousCells = [];
+    // Whatever style the shell left set would colour the cleared screen, and spans count on
+    // knowing the style they start from.
+    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + RESET + CLEAR);
+    this.#style = DEFAULT_STYLE;
+    this.#open = false;
     if (this.#pending !== undefined) this.#schedule();
   }
 
@@ -135,21 +157,88 @@ export class Screen {
     this.#schedule();
   }
 
-  /** Draws the pending frame now: the lines that differ from what is on screen. */
+  /** Draws the pending frame now: the lines, or the spans of lines, that differ from what is on screen. */
   flush(): void {
     this.#flushScheduled = false;
     if (!this.#active || this.#pending === undefined) return;
     const lines = this.#pending.split('\n').map((line) => this.#draw(onlyStyles(line)));
     this.#pending = undefined;
+    const cells: (LineCells | undefined)[] = [];
+    const { columns } = this.size;
     let out = '';
     const count = Math.max(lines.length, this.#previous.length);
     for (let row = 0; row < count; row++) {
       const line = lines[row] ?? '';
-      if (line === (this.#previous[row] ?? '') && row < this.#previous.length) continue;
-      out += moveTo(row) + ERASE_LINE + line;
+      const known = row < this.#previous.length;
+      const previous = this.#previous[row] ?? '';
+      if (line === previous && known) {
+        cells[row] = this.#previousCells[row];
+        continue;
+      }
+      const whole = moveTo(row) + ERASE_LINE + line;
+      // Nothing to compare with after enter or a resize (the screen was cleared): whole lines.
+      if (!known) {
+        out += this.#wholeLine(whole, line);
+        continue;
+      }
+      const before = this.#previousCells[row] ?? parseLine(previous);
+      const after = parseLine(line);
+      cells[row] = after;
+      const span = this.#span(row, before, after, columns);
+      if (span?.text === '') continue; // The same cells, in other words (a style set and unset).
+      // A span is taken only when it saves at least half the bytes: short of that the whole
+      // line costs about the same, and it is the plain write of a first frame, repainting the
+      // row from a clean erase.
+      if (span !== undefined && 2 * Buffer.byteLength(span.text) <= Buffer.byteLength(whole)) {
+        out += span.text;
+        this.#style = span.style;
+        this.#open = span.style.key !== '';
+      } else {
+        out += this.#wholeLine(whole, line);
+      }
     }
+    out += this.#closeStyle();
     this.#previous = lines;
+    this.#previousCells = cells;
     if (out !== '') this.#write(BEGIN_SYNC + out + END_SYNC);
+  }
+
+  /**
+   * What to write for the changed cells of one row ('' for none) and the SGR state it leaves the
+   * terminal in, or undefined when only the whole line will do.
+   */
+  #span(row: number, before: LineCells, after: LineCells, columns: number): { text: string; style: Style } | undefined {
+    // With auto-wrap off, a line wider than the terminal has its last character drawn over the
+    // last column: not where its cells say. Such a line is written whole, as it always was, and
+    // so is one whose styles the cells cannot stand for.
+    if (before.width > columns || after.width > columns || before.opaque || after.opaque) return undefined;
+    const span = changedSpan(before, after);
+    if (span === undefined) return { text: '', style: this.#style };
+    const drawn = drawCells(after, span.first, span.end, this.#style);
+    let text = moveTo(row, span.column) + drawn.text;
+    if (!span.erase) return { text, style: drawn.style ?? this.#style };
+    // The line got narrower, so the span ended left of the last column and the cursor is on the
+    // first column to erase (were it on the last column, written, erasing would take that
+    // character). Erased cells take the background in force: the default one.
+    if ((drawn.style ?? this.#style).key !== '') text += RESET;
+    return { text: text + ERASE_TO_END, style: DEFAULT_STYLE };
+  }
+
+  /**
+   * A line is written whole as it came, in the style the terminal is in: a line that leaves a
+   * style set (Ink's never do) sets it for what follows, as it always has.
+   */
+  #wholeLine(whole: string, line: string): string {
+    const out = this.#closeStyle() + whole;
+    this.#style = endStyle(line, this.#style);
+    return out;
+  }
+
+  #closeStyle(): string {
+    if (!this.#open) return '';
+    this.#open = false;
+    this.#style = DEFAULT_STYLE;
+    return RESET;
   }
 
   #schedule(): void {
@@ -162,8 +251,13 @@ export class Screen {
 
   readonly #onResize = (): void => {
     // After a resize the terminal may have moved or cut lines: start from a clean screen.
-    if (this.#active) this.#write(CLEAR);
+    if (this.#active) {
+      // The cleared screen takes the background in force: the default one.
+      this.#write(this.#style.key === '' ? CLEAR : RESET + CLEAR);
+      this.#style = DEFAULT_STYLE;
+    }
     this.#previous = [];
+    this.#previousCells = [];
     this.sink.emit('resize');
   };
 
