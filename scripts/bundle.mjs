@@ -80,6 +80,29 @@ await build({
         });
       },
     },
+    {
+      // Every text a frame draws is measured again on every frame, and string-width is slow on
+      // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
+      // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the
+      // same string-width are redirected; a package with its own version keeps it.
+      name: 'memoized-string-width',
+      setup(b) {
+        const memo = `${root}src/text/string-width-memo.ts`;
+        const ours = join(root, 'node_modules', 'string-width', 'index.js');
+        const redirected = new Set();
+        b.onResolve({ filter: /^string-width$/ }, async (args) => {
+          if (args.importer === memo || args.pluginData === 'as-is') return undefined;
+          const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
+          if (real.errors.length > 0 || real.path !== ours) return undefined;
+          redirected.add(args.importer);
+          return { path: memo };
+        });
+        b.onEnd((result) => {
+          if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
+          return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
+        });
+      },
+    },
   ],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS packages (React, yoga) still call require for Node built-ins.

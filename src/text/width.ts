@@ -1,5 +1,5 @@
 // Column widths as a terminal draws them: CJK and emoji take two columns, combining marks none.
-import stringWidth from 'string-width';
+import stringWidth from './string-width-memo.js';
 
 export const width = (text: string): number => stringWidth(text);
 

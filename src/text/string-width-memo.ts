@@ -1,0 +1,36 @@
+// string-width, remembered. A frame measures the same texts every time it is drawn (each row,
+// each border line, each character of them in Ink's output), and a text that is not plain ASCII
+// goes through Intl.Segmenter and the emoji and East Asian Width tables each time: measured at
+// 120x40, string-width was the first thing in a key press's profile. Ink and the libraries it
+// draws with are given this module in place of string-width by the bundle (scripts/bundle.mjs);
+// our own code imports it directly.
+import QuickLRU from 'quick-lru';
+import stringWidth, { type Options } from 'string-width';
+
+/**
+ * Texts remembered, per generation (quick-lru keeps up to two): a 120x40 frame has some hundreds
+ * of distinct rows, cells and glyphs, so a few frames' worth fit, and a week of ticking prices
+ * does not grow it.
+ */
+export const WIDTH_CACHE_SIZE = 4000;
+/** Longer texts (a paste, a whole wrapped paragraph) are measured each time, not kept. */
+export const WIDTH_CACHE_LONGEST = 512;
+
+const widths = new QuickLRU<string, number>({ maxSize: WIDTH_CACHE_SIZE });
+
+/** The same answer as string-width's: the columns a terminal draws `input` in. */
+export default function memoStringWidth(input: string, options?: Options): number {
+  if (options !== undefined && (options.ambiguousIsNarrow !== undefined || options.countAnsiEscapeCodes !== undefined)) {
+    return stringWidth(input, options);
+  }
+  if (typeof input !== 'string' || input.length > WIDTH_CACHE_LONGEST) return stringWidth(input);
+  let width = widths.get(input);
+  if (width === undefined) {
+    width = stringWidth(input);
+    widths.set(input, width);
+  }
+  return width;
+}
+
+/** How many texts are remembered now (for the test of the bound). */
+export const rememberedWidths = (): number => widths.size;
