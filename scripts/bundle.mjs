@@ -81,6 +81,29 @@ await build({
       },
     },
     {
+      // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
+      // it to its box), caching only within one frame. It is given one bounded set of caches for
+      // all frames instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
+      // build fails rather than ship Ink's own unchanged.
+      name: 'ink-shared-output-caches',
+      setup(b) {
+        const caches = `${root}src/tui/ink-output-caches.ts`;
+        b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+          let source = readFileSync(args.path, 'utf8');
+          const edits = [
+            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { sharedOutputCaches } from ${JSON.stringify(caches)};\n`],
+            [/caches = new OutputCaches\(\);/, 'caches = sharedOutputCaches();'],
+            [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
+          ];
+          for (const [pattern, replacement] of edits) {
+            if (!pattern.test(source)) return { errors: [{ text: `ink/build/output.js has changed (${pattern} not found): see src/tui/ink-output-caches.ts` }] };
+            source = source.replace(pattern, replacement);
+          }
+          return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+        });
+      },
+    },
+    {
       // Every text a frame draws is measured again on every frame, and string-width is slow on
       // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
       // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the

@@ -1,0 +1,72 @@
+// Ink's frame output (ink/build/output.js) keeps caches of what it has taken apart (each line's
+// styled characters, widths, clipped lines), but only for one frame: every frame takes every
+// line apart again, though nearly all of them are the same as the frame before. Measured at
+// 120x40, tokenising lines and slicing them for clipping were the first things in a key press's
+// profile once widths were remembered. The bundle (scripts/bundle.mjs) has Ink's Output use one
+// set of these for all frames instead: the same answers, kept between frames, bounded.
+import { styledCharsFromTokens, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import QuickLRU from 'quick-lru';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from '../text/string-width-memo.js';
+
+/** Lines (and clipped lines) kept per generation (quick-lru keeps up to two): a few frames' worth. */
+export const OUTPUT_CACHE_SIZE = 2000;
+
+/** What Ink's Output asks of its caches, and the slice it clips lines with. */
+export class OutputCaches {
+  readonly widths = new QuickLRU<string, number>({ maxSize: OUTPUT_CACHE_SIZE });
+  readonly blockWidths = new QuickLRU<string, number>({ maxSize: OUTPUT_CACHE_SIZE });
+  readonly styledChars = new QuickLRU<string, StyledChar[]>({ maxSize: OUTPUT_CACHE_SIZE });
+  readonly slices = new QuickLRU<string, string>({ maxSize: OUTPUT_CACHE_SIZE });
+
+  /** Ink places these objects in its grid and only reads them, so one array serves every frame. */
+  getStyledChars(line: string): StyledChar[] {
+    let cached = this.styledChars.get(line);
+    if (cached === undefined) {
+      cached = styledCharsFromTokens(tokenize(line));
+      this.styledChars.set(line, cached);
+    }
+    return cached;
+  }
+
+  getStringWidth(text: string): number {
+    let cached = this.widths.get(text);
+    if (cached === undefined) {
+      cached = stringWidth(text);
+      this.widths.set(text, cached);
+    }
+    return cached;
+  }
+
+  getWidestLine(text: string): number {
+    let cached = this.blockWidths.get(text);
+    if (cached === undefined) {
+      cached = 0;
+      for (const line of text.split('\n')) cached = Math.max(cached, this.getStringWidth(line));
+      this.blockWidths.set(text, cached);
+    }
+    return cached;
+  }
+
+  /** sliceAnsi(line, from, to), remembered. */
+  getSlice(line: string, from: number, to: number): string {
+    const key = `${from}:${to}:${line}`;
+    let cached = this.slices.get(key);
+    if (cached === undefined) {
+      cached = sliceAnsi(line, from, to);
+      this.slices.set(key, cached);
+    }
+    return cached;
+  }
+}
+
+let shared: OutputCaches | undefined;
+
+/** The one set of caches every frame's Output uses. */
+export const sharedOutputCaches = (): OutputCaches => (shared ??= new OutputCaches());
+
+/** How many entries each cache holds now (for the test of the bound). */
+export function outputCacheSizes(): number[] {
+  const caches = sharedOutputCaches();
+  return [caches.widths.size, caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
+}

@@ -1,0 +1,47 @@
+// The caches Ink's Output keeps between frames in our bundle: the same answers as what they
+// stand for, a bound however many lines go through, and a bundle that really uses them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { styledCharsFromTokens, tokenize } from '@alcalzone/ansi-tokenize';
+import sliceAnsi from 'slice-ansi';
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { OUTPUT_CACHE_SIZE, OutputCaches, outputCacheSizes, sharedOutputCaches } from '../../src/tui/ink-output-caches.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const LINES = ['', 'AAPL  210.00', '┃ ▸ Contacts ━━━┓', '\u001b[7m陳美玲 and 김민지\u001b[27m', 'Thiago 🏄 Santos', '\u001b[1mbold\u001b[22m \u001b[31mred\u001b[39m', 'e\u0301 x'];
+
+describe('the output caches kept between frames', () => {
+  it('answer as tokenising, measuring and slicing each time would', () => {
+    const caches = new OutputCaches();
+    for (let pass = 0; pass < 2; pass++) {
+      for (const line of LINES) {
+        expect(caches.getStyledChars(line)).toEqual(styledCharsFromTokens(tokenize(line)));
+        expect(caches.getStringWidth(line)).toBe(stringWidth(line));
+        expect(caches.getWidestLine(`${line}\nab\n${line}${line}`)).toBe(Math.max(2, stringWidth(line + line)));
+        for (const [from, to] of [[0, 3], [2, 8], [1, 40]] as const) expect(caches.getSlice(line, from, to)).toBe(sliceAnsi(line, from, to));
+      }
+    }
+  });
+
+  it('keep at most two generations of OUTPUT_CACHE_SIZE entries each, however many lines are drawn', () => {
+    const caches = sharedOutputCaches();
+    for (let i = 0; i < OUTPUT_CACHE_SIZE * 5; i++) {
+      const line = `AAPL ${i} ▲`;
+      caches.getStyledChars(line);
+      caches.getWidestLine(line);
+      caches.getSlice(line, 0, 4);
+    }
+    for (const size of outputCacheSizes()) expect(size).toBeLessThanOrEqual(2 * OUTPUT_CACHE_SIZE);
+  });
+
+  it("are what the bundle's Ink uses: its own per-frame caches are gone from the dashboard chunk", () => {
+    const chunks = join(root, 'dist/bundle/chunks');
+    const chunk = readdirSync(chunks).find((file) => file.startsWith('dashboard-') && file.endsWith('.mjs'))!;
+    const { sources } = JSON.parse(readFileSync(join(chunks, `${chunk}.map`), 'utf8')) as { sources: string[] };
+    expect(sources.some((source) => source.endsWith('src/tui/ink-output-caches.ts'))).toBe(true);
+    // Ink's Output clips with the remembered slice, which only the edited output.js calls.
+    expect(readFileSync(join(chunks, chunk), 'utf8')).toMatch(/\.caches\.getSlice\(/);
+  });
+});
