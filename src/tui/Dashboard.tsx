@@ -18,6 +18,8 @@ import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
 import { useKeyRuns, usePaste } from './keys/input-target.js';
 import { type KeyRun, keyRuns } from './keys/key-runs.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
+import { characters } from './state/field-window.js';
+import { applyLineEdit } from './state/line-edit.js';
 import { computeLayout } from './layout.js';
 import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
@@ -132,8 +134,13 @@ export function Dashboard(props: DashboardProps) {
 
   /** Runs a command; a counted one (COUNTED) moves `count` at once. */
   const run = (command: Command, scope: Scope, count = 1): void => {
-    // The field's own: it moves its cursor and edits at it (TextField).
-    if (FIELD_EDITS[command]) return;
+    // The field's own: it moves its cursor and edits at it (TextField). A field just opened is
+    // not taking keys yet: its cursor is at the end, where the edit is made for it.
+    const edit = FIELD_EDITS[command];
+    if (edit) {
+      if (!fieldListening.current) editField(scope, (value) => applyLineEdit(value, characters(value).length, edit).value);
+      return;
+    }
     const c = contacts.commands;
     const t = ticker.commands;
     const mode = contacts.getState().mode.kind;
@@ -168,10 +175,6 @@ export function Dashboard(props: DashboardProps) {
         return overlay.scroll(overlayRows * count, logMax);
       case 'messages.page-up':
         return overlay.scroll(-overlayRows * count, logMax);
-      case 'field.clear':
-        return feedField(scope, '\u0015');
-      case 'field.delete-word':
-        return feedField(scope, '\u0017');
       case 'contacts.down':
         return c.go({ rows: count });
       case 'contacts.up':
@@ -268,16 +271,18 @@ export function Dashboard(props: DashboardProps) {
   };
 
   const fieldListening = useRef(false);
-  /** Keys typed before a just-opened field takes them edit it as the field would have. */
-  const feedField = (scope: Scope, keys: string): void => {
+  /** The open field's value changed by `change`: for keys a just-opened field is not taking yet. */
+  const editField = (scope: Scope, change: (value: string) => string): void => {
     const c = contacts.getState();
-    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(applyTyped(c.mode.draft, keys));
+    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(change(c.mode.draft));
     else if (scope === 'contacts.create' && c.mode.kind === 'create') {
       const { field, values } = c.mode.form;
-      contacts.commands.editCreate(field, applyTyped(values[field], keys));
-    } else if (scope === 'contacts.filter') contacts.commands.editFilter(applyTyped(c.filter, keys));
-    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: applyTyped(getPicker().query, keys) });
+      contacts.commands.editCreate(field, change(values[field]));
+    } else if (scope === 'contacts.filter') contacts.commands.editFilter(change(c.filter));
+    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: change(getPicker().query) });
   };
+  /** Keys typed before a just-opened field takes them edit it as the field would have. */
+  const feedField = (scope: Scope, keys: string): void => editField(scope, (value) => applyTyped(value, keys));
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () => activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current);

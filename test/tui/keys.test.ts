@@ -378,8 +378,8 @@ describe('helpLines', () => {
 
   it('lists i for the picker, and Ctrl-U and Ctrl-W for every text field', () => {
     expect(entries).toContain('/ or i add symbols');
-    expect(entries).toContain('Ctrl-U clear the field');
-    expect(entries).toContain('Ctrl-W delete the last word');
+    expect(entries).toContain('Ctrl-U delete to the start');
+    expect(entries).toContain('Ctrl-W delete the word before');
     expect(entries).toContain('m messages, in full');
   });
 

@@ -31,6 +31,14 @@ describe('applyLineEdit', () => {
     expect(applyLineEdit('陳美玲', 1, 'start')).toEqual({ value: '陳美玲', cursor: 0 });
     expect(applyLineEdit('陳美玲', 1, 'end')).toEqual({ value: '陳美玲', cursor: 3 });
   });
+  it('Ctrl-U deletes what is before the cursor and Ctrl-W the word before it, as readline does, not at the end', () => {
+    expect(applyLineEdit('hello world', 6, 'kill-start')).toEqual({ value: 'world', cursor: 0 });
+    expect(applyLineEdit('hello world', 11, 'kill-start')).toEqual({ value: '', cursor: 0 });
+    expect(applyLineEdit('hello big world', 10, 'delete-word-back')).toEqual({ value: 'hello world', cursor: 6 });
+    expect(applyLineEdit('hello   world', 8, 'delete-word-back')).toEqual({ value: 'world', cursor: 0 });
+    expect(applyLineEdit('陳美玲 📚x', 6, 'delete-word-back')).toEqual({ value: '陳美玲 ', cursor: 4 });
+    expect(applyLineEdit('ab', 0, 'delete-word-back')).toEqual({ value: 'ab', cursor: 0 });
+  });
   it('keeps the cursor within the value', () => {
     expect(applyLineEdit('ab', 0, 'left')).toEqual({ value: 'ab', cursor: 0 });
     expect(applyLineEdit('ab', 2, 'right')).toEqual({ value: 'ab', cursor: 2 });

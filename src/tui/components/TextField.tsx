@@ -98,9 +98,6 @@ function ChordGuard(props: {
       if (!(key.ctrl || key.meta) || key.escape || key.return || key.tab) return;
       if (key.ctrl && input === 'c') return;
       props.swallow.current = true;
-      // Ctrl-U and Ctrl-W are the keymap's: the router edits the value; the field is drawn
-      // afresh, its cursor at the end of what is left.
-      if (key.ctrl && (input === 'u' || input === 'w')) props.redraw();
     },
     { isActive: props.focus },
   );

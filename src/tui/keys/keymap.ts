@@ -149,8 +149,8 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'contacts.confirm-no', footer: true },
 
   // Every text field: rename, create, filter, the picker
-  { scope: 'field', keys: ['ctrl-u'], label: 'Ctrl-U', help: 'clear the field', command: 'field.clear' },
-  { scope: 'field', keys: ['ctrl-w'], label: 'Ctrl-W', help: 'delete the last word', command: 'field.delete-word' },
+  { scope: 'field', keys: ['ctrl-u'], label: 'Ctrl-U', help: 'delete to the start', command: 'field.clear' },
+  { scope: 'field', keys: ['ctrl-w'], label: 'Ctrl-W', help: 'delete the word before', command: 'field.delete-word' },
   // Moving and deleting at the cursor: the field itself acts on these (its cursor is its own).
   { scope: 'field', keys: ['left', 'ctrl-b'], label: '←/Ctrl-B', help: 'cursor left', command: 'field.left' },
   { scope: 'field', keys: ['right', 'ctrl-f'], label: '→/Ctrl-F', help: 'cursor right', command: 'field.right' },
@@ -263,4 +263,6 @@ export const FIELD_EDITS: Partial<Record<Command, LineEdit>> = {
   'field.word-right': 'word-right',
   'field.delete-forward': 'delete-forward',
   'field.kill-end': 'kill-end',
+  'field.clear': 'kill-start',
+  'field.delete-word': 'delete-word-back',
 };

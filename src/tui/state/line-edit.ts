@@ -20,7 +20,19 @@ export function wordRight(chars: readonly string[], at: number): number {
   return i;
 }
 
-export type LineEdit = 'left' | 'right' | 'start' | 'end' | 'word-left' | 'word-right' | 'delete-forward' | 'kill-end';
+export type LineEdit =
+  | 'left'
+  | 'right'
+  | 'start'
+  | 'end'
+  | 'word-left'
+  | 'word-right'
+  | 'delete-forward'
+  | 'kill-end'
+  /** Ctrl-U: everything before the cursor (readline's unix-line-discard). */
+  | 'kill-start'
+  /** Ctrl-W: the word before the cursor and the spaces after it (readline's unix-word-rubout). */
+  | 'delete-word-back';
 
 /** A field's value and cursor (in characters) after one edit. */
 export function applyLineEdit(value: string, cursor: number, edit: LineEdit): { value: string; cursor: number } {
@@ -43,6 +55,12 @@ export function applyLineEdit(value: string, cursor: number, edit: LineEdit): { 
       return { value: [...chars.slice(0, at), ...chars.slice(at + 1)].join(''), cursor: at };
     case 'kill-end':
       return { value: chars.slice(0, at).join(''), cursor: at };
+    case 'kill-start':
+      return { value: chars.slice(at).join(''), cursor: 0 };
+    case 'delete-word-back': {
+      const from = wordLeft(chars, at);
+      return { value: [...chars.slice(0, from), ...chars.slice(at)].join(''), cursor: from };
+    }
   }
 }
 
