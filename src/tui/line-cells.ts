@@ -342,6 +342,48 @@ export function changedSpan(previous: LineCells, next: LineCells): Span | undefi
   return { column, first, end: Math.max(first, end), endColumn, erase: previous.width > next.width };
 }
 
+/** A run of cells of `next` to write, [first, end), starting at `column`. */
+export interface CellRun {
+  readonly column: number;
+  readonly first: number;
+  readonly end: number;
+}
+
+/**
+ * The span cut where `gap` or more columns in a row are the same cell at the same column in both
+ * lines: moving the cursor over them (a few bytes) is cheaper than writing them again. A tick
+ * that changes the price, the change and the age of a row writes those, not what lies between.
+ */
+export function changedRuns(previous: LineCells, next: LineCells, span: Span, gap: number): CellRun[] {
+  const before = cover(previous);
+  const unchanged = (i: number): boolean => {
+    const column = next.starts[i]!;
+    if (column >= previous.width) return false;
+    const a = before[column]!;
+    return previous.starts[a] === column && sameCell(previous.cells[a]!, next.cells[i]!);
+  };
+  const runs: CellRun[] = [];
+  let first = span.first;
+  let i = span.first;
+  while (i < span.end) {
+    if (!unchanged(i)) {
+      i++;
+      continue;
+    }
+    // A stretch of unchanged cells: cut there when it is wide enough and something follows.
+    let j = i;
+    while (j < span.end && unchanged(j)) j++;
+    const width = (next.starts[j - 1]! + next.cells[j - 1]!.width) - next.starts[i]!;
+    if (j < span.end && width >= gap && i > first) {
+      runs.push({ column: next.starts[first]!, first, end: i });
+      first = j;
+    }
+    i = j;
+  }
+  runs.push({ column: first === span.first ? span.column : next.starts[first]!, first, end: span.end });
+  return runs;
+}
+
 /** The text of cells [first, end) of `line` with the SGR changes between them, from state `from`. */
 export function drawCells(line: LineCells, first: number, end: number, from: Style | undefined): { text: string; style: Style | undefined } {
   let text = '';

@@ -4,7 +4,7 @@
 // about that price. (Ink 6's incremental renderer places a frame that ends in a newline one row
 // too low on every render, so its diffing cannot be used; absolute positions cannot drift.)
 import { EventEmitter } from 'node:events';
-import { changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, type LineCells, type Style } from './line-cells.js';
+import { changedRuns, changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, type LineCells, type Style } from './line-cells.js';
 
 const CSI = '\u001b[';
 export const ENTER_ALT_SCREEN = `${CSI}?1049h`;
@@ -28,6 +28,9 @@ const ERASE_LINE = `${CSI}2K`;
 // After a span, from the cursor on: the cursor is never on a column the span wrote (see flush).
 const ERASE_TO_END = `${CSI}K`;
 const RESET = `${CSI}0m`;
+
+/** Unchanged columns worth jumping over inside a changed span: about what the jump itself costs. */
+const RUN_GAP = 8;
 
 const moveTo = (row: number, column = 0): string => `${CSI}${row + 1};${column + 1}H`;
 
@@ -214,13 +217,18 @@ export class Screen {
     if (before.width > columns || after.width > columns || before.opaque || after.opaque) return undefined;
     const span = changedSpan(before, after);
     if (span === undefined) return { text: '', style: this.#style };
-    const drawn = drawCells(after, span.first, span.end, this.#style);
-    let text = moveTo(row, span.column) + drawn.text;
-    if (!span.erase) return { text, style: drawn.style ?? this.#style };
+    let text = '';
+    let style = this.#style;
+    for (const run of changedRuns(before, after, span, RUN_GAP)) {
+      const drawn = drawCells(after, run.first, run.end, style);
+      text += moveTo(row, run.column) + drawn.text;
+      style = drawn.style ?? style;
+    }
+    if (!span.erase) return { text, style };
     // The line got narrower, so the span ended left of the last column and the cursor is on the
     // first column to erase (were it on the last column, written, erasing would take that
     // character). Erased cells take the background in force: the default one.
-    if ((drawn.style ?? this.#style).key !== '') text += RESET;
+    if (style.key !== '') text += RESET;
     return { text: text + ERASE_TO_END, style: DEFAULT_STYLE };
   }
 

@@ -2,7 +2,7 @@
 // pure half of the screen writer's partial line writes.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { applySgr, changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, styleChange, type Style } from '../../src/tui/line-cells.js';
+import { applySgr, changedRuns, changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, styleChange, type Style } from '../../src/tui/line-cells.js';
 
 const ESC = '\u001b';
 const sgr = (params: string) => `${ESC}[${params}m`;
@@ -249,5 +249,38 @@ describe('drawCells', () => {
     expect(drawCells(line, 1, 3, styleOf('31')).text).toBe('bc');
     expect(drawCells(line, 0, 1, undefined).text).toBe(`${sgr('0')}a`);
     expect(drawCells(line, 2, 2, undefined)).toEqual({ text: '', style: undefined });
+  });
+});
+
+describe('changedRuns', () => {
+  const runsOf = (before: string, after: string, gap = 8) => {
+    const previous = parseLine(before);
+    const next = parseLine(after);
+    const span = changedSpan(previous, next)!;
+    return changedRuns(previous, next, span, gap).map((run) => ({ column: run.column, text: next.cells.slice(run.first, run.end).map((c) => c.text).join('') }));
+  };
+
+  it('writes two changes far apart as two runs, jumping over the unchanged columns between', () => {
+    const before = `AAPL  210.00 ${' '.repeat(40)}▲0.15  5s`;
+    const after = `AAPL  211.25 ${' '.repeat(40)}▲1.40  1s`;
+    expect(runsOf(before, after)).toEqual([
+      { column: 8, text: '1.25' },
+      { column: 54, text: '1.40  1' },
+    ]);
+  });
+
+  it('keeps changes closer than the gap in one run (a jump would cost more than the cells)', () => {
+    expect(runsOf('ab cd ef', 'xb cd ey')).toEqual([{ column: 0, text: 'xb cd ey' }]);
+    expect(runsOf('ab cd ef', 'xb cd ey', 3)).toEqual([
+      { column: 0, text: 'x' },
+      { column: 7, text: 'y' },
+    ]);
+  });
+
+  it('starts a run on a whole wide character, never inside one', () => {
+    expect(runsOf(`陳美玲${' '.repeat(20)}x`, `陳美月${' '.repeat(20)}y`)).toEqual([
+      { column: 4, text: '月' },
+      { column: 26, text: 'y' },
+    ]);
   });
 });
