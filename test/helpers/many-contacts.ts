@@ -1,8 +1,8 @@
 // A real sandbox holding a long contact list in a known order: the contact at list position i
 // (newest first, from 0) is user_<i, five digits>, so a test can say which row it landed on.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Contact } from '../../src/api/types.js';
 import { openContactsStore, type SeedContact } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
@@ -16,8 +16,9 @@ export const manyUsername = (position: number): string => `user_${String(positio
 /** The list position of a contact made by fillContacts. */
 export const positionOf = (contact: Pick<Contact, 'username'>): number => Number(/^user_(\d+)$/.exec(contact.username)?.[1] ?? NaN);
 
-/** Writes `count` contacts into a new sandbox database at `dbPath`. */
-export function fillContacts(dbPath: string, count: number, nowS = Math.floor(Date.now() / 1000)): void {
+/** Writes `count` contacts, seen with `token`, into a new sandbox database at `dbPath`. */
+export function fillContacts(dbPath: string, count: number, token = MANY_TOKEN, nowS = Math.floor(Date.now() / 1000)): void {
+  mkdirSync(dirname(dbPath), { recursive: true });
   const store = openContactsStore(dbPath);
   try {
     const contacts: SeedContact[] = Array.from({ length: count }, (_, i) => ({
@@ -28,7 +29,7 @@ export function fillContacts(dbPath: string, count: number, nowS = Math.floor(Da
       createdAt: nowS - i,
       lastActiveAt: i % 2 === 0 ? nowS - i : null,
     }));
-    store.insertMany(ownerOf(MANY_TOKEN), contacts);
+    store.insertMany(ownerOf(token), contacts);
   } finally {
     store.close();
   }
