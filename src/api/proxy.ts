@@ -2,7 +2,7 @@
 // HTTP_PROXY, ALL_PROXY and NO_PROXY name, read as curl, npm and gh read them. The dispatchers
 // for each way are made here, once each.
 import { BlockList, isIP } from 'node:net';
-import { Agent, ProxyAgent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher, ProxyAgent } from 'undici';
 import { isLoopbackHost, withoutUserinfo } from './rules.js';
 
 export type ProxyEnv = Readonly<Record<string, string | undefined>>;
@@ -112,24 +112,40 @@ export interface Route {
  * The dispatchers of one client: a direct keep-alive Agent, and one ProxyAgent per proxy in use.
  * Without an environment (the embedded sandbox) every request goes direct.
  */
+/**
+ * undici, loaded with the first request rather than at start: it is the largest part of what
+ * the CLI loads (about 100 ms of a dashboard's 650 ms to its first frame on a 2-core VM), and the
+ * dashboard draws before it asks for anything.
+ */
+type Undici = typeof import('undici');
+let undici: Promise<Undici> | undefined;
+// Bundled, a CommonJS package imported dynamically is its module.exports under `default`.
+const loadUndici = (): Promise<Undici> => (undici ??= import('undici').then((mod) => ('Agent' in mod ? mod : (mod as unknown as { default: Undici }).default)));
+
 export class Dispatchers {
   readonly #env: ProxyEnv | undefined;
   readonly #connectMs: number;
-  readonly #direct: Agent;
+  #direct: Agent | undefined;
   /** Bounded: the environment is read once, so at most one per proxy variable (HTTPS, HTTP, ALL). */
   readonly #proxies = new Map<string, ProxyAgent>();
+  #destroyed = false;
 
   constructor(env: ProxyEnv | undefined, connectMs: number) {
     // A snapshot: a proxy changing under a running dashboard would be a surprise.
     this.#env = env && Object.fromEntries([...Object.values(VARIABLES).flat(), ...NO_PROXY].map((name) => [name, env[name]]));
     this.#connectMs = connectMs;
-    this.#direct = new Agent({ connect: { timeout: connectMs }, ...POOL });
   }
 
-  /** Throws ProxySettingError when the variable that applies is not a proxy URL. */
-  for(target: URL): Route {
+  /** Rejects with ProxySettingError when the variable that applies is not a proxy URL. */
+  async for(target: URL): Promise<Route> {
+    // The setting is checked before anything is loaded: a bad proxy fails the same either way.
     const proxy = this.#env && proxyFor(target, this.#env);
-    if (!proxy) return { dispatcher: this.#direct, proxy: undefined };
+    const { Agent, ProxyAgent } = await loadUndici();
+    if (this.#destroyed) throw new Error('the client is closed');
+    if (!proxy) {
+      this.#direct ??= new Agent({ connect: { timeout: this.#connectMs }, ...POOL });
+      return { dispatcher: this.#direct, proxy: undefined };
+    }
     let agent = this.#proxies.get(proxy.url.href);
     if (!agent) {
       agent = new ProxyAgent({
@@ -148,7 +164,8 @@ export class Dispatchers {
 
   /** Ends every connection at once. */
   async destroy(): Promise<void> {
-    await Promise.all([this.#direct, ...this.#proxies.values()].map((d) => d.destroy()));
+    this.#destroyed = true;
+    await Promise.all([...(this.#direct ? [this.#direct] : []), ...this.#proxies.values()].map((d) => d.destroy()));
   }
 }
 

@@ -181,7 +181,9 @@ export class Transport {
     out.signal?.addEventListener('abort', cancel, { once: true });
     try {
       this.#checkCredential(out);
-      route = this.#route(out.url);
+      route = await this.#route(out.url);
+      // undici would still open a connection for a request aborted while it was being loaded.
+      abort.signal.throwIfAborted();
       const headers: Record<string, string> = {
         accept: 'application/json',
         // Compressed answers are read too (body.ts), but none is asked for: nothing to unpack.
@@ -236,10 +238,10 @@ export class Transport {
     throw final(new ApiError({ kind: 'auth', message: `${out.credential ?? 'the credential'} has ${problem}, so it cannot be sent in an HTTP header` }));
   }
 
-  #route(url: URL): Route {
+  async #route(url: URL): Promise<Route> {
     if (this.#shared) return { dispatcher: this.#shared, proxy: undefined };
     try {
-      return this.#dispatchers!.for(url);
+      return await this.#dispatchers!.for(url);
     } catch (error) {
       if (!(error instanceof ProxySettingError)) throw error;
       throw final(new ApiError({ kind: 'invalid', message: error.message }));

@@ -1,0 +1,33 @@
+// What the bundle loads before the dashboard's first frame: undici, the largest part of it, is a
+// chunk of its own, loaded with the first request (src/api/proxy.ts), never at start.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const bundle = fileURLToPath(new URL('../../dist/bundle/', import.meta.url));
+
+/** The chunks a file imports statically (`from"./chunks/…"`, `import "./chunks/…"`), and theirs. */
+function staticChunks(file: string, seen = new Set<string>()): Set<string> {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/(?:from|import)\s*"\.\/(?:chunks\/)?([\w-]+\.mjs)"/g)) {
+    const chunk = join(bundle, 'chunks', match[1]!);
+    if (seen.has(chunk)) continue;
+    seen.add(chunk);
+    staticChunks(chunk, seen);
+  }
+  return seen;
+}
+
+const sourcesOf = (chunk: string): string[] => (JSON.parse(readFileSync(`${chunk}.map`, 'utf8')) as { sources: string[] }).sources;
+
+describe('the bundle at start', () => {
+  it('loads no undici until a request is made: it is a chunk imported only dynamically', () => {
+    const atStart = [join(bundle, 'tickbook.mjs'), ...staticChunks(join(bundle, 'tickbook.mjs'))];
+    expect(atStart.length).toBeGreaterThan(1);
+    for (const file of atStart) expect(sourcesOf(file).filter((source) => /node_modules\/undici\//.test(source)), file).toEqual([]);
+    const all = readdirSync(join(bundle, 'chunks')).filter((file) => file.endsWith('.mjs'));
+    const withUndici = all.filter((file) => sourcesOf(join(bundle, 'chunks', file)).some((source) => /node_modules\/undici\//.test(source)));
+    expect(withUndici).toHaveLength(1);
+  });
+});
