@@ -140,15 +140,32 @@ export class PtyApp {
     return this.lines().join('\n');
   }
 
-  /** Every cell of the screen, row by row. */
-  cells(): DrawnCell[] {
+  /**
+   * Each row of the screen as its cells, and one position past the last column (undefined) so a
+   * run that reaches the edge ends there. The cell object is reused: read it before the next.
+   */
+  *#rows(): Generator<Generator<Cell | undefined>> {
     const buffer = this.#term.buffer.active;
-    const cells: DrawnCell[] = [];
+    const columns = this.columns;
     let cell: Cell | undefined;
     for (let y = 0; y < this.rows; y++) {
       const line = buffer.getLine(buffer.viewportY + y);
-      for (let x = 0; x < this.columns; x++) {
-        cell = line?.getCell(x, cell);
+      yield (function* () {
+        for (let x = 0; x <= columns; x++) {
+          cell = x < columns ? line?.getCell(x, cell) : undefined;
+          yield cell;
+        }
+      })();
+    }
+  }
+
+  /** Every cell of the screen, row by row. */
+  cells(): DrawnCell[] {
+    const cells: DrawnCell[] = [];
+    for (const row of this.#rows()) {
+      let x = 0;
+      for (const cell of row) {
+        if (x++ === this.columns) break;
         if (!cell) {
           cells.push({ text: ' ', look: '' });
           continue;
@@ -164,14 +181,10 @@ export class PtyApp {
 
   /** The runs of reverse-video cells on the screen, as text: where a selection is drawn. */
   inverseRuns(): string[] {
-    const buffer = this.#term.buffer.active;
     const runs: string[] = [];
-    let cell: Cell | undefined;
-    for (let y = 0; y < this.rows; y++) {
-      const line = buffer.getLine(buffer.viewportY + y);
+    for (const row of this.#rows()) {
       let run = '';
-      for (let x = 0; x <= this.columns; x++) {
-        cell = x < this.columns ? line?.getCell(x, cell) : undefined;
+      for (const cell of row) {
         if (cell?.isInverse()) {
           run += cell.getChars() || (cell.getWidth() === 0 ? '' : ' ');
         } else if (run !== '') {

@@ -80,19 +80,44 @@ export type WalkProgress = (walked: number, needed: number | undefined) => void;
  * The cursors walked from one page on screen, kept while that page stays: a move that adds to one
  * under way (a held n) goes on from where the last one got to instead of walking again.
  */
+/** One side of the page on screen, as walked so far. */
+interface Side {
+  /** Ids from the page outwards, nearest first. */
+  readonly ids: string[];
+  /** Whether the list ends (or starts) there. */
+  ended: boolean;
+  /** The page's own contact on this side: where the walk starts from. */
+  readonly edge: string | undefined;
+  readonly cursor: 'startingAfter' | 'endingBefore';
+}
+
 export class ContactWalk {
   readonly origin: WalkOrigin;
-  /** Ids after the page, in list order, and whether the list ends there. */
-  readonly #after: string[] = [];
-  #afterEnded = false;
-  /** Ids before the page, nearest first, and whether the list starts there. */
-  readonly #before: string[] = [];
-  #beforeEnded = false;
+  readonly #after: Side;
+  readonly #before: Side;
 
   constructor(origin: WalkOrigin) {
     this.origin = origin;
-    if (!origin.hasNext) this.#afterEnded = true;
-    if (!origin.hasPrevious) this.#beforeEnded = true;
+    this.#after = { ids: [], ended: !origin.hasNext, edge: origin.lastId, cursor: 'startingAfter' };
+    this.#before = { ids: [], ended: !origin.hasPrevious, edge: origin.firstId, cursor: 'endingBefore' };
+  }
+
+  /** Walks `side` until it holds `needed` ids or the list ends there. */
+  async #walk(side: Side, needed: number, fetch: FetchPage, signal: AbortSignal, progress?: WalkProgress): Promise<void> {
+    while (side.ids.length < needed && !side.ended) {
+      const from = side.ids.at(-1) ?? side.edge;
+      if (from === undefined) break;
+      signal.throwIfAborted();
+      const page = await fetch({ ...this.origin.base, [side.cursor]: from, limit: WALK_LIMIT }, signal);
+      // A walk stopped (or overtaken by one that went on from the same cursor) adds nothing.
+      signal.throwIfAborted();
+      if (from !== (side.ids.at(-1) ?? side.edge)) continue;
+      const ids = page.contacts.map((c) => c.id);
+      // Every page comes in list order: one before this page is read from its end, nearest first.
+      side.ids.push(...(side.cursor === 'endingBefore' ? ids.reverse() : ids));
+      if (!page.hasMore || ids.length === 0) side.ended = true;
+      progress?.(side.ids.length, Number.isFinite(needed) ? needed : undefined);
+    }
   }
 
   /** Where `goal` is: walking the cursors as far as it needs to, and no further. */
@@ -110,27 +135,16 @@ export class ContactWalk {
     // The next page needs no walk (its cursor is the last row here); a page further needs the
     // row before it, and one row of its own to exist.
     const needed = place.page === 1 ? 0 : (place.page - 1) * pageSize + 1;
-    while (this.#after.length < needed && !this.#afterEnded) {
-      const from = this.#after.at(-1) ?? origin.lastId;
-      if (from === undefined) break;
-      signal.throwIfAborted();
-      const page = await fetch({ ...origin.base, startingAfter: from, limit: WALK_LIMIT }, signal);
-      // A walk stopped (or overtaken by one that went on from the same cursor) adds nothing.
-      signal.throwIfAborted();
-      if (from !== (this.#after.at(-1) ?? origin.lastId)) continue;
-      this.#after.push(...page.contacts.map((c) => c.id));
-      if (!page.hasMore || page.contacts.length === 0) this.#afterEnded = true;
-      progress?.(this.#after.length, Number.isFinite(needed) ? needed : undefined);
-    }
-    if (this.#after.length < needed || !origin.hasNext) {
-      const walked = this.#after.length;
+    await this.#walk(this.#after, needed, fetch, signal, progress);
+    if (this.#after.ids.length < needed || !origin.hasNext) {
+      const walked = this.#after.ids.length;
       if (!origin.hasNext || walked === 0) return { kind: 'here', cursor: Math.max(0, origin.rows - 1) };
       // The list ends before the goal: its last row, or the top of its last page.
       const lastPage = placeOf(origin, origin.rows + walked - 1).page;
       const clamped = goal.clamp === 'page' ? pageStart(origin, lastPage) : origin.rows + walked - 1;
       place = placeOf(origin, clamped);
     }
-    const anchor = place.page === 1 ? origin.lastId : this.#after[(place.page - 1) * pageSize - 1];
+    const anchor = place.page === 1 ? origin.lastId : this.#after.ids[(place.page - 1) * pageSize - 1];
     return {
       kind: 'page',
       query: { ...origin.base, startingAfter: anchor, limit: pageSize },
@@ -151,20 +165,10 @@ export class ContactWalk {
     // The page just before needs no walk (its cursor is the first row here); one further needs
     // the row after it.
     const needed = (back - 1) * pageSize;
-    while (this.#before.length < needed && !this.#beforeEnded) {
-      const from = this.#before.at(-1) ?? origin.firstId;
-      if (from === undefined) break;
-      signal.throwIfAborted();
-      const page = await fetch({ ...origin.base, endingBefore: from, limit: WALK_LIMIT }, signal);
-      signal.throwIfAborted();
-      if (from !== (this.#before.at(-1) ?? origin.firstId)) continue;
-      this.#before.push(...page.contacts.map((c) => c.id).reverse());
-      if (!page.hasMore || page.contacts.length === 0) this.#beforeEnded = true;
-      progress?.(this.#before.length, Number.isFinite(needed) ? needed : undefined);
-    }
+    await this.#walk(this.#before, needed, fetch, signal, progress);
     // The list starts before the goal: its first row, on its first page.
-    if (this.#before.length < needed) return first;
-    const anchor = back === 1 ? origin.firstId : this.#before[needed - 1];
+    if (this.#before.ids.length < needed) return first;
+    const anchor = back === 1 ? origin.firstId : this.#before.ids[needed - 1];
     return {
       kind: 'page',
       query: { ...origin.base, endingBefore: anchor, limit: pageSize },
