@@ -2,7 +2,7 @@
 // dashboard in about half the time of loading the compiled tree file by file. The dashboard is
 // its own chunk, so `serve` and the subcommands never load Ink and React.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,7 +111,8 @@ await build({
       name: 'memoized-string-width',
       setup(b) {
         const memo = `${root}src/text/string-width-memo.ts`;
-        const ours = join(root, 'node_modules', 'string-width', 'index.js');
+        // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
+        const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
         const redirected = new Set();
         b.onResolve({ filter: /^string-width$/ }, async (args) => {
           if (args.importer === memo || args.pluginData === 'as-is') return undefined;
