@@ -91,9 +91,15 @@ await build({
         b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
           let source = readFileSync(args.path, 'utf8');
           const edits = [
-            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { sharedOutputCaches } from ${JSON.stringify(caches)};\n`],
+            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, rowText, sharedOutputCaches } from ${JSON.stringify(caches)};\n`],
             [/caches = new OutputCaches\(\);/, 'caches = sharedOutputCaches();'],
             [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
+            [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
+            [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
+            [
+              /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
+              '.map((line, y) => rowText(y, line))',
+            ],
           ];
           for (const [pattern, replacement] of edits) {
             if (!pattern.test(source)) return { errors: [{ text: `ink/build/output.js has changed (${pattern} not found): see src/tui/ink-output-caches.ts` }] };

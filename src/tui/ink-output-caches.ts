@@ -4,7 +4,7 @@
 // 120x40, tokenising lines and slicing them for clipping were the first things in a key press's
 // profile once widths were remembered. The bundle (scripts/bundle.mjs) has Ink's Output use one
 // set of these for all frames instead: the same answers, kept between frames, bounded.
-import { styledCharsFromTokens, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import QuickLRU from 'quick-lru';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from '../text/string-width-memo.js';
@@ -58,6 +58,43 @@ export class OutputCaches {
     }
     return cached;
   }
+}
+
+/**
+ * The blank cell every frame starts from, one object for all: Ink only replaces cells, never
+ * changes one, and a row of the same cells is then the same objects frame after frame.
+ */
+export const BLANK_CELL: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) as unknown as StyledChar['styles'] }) as StyledChar;
+
+const covered = new WeakMap<StyledChar, StyledChar>();
+
+/**
+ * The empty cell that stands for the second column of a wide character, one per character
+ * object (as long as it lives), so a row with CJK or emoji is the same objects frame after frame too.
+ */
+export function coveredBy(wide: StyledChar): StyledChar {
+  let cell = covered.get(wide);
+  if (cell === undefined) {
+    cell = Object.freeze({ type: 'char', value: '', fullWidth: false, styles: wide.styles }) as StyledChar;
+    covered.set(wide, cell);
+  }
+  return cell;
+}
+
+/** The rows of the last frames, by row: their cells and the text made of them. Bounded by the screen's height. */
+const rowsDrawn: { cells: readonly (StyledChar | undefined)[]; text: string }[] = [];
+
+/**
+ * A row of Ink's frame as text: the text made last time when the row holds the very same cell
+ * objects (the shared blank, and the styled characters the caches hand out), else made afresh.
+ * A tick changes a few rows; the rest were serialised cell by cell on every frame before.
+ */
+export function rowText(y: number, cells: readonly (StyledChar | undefined)[]): string {
+  const kept = rowsDrawn[y];
+  if (kept && kept.cells.length === cells.length && cells.every((cell, x) => cell === kept.cells[x])) return kept.text;
+  const text = styledCharsToString(cells.filter((cell): cell is StyledChar => cell !== undefined)).trimEnd();
+  rowsDrawn[y] = { cells, text };
+  return text;
 }
 
 let shared: OutputCaches | undefined;

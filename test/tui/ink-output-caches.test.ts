@@ -3,11 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { styledCharsFromTokens, tokenize } from '@alcalzone/ansi-tokenize';
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { OUTPUT_CACHE_SIZE, OutputCaches, outputCacheSizes, sharedOutputCaches } from '../../src/tui/ink-output-caches.js';
+import { BLANK_CELL, coveredBy, OUTPUT_CACHE_SIZE, OutputCaches, outputCacheSizes, rowText, sharedOutputCaches } from '../../src/tui/ink-output-caches.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LINES = ['', 'AAPL  210.00', '┃ ▸ Contacts ━━━┓', '\u001b[7m陳美玲 and 김민지\u001b[27m', 'Thiago 🏄 Santos', '\u001b[1mbold\u001b[22m \u001b[31mred\u001b[39m', 'e\u0301 x'];
@@ -34,6 +34,43 @@ describe('the output caches kept between frames', () => {
       caches.getSlice(line, 0, 4);
     }
     for (const size of outputCacheSizes()) expect(size).toBeLessThanOrEqual(2 * OUTPUT_CACHE_SIZE);
+  });
+
+  it('make a row the same text as serialising its cells would, kept while the row holds the same cells', () => {
+    const caches = new OutputCaches();
+    // A row as Ink builds it: blanks, then a styled line written at column 2, a wide character's
+    // second column, and a hole (undefined) Ink filters out.
+    const rowOf = (line: string): (StyledChar | undefined)[] => {
+      const row: (StyledChar | undefined)[] = Array.from({ length: 30 }, () => BLANK_CELL);
+      let x = 2;
+      for (const char of caches.getStyledChars(line)) {
+        row[x] = char;
+        if (caches.getStringWidth(char.value) > 1) row[++x] = coveredBy(char);
+        x++;
+      }
+      row[29] = undefined;
+      return row;
+    };
+    const serialised = (row: (StyledChar | undefined)[]) => styledCharsToString(row.filter((c): c is StyledChar => c !== undefined)).trimEnd();
+    for (const line of LINES) {
+      const row = rowOf(line);
+      expect(rowText(3, row), JSON.stringify(line)).toBe(serialised(row));
+      // The next frame's row: a new array of the very same cells.
+      expect(rowText(3, [...row])).toBe(serialised(row));
+    }
+    const before = rowOf('AAPL  210.00');
+    expect(rowText(4, before)).toBe(serialised(before));
+    const after = rowOf('AAPL  211.25');
+    expect(rowText(4, after)).toBe(serialised(after));
+    expect(rowText(4, after)).not.toBe(rowText(5, before));
+  });
+
+  it('hand out one frozen cell per wide character for its second column, and one frozen blank', () => {
+    const [wide] = new OutputCaches().getStyledChars('\u001b[31m陳\u001b[39m');
+    expect(coveredBy(wide!)).toBe(coveredBy(wide!));
+    expect(coveredBy(wide!)).toMatchObject({ value: '', styles: wide!.styles });
+    expect(Object.isFrozen(coveredBy(wide!))).toBe(true);
+    expect(Object.isFrozen(BLANK_CELL)).toBe(true);
   });
 
   it("are what the bundle's Ink uses: its own per-frame caches are gone from the dashboard chunk", () => {
