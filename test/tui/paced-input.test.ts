@@ -61,7 +61,7 @@ describe('PacedInput', () => {
     });
     let takesRuns = true;
     input.takesRuns = () => takesRuns;
-    // 100 Down in one read, then a j, then 3 separate j reads, then two Ups, then text.
+    // 100 Down in one read with a j after them, two more j reads, then two Ups in one read.
     source.emit('data', Buffer.from('\u001b[B'.repeat(100) + 'j'));
     source.emit('data', Buffer.from('j'));
     source.emit('data', Buffer.from('j'));
