@@ -350,11 +350,11 @@ export interface CellRun {
 }
 
 /**
- * The span cut where `gap` or more columns in a row are the same cell at the same column in both
- * lines: moving the cursor over them (a few bytes) is cheaper than writing them again. A tick
- * that changes the price, the change and the age of a row writes those, not what lies between.
+ * The span cut where a stretch of cells is the same cell at the same column in both lines and
+ * writing it again would cost more bytes than `jump` (moving the cursor over it). A tick that
+ * changes the price, the change and the age of a row writes those, not what lies between.
  */
-export function changedRuns(previous: LineCells, next: LineCells, span: Span, gap: number): CellRun[] {
+export function changedRuns(previous: LineCells, next: LineCells, span: Span, jump: number): CellRun[] {
   const before = cover(previous);
   const unchanged = (i: number): boolean => {
     const column = next.starts[i]!;
@@ -370,11 +370,12 @@ export function changedRuns(previous: LineCells, next: LineCells, span: Span, ga
       i++;
       continue;
     }
-    // A stretch of unchanged cells: cut there when it is wide enough and something follows.
+    // A stretch of unchanged cells: cut there when writing it again (its characters and the
+    // style changes among them) would cost more than jumping over it, and something follows.
     let j = i;
     while (j < span.end && unchanged(j)) j++;
-    const width = (next.starts[j - 1]! + next.cells[j - 1]!.width) - next.starts[i]!;
-    if (j < span.end && width >= gap && i > first) {
+    const rewrite = j < span.end && i > first ? Buffer.byteLength(drawCells(next, i, j, next.cells[i - 1]!.style).text) : 0;
+    if (rewrite > jump) {
       runs.push({ column: next.starts[first]!, first, end: i });
       first = j;
     }

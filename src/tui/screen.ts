@@ -29,8 +29,11 @@ const ERASE_LINE = `${CSI}2K`;
 const ERASE_TO_END = `${CSI}K`;
 const RESET = `${CSI}0m`;
 
-/** Unchanged columns worth jumping over inside a changed span: about what the jump itself costs. */
-const RUN_GAP = 8;
+/** What a jump forward costs, in bytes (`CSI n C`): unchanged cells that cost more to write again are jumped over. */
+const RUN_GAP = 4;
+
+/** The cursor `columns` to the right, on its row. */
+const forward = (columns: number): string => (columns === 1 ? `${CSI}C` : `${CSI}${columns}C`);
 
 const moveTo = (row: number, column = 0): string => `${CSI}${row + 1};${column + 1}H`;
 
@@ -219,10 +222,14 @@ export class Screen {
     if (span === undefined) return { text: '', style: this.#style };
     let text = '';
     let style = this.#style;
+    /** Where the cursor is after the last run: the column after it (never the last column: runs follow). */
+    let at: number | undefined;
     for (const run of changedRuns(before, after, span, RUN_GAP)) {
       const drawn = drawCells(after, run.first, run.end, style);
-      text += moveTo(row, run.column) + drawn.text;
+      // Within the row, a jump forward is shorter than a move to the row and column.
+      text += (at === undefined ? moveTo(row, run.column) : forward(run.column - at)) + drawn.text;
       style = drawn.style ?? style;
+      at = run.end > run.first ? after.starts[run.end - 1]! + after.cells[run.end - 1]!.width : run.column;
     }
     if (!span.erase) return { text, style };
     // The line got narrower, so the span ended left of the last column and the cursor is on the

@@ -313,6 +313,15 @@ describe('bytes a tick writes', () => {
     expect(coloured - SYNC.length).toBeLessThanOrEqual(3 * Buffer.byteLength('▼0.30') + move.length);
   });
 
+  it('two changes far apart in a row: the second is reached by a jump forward, the cells between not written', async () => {
+    const { terminal, draw } = await writer(120, 40);
+    const row = (price: string, age: string) => `AAPL  ${price}${' '.repeat(60)}${color('32', '▲0.10')}  ${age}`;
+    await draw(['title', row('187.42', '5s')]);
+    await draw(['title', row('187.45', '1s')]);
+    // The price's last digit, a jump over the unchanged columns, the age's digit.
+    expect(terminal.last).toBe(`${CSI}?2026h${CSI}2;12H5${CSI}67C1${CSI}?2026l`);
+  });
+
   it('a 120x40 frame where 12 quotes change: at most three times the changed cells’ text, brackets and all', async () => {
     const { terminal, draw } = await writer(120, 40);
     const quotes = Array.from({ length: 12 }, (_, i) => quote((100 + i * 7.31).toFixed(2), `▲${(0.1 * i).toFixed(2)}`));
