@@ -6,6 +6,7 @@
 // our own code imports it directly.
 import QuickLRU from 'quick-lru';
 import stringWidth, { type Options } from 'string-width';
+import { remembered } from './remembered.js';
 
 /**
  * Texts remembered, per generation (quick-lru keeps up to two): a 120x40 frame has some hundreds
@@ -24,12 +25,7 @@ export default function memoStringWidth(input: string, options?: Options): numbe
     return stringWidth(input, options);
   }
   if (typeof input !== 'string' || input.length > WIDTH_CACHE_LONGEST) return stringWidth(input);
-  let width = widths.get(input);
-  if (width === undefined) {
-    width = stringWidth(input);
-    widths.set(input, width);
-  }
-  return width;
+  return remembered(widths, input, () => stringWidth(input));
 }
 
 /** How many texts are remembered now (for the test of the bound). */

@@ -7,6 +7,7 @@
 import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import QuickLRU from 'quick-lru';
 import sliceAnsi from 'slice-ansi';
+import { remembered } from '../text/remembered.js';
 import stringWidth from '../text/string-width-memo.js';
 
 /** Lines (and clipped lines) kept per generation (quick-lru keeps up to two): a few frames' worth. */
@@ -14,49 +15,27 @@ export const OUTPUT_CACHE_SIZE = 2000;
 
 /** What Ink's Output asks of its caches, and the slice it clips lines with. */
 export class OutputCaches {
-  readonly widths = new QuickLRU<string, number>({ maxSize: OUTPUT_CACHE_SIZE });
   readonly blockWidths = new QuickLRU<string, number>({ maxSize: OUTPUT_CACHE_SIZE });
   readonly styledChars = new QuickLRU<string, StyledChar[]>({ maxSize: OUTPUT_CACHE_SIZE });
   readonly slices = new QuickLRU<string, string>({ maxSize: OUTPUT_CACHE_SIZE });
 
   /** Ink places these objects in its grid and only reads them, so one array serves every frame. */
   getStyledChars(line: string): StyledChar[] {
-    let cached = this.styledChars.get(line);
-    if (cached === undefined) {
-      cached = styledCharsFromTokens(tokenize(line));
-      this.styledChars.set(line, cached);
-    }
-    return cached;
+    return remembered(this.styledChars, line, () => styledCharsFromTokens(tokenize(line)));
   }
 
+  /** string-width remembers widths already (string-width-memo.ts): no second cache of them here. */
   getStringWidth(text: string): number {
-    let cached = this.widths.get(text);
-    if (cached === undefined) {
-      cached = stringWidth(text);
-      this.widths.set(text, cached);
-    }
-    return cached;
+    return stringWidth(text);
   }
 
   getWidestLine(text: string): number {
-    let cached = this.blockWidths.get(text);
-    if (cached === undefined) {
-      cached = 0;
-      for (const line of text.split('\n')) cached = Math.max(cached, this.getStringWidth(line));
-      this.blockWidths.set(text, cached);
-    }
-    return cached;
+    return remembered(this.blockWidths, text, () => text.split('\n').reduce((widest, line) => Math.max(widest, stringWidth(line)), 0));
   }
 
   /** sliceAnsi(line, from, to), remembered. */
   getSlice(line: string, from: number, to: number): string {
-    const key = `${from}:${to}:${line}`;
-    let cached = this.slices.get(key);
-    if (cached === undefined) {
-      cached = sliceAnsi(line, from, to);
-      this.slices.set(key, cached);
-    }
-    return cached;
+    return remembered(this.slices, `${from}:${to}:${line}`, () => sliceAnsi(line, from, to));
   }
 }
 
@@ -73,12 +52,7 @@ const covered = new WeakMap<StyledChar, StyledChar>();
  * object (as long as it lives), so a row with CJK or emoji is the same objects frame after frame too.
  */
 export function coveredBy(wide: StyledChar): StyledChar {
-  let cell = covered.get(wide);
-  if (cell === undefined) {
-    cell = Object.freeze({ type: 'char', value: '', fullWidth: false, styles: wide.styles }) as StyledChar;
-    covered.set(wide, cell);
-  }
-  return cell;
+  return remembered(covered, wide, () => Object.freeze({ type: 'char', value: '', fullWidth: false, styles: wide.styles }) as StyledChar);
 }
 
 /** The rows of the last frames, by row: their cells and the text made of them. Bounded by the screen's height. */
@@ -105,5 +79,5 @@ export const sharedOutputCaches = (): OutputCaches => (shared ??= new OutputCach
 /** How many entries each cache holds now (for the test of the bound). */
 export function outputCacheSizes(): number[] {
   const caches = sharedOutputCaches();
-  return [caches.widths.size, caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
+  return [caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
 }

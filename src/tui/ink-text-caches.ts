@@ -8,6 +8,7 @@ import cliTruncate from 'cli-truncate';
 import QuickLRU from 'quick-lru';
 import widestLine from 'widest-line';
 import wrapAnsi from 'wrap-ansi';
+import { remembered } from '../text/remembered.js';
 
 /**
  * Texts kept per cache generation (quick-lru holds up to twice this): several full screens of
@@ -26,28 +27,19 @@ const wrapped = new QuickLRU<string, string>({ maxSize: TEXT_CACHE_SIZE });
 
 export function measureText(text: string): Dimensions {
   if (text.length === 0) return { width: 0, height: 0 };
-  const cached = measured.get(text);
-  if (cached) return cached;
-  const dimensions = { width: widestLine(text), height: text.split('\n').length };
-  measured.set(text, dimensions);
-  return dimensions;
+  return remembered(measured, text, () => ({ width: widestLine(text), height: text.split('\n').length }));
 }
 
 export type WrapType = 'wrap' | 'end' | 'middle' | 'truncate-end' | 'truncate' | 'truncate-middle' | 'truncate-start';
 
 export function wrapText(text: string, maxWidth: number, wrapType: WrapType): string {
   // A separator no text holds: Ink's own key ran text and width together ("a1" + "1" = "a11").
-  const key = `${wrapType}\u0000${maxWidth}\u0000${text}`;
-  const cached = wrapped.get(key);
-  if (cached !== undefined) return cached;
-  let result = text;
-  if (wrapType === 'wrap') result = wrapAnsi(text, maxWidth, { trim: false, hard: true });
-  if (wrapType.startsWith('truncate')) {
+  return remembered(wrapped, `${wrapType}\u0000${maxWidth}\u0000${text}`, () => {
+    if (wrapType === 'wrap') return wrapAnsi(text, maxWidth, { trim: false, hard: true });
+    if (!wrapType.startsWith('truncate')) return text;
     const position = wrapType === 'truncate-middle' ? 'middle' : wrapType === 'truncate-start' ? 'start' : 'end';
-    result = cliTruncate(text, maxWidth, { position });
-  }
-  wrapped.set(key, result);
-  return result;
+    return cliTruncate(text, maxWidth, { position });
+  });
 }
 
 /** How many texts the caches hold now, for tests and the soak benchmark's reasoning. */
