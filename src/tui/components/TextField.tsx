@@ -1,7 +1,6 @@
 // A one-line text field: focus is always said out loud, pasted control characters never reach
 // the value or the screen, Ctrl and Alt chords never type their letter (they are the keymap's
-// field keys: Ctrl-U and Ctrl-W edit through the router, the cursor keys here), and what it
-// shows is exactly what it holds.
+// field keys, which the field applies at its cursor), and what it shows is exactly what it holds.
 import { Text, useInput } from 'ink';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { drawn, typedText } from '../../text/sanitize.js';
@@ -37,9 +36,6 @@ const COUNT_FROM = 0.75;
  */
 export const FieldListening = createContext<{ current: boolean }>({ current: false });
 
-/** The value after Ctrl-W: the last word and the spaces before it gone. */
-export const deleteLastWord = (value: string): string => value.replace(/\S*\s*$/, '');
-
 /** Applies a chunk of typed keys (typed faster than they were read) to a value, as editing would. */
 export function applyTyped(value: string, chunk: string): string {
   let next = value;
@@ -54,8 +50,9 @@ export function applyTyped(value: string, chunk: string): string {
     if (char === '\r' || char === '\n') break; // Enter: the router submits.
     if (char === '\u0015' || char === '\u0017' || char === '\u007f' || char === '\b') {
       flush();
-      if (char === '\u0015') next = '';
-      else if (char === '\u0017') next = deleteLastWord(next);
+      // Typed ahead, the cursor is at the end: Ctrl-U and Ctrl-W act there as the field's own keys do.
+      if (char === '\u0015') next = applyLineEdit(next, characters(next).length, 'kill-start').value;
+      else if (char === '\u0017') next = applyLineEdit(next, characters(next).length, 'delete-word-back').value;
       else next = characters(next).slice(0, -1).join('');
     } else text += char;
   }

@@ -270,17 +270,14 @@ export function previousPageQuery(state: ContactsState): PageQuery | undefined {
   return first ? { ...firstPageQuery(state), endingBefore: first.id } : state.page.previous;
 }
 
-const clampCursor = (state: ContactsState): ContactsState => {
-  const count = visibleContacts(state).length;
-  const cursor = Math.max(0, Math.min(state.cursor, count - 1));
-  return cursor === state.cursor ? state : { ...state, cursor };
-};
-
 /** The cursor moved to `index`, kept on the rows; the same state when that is where it is (no redraw). */
 function cursorAt(state: ContactsState, index: number): ContactsState {
   const cursor = Math.max(0, Math.min(index, visibleContacts(state).length - 1));
   return cursor === state.cursor ? state : { ...state, cursor };
 }
+
+/** The cursor kept on the rows there are. */
+const clampCursor = (state: ContactsState): ContactsState => cursorAt(state, state.cursor);
 
 function withPage(state: ContactsState, page: ContactPage): ContactsState {
   return { ...state, page: { ...page } };
@@ -310,11 +307,11 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       const { query, pageNumber } = state.pending;
       // Coming back from an older page, the cursor lands where the eye expects: the bottom.
       const landAt = state.pending.landAt ?? (query.endingBefore !== undefined ? { fromEnd: 0 } : 0);
-      const rows = visibleContacts({ ...state, page: action.page }).length;
-      let cursor = typeof landAt === 'number' ? landAt : rows - 1 - landAt.fromEnd;
+      // The cursor counts the rows on screen, which leave out deleted and filtered contacts.
+      const rows = visibleContacts({ ...state, page: action.page });
+      let cursor = typeof landAt === 'number' ? landAt : rows.length - 1 - landAt.fromEnd;
       if (action.focusId !== undefined) {
-        // The cursor counts the rows on screen, which leave out deleted and filtered contacts.
-        const at = visibleContacts({ ...state, page: action.page }).findIndex((c) => c.id === action.focusId);
+        const at = rows.findIndex((c) => c.id === action.focusId);
         if (at >= 0) cursor = at;
       }
       const prefetched = state.prefetched;

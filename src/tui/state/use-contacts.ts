@@ -285,7 +285,7 @@ export function useContacts(
           },
         );
     },
-    [client, dispatch, failed, getState, load, moveOver, status, stopWalk, track],
+    [client, dispatch, failed, getState, load, moveOver, status, track],
   );
 
   const sendDelete = useCallback(
