@@ -143,6 +143,8 @@ export function useContacts(
     const under = walking.current;
     if (!under?.goal) return false;
     under.abort?.abort();
+    // The page it was landing on, once asked for, is not wanted either.
+    if (under.request !== undefined) pageAbort.current?.abort();
     moveOver(under);
     return true;
   }, [moveOver]);
