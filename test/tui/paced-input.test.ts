@@ -38,6 +38,16 @@ function reader(input: PacedInput): string[] {
 
 const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Runs `work` with setTimeout faked (it may switch back itself to settle), real again after. */
+async function onFakeTimeouts(work: () => Promise<void>): Promise<void> {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  try {
+    await work();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe('PacedInput', () => {
   it('hands over one key sequence at a time, in order, text runs whole', async () => {
     const source = new FakeStdin();
@@ -214,8 +224,7 @@ describe('PacedInput', () => {
     });
 
     it('a paste that stalls goes in as far as it came, and what follows before its end mark is text, never keys', async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      try {
+      await onFakeTimeouts(async () => {
         const { source, input, seen, pastes } = pasting();
         source.emit('data', Buffer.from(`${START}first half`));
         vi.advanceTimersByTime(1000);
@@ -228,14 +237,11 @@ describe('PacedInput', () => {
         expect(pastes).toEqual(['first half', '\rdy']);
         expect(seen).toEqual(['j']);
         input.detach();
-      } finally {
-        vi.useRealTimers();
-      }
+      });
     });
 
     it('ends a paste whose end mark never comes after 10 s without input; keys after that are keys', async () => {
-      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-      try {
+      await onFakeTimeouts(async () => {
         const { source, input, seen, pastes } = pasting();
         source.emit('data', Buffer.from(`${START}half a paste\u001b[20`));
         vi.advanceTimersByTime(9000);
@@ -248,9 +254,7 @@ describe('PacedInput', () => {
         expect(pastes).toEqual(['half a paste', '\u001b[20k']);
         expect(seen).toEqual(['j']);
         input.detach();
-      } finally {
-        vi.useRealTimers();
-      }
+      });
     });
 
     it('keeps at most PASTE_MAX characters of one paste', async () => {
