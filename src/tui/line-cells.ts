@@ -345,6 +345,8 @@ export function changedSpan(previous: LineCells, next: LineCells): Span | undefi
 /** A run of cells of `next` to write, [first, end), starting at `column`. */
 export interface CellRun {
   readonly column: number;
+  /** The column after the last one written: where the cursor is after the run. */
+  readonly endColumn: number;
   readonly first: number;
   readonly end: number;
 }
@@ -376,12 +378,12 @@ export function changedRuns(previous: LineCells, next: LineCells, span: Span, ju
     while (j < span.end && unchanged(j)) j++;
     const rewrite = j < span.end && i > first ? Buffer.byteLength(drawCells(next, i, j, next.cells[i - 1]!.style).text) : 0;
     if (rewrite > jump) {
-      runs.push({ column: next.starts[first]!, first, end: i });
+      runs.push({ column: next.starts[first]!, endColumn: next.starts[i]!, first, end: i });
       first = j;
     }
     i = j;
   }
-  runs.push({ column: first === span.first ? span.column : next.starts[first]!, first, end: span.end });
+  runs.push({ column: first === span.first ? span.column : next.starts[first]!, endColumn: span.endColumn, first, end: span.end });
   return runs;
 }
 

@@ -229,7 +229,7 @@ export class Screen {
       // Within the row, a jump forward is shorter than a move to the row and column.
       text += (at === undefined ? moveTo(row, run.column) : forward(run.column - at)) + drawn.text;
       style = drawn.style ?? style;
-      at = run.end > run.first ? after.starts[run.end - 1]! + after.cells[run.end - 1]!.width : run.column;
+      at = run.endColumn;
     }
     if (!span.erase) return { text, style };
     // The line got narrower, so the span ended left of the last column and the cursor is on the
