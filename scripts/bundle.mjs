@@ -82,8 +82,8 @@ await build({
     },
     {
       // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
-      // it to its box), caching only within one frame. It is given one bounded set of caches for
-      // all frames instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
+      // it to its box), caching only within one frame. It is given one set of caches kept from each
+      // frame to the next instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
       // build fails rather than ship Ink's own unchanged.
       name: 'ink-shared-output-caches',
       setup(b) {
@@ -91,8 +91,8 @@ await build({
         b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
           let source = readFileSync(args.path, 'utf8');
           const edits = [
-            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, rowText, sharedOutputCaches } from ${JSON.stringify(caches)};\n`],
-            [/caches = new OutputCaches\(\);/, 'caches = sharedOutputCaches();'],
+            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
+            [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
             [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
             [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
             [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],

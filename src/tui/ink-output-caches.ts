@@ -3,21 +3,25 @@
 // line apart again, though nearly all of them are the same as the frame before. Measured at
 // 120x40, tokenising lines and slicing them for clipping were the first things in a key press's
 // profile once widths were remembered. The bundle (scripts/bundle.mjs) has Ink's Output use one
-// set of these for all frames instead: the same answers, kept between frames, bounded.
+// set of these for all frames instead: the same answers, kept from one frame to the next and no
+// longer (frame-cache.ts), since a frame can only reuse what the frame before it drew.
 import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
-import QuickLRU from 'quick-lru';
 import sliceAnsi from 'slice-ansi';
 import { remembered } from '../text/remembered.js';
 import stringWidth from '../text/string-width-memo.js';
-
-/** Lines (and clipped lines) kept per generation (quick-lru keeps up to two): a few frames' worth. */
-export const OUTPUT_CACHE_SIZE = 2000;
+import { FrameCache } from './frame-cache.js';
 
 /** What Ink's Output asks of its caches, and the slice it clips lines with. */
 export class OutputCaches {
-  readonly blockWidths = new QuickLRU<string, number>({ maxSize: OUTPUT_CACHE_SIZE });
-  readonly styledChars = new QuickLRU<string, StyledChar[]>({ maxSize: OUTPUT_CACHE_SIZE });
-  readonly slices = new QuickLRU<string, string>({ maxSize: OUTPUT_CACHE_SIZE });
+  readonly blockWidths = new FrameCache<string, number>();
+  readonly styledChars = new FrameCache<string, StyledChar[]>();
+  readonly slices = new FrameCache<string, string>();
+
+  /** Ink makes an Output for each frame it draws: what the frame before last used is let go. */
+  nextFrame(): this {
+    for (const cache of [this.blockWidths, this.styledChars, this.slices]) cache.nextFrame();
+    return this;
+  }
 
   /** Ink places these objects in its grid and only reads them, so one array serves every frame. */
   getStyledChars(line: string): StyledChar[] {
@@ -73,11 +77,5 @@ export function rowText(y: number, cells: readonly (StyledChar | undefined)[]): 
 
 let shared: OutputCaches | undefined;
 
-/** The one set of caches every frame's Output uses. */
-export const sharedOutputCaches = (): OutputCaches => (shared ??= new OutputCaches());
-
-/** How many entries each cache holds now (for the test of the bound). */
-export function outputCacheSizes(): number[] {
-  const caches = sharedOutputCaches();
-  return [caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
-}
+/** The one set of caches every frame's Output uses, turned to a new frame: Ink's Output calls it as it is made. */
+export const nextFrameOutputCaches = (): OutputCaches => (shared ??= new OutputCaches()).nextFrame();

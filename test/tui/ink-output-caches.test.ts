@@ -7,7 +7,8 @@ import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar }
 import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { BLANK_CELL, coveredBy, OUTPUT_CACHE_SIZE, OutputCaches, outputCacheSizes, rowText, sharedOutputCaches } from '../../src/tui/ink-output-caches.js';
+import { FRAME_CACHE_LIMIT, FrameCache } from '../../src/tui/frame-cache.js';
+import { BLANK_CELL, coveredBy, OutputCaches, rowText } from '../../src/tui/ink-output-caches.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LINES = ['', 'AAPL  210.00', '┃ ▸ Contacts ━━━┓', '\u001b[7m陳美玲 and 김민지\u001b[27m', 'Thiago 🏄 Santos', '\u001b[1mbold\u001b[22m \u001b[31mred\u001b[39m', 'e\u0301 x'];
@@ -25,15 +26,47 @@ describe('the output caches kept between frames', () => {
     }
   });
 
-  it('keep at most two generations of OUTPUT_CACHE_SIZE entries each, however many lines are drawn', () => {
-    const caches = sharedOutputCaches();
-    for (let i = 0; i < OUTPUT_CACHE_SIZE * 5; i++) {
-      const line = `AAPL ${i} ▲`;
-      caches.getStyledChars(line);
-      caches.getWidestLine(line);
-      caches.getSlice(line, 0, 4);
-    }
-    for (const size of outputCacheSizes()) expect(size).toBeLessThanOrEqual(2 * OUTPUT_CACHE_SIZE);
+  it('keep what the last frame and this one drew, and let go of older lines however many are drawn', () => {
+    const caches = new OutputCaches();
+    const sizes = () => [caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
+    const frame = (lines: readonly string[]) => {
+      caches.nextFrame();
+      for (const line of lines) {
+        caches.getStyledChars(line);
+        caches.getWidestLine(line);
+        caches.getSlice(line, 0, 4);
+      }
+    };
+    // A ticking row: a new price every frame, beside a header that never changes.
+    for (let tick = 0; tick < 500; tick++) frame(['Symbol  Last', `AAPL ${tick} ▲`]);
+    for (const size of sizes()) expect(size).toBeLessThanOrEqual(4);
+    const header = caches.getStyledChars('Symbol  Last');
+    frame(['Symbol  Last']);
+    expect(caches.getStyledChars('Symbol  Last')).toBe(header);
+  });
+
+  it('keep a line through the next frame, not the one after it unless it is drawn again', () => {
+    const cache = new FrameCache<string, number>();
+    cache.set('kept', 1);
+    cache.set('once', 2);
+    cache.nextFrame();
+    expect(cache.get('kept')).toBe(1);
+    cache.nextFrame();
+    expect(cache.get('kept')).toBe(1);
+    expect(cache.get('once')).toBeUndefined();
+    cache.nextFrame();
+    cache.nextFrame();
+    expect(cache.get('kept')).toBeUndefined();
+  });
+
+  it(`keep at most ${FRAME_CACHE_LIMIT} entries a frame, should a frame draw without end`, () => {
+    const cache = new FrameCache<number, number>();
+    for (let i = 0; i <= FRAME_CACHE_LIMIT; i++) cache.set(i, i);
+    expect(cache.size).toBe(FRAME_CACHE_LIMIT);
+    expect(cache.get(FRAME_CACHE_LIMIT)).toBeUndefined();
+    cache.nextFrame();
+    for (let i = 0; i <= FRAME_CACHE_LIMIT; i++) cache.set(-1 - i, i);
+    expect(cache.size).toBe(2 * FRAME_CACHE_LIMIT);
   });
 
   it('make a row the same text as serialising its cells would, kept while the row holds the same cells', () => {
