@@ -112,7 +112,7 @@ function dashboard(name: string, port: number, watchlist: readonly string[], int
   };
   const args = [bin, '--base-url', `http://127.0.0.1:${port}`, '--interval', String(intervalS), '--watchlist', watchlist.join(',')];
   const quoted = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const command = `exec env -u CI ${Object.entries(env).map(([k, v]) => quoted(`${k}=${v}`)).join(' ')} ${quoted(process.execPath)} ${args.map(quoted).join(' ')}`;
+  const command = `exec env -u CI ${Object.entries(env).map(([k, v]) => quoted(`${k}=${v}`)).join(' ')} ${args.map(quoted).join(' ')}`;
   tmux('new-session', '-d', '-s', name, '-x', '120', '-y', '40', command);
   return Number(tmux('display-message', '-p', '-t', name, '#{pane_pid}').trim());
 }

@@ -314,7 +314,8 @@ async function main(): Promise<void> {
   );
   seedContacts();
   const baseline = await bundleBaseline();
-  const tickbook = (watchlist: readonly string[]) => [process.execPath, join(root, 'bin/tickbook'), '--watchlist', watchlist.join(','), '--interval', '1'];
+  // Run as a shell runs it (its #! line, with its node flags), not as `node bin/tickbook`.
+  const tickbook = (watchlist: readonly string[]) => [join(root, 'bin/tickbook'), '--watchlist', watchlist.join(','), '--interval', '1'];
   const tickbookReady = (screen: string) => screen.includes('? help') && screen.includes('Ticker');
   const verdicts: [string, Verdict[]][] = [];
   for (const size of SIZES) {
