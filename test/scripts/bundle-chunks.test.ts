@@ -1,5 +1,7 @@
 // What the bundle loads before the dashboard's first frame: undici, the largest part of it, is a
-// chunk of its own, loaded with the first request (src/api/proxy.ts), never at start.
+// chunk of its own, loaded with the first request (src/api/proxy.ts), never at start; and
+// loading Ink's layout engine does not load Node's own fetch (scripts/bundle.mjs).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,5 +31,12 @@ describe('the bundle at start', () => {
     const all = readdirSync(join(bundle, 'chunks')).filter((file) => file.endsWith('.mjs'));
     const withUndici = all.filter((file) => sourcesOf(join(bundle, 'chunks', file)).some((source) => /node_modules\/undici\//.test(source)));
     expect(withUndici).toHaveLength(1);
+  });
+
+  it("loads the dashboard, Ink and Yoga's wasm without Node's own undici (its fetch is never asked for)", () => {
+    const dashboard = readdirSync(join(bundle, 'chunks')).find((file) => file.startsWith('dashboard-') && file.endsWith('.mjs'))!;
+    const script = `await import(${JSON.stringify(join(bundle, 'chunks', dashboard))}); console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici'))));`;
+    const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    expect(loaded).toEqual([]);
   });
 });
