@@ -132,11 +132,13 @@ await build({
       name: 'memoized-string-width',
       setup(b) {
         const memo = `${root}src/text/string-width-memo.ts`;
+        // The modules the remembering one is made of ask string-width itself.
+        const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
         // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
         const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
         const redirected = new Set();
         b.onResolve({ filter: /^string-width$/ }, async (args) => {
-          if (args.importer === memo || args.pluginData === 'as-is') return undefined;
+          if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
           const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
           if (real.errors.length > 0 || real.path !== ours) return undefined;
           redirected.add(args.importer);

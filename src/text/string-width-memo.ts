@@ -3,10 +3,12 @@
 // goes through Intl.Segmenter and the emoji and East Asian Width tables each time: measured at
 // 120x40, string-width was the first thing in a key press's profile. Ink and the libraries it
 // draws with are given this module in place of string-width by the bundle (scripts/bundle.mjs);
-// our own code imports it directly.
+// our own code imports it directly. Texts whose characters are each a grapheme of their own are
+// summed from a table instead (simple-width.ts); the rest are remembered.
 import QuickLRU from 'quick-lru';
 import stringWidth, { type Options } from 'string-width';
 import { remembered } from './remembered.js';
+import { simpleWidth } from './simple-width.js';
 
 /**
  * Texts remembered, per generation (quick-lru keeps up to two): a 120x40 frame has some hundreds
@@ -24,7 +26,11 @@ export default function memoStringWidth(input: string, options?: Options): numbe
   if (options !== undefined && (options.ambiguousIsNarrow !== undefined || options.countAnsiEscapeCodes !== undefined)) {
     return stringWidth(input, options);
   }
-  if (typeof input !== 'string' || input.length > WIDTH_CACHE_LONGEST) return stringWidth(input);
+  if (typeof input !== 'string') return stringWidth(input);
+  // Most texts (ASCII, borders, blocks, CJK) are summed from a table, faster than a lookup here.
+  const simple = simpleWidth(input);
+  if (simple !== undefined) return simple;
+  if (input.length > WIDTH_CACHE_LONGEST) return stringWidth(input);
   return remembered(widths, input, () => stringWidth(input));
 }
 

@@ -1,0 +1,47 @@
+// The table-summed width: string-width's answer whenever it gives one, for every character of the
+// Basic Multilingual Plane beside letters and itself, and for mixed texts; none for texts whose
+// characters join (accents, emoji sequences, jamo, escape sequences).
+import stringWidth from 'string-width';
+import { describe, expect, it } from 'vitest';
+import { simpleWidth } from '../../src/text/simple-width.js';
+
+describe('simpleWidth', () => {
+  it("gives string-width's answer for every BMP character beside letters and itself, or none", () => {
+    const wrong: string[] = [];
+    let answered = 0;
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const character = String.fromCharCode(unit);
+      const text = `a${character}${character}b${character}`;
+      const width = simpleWidth(text);
+      if (width === undefined) continue;
+      answered++;
+      if (width !== stringWidth(text)) wrong.push(`U+${unit.toString(16)}: ${width}, string-width ${stringWidth(text)}`);
+    }
+    expect(wrong).toEqual([]);
+    // Nearly all of them: the table is worth having.
+    expect(answered).toBeGreaterThan(60_000);
+  });
+
+  it('answers for the texts a frame is made of', () => {
+    for (const text of ['┃ ▸ Contacts ━━━┓', '▁▂▃▄▅▆▇█', 'AAPL  ▲ 1.23%', '陳美玲 and 김민지', 'Zoë Ångström', '…', '', '全角ＡＢＣ']) {
+      expect(simpleWidth(text), text).toBe(stringWidth(text));
+    }
+  });
+
+  it('leaves to string-width what joins or needs stripping', () => {
+    for (const text of ['e\u0301', 'Thiago 🏄‍♂️ Santos', '👍🏽', '1\uFE0F\u20E3', '\u1100\u1161', 'ﾊﾞ', '\u001b[31mred\u001b[39m', 'a\tb', 'ก\u0E33', 'x\u200Dy', '🇫🇷']) {
+      expect(simpleWidth(text), JSON.stringify(text)).toBeUndefined();
+    }
+  });
+
+  it('agrees with string-width on random texts mixing simple characters with joining ones', () => {
+    const pool = ['a', 'Z', ' ', '━', '▲', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', '\u11A8', 'ﾞ', 'ﾊ', '\u0E33', '\u0D4E', '…', '·', '\u00AD', '\u200B', '\u0600', '1', '\u20E3'];
+    let seed = 7;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 5_000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, () => pool[Math.floor(next() * pool.length)]).join('');
+      const width = simpleWidth(text);
+      if (width !== undefined) expect(width, JSON.stringify(text)).toBe(stringWidth(text));
+    }
+  });
+});
