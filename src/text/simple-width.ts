@@ -9,8 +9,9 @@
 // per character: one that joins neither the letter before it, nor the one after it, nor itself
 // has the grapheme break property Other (or is a precomposed Hangul syllable, which joins only
 // jamo, and jamo join themselves), so in a text of such characters every one is its own grapheme
-// and the sums are string-width's. Controls (escape sequences among them) and anything outside
-// the Basic Multilingual Plane are left to string-width.
+// and the sums are string-width's. Colours and styles (SGR: ESC [ digits and semicolons m) take
+// no columns, as string-width strips them; other controls and escape sequences, and anything
+// outside the Basic Multilingual Plane, are left to string-width.
 import stringWidth from 'string-width';
 
 const segmenter = new Intl.Segmenter();
@@ -37,6 +38,24 @@ function widthOf(unit: number): number {
   return width;
 }
 
+const ESC = 0x1b;
+const LEFT_BRACKET = 0x5b;
+const SEMICOLON = 0x3b;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const M = 0x6d;
+
+/** Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one. */
+function sgrEnd(text: string, start: number): number {
+  if (text.charCodeAt(start + 1) !== LEFT_BRACKET) return -1;
+  for (let i = start + 2; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit === M) return i + 1;
+    if (unit !== SEMICOLON && (unit < DIGIT_0 || unit > DIGIT_9)) return -1;
+  }
+  return -1;
+}
+
 /** string-width's answer for `text` when every character in it is a grapheme of its own, else undefined. */
 export function simpleWidth(text: string): number | undefined {
   let total = 0;
@@ -44,6 +63,12 @@ export function simpleWidth(text: string): number | undefined {
     const unit = text.charCodeAt(i);
     if (unit >= 0x20 && unit < 0x7f) {
       total += 1;
+      continue;
+    }
+    if (unit === ESC) {
+      const end = sgrEnd(text, i);
+      if (end === -1) return undefined;
+      i = end - 1;
       continue;
     }
     const width = widthOf(unit);

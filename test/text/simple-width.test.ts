@@ -23,19 +23,20 @@ describe('simpleWidth', () => {
   });
 
   it('answers for the texts a frame is made of', () => {
-    for (const text of ['┃ ▸ Contacts ━━━┓', '▁▂▃▄▅▆▇█', 'AAPL  ▲ 1.23%', '陳美玲 and 김민지', 'Zoë Ångström', '…', '', '全角ＡＢＣ']) {
+    const styled = ['\u001b[31mred\u001b[39m', '\u001b[1;38;5;208m━━\u001b[0m▲', '\u001b[m陳\u001b[7m x\u001b[27m'];
+    for (const text of ['┃ ▸ Contacts ━━━┓', '▁▂▃▄▅▆▇█', 'AAPL  ▲ 1.23%', '陳美玲 and 김민지', 'Zoë Ångström', '…', '', '全角ＡＢＣ', ...styled]) {
       expect(simpleWidth(text), text).toBe(stringWidth(text));
     }
   });
 
   it('leaves to string-width what joins or needs stripping', () => {
-    for (const text of ['e\u0301', 'Thiago 🏄‍♂️ Santos', '👍🏽', '1\uFE0F\u20E3', '\u1100\u1161', 'ﾊﾞ', '\u001b[31mred\u001b[39m', 'a\tb', 'ก\u0E33', 'x\u200Dy', '🇫🇷']) {
+    for (const text of ['e\u0301', 'Thiago 🏄‍♂️ Santos', '👍🏽', '1\uFE0F\u20E3', '\u1100\u1161', 'ﾊﾞ', '\u001b]8;;https://x\u0007link\u001b]8;;\u0007', '\u001b[38:2:1:2:3mx', '\u001b[31', 'a\u001bb', 'a\tb', 'ก\u0E33', 'x\u200Dy', '🇫🇷']) {
       expect(simpleWidth(text), JSON.stringify(text)).toBeUndefined();
     }
   });
 
   it('agrees with string-width on random texts mixing simple characters with joining ones', () => {
-    const pool = ['a', 'Z', ' ', '━', '▲', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', '\u11A8', 'ﾞ', 'ﾊ', '\u0E33', '\u0D4E', '…', '·', '\u00AD', '\u200B', '\u0600', '1', '\u20E3'];
+    const pool = ['a', 'Z', ' ', '━', '▲', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', '\u11A8', 'ﾞ', 'ﾊ', '\u0E33', '\u0D4E', '…', '·', '\u00AD', '\u200B', '\u0600', '1', '\u20E3', '\u001b[31m', '\u001b[0m', '\u001b[', 'm', ';'];
     let seed = 7;
     const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     for (let n = 0; n < 5_000; n++) {
