@@ -13,28 +13,47 @@
 // no columns, as string-width strips them; other controls and escape sequences, and anything
 // outside the Basic Multilingual Plane, are left to string-width.
 import stringWidth from 'string-width';
+import { BMP_WIDTHS } from './bmp-widths.js';
 
 const segmenter = new Intl.Segmenter();
 /** Not asked yet. */
 const UNKNOWN = -2;
 /** Joins a neighbour, or is a control or half of a surrogate pair: string-width decides. */
-const NOT_SIMPLE = -1;
-/** One per UTF-16 code unit, 64 KB, filled as characters are first seen. */
-const table = new Int8Array(0x10000).fill(UNKNOWN);
+export const NOT_SIMPLE = -1;
+
+/** string-width's width for the UTF-16 code unit `unit` when it is a grapheme of its own, else NOT_SIMPLE. */
+export function classifyUnit(unit: number): number {
+  const control = unit < 0x20 || (unit >= 0x7f && unit < 0xa0);
+  const surrogate = unit >= 0xd800 && unit <= 0xdfff;
+  if (control || surrogate) return NOT_SIMPLE;
+  const character = String.fromCharCode(unit);
+  let graphemes = 0;
+  for (const _ of segmenter.segment(`a${character}${character}a`)) graphemes++;
+  return graphemes === 4 ? stringWidth(character) : NOT_SIMPLE;
+}
+
+/**
+ * The table from `runs` (start, width, start, width, …: each width holds from its start to the
+ * next start), or undefined when it was made for another Unicode version than this Node's: the
+ * segmenter and string-width's property regexes may answer otherwise here.
+ */
+export function tableFromRuns(widths: { unicode: string; runs: readonly number[] }, unicode = process.versions.unicode): Int8Array | undefined {
+  if (widths.unicode !== unicode) return undefined;
+  const table = new Int8Array(0x10000);
+  for (let i = 0; i < widths.runs.length; i += 2) table.fill(widths.runs[i + 1]!, widths.runs[i]!, widths.runs[i + 2] ?? 0x10000);
+  return table;
+}
+
+/**
+ * One per UTF-16 code unit, 64 KB: made at build time (bmp-widths.ts), since asking string-width
+ * the first time compiles its Unicode-property regexes (~20 ms of the first frame); filled as
+ * characters are first seen when the table is for another Unicode version.
+ */
+const table = tableFromRuns(BMP_WIDTHS) ?? new Int8Array(0x10000).fill(UNKNOWN);
 
 function widthOf(unit: number): number {
   let width = table[unit]!;
-  if (width !== UNKNOWN) return width;
-  const character = String.fromCharCode(unit);
-  const control = unit < 0x20 || (unit >= 0x7f && unit < 0xa0);
-  const surrogate = unit >= 0xd800 && unit <= 0xdfff;
-  if (control || surrogate) width = NOT_SIMPLE;
-  else {
-    let graphemes = 0;
-    for (const _ of segmenter.segment(`a${character}${character}a`)) graphemes++;
-    width = graphemes === 4 ? stringWidth(character) : NOT_SIMPLE;
-  }
-  table[unit] = width;
+  if (width === UNKNOWN) table[unit] = width = classifyUnit(unit);
   return width;
 }
 
