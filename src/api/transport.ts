@@ -173,15 +173,18 @@ export class Transport {
     // One signal for undici: the caller's cancel, or this attempt's deadline.
     const abort = new AbortController();
     let pastDeadline = false;
-    const timer = setTimeout(() => {
-      pastDeadline = true;
-      abort.abort(new Error('deadline'));
-    }, this.#timeouts.totalMs);
+    let timer: NodeJS.Timeout | undefined;
     const cancel = () => abort.abort(out.signal?.reason);
     out.signal?.addEventListener('abort', cancel, { once: true });
     try {
       this.#checkCredential(out);
       route = await this.#route(out.url);
+      // The deadline is the server's: it starts once undici is loaded (the first request loads
+      // it, 100 ms or more on a busy machine), or a first answer could time out before it was asked.
+      timer = setTimeout(() => {
+        pastDeadline = true;
+        abort.abort(new Error('deadline'));
+      }, this.#timeouts.totalMs);
       // undici would still open a connection for a request aborted while it was being loaded.
       abort.signal.throwIfAborted();
       const headers: Record<string, string> = {
