@@ -98,11 +98,24 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const status = new StatusStore();
   const code = await withClient(
     values,
-    ({ client, target }) =>
-      runDashboard({ client, status, target, watchlist, intervalS, persistWatchlist, glyphs: config.glyphs, colors: config.colors }),
+    ({ client, target, sandbox }) =>
+      runDashboard({
+        client,
+        status,
+        target,
+        watchlist,
+        intervalS,
+        persistWatchlist,
+        glyphs: config.glyphs,
+        colors: config.colors,
+        // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
+        // opened once the first frame is on screen; a database that will not open ends the
+        // dashboard with its error, as it did before the first frame.
+        ...(sandbox && { afterFirstFrame: () => sandbox.open() }),
+      }),
     // On stderr a warning would vanish behind the alternate screen: the status line says it. A
     // terminal that goes away is the dashboard's to handle: it sends what is pending first.
-    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true, flags },
+    { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true, flags, openSandboxLater: true },
   );
   if (unsaved !== undefined) {
     process.stderr.write(`tickbook: the watchlist and interval as you left them were not saved: ${sanitize(unsaved)}\n`);

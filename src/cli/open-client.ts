@@ -4,7 +4,7 @@ import { TickbookClient } from '../api/client.js';
 import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
-import { startSandbox, type Sandbox } from '../server/sandbox.js';
+import { listenSandbox, type ListeningSandbox } from '../server/sandbox.js';
 import { openDebugLog } from './debug-log.js';
 
 export interface OpenClientOptions {
@@ -16,12 +16,17 @@ export interface OpenClientOptions {
   onRequest?: ((entry: RequestLogEntry) => void) | undefined;
   /** Told once when the debug log stops being written (a full disk, a failing device). */
   onWarning?: ((warning: string) => void) | undefined;
+  /**
+   * The embedded sandbox only listens until its open() is called (the dashboard calls it once its
+   * first frame is drawn); requests sent before wait. By default it is opened before this returns.
+   */
+  openSandboxLater?: boolean;
 }
 
 export interface OpenedClient {
   client: TickbookClient;
-  /** The embedded sandbox, when no base URL was configured. */
-  sandbox: Sandbox | undefined;
+  /** The embedded sandbox, when no base URL was configured (opened, unless asked to wait). */
+  sandbox: ListeningSandbox | undefined;
   /** Where requests go, in words, without secrets: "sandbox (in-process)" or host names. */
   target: string;
   warnings: string[];
@@ -42,10 +47,19 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   const onRequest =
     listeners.length === 0 ? undefined : (entry: RequestLogEntry) => listeners.forEach((listener) => listener(entry));
 
-  let sandbox: Sandbox | undefined;
+  let sandbox: ListeningSandbox | undefined;
   let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined; withheld?: Withheld };
   if (connection.mode === 'sandbox') {
-    sandbox = await startSandbox({ port: 0 });
+    sandbox = await listenSandbox({ port: 0 });
+    if (!options.openSandboxLater) {
+      try {
+        await sandbox.open();
+      } catch (error) {
+        await sandbox.close();
+        log?.close();
+        throw error;
+      }
+    }
     endpoint = { contactsUrl: sandbox.contactsUrl, marketDataUrl: sandbox.marketDataUrl, token: sandbox.token, apiKey: sandbox.apiKey };
   } else {
     const { contactsUrl, marketDataUrl, token, apiKey, withheld } = connection;

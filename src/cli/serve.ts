@@ -1,5 +1,5 @@
 // `tickbook serve`: the sandbox as a standalone server for any HTTP client.
-import { DatabaseOpenError, MarketMismatchError } from '../server/contacts-store.js';
+import { DatabaseOpenError, MarketMismatchError } from '../server/store-errors.js';
 import { readerGone } from './stdio.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { DEMO_CONTACTS_MAX } from '../server/demo-data.js';

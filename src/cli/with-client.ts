@@ -9,7 +9,7 @@ import { UsageError } from './usage.js';
 export async function withClient<T>(
   values: Parameters<typeof connectionFlags>[0] & { 'debug-log'?: string | undefined },
   body: (opened: OpenedClient) => Promise<T>,
-  extra: Pick<OpenClientOptions, 'onRequest'> & {
+  extra: Pick<OpenClientOptions, 'onRequest' | 'openSandboxLater'> & {
     onWarning?: (warning: string) => void;
     /**
      * The body sees its output go away itself and ends in its own time (the dashboard sends a
@@ -27,6 +27,7 @@ export async function withClient<T>(
       debugLogPath: values['debug-log'],
       onRequest: extra.onRequest,
       onWarning: extra.onWarning,
+      openSandboxLater: extra.openSandboxLater,
     });
   } catch (error) {
     // A bad URL in flags, environment or config file is a usage mistake, not a failed call.

@@ -8,6 +8,9 @@ import { fsReason } from '../config/fs-reason.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
 import type { NewContactFields } from './validate.js';
+import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
+
+export { DatabaseOpenError, MarketMismatchError };
 
 /** A contact exactly as the API returns it. */
 export interface ContactRecord {
@@ -121,21 +124,6 @@ export interface MarketRequest {
   fresh: () => MarketSettings;
 }
 
-/** The caller asked for a market other than the one the database keeps. */
-export class MarketMismatchError extends Error {
-  override readonly name = 'MarketMismatchError';
-  constructor(
-    readonly path: string,
-    readonly stored: MarketSettings,
-    readonly asked: { seed?: number | undefined; epochMs?: number | undefined },
-  ) {
-    const what =
-      asked.seed !== undefined && asked.seed !== stored.seed
-        ? `seed ${stored.seed}, not ${asked.seed}`
-        : `epoch ${stored.epochMs}, not ${String(asked.epochMs)}`;
-    super(`the database ${path} keeps a market with ${what}: leave it out to use that market, or reset the market`);
-  }
-}
 
 export interface ContactsStore {
   /** True when this open created the database (so demo data may be seeded). */
@@ -168,16 +156,6 @@ export interface OpenOptions {
   directoryOrigin?: string;
 }
 
-/** The database cannot be opened or created; `reason` says why in plain words. */
-export class DatabaseOpenError extends Error {
-  override readonly name = 'DatabaseOpenError';
-  constructor(
-    readonly path: string,
-    readonly reason: string,
-  ) {
-    super(`cannot open the database ${path}: ${reason}`);
-  }
-}
 
 const BUSY_TIMEOUT_MS = 5000;
 

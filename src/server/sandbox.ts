@@ -1,26 +1,19 @@
 // startSandbox(): the whole sandbox on one port, for `tickbook serve`, the dashboard's embedded
 // default, and the tests. In-process it writes nothing to the terminal: logs go to the caller's sink.
-import { createServer } from 'node:http';
-import { randomInt } from 'node:crypto';
+// listenSandbox() takes the port alone and opens the database when asked (open()): the dashboard
+// draws its first frame first, and requests that arrive before then wait for it.
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../api/rules.js';
-import { dirname } from 'node:path';
-import { dataDir, dataDirOrigin, defaultDatabasePath } from '../config/paths.js';
-import { type App, type ClientError, createApp } from './app.js';
-import { loadCatalogue } from './catalogue.js';
-import { type ContactsStore, type KeptMarket, openContactsStore } from './contacts-store.js';
-import {
-  type Credentials,
-  DEMO_API_KEY,
-  DEMO_RESTRICTED_API_KEY,
-  DEMO_TOKEN,
-  Gatekeeper,
-  ownerOf,
-} from './credentials.js';
-import { demoContacts } from './demo-data.js';
-import { MarketSimulator } from './market.js';
-import { RateLimiter } from './rate-limit.js';
+import { defaultDatabasePath } from '../config/paths.js';
+import type { ClientError } from './app.js';
+import type { KeptMarket } from './contacts-store.js';
+import { type Credentials, DEMO_API_KEY, DEMO_RESTRICTED_API_KEY, DEMO_TOKEN } from './credentials.js';
+import { HttpError } from './errors.js';
+import { sendError } from './respond.js';
+import type { SandboxParts } from './sandbox-parts.js';
 
 export interface SandboxOptions {
   /** Loopback unless told otherwise; another address needs explicit tokens and API keys. */
@@ -84,9 +77,31 @@ export interface Sandbox {
   close(): Promise<void>;
 }
 
+/** The sandbox with its port taken, its database not opened yet. */
+export interface ListeningSandbox extends Pick<Sandbox, 'url' | 'contactsUrl' | 'marketDataUrl' | 'token' | 'apiKey' | 'credentials' | 'demoCredentials' | 'dbPath'> {
+  /**
+   * Opens the database and starts answering (once, however often asked). When it fails, the
+   * requests waiting and any after are answered 500 with why; the port stays taken until close().
+   */
+  open(): Promise<Sandbox>;
+  close(): Promise<void>;
+}
+
 const CLOSE_GRACE_MS = 5000;
 
+/** Listens, then opens the database: the sandbox ready to answer, or an error with nothing left behind. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const listening = await listenSandbox(options);
+  try {
+    return await listening.open();
+  } catch (error) {
+    await listening.close();
+    throw error;
+  }
+}
+
+/** Takes the port (failing there leaves nothing behind, not a new database); open() does the rest. */
+export async function listenSandbox(options: SandboxOptions = {}): Promise<ListeningSandbox> {
   const host = options.host ?? '127.0.0.1';
   const explicitTokens = (options.tokens?.length ?? 0) > 0;
   const explicitKeys = (options.apiKeys?.length ?? 0) > 0;
@@ -103,12 +118,22 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
-  // Listen first: a port that is taken, or an address that is not this machine's, must leave
-  // nothing behind, not a new database filled with demo contacts. No request reaches `app!`
-  // before it is set: everything from the listen's callback to there runs without yielding.
-  let app: App | undefined;
-  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => app!(req, res));
-  server.on('clientError', (error: ClientError, socket: Duplex) => app!.clientError(error, socket));
+  let parts: SandboxParts | undefined;
+  let opening: Promise<Sandbox> | undefined;
+  /** Settles when open() does: what a request that came first waits for. */
+  let opened!: { resolve: () => void; reject: (error: unknown) => void };
+  const ready = new Promise<void>((resolve, reject) => (opened = { resolve, reject }));
+  // A request before open() is not refused: it waits, unread, for the handler.
+  ready.catch(() => undefined);
+  const whenReady = (then: () => void, otherwise: (error: unknown) => void) => void ready.then(then, otherwise);
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req: IncomingMessage, res: ServerResponse) => {
+    if (parts) parts.app(req, res);
+    else whenReady(() => parts!.app(req, res), (error) => unopened(res, error));
+  });
+  server.on('clientError', (error: ClientError, socket: Duplex) => {
+    if (parts) parts.app.clientError(error, socket);
+    else whenReady(() => parts!.app.clientError(error, socket), () => socket.destroy());
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {
@@ -117,81 +142,82 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   });
 
-  let store: ContactsStore;
-  try {
-    store = openContactsStore(dbPath, {
-      // tickbook makes its own data directory, and no other: a --db in a missing directory is a typo.
-      createDirectory: dirname(dbPath) === dataDir(),
-      directoryOrigin: options.dbPath === undefined ? dataDirOrigin() : 'option --db',
-      market: {
-        seed: options.seed,
-        epochMs: options.marketEpochMs,
-        reset: options.resetMarket,
-        fresh: () => ({ seed: randomInt(1, 2 ** 31 - 1), epochMs: now() }),
-      },
-      ...(options.demoData !== false && {
-        initialContacts: (market) => ({
-          owner: ownerOf(credentials.tokens[0]!),
-          contacts: demoContacts(market!.seed, now(), options.demoContacts),
-        }),
-      }),
-    });
-  } catch (error) {
-    server.close();
-    throw error;
-  }
-  // Read once here, never per request: asked for above, so the store always has one.
-  const { seed, epochMs: marketEpochMs, origin: marketOrigin } = store.market!;
-  const seededDemoData = store.created && options.demoData !== false;
-  try {
-    const catalogue = loadCatalogue();
-    const market = new MarketSimulator({ catalogue, seed, now, epochMs: marketEpochMs });
-    app = createApp({
-      store,
-      market,
-      catalogue,
-      gatekeeper: new Gatekeeper(credentials),
-      rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
-      log: options.log,
-    });
-  } catch (error) {
-    server.close();
-    store.close();
-    throw error;
-  }
-
   const address = server.address() as AddressInfo;
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
   let closing: Promise<void> | undefined;
+  const demoCredentials = { tokens: !explicitTokens, apiKeys: !explicitKeys };
+  const token = credentials.tokens[0]!;
+  const apiKey = credentials.apiKeys[0]!;
+
+  const close = (): Promise<void> => {
+    // Stop accepting, let in-flight requests finish (cut off after a grace period), then close
+    // the database so the WAL is checkpointed; a database still opening is closed once open.
+    // Requests waiting for a database that will now never open are answered at once.
+    if (!opening) opened.reject(new Error('it was closed before its database was opened'));
+    closing ??= new Promise<void>((resolve) => {
+      const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
+      server.close(() => {
+        clearTimeout(force);
+        void (opening ?? Promise.resolve())
+          .catch(() => undefined)
+          .then(() => {
+            parts?.store.close();
+            resolve();
+          });
+      });
+      server.closeIdleConnections();
+    });
+    return closing;
+  };
+
+  const open = async (): Promise<Sandbox> => {
+    // The store and the handler: SQLite's addon and the market, loaded only now.
+    const { makeSandboxParts } = await import('./sandbox-parts.js');
+    if (closing) throw new Error('the sandbox was closed before its database was opened');
+    try {
+      parts = makeSandboxParts(options, credentials, dbPath, now);
+    } catch (error) {
+      opened.reject(error);
+      throw error;
+    }
+    opened.resolve();
+    const { seed, epochMs: marketEpochMs, origin: marketOrigin }: KeptMarket = parts.market;
+    return {
+      url,
+      contactsUrl: url,
+      marketDataUrl: url,
+      token,
+      apiKey,
+      credentials,
+      demoCredentials,
+      dbPath,
+      seed,
+      marketEpochMs,
+      marketOrigin,
+      seededDemoData: parts.store.created && options.demoData !== false,
+      readOnly: parts.store.readOnly,
+      close,
+    };
+  };
 
   return {
     url,
     contactsUrl: url,
     marketDataUrl: url,
-    token: credentials.tokens[0]!,
-    apiKey: credentials.apiKeys[0]!,
+    token,
+    apiKey,
     credentials,
-    demoCredentials: { tokens: !explicitTokens, apiKeys: !explicitKeys },
+    demoCredentials,
     dbPath,
-    seed,
-    marketEpochMs,
-    marketOrigin,
-    seededDemoData,
-    readOnly: store.readOnly,
-    close() {
-      // Stop accepting, let in-flight requests finish (cut off after a grace period), then close
-      // the database so the WAL is checkpointed.
-      closing ??= new Promise<void>((resolve) => {
-        const force = setTimeout(() => server.closeAllConnections(), CLOSE_GRACE_MS);
-        server.close(() => {
-          clearTimeout(force);
-          store.close();
-          resolve();
-        });
-        server.closeIdleConnections();
-      });
-      return closing;
-    },
+    open: () => (opening ??= open()),
+    close,
   };
+}
+
+/** A request the sandbox cannot serve, its database not open (it failed to, or the sandbox closed first): why, as a 500. */
+function unopened(res: ServerResponse, error: unknown): void {
+  const reason = error instanceof Error ? error.message : String(error);
+  // Not kept alive: nothing more will be served on it, and a close waits for open connections.
+  sendError(res, randomUUID(), new HttpError('server_error', `the sandbox is not serving: ${reason}`, { connection: 'close' }));
 }

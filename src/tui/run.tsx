@@ -28,6 +28,11 @@ export type RunDashboardOptions = Pick<
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
   colors?: ColorSetting | undefined;
+  /**
+   * Work that waits for the first frame (the embedded sandbox's database): started once the frame
+   * is on screen; its failure ends the dashboard as a crash does, the error said after it.
+   */
+  afterFirstFrame?: (() => Promise<unknown>) | undefined;
 };
 
 /** Signals that end the dashboard, all one way: the terminal restored, what is pending sent. */
@@ -142,6 +147,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   for (const [event, handler] of handlers) process.on(event, handler);
   stdout.on('error', terminalError);
   stdin.on('error', terminalError);
+  const { afterFirstFrame } = options;
+  if (afterFirstFrame) void screen.firstFrame.then(afterFirstFrame).catch(crash);
 
   try {
     instance = render(

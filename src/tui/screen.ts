@@ -100,6 +100,7 @@ export class Screen {
   #gone = false;
   /** Bytes written to the terminal so far (for the benchmark). */
   bytesWritten = 0;
+  readonly #drawn: { promise: Promise<void>; resolve: () => void };
 
   /** How each line is drawn: as it is, or turned into what the terminal can draw. */
   readonly #draw: (line: string) => string;
@@ -109,6 +110,13 @@ export class Screen {
     this.#draw = draw;
     this.sink = new FrameSink(this);
     terminal.on('resize', this.#onResize);
+    let resolve!: () => void;
+    this.#drawn = { promise: new Promise<void>((done) => (resolve = done)), resolve };
+  }
+
+  /** Resolves once the first frame is written to the terminal (never, if none is). */
+  get firstFrame(): Promise<void> {
+    return this.#drawn.promise;
   }
 
   get size(): { columns: number; rows: number } {
@@ -206,7 +214,10 @@ export class Screen {
     out += this.#closeStyle();
     this.#previous = lines;
     this.#previousCells = cells;
-    if (out !== '') this.#write(BEGIN_SYNC + out + END_SYNC);
+    if (out !== '') {
+      this.#write(BEGIN_SYNC + out + END_SYNC);
+      this.#drawn.resolve();
+    }
   }
 
   /**

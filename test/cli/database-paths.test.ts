@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { killTickbookChildren, runTickbookToExit } from '../helpers/sandbox.js';
+import { hasScript, SEQ, startInPty, terminalRestored } from '../helpers/pty.js';
+import { BIN, killTickbookChildren, runTickbookToExit } from '../helpers/sandbox.js';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
@@ -54,4 +55,23 @@ describe('a database path that names a directory', () => {
     expect(await oneLine(['contacts', 'list'], 1)).toBe(words);
     expect(existsSync(join(db, 'sandbox.db'))).toBe(false);
   });
+
+  // The dashboard opens the embedded sandbox's database after its first frame: failing then, it
+  // still ends with the same line, once the terminal is the shell's again.
+  it.skipIf(!hasScript())('the default place a directory: the dashboard says it in the same words after restoring the terminal, exit 1', async () => {
+    const db = join(dir, 'xdg-data', 'tickbook', 'sandbox.db');
+    mkdirSync(db, { recursive: true });
+    const run = startInPty([process.execPath, BIN], { LANG: 'C.UTF-8', HOME: env.HOME!, XDG_DATA_HOME: env.XDG_DATA_HOME!, XDG_CONFIG_HOME: env.XDG_CONFIG_HOME! }, dir);
+    try {
+      expect(await run.exited).toBe(1);
+      const bytes = run.bytes();
+      const restored = terminalRestored(bytes);
+      expect(restored.left, restored.tail).toBe(true);
+      expect(restored.cursorShown, restored.tail).toBe(true);
+      const after = bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen) + SEQ.leaveAltScreen.length);
+      expect(after.replace(/\r/g, '').trim()).toBe(`tickbook: cannot open the database ${db}: it is a directory, not a database file`);
+    } finally {
+      run.kill();
+    }
+  }, 30_000);
 });

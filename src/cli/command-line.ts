@@ -1,0 +1,134 @@
+// The command line: routes to a subcommand; usage errors exit 2, failures exit 1. Loaded by
+// main.ts once the open-file limit is known to be enough.
+import { ApiError } from '../api/errors.js';
+import { sanitize } from '../text/sanitize.js';
+import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
+import { contacts, CONTACTS_HELP } from './contacts.js';
+import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
+import { serve, SERVE_HELP } from './serve.js';
+import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
+import { commandLineArguments } from './argv.js';
+import { refuseNonTextArgument, UsageError } from './usage.js';
+
+const HELP = `Usage: tickbook [command] [options]
+
+A keyboard-driven terminal dashboard: your contacts beside a live stock watch window.
+
+Commands:
+  (none)                    open the dashboard (tickbook --watchlist A,B --interval N)
+  contacts list|get|create|rename|delete
+                            the contact operations
+  quote SYMBOL...           real-time prices and volume
+  symbols [--search TEXT]   the symbols catalogue
+  serve                     run the sandbox server of the whole interface
+
+With no base URL configured, the dashboard and the commands run on the embedded sandbox.
+
+Dashboard options (tickbook [options]):
+  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
+  --interval N              poll prices every N seconds (1 to 60) for this run
+  --base-url URL  --market-data-url URL  --token-file FILE  --api-key-file FILE
+  --token T  --api-key K  --insecure-http  --debug-log FILE
+                            where and as whom to connect (tickbook contacts --help)
+
+Options:
+  -h, --help                show this help (tickbook COMMAND --help for a command's options)
+  --version                 print the version
+
+Each command lists its own options: tickbook contacts --help, tickbook quote --help,
+tickbook symbols --help, tickbook serve --help.
+
+Exit status: 0 success, 1 an API or network error, 2 a usage error.
+`;
+
+/** The dashboard (Ink, React, the layout engine) loads only when it is what runs. */
+async function dashboard(args: readonly string[]): Promise<number> {
+  return (await import('./dashboard.js')).dashboard(args);
+}
+
+const HELPS: Record<string, string> = {
+  serve: SERVE_HELP,
+  contacts: CONTACTS_HELP,
+  quote: QUOTE_HELP,
+  symbols: SYMBOLS_HELP,
+};
+
+/** The version in package.json, found upwards from this module (the tree or the bundle). */
+async function version(): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  for (let dir = new URL('./', import.meta.url); ; dir = new URL('../', dir)) {
+    try {
+      return (JSON.parse(await readFile(new URL('package.json', dir), 'utf8')) as { version: string }).version;
+    } catch (error) {
+      if (dir.pathname === '/') throw error;
+    }
+  }
+}
+
+async function run(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  // Options are checked where they are parsed (naming the option); the command word here.
+  if (!command?.startsWith('-')) refuseNonTextArgument(command);
+  switch (command) {
+    case undefined:
+      return dashboard([]);
+    case '-h':
+    case '--help':
+    case 'help':
+      refuseNonTextArgument(rest[0]);
+      process.stdout.write(HELPS[rest[0] ?? ''] ?? HELP);
+      return 0;
+    case '--version':
+      process.stdout.write(`${await version()}\n`);
+      return 0;
+    case 'serve':
+      return serve(rest);
+    case 'contacts':
+      return contacts(rest);
+    case 'quote':
+      return quote(rest);
+    case 'symbols':
+      return symbols(rest);
+    default:
+      // Options without a command are the dashboard's (--watchlist, --base-url, …).
+      if (command.startsWith('-')) return dashboard(argv);
+      throw new UsageError(
+        `unknown command ${JSON.stringify(command)}`,
+      );
+  }
+}
+
+/** The one line a failure prints; server text in it is sanitised like everything shown. */
+function failureLine(error: unknown): { line: string; status: number } {
+  if (error instanceof UsageError) return { line: `${error.message} (see tickbook --help)`, status: 2 };
+  // A credential missing or withheld locally: its message says how to give one.
+  if (error instanceof ApiError) return { line: error.describe(), status: 1 };
+  return { line: (error as Error)?.message ?? String(error), status: 1 };
+}
+
+watchOutputs();
+let hungUp = false;
+try {
+  const status = await run(commandLineArguments());
+  // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
+  // (never by process.exit, whose terminal reset aborts on a terminal that is gone).
+  hungUp = status === HUNG_UP;
+  if (hungUp) endByHangUp();
+  else process.exitCode = status;
+} catch (error) {
+  if (error instanceof ReaderGone) {
+    // `… | head`: the reader had what it wanted; the command was stopped, not failed.
+    process.exitCode = 0;
+  } else {
+    const { line, status } = failureLine(error);
+    process.stderr.write(`tickbook: ${sanitize(line)}\n`);
+    process.exitCode = status;
+  }
+}
+// With the reader gone, whatever the command left under way (a page fetched ahead, a retry's
+// wait) could only write to nobody; its client and sandbox are already closed.
+if (readerGone.aborted && !hungUp) {
+  // A terminal that is gone ends the process as a hang-up does (see endByHangUp).
+  if ((readerGone.reason as ReaderGone).terminal) endByHangUp();
+  else process.exit();
+}
