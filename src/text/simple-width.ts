@@ -64,8 +64,11 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const M = 0x6d;
 
+/** Whether the UTF-16 code unit `unit` is a grapheme of its own wherever it stands (and not a control). */
+export const isOwnGrapheme = (unit: number): boolean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit) !== NOT_SIMPLE;
+
 /** Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one. */
-function sgrEnd(text: string, start: number): number {
+export function sgrEnd(text: string, start: number): number {
   if (text.charCodeAt(start + 1) !== LEFT_BRACKET) return -1;
   for (let i = start + 2; i < text.length; i++) {
     const unit = text.charCodeAt(i);

@@ -5,9 +5,11 @@
 // profile once widths were remembered. The bundle (scripts/bundle.mjs) has Ink's Output use one
 // set of these for all frames instead: the same answers, kept from one frame to the next and no
 // longer (frame-cache.ts), since a frame can only reuse what the frame before it drew.
-import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import { type AnsiCode, reduceAnsiCodesIncremental, styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
+import isFullwidthCodePoint from 'is-fullwidth-code-point';
 import sliceAnsi from 'slice-ansi';
 import { remembered } from '../text/remembered.js';
+import { isOwnGrapheme, sgrEnd } from '../text/simple-width.js';
 import stringWidth from '../text/string-width-memo.js';
 import { FrameCache } from './frame-cache.js';
 
@@ -25,7 +27,7 @@ export class OutputCaches {
 
   /** Ink places these objects in its grid and only reads them, so one array serves every frame. */
   getStyledChars(line: string): StyledChar[] {
-    return remembered(this.styledChars, line, () => styledCharsFromTokens(tokenize(line)));
+    return remembered(this.styledChars, line, () => simpleStyledChars(line) ?? styledCharsFromTokens(tokenize(line)));
   }
 
   /** string-width remembers widths already (string-width-memo.ts): no second cache of them here. */
@@ -41,6 +43,42 @@ export class OutputCaches {
   getSlice(line: string, from: number, to: number): string {
     return remembered(this.slices, `${from}:${to}:${line}`, () => sliceAnsi(line, from, to));
   }
+}
+
+/** The styles each SGR sequence stands for, as ansi-tokenize reads them: a frame uses a few dozen. */
+const sgrCodes = new Map<string, AnsiCode[]>();
+const SGR_CODES_KEPT = 256;
+
+/**
+ * What styledCharsFromTokens(tokenize(line)) gives, made without Intl.Segmenter, for a line of
+ * characters that are each a grapheme of their own (simple-width.ts) and SGR sequences; undefined
+ * for any other line (ansi-tokenize takes it). A tick's changed rows were ~130 us each through
+ * ansi-tokenize, which asks the segmenter of every character. Characters in a run of one style
+ * share its styles array, as Ink's covered cells share their character's: none is ever changed.
+ */
+export function simpleStyledChars(line: string): StyledChar[] | undefined {
+  const chars: StyledChar[] = [];
+  let styles: AnsiCode[] = [];
+  for (let i = 0; i < line.length; i++) {
+    const unit = line.charCodeAt(i);
+    if (unit === 0x1b) {
+      const end = sgrEnd(line, i);
+      if (end === -1) return undefined;
+      const sequence = line.slice(i, end);
+      let codes = sgrCodes.get(sequence);
+      if (codes === undefined) {
+        if (sgrCodes.size >= SGR_CODES_KEPT) sgrCodes.clear();
+        codes = tokenize(sequence) as AnsiCode[];
+        sgrCodes.set(sequence, codes);
+      }
+      styles = reduceAnsiCodesIncremental(styles, codes);
+      i = end - 1;
+      continue;
+    }
+    if (!isOwnGrapheme(unit)) return undefined;
+    chars.push({ type: 'char', value: line[i]!, fullWidth: isFullwidthCodePoint(unit), styles });
+  }
+  return chars;
 }
 
 /**

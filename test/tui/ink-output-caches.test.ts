@@ -8,10 +8,37 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { FRAME_CACHE_LIMIT, FrameCache } from '../../src/tui/frame-cache.js';
-import { BLANK_CELL, coveredBy, OutputCaches, rowText } from '../../src/tui/ink-output-caches.js';
+import { BLANK_CELL, coveredBy, OutputCaches, rowText, simpleStyledChars } from '../../src/tui/ink-output-caches.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LINES = ['', 'AAPL  210.00', '┃ ▸ Contacts ━━━┓', '\u001b[7m陳美玲 and 김민지\u001b[27m', 'Thiago 🏄 Santos', '\u001b[1mbold\u001b[22m \u001b[31mred\u001b[39m', 'e\u0301 x'];
+
+/** Random lines of simple characters (ASCII, box drawing, blocks, CJK, accented), joining ones and escapes. */
+function randomLines(count: number, seed: number): string[] {
+  const pool = ['a', 'Z', ' ', '1', '.', '━', '┃', '▲', '▁', '█', '陳', '김', 'é', 'Ａ', '…', '·', '\u00AD', 'e\u0301', '🏄', '\u200D', '\t',
+    '\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[2m', '\u001b[22m', '\u001b[7m', '\u001b[27m', '\u001b[0m', '\u001b[m', '\u001b[1;31m',
+    '\u001b[38;5;208m', '\u001b[38;2;1;2;3m', '\u001b[48;5;17m', '\u001b[49m', '\u001b[90m', '\u001b[', '\u001b]8;;x\u0007', '\u009b31m'];
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 30) }, () => pool[Math.floor(next() * pool.length)]).join(''));
+}
+
+describe('styled characters without the segmenter', () => {
+  it("are ansi-tokenize's for every line of simple characters and SGR sequences, and none for the rest", () => {
+    let simple = 0;
+    for (const line of [...LINES, ...randomLines(5_000, 11)]) {
+      const fast = simpleStyledChars(line);
+      if (fast === undefined) continue;
+      simple++;
+      expect(fast, JSON.stringify(line)).toEqual(styledCharsFromTokens(tokenize(line)));
+      // Serialised back, the same text Ink would have made of ansi-tokenize's.
+      expect(styledCharsToString(fast)).toBe(styledCharsToString(styledCharsFromTokens(tokenize(line))));
+    }
+    expect(simple).toBeGreaterThan(200);
+    for (const line of ['e\u0301', 'x\ty', 'Thiago 🏄 Santos', '\u001b]8;;https://x\u0007link', '\u001b[31', '\u009b31mx']) {
+      expect(simpleStyledChars(line), JSON.stringify(line)).toBeUndefined();
+    }
+  });
+});
 
 describe('the output caches kept between frames', () => {
   it('answer as tokenising, measuring and slicing each time would', () => {
