@@ -184,35 +184,18 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
     opened.resolve();
     const { seed, epochMs: marketEpochMs, origin: marketOrigin }: KeptMarket = parts.market;
     return {
-      url,
-      contactsUrl: url,
-      marketDataUrl: url,
-      token,
-      apiKey,
-      credentials,
-      demoCredentials,
-      dbPath,
+      ...listening,
       seed,
       marketEpochMs,
       marketOrigin,
       seededDemoData: parts.store.created && options.demoData !== false,
       readOnly: parts.store.readOnly,
-      close,
     };
   };
 
-  return {
-    url,
-    contactsUrl: url,
-    marketDataUrl: url,
-    token,
-    apiKey,
-    credentials,
-    demoCredentials,
-    dbPath,
-    open: () => (opening ??= open()),
-    close,
-  };
+  /** What the sandbox is before and after it opens: where, as whom, and how to close it. */
+  const listening = { url, contactsUrl: url, marketDataUrl: url, token, apiKey, credentials, demoCredentials, dbPath, close };
+  return { ...listening, open: () => (opening ??= open()) };
 }
 
 /** A request the sandbox cannot serve, its database not open (it failed to, or the sandbox closed first): why, as a 500. */
