@@ -172,10 +172,10 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
   };
 
   const open = async (): Promise<Sandbox> => {
-    // The store and the handler: SQLite's addon and the market, loaded only now.
-    const { makeSandboxParts } = await import('./sandbox-parts.js');
-    if (closing) throw new Error('the sandbox was closed before its database was opened');
     try {
+      // The store and the handler: SQLite's addon and the market, loaded only now.
+      const { makeSandboxParts } = await import('./sandbox-parts.js');
+      if (closing) throw new Error('the sandbox was closed before its database was opened');
       parts = makeSandboxParts(options, credentials, dbPath, now);
     } catch (error) {
       opened.reject(error);

@@ -64,6 +64,21 @@ describe('a sandbox that listens before it opens its database', () => {
     expect(existsSync(db)).toBe(false);
   });
 
+  it('closed while it opens: open() rejects, no database is left open, a waiting request is told', async () => {
+    const db = join(dir, 'sandbox.db');
+    sandbox = await listenSandbox({ port: 0, dbPath: db });
+    const early = contacts(sandbox.url);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const opening = sandbox.open();
+    const closing = sandbox.close();
+    await expect(opening).rejects.toThrow('the sandbox was closed before its database was opened');
+    await closing;
+    const reply = await early;
+    expect(reply.statusCode).toBe(500);
+    expect(((await reply.body.json()) as { message: string }).message).toBe('the sandbox is not serving: the sandbox was closed before its database was opened');
+    expect(existsSync(db)).toBe(false);
+  }, 10_000);
+
   it('closed while a request waits: the request is answered at once, and the close does not wait out its grace', async () => {
     sandbox = await listenSandbox({ port: 0, dbPath: join(dir, 'sandbox.db') });
     const early = contacts(sandbox.url);
