@@ -8,7 +8,7 @@ import sliceAnsi from 'slice-ansi';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { FRAME_CACHE_LIMIT, FrameCache } from '../../src/tui/frame-cache.js';
-import { BLANK_CELL, coveredBy, OutputCaches, rowText, simpleStyledChars } from '../../src/tui/ink-output-caches.js';
+import { BLANK_CELL, cellsToString, coveredBy, OutputCaches, rowText, simpleStyledChars } from '../../src/tui/ink-output-caches.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LINES = ['', 'AAPL  210.00', '┃ ▸ Contacts ━━━┓', '\u001b[7m陳美玲 and 김민지\u001b[27m', 'Thiago 🏄 Santos', '\u001b[1mbold\u001b[22m \u001b[31mred\u001b[39m', 'e\u0301 x'];
@@ -37,6 +37,26 @@ describe('styled characters without the segmenter', () => {
     for (const line of ['e\u0301', 'x\ty', 'Thiago 🏄 Santos', '\u001b]8;;https://x\u0007link', '\u001b[31', '\u009b31mx']) {
       expect(simpleStyledChars(line), JSON.stringify(line)).toBeUndefined();
     }
+  });
+});
+
+describe('a row of cells as text', () => {
+  it("is styledCharsToString's, for rows of shared and of copied style lists, blanks and covered cells among them", () => {
+    const lines = [...LINES, ...randomLines(3_000, 23)];
+    let seed = 5;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let n = 0; n < 3_000; n++) {
+      // A row as Ink makes it: pieces of lines, either way into cells, with blanks between.
+      const row: StyledChar[] = [];
+      for (let piece = 0; piece < 1 + Math.floor(next() * 4); piece++) {
+        const line = lines[Math.floor(next() * lines.length)]!;
+        const cells = (next() < 0.5 && simpleStyledChars(line)) || styledCharsFromTokens(tokenize(line));
+        for (const cell of cells) row.push(next() < 0.1 ? coveredBy(cell) : cell);
+        for (let blank = Math.floor(next() * 3); blank > 0; blank--) row.push(BLANK_CELL);
+      }
+      expect(cellsToString(row)).toBe(styledCharsToString(row));
+    }
+    expect(cellsToString([])).toBe('');
   });
 });
 
