@@ -4,7 +4,7 @@ import { TickbookClient } from '../api/client.js';
 import type { RequestLogEntry } from '../api/transport.js';
 import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
-import { listenSandbox, type ListeningSandbox } from '../server/sandbox.js';
+import { listenSandbox, type ListeningSandbox, openOrClose } from '../server/sandbox.js';
 import { openDebugLog } from './debug-log.js';
 
 export interface OpenClientOptions {
@@ -52,13 +52,10 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   if (connection.mode === 'sandbox') {
     sandbox = await listenSandbox({ port: 0 });
     if (!options.openSandboxLater) {
-      try {
-        await sandbox.open();
-      } catch (error) {
-        await sandbox.close();
+      await openOrClose(sandbox).catch((error: unknown) => {
         log?.close();
         throw error;
-      }
+      });
     }
     endpoint = { contactsUrl: sandbox.contactsUrl, marketDataUrl: sandbox.marketDataUrl, token: sandbox.token, apiKey: sandbox.apiKey };
   } else {

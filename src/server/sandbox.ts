@@ -91,7 +91,11 @@ const CLOSE_GRACE_MS = 5000;
 
 /** Listens, then opens the database: the sandbox ready to answer, or an error with nothing left behind. */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
-  const listening = await listenSandbox(options);
+  return openOrClose(await listenSandbox(options));
+}
+
+/** Opens a listening sandbox; when it cannot, closes it (freeing the port) and throws why. */
+export async function openOrClose(listening: ListeningSandbox): Promise<Sandbox> {
   try {
     return await listening.open();
   } catch (error) {

@@ -7,6 +7,7 @@
 // longer (frame-cache.ts), since a frame can only reuse what the frame before it drew.
 import { type AnsiCode, ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import isFullwidthCodePoint from 'is-fullwidth-code-point';
+import QuickLRU from 'quick-lru';
 import sliceAnsi from 'slice-ansi';
 import { remembered } from '../text/remembered.js';
 import { isOwnGrapheme, sgrEnd } from '../text/simple-width.js';
@@ -46,8 +47,7 @@ export class OutputCaches {
 }
 
 /** The styles each SGR sequence stands for, as ansi-tokenize reads them: a frame uses a few dozen. */
-const sgrCodes = new Map<string, AnsiCode[]>();
-const SGR_CODES_KEPT = 256;
+const sgrCodes = new QuickLRU<string, AnsiCode[]>({ maxSize: 256 });
 
 /**
  * What styledCharsFromTokens(tokenize(line)) gives, made without Intl.Segmenter, for a line of
@@ -65,12 +65,7 @@ export function simpleStyledChars(line: string): StyledChar[] | undefined {
       const end = sgrEnd(line, i);
       if (end === -1) return undefined;
       const sequence = line.slice(i, end);
-      let codes = sgrCodes.get(sequence);
-      if (codes === undefined) {
-        if (sgrCodes.size >= SGR_CODES_KEPT) sgrCodes.clear();
-        codes = tokenize(sequence) as AnsiCode[];
-        sgrCodes.set(sequence, codes);
-      }
+      const codes = remembered(sgrCodes, sequence, () => tokenize(sequence) as AnsiCode[]);
       styles = reduceAnsiCodesIncremental(styles, codes);
       i = end - 1;
       continue;
