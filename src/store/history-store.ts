@@ -1,0 +1,342 @@
+// Recorded prices, kept on this machine in a SQLite file of their own (not the sandbox's): every
+// price the dashboard or `quote --watch` receives, keyed by the market-data server and symbol,
+// so that two servers' prices never mix. Raw ticks are kept for a day, minute bars for 30 days,
+// day bars for two years; the bars are kept up to date as each tick is recorded, so compacting
+// is only deleting what has aged out, a little at a time.
+import Database from 'better-sqlite3';
+import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { ensureDirectory } from '../config/directories.js';
+import { fsReason } from '../config/fs-reason.js';
+import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
+
+/** How long each kind of record is kept. */
+export const RETENTION_MS = { ticks: DAY_MS, minute: 30 * DAY_MS, day: 730 * DAY_MS } as const;
+
+const SCHEMA_VERSION = 1;
+
+/** Each entry moves the schema from version (index) to (index + 1). */
+const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE sources (
+     id  INTEGER PRIMARY KEY,
+     key TEXT NOT NULL UNIQUE
+   );
+   CREATE TABLE series (
+     id          INTEGER PRIMARY KEY,
+     source      INTEGER NOT NULL REFERENCES sources(id),
+     symbol      TEXT NOT NULL,
+     last_volume INTEGER,
+     UNIQUE (source, symbol)
+   );
+   CREATE TABLE ticks (
+     series INTEGER NOT NULL,
+     t      INTEGER NOT NULL,
+     price  REAL NOT NULL,
+     volume INTEGER NOT NULL,
+     PRIMARY KEY (series, t)
+   ) WITHOUT ROWID;
+   CREATE TABLE minute_bars (
+     series  INTEGER NOT NULL,
+     t       INTEGER NOT NULL,
+     open    REAL NOT NULL,
+     high    REAL NOT NULL,
+     low     REAL NOT NULL,
+     close   REAL NOT NULL,
+     volume  INTEGER NOT NULL,
+     first_t INTEGER NOT NULL,
+     last_t  INTEGER NOT NULL,
+     PRIMARY KEY (series, t)
+   ) WITHOUT ROWID;
+   CREATE TABLE day_bars (
+     series  INTEGER NOT NULL,
+     t       INTEGER NOT NULL,
+     open    REAL NOT NULL,
+     high    REAL NOT NULL,
+     low     REAL NOT NULL,
+     close   REAL NOT NULL,
+     volume  INTEGER NOT NULL,
+     first_t INTEGER NOT NULL,
+     last_t  INTEGER NOT NULL,
+     PRIMARY KEY (series, t)
+   ) WITHOUT ROWID;`,
+];
+
+/** A price to record: the fields of the API's price record. */
+export interface Quote {
+  symbol: string;
+  price: number;
+  volume: number;
+}
+
+/** A point of a chart: when, and the price then (a bar's close at its last tick). */
+export interface PricePoint {
+  t: number;
+  price: number;
+}
+
+export interface HistoryStore {
+  readonly path: string;
+  /** Records one poll's prices, all or none (one transaction): a crash loses at most this poll. */
+  record(source: string, quotes: readonly Quote[], at: number): void;
+  ticks(source: string, symbol: string, from: number, to: number): Tick[];
+  bars(source: string, symbol: string, size: BarSize, from: number, to: number): Bar[];
+  /**
+   * Prices over [from, to] for a chart, from the finest records that cover `from`, at most about
+   * `maxPoints` of them (buckets of minute bars give their last close).
+   */
+  points(source: string, symbol: string, from: number, to: number, maxPoints: number, now?: number): PricePoint[];
+  /** The earliest time anything of the symbol is kept. */
+  earliest(source: string, symbol: string): number | undefined;
+  /**
+   * Deletes one slice of what has aged out (about an hour of one symbol's ticks at most), in its
+   * own transaction; true while more is left. Callers yield between calls.
+   */
+  compactStep(now: number): boolean;
+  close(): void;
+}
+
+/** Why the history file could not be used; `movedAside` when a damaged one was put aside. */
+export class HistoryOpenError extends Error {
+  override readonly name = 'HistoryOpenError';
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot record price history in ${path}: ${reason}`);
+  }
+}
+
+export interface OpenHistoryOptions {
+  /** Told in one line when a damaged file was moved aside and a new one started. */
+  onWarning?: (warning: string) => void;
+  /** Where the path came from, in words, for a directory that cannot be made. */
+  directoryOrigin?: string;
+  /** The clock, for the name a damaged file is moved aside to. */
+  now?: () => number;
+}
+
+const BUSY_TIMEOUT_MS = 2000;
+
+const isDamage = (error: unknown): boolean => {
+  const code = (error as { code?: string }).code ?? '';
+  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
+};
+
+/**
+ * Opens (or creates) the history file. A damaged one is moved aside (with its -wal and -shm) and a
+ * new one started, with a warning; anything else that stops it is a HistoryOpenError, which the
+ * callers report and go on without recording.
+ */
+export function openHistoryStore(path: string, options: OpenHistoryOptions = {}): HistoryStore {
+  try {
+    ensureDirectory(dirname(path), options.directoryOrigin ?? 'the history path');
+  } catch (error) {
+    throw new HistoryOpenError(path, (error as Error).message);
+  }
+  try {
+    return openFile(path);
+  } catch (error) {
+    if (!isDamage(error)) throw asOpenError(path, error);
+  }
+  const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}`;
+  try {
+    for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
+  } catch (error) {
+    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`);
+  }
+  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew`);
+  try {
+    return openFile(path);
+  } catch (error) {
+    throw asOpenError(path, error);
+  }
+}
+
+/** 20261126T130501 (local time), for a file name. */
+function stamp(t: number): string {
+  const d = new Date(t);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}T${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+}
+
+function asOpenError(path: string, error: unknown): unknown {
+  if (error instanceof HistoryOpenError) return error;
+  const code = (error as { code?: string }).code ?? '';
+  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') {
+    return new HistoryOpenError(path, `SQLite cannot open or write it (${(error as Error).message})`);
+  }
+  if (code.startsWith('SQLITE_BUSY')) return new HistoryOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
+  if (code === 'SQLITE_FULL') return new HistoryOpenError(path, 'the disk is full');
+  if (code.startsWith('SQLITE_IOERR')) return new HistoryOpenError(path, `SQLite cannot read or write it (${(error as Error).message})`);
+  if (code.startsWith('E')) return new HistoryOpenError(path, fsReason(error));
+  return error;
+}
+
+function openFile(path: string): HistoryStore {
+  // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
+  if (!existsSync(path)) {
+    try {
+      closeSync(openSync(path, 'wx', 0o600));
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    }
+  } else if (statSync(path).isDirectory()) {
+    throw new HistoryOpenError(path, 'it is a directory, not a database file');
+  }
+  const db = new Database(path);
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.exec('BEGIN IMMEDIATE');
+    const version = db.pragma('user_version', { simple: true }) as number;
+    if (version > SCHEMA_VERSION) {
+      // A newer tickbook's history: never moved aside or rewritten, only left alone.
+      throw new HistoryOpenError(path, `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`);
+    }
+    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec('COMMIT');
+    return buildStore(db, path);
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    db.close();
+    throw error;
+  }
+}
+
+const BAR_COLUMNS = 't, open, high, low, close, volume, first_t AS firstT, last_t AS lastT';
+
+/** The tables whose records age out, oldest kind first, with how long each is kept. */
+const AGEING = [
+  ['ticks', RETENTION_MS.ticks],
+  ['minute_bars', RETENTION_MS.minute],
+  ['day_bars', RETENTION_MS.day],
+] as const;
+
+/** At most this much of one symbol's records is deleted in one compaction step. */
+const SLICE_MS = { ticks: 3_600_000, minute_bars: 3 * DAY_MS, day_bars: 3650 * DAY_MS } as const;
+
+function buildStore(db: Database.Database, path: string): HistoryStore {
+  const findSource = db.prepare<[string], { id: number }>('SELECT id FROM sources WHERE key = ?');
+  const addSource = db.prepare<[string], { id: number }>('INSERT INTO sources (key) VALUES (?) RETURNING id');
+  const findSeries = db.prepare<[number, string], { id: number; lastVolume: number | null }>(
+    'SELECT id, last_volume AS lastVolume FROM series WHERE source = ? AND symbol = ?',
+  );
+  const addSeries = db.prepare<[number, string], { id: number }>('INSERT INTO series (source, symbol) VALUES (?, ?) RETURNING id');
+  const setLastVolume = db.prepare<[number, number]>('UPDATE series SET last_volume = ? WHERE id = ?');
+  const insertTick = db.prepare<[number, number, number, number]>('INSERT INTO ticks (series, t, price, volume) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
+  const barStatements = (table: string) => ({
+    get: db.prepare<[number, number], Bar>(`SELECT ${BAR_COLUMNS} FROM ${table} WHERE series = ? AND t = ?`),
+    put: db.prepare(
+      `INSERT OR REPLACE INTO ${table} (series, t, open, high, low, close, volume, first_t, last_t)
+       VALUES (@series, @t, @open, @high, @low, @close, @volume, @firstT, @lastT)`,
+    ),
+    range: db.prepare<[number, number, number], Bar>(`SELECT ${BAR_COLUMNS} FROM ${table} WHERE series = ? AND t >= ? AND t <= ? ORDER BY t`),
+  });
+  const bars = { minute: barStatements('minute_bars'), day: barStatements('day_bars') };
+  const tickRange = db.prepare<[number, number, number], Tick>('SELECT t, price, volume FROM ticks WHERE series = ? AND t >= ? AND t <= ? ORDER BY t');
+  // The bare column `price` beside max(last_t) is the close of the bar that is last in the bucket.
+  const minuteBuckets = db.prepare<[number, number, number, number], PricePoint>(
+    `SELECT max(last_t) AS t, close AS price FROM minute_bars
+     WHERE series = ? AND t >= ? AND t <= ? GROUP BY t / CAST(? AS INTEGER) ORDER BY 1`,
+  );
+  const earliestOf = db.prepare<[number, number, number], { t: number | null }>(
+    `SELECT min(t) AS t FROM (SELECT min(first_t) AS t FROM day_bars WHERE series = ?
+       UNION ALL SELECT min(first_t) FROM minute_bars WHERE series = ?
+       UNION ALL SELECT min(t) FROM ticks WHERE series = ?)`,
+  );
+  const allSeries = db.prepare<[], { id: number }>('SELECT id FROM series ORDER BY id');
+  const oldest = Object.fromEntries(
+    AGEING.map(([table]) => [table, db.prepare<[number], { t: number | null }>(`SELECT min(t) AS t FROM ${table} WHERE series = ?`)]),
+  ) as Record<(typeof AGEING)[number][0], Database.Statement<[number], { t: number | null }>>;
+  const deleteBefore = Object.fromEntries(
+    AGEING.map(([table]) => [table, db.prepare<[number, number]>(`DELETE FROM ${table} WHERE series = ? AND t < ?`)]),
+  ) as Record<(typeof AGEING)[number][0], Database.Statement<[number, number]>>;
+
+  /** A series' id, made when `create`; undefined when it is not there and not to be made. */
+  function seriesOf(source: string, symbol: string, create: false): { id: number; lastVolume: number | null } | undefined;
+  function seriesOf(source: string, symbol: string, create: true): { id: number; lastVolume: number | null };
+  function seriesOf(source: string, symbol: string, create: boolean) {
+    let sourceId = findSource.get(source)?.id;
+    if (sourceId === undefined) {
+      if (!create) return undefined;
+      sourceId = addSource.get(source)!.id;
+    }
+    const found = findSeries.get(sourceId, symbol);
+    if (found || !create) return found;
+    return { id: addSeries.get(sourceId, symbol)!.id, lastVolume: null };
+  }
+
+  const recordTx = db.transaction((source: string, quotes: readonly Quote[], at: number) => {
+    for (const quote of quotes) {
+      const series = seriesOf(source, quote.symbol, true);
+      // The same instant recorded already (two dashboards at once): it counts once.
+      if (insertTick.run(series.id, at, quote.price, quote.volume).changes === 0) continue;
+      const tick = { t: at, price: quote.price, volume: quote.volume };
+      const traded = tradedSince(series.lastVolume ?? undefined, quote.volume);
+      for (const size of ['minute', 'day'] as const) {
+        const start = barStart(size, at);
+        const bar = withTick(bars[size].get.get(series.id, start), start, tick, traded);
+        bars[size].put.run({ series: series.id, ...bar });
+      }
+      setLastVolume.run(quote.volume, series.id);
+    }
+  });
+
+  /** The next table and symbol with records older than kept, from where the last step left off. */
+  let compactFrom = 0;
+  const compactTx = db.transaction((now: number): boolean => {
+    const ids = allSeries.all().map((row) => row.id);
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[(compactFrom + i) % ids.length]!;
+      for (const [table, keep] of AGEING) {
+        const cutoff = now - keep;
+        const first = oldest[table].get(id)?.t;
+        if (first === null || first === undefined || first >= cutoff) continue;
+        deleteBefore[table].run(id, Math.min(cutoff, first + SLICE_MS[table]));
+        compactFrom = (compactFrom + i) % ids.length;
+        return true;
+      }
+    }
+    return false;
+  });
+
+  return {
+    path,
+    record(source, quotes, at) {
+      // Immediate: a transaction that reads first and then writes would fail at once (SQLITE_BUSY)
+      // when another process wrote meanwhile, where taking the write lock first waits its turn.
+      if (quotes.length > 0) recordTx.immediate(source, quotes, at);
+    },
+    ticks(source, symbol, from, to) {
+      const series = seriesOf(source, symbol, false);
+      return series ? tickRange.all(series.id, from, to) : [];
+    },
+    bars(source, symbol, size, from, to) {
+      const series = seriesOf(source, symbol, false);
+      return series ? bars[size].range.all(series.id, barStart(size, from), to) : [];
+    },
+    points(source, symbol, from, to, maxPoints, now = Date.now()) {
+      const series = seriesOf(source, symbol, false);
+      if (!series) return [];
+      const span = Math.max(1, to - from);
+      // Ticks for a short span they still cover; minute bars, bucketed to the size asked, for up
+      // to their month; day bars beyond.
+      if (span <= 3 * 3_600_000 && from >= now - RETENTION_MS.ticks) {
+        return tickRange.all(series.id, from, to).map(({ t, price }) => ({ t, price }));
+      }
+      if (from >= now - RETENTION_MS.minute) {
+        const bucket = Math.max(MINUTE_MS, Math.ceil(span / Math.max(1, maxPoints) / MINUTE_MS) * MINUTE_MS);
+        return minuteBuckets.all(series.id, barStart('minute', from), to, bucket);
+      }
+      return bars.day.range.all(series.id, barStart('day', from), to).map(({ lastT, close }) => ({ t: lastT, price: close }));
+    },
+    earliest(source, symbol) {
+      const series = seriesOf(source, symbol, false);
+      return series ? (earliestOf.get(series.id, series.id, series.id)?.t ?? undefined) : undefined;
+    },
+    compactStep: (now) => compactTx.immediate(now),
+    close: () => db.close(),
+  };
+}

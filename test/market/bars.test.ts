@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { barsOf, barStart, dayStart, MINUTE_MS, tradedSince, withTick } from '../../src/market/bars.js';
+
+const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
+
+describe('bars from ticks', () => {
+  it('makes one minute bar of the ticks in a minute: first, highest, lowest, last, and the volume traded', () => {
+    const ticks = [
+      { t: T0, price: 10, volume: 100 },
+      { t: T0 + 10_000, price: 12, volume: 150 },
+      { t: T0 + 20_000, price: 9, volume: 160 },
+      { t: T0 + 59_999, price: 11, volume: 200 },
+      { t: T0 + 60_000, price: 11.5, volume: 230 },
+    ];
+    expect(barsOf('minute', ticks, 90)).toEqual([
+      { t: T0, open: 10, high: 12, low: 9, close: 11, volume: 110, firstT: T0, lastT: T0 + 59_999 },
+      { t: T0 + 60_000, open: 11.5, high: 11.5, low: 11.5, close: 11.5, volume: 30, firstT: T0 + 60_000, lastT: T0 + 60_000 },
+    ]);
+  });
+
+  it('counts nothing traded before the first reading, and a fall in the cumulative volume as a new day', () => {
+    expect(tradedSince(undefined, 500)).toBe(0);
+    expect(tradedSince(500, 520)).toBe(20);
+    expect(tradedSince(500, 40)).toBe(40);
+  });
+
+  it('keeps the open and close of the earliest and latest tick when a clock steps back', () => {
+    const start = barStart('minute', T0 + 30_000);
+    let bar = withTick(undefined, start, { t: T0 + 30_000, price: 5, volume: 0 }, 0);
+    bar = withTick(bar, start, { t: T0 + 10_000, price: 4, volume: 0 }, 1);
+    bar = withTick(bar, start, { t: T0 + 20_000, price: 7, volume: 0 }, 2);
+    expect(bar).toEqual({ t: T0, open: 4, high: 7, low: 4, close: 5, volume: 3, firstT: T0 + 10_000, lastT: T0 + 30_000 });
+  });
+
+  it('starts a day at local midnight, and minutes on the minute', () => {
+    const t = T0 + 12_345;
+    const midnight = new Date(t);
+    midnight.setHours(0, 0, 0, 0);
+    expect(dayStart(t)).toBe(midnight.getTime());
+    expect(barStart('minute', t)).toBe(T0);
+    expect(barStart('minute', T0 + MINUTE_MS - 1)).toBe(T0);
+  });
+});

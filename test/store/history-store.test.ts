@@ -1,0 +1,199 @@
+// The price history on real SQLite files in temp directories.
+import Database from 'better-sqlite3';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { barsOf, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
+import { HistoryOpenError, openHistoryStore, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
+import { ROOT, runChild } from '../helpers/child.js';
+
+const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
+const A = 'http://a.example/v1';
+const B = 'sandbox:/home/u/.local/share/tickbook/sandbox.db';
+
+let dir: string;
+let path: string;
+const open: HistoryStore[] = [];
+const openStore = (options?: Parameters<typeof openHistoryStore>[1]) => {
+  const store = openHistoryStore(path, options);
+  open.push(store);
+  return store;
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'tickbook-history-'));
+  path = join(dir, 'data', 'history.db');
+});
+afterEach(() => {
+  for (const store of open.splice(0)) store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** A deterministic walk: a tick a second from `start`, the day's volume growing. */
+function walk(count: number, start = T0, seed = 1) {
+  let price = 100;
+  let x = seed;
+  return Array.from({ length: count }, (_, i) => {
+    x = (x * 48271) % 2147483647;
+    price = Math.max(1, Math.round((price + ((x % 200) - 100) / 100) * 100) / 100);
+    return { t: start + i * 1000, price, volume: 1000 + i * 7 };
+  });
+}
+
+describe('the history store', () => {
+  it('records ticks and keeps minute and day bars that say what the ticks say', () => {
+    const store = openStore();
+    const ticks = walk(600);
+    for (const tick of ticks) store.record(A, [{ symbol: 'AAPL', price: tick.price, volume: tick.volume }], tick.t);
+    expect(store.ticks(A, 'AAPL', T0, T0 + 600_000)).toEqual(ticks);
+    expect(store.bars(A, 'AAPL', 'minute', T0, T0 + 600_000)).toEqual(barsOf('minute', ticks));
+    expect(store.bars(A, 'AAPL', 'day', T0, T0 + 600_000)).toEqual(barsOf('day', ticks));
+    expect(store.earliest(A, 'AAPL')).toBe(T0);
+  });
+
+  it('creates its file private, its directory too, and versions its schema', () => {
+    openStore().record(A, [{ symbol: 'AAPL', price: 1, volume: 1 }], T0);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+  });
+
+  it('keeps two servers apart, even for the same symbol at the same time', () => {
+    const store = openStore();
+    store.record(A, [{ symbol: 'AAPL', price: 10, volume: 5 }], T0);
+    store.record(B, [{ symbol: 'AAPL', price: 99, volume: 7 }], T0);
+    expect(store.ticks(A, 'AAPL', 0, T0 * 2)).toEqual([{ t: T0, price: 10, volume: 5 }]);
+    expect(store.ticks(B, 'AAPL', 0, T0 * 2)).toEqual([{ t: T0, price: 99, volume: 7 }]);
+    expect(store.ticks('http://c.example', 'AAPL', 0, T0 * 2)).toEqual([]);
+  });
+
+  it('records a poll whole: a quote that cannot be stored leaves none of that poll behind', () => {
+    const store = openStore();
+    store.record(A, [{ symbol: 'AAPL', price: 10, volume: 5 }], T0);
+    expect(() =>
+      store.record(A, [{ symbol: 'MSFT', price: 20, volume: 5 }, { symbol: 'IBM', price: null as unknown as number, volume: 5 }], T0 + 1000),
+    ).toThrow();
+    expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toEqual([]);
+    expect(store.bars(A, 'MSFT', 'minute', 0, T0 * 2)).toEqual([]);
+  });
+
+  it('counts an instant recorded twice once', () => {
+    const store = openStore();
+    store.record(A, [{ symbol: 'AAPL', price: 10, volume: 5 }], T0);
+    store.record(A, [{ symbol: 'AAPL', price: 10, volume: 9 }], T0 + 1000);
+    store.record(A, [{ symbol: 'AAPL', price: 10, volume: 9 }], T0 + 1000);
+    expect(store.bars(A, 'AAPL', 'minute', T0, T0)[0]!.volume).toBe(4);
+  });
+
+  it('compacts at the boundaries: ticks for a day, minute bars for 30 days, day bars for two years', () => {
+    const store = openStore();
+    const record = (t: number, price: number) => store.record(A, [{ symbol: 'X', price, volume: 0 }], t);
+    const now = T0 + 800 * DAY_MS;
+    const times = [
+      now - RETENTION_MS.day - DAY_MS, // its day bar is older than two years
+      now - RETENTION_MS.minute - 2 * DAY_MS, // a day bar only
+      now - RETENTION_MS.ticks - 5 * MINUTE_MS, // a minute bar, no tick
+      now - RETENTION_MS.ticks, // exactly a day old: kept
+      now - 1000,
+    ];
+    times.forEach((t, i) => record(t, i + 1));
+    let steps = 0;
+    while (store.compactStep(now)) steps++;
+    expect(steps).toBeGreaterThan(0);
+    expect(store.ticks(A, 'X', 0, now).map((t) => t.t)).toEqual(times.slice(3));
+    expect(store.bars(A, 'X', 'minute', 0, now).map((b) => b.lastT)).toEqual(times.slice(2));
+    expect(store.bars(A, 'X', 'day', 0, now).map((b) => b.close)).toEqual(
+      barsOf('day', times.slice(1).map((t, i) => ({ t, price: i + 2, volume: 0 }))).map((b) => b.close),
+    );
+    // Nothing is left to do, and doing it again changes nothing.
+    expect(store.compactStep(now)).toBe(false);
+  });
+
+  it('compacts a backlog a slice at a time', () => {
+    const store = openStore();
+    const ticks = walk(3 * 3600, T0);
+    const insert = (): void => {
+      for (const tick of ticks) store.record(A, [{ symbol: 'X', price: tick.price, volume: tick.volume }], tick.t);
+    };
+    insert();
+    const now = T0 + 3 * 3600_000 + RETENTION_MS.ticks + 1;
+    let steps = 0;
+    while (store.compactStep(now)) steps++;
+    expect(steps).toBeGreaterThanOrEqual(3);
+    expect(store.ticks(A, 'X', 0, now)).toEqual([]);
+    expect(store.bars(A, 'X', 'minute', 0, now)).toHaveLength(180);
+  });
+
+  it('gives chart points from ticks for an hour, minute buckets for days, day bars beyond a month', () => {
+    const store = openStore();
+    const ticks = walk(2 * 3600, T0);
+    for (const tick of ticks) store.record(A, [{ symbol: 'X', price: tick.price, volume: tick.volume }], tick.t);
+    const now = T0 + 2 * 3600_000;
+    expect(store.points(A, 'X', now - 3600_000, now, 200, now)).toHaveLength(3600);
+    const buckets = store.points(A, 'X', now - DAY_MS, now, 100, now);
+    // 15-minute buckets over the two hours recorded, each its last close.
+    expect(buckets).toHaveLength(8);
+    const last = ticks.at(-1)!;
+    expect(buckets.at(-1)).toEqual({ t: last.t, price: last.price });
+    const days = store.points(A, 'X', now - 365 * DAY_MS, now, 100, now);
+    expect(days.at(-1)).toEqual({ t: last.t, price: last.price });
+  });
+
+  it('moves a damaged file aside, says so, and starts anew', () => {
+    const store = openStore();
+    store.record(A, [{ symbol: 'X', price: 1, volume: 1 }], T0);
+    store.close();
+    open.length = 0;
+    writeFileSync(path, Buffer.alloc(8192, 0x5a));
+    rmSync(`${path}-wal`, { force: true });
+    rmSync(`${path}-shm`, { force: true });
+    const warnings: string[] = [];
+    const again = openStore({ onWarning: (w) => warnings.push(w), now: () => T0 });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/was damaged: moved aside to .*history\.db\.damaged-\d{8}T\d{6}; recording starts anew/);
+    again.record(A, [{ symbol: 'X', price: 2, volume: 1 }], T0);
+    expect(again.ticks(A, 'X', 0, T0)).toEqual([{ t: T0, price: 2, volume: 1 }]);
+    const aside = readdirSync(join(dir, 'data')).find((name) => name.includes('.damaged-'))!;
+    expect(readFileSync(join(dir, 'data', aside))).toEqual(Buffer.alloc(8192, 0x5a));
+  });
+
+  it('leaves a newer release\'s file alone and says why it cannot record', () => {
+    openStore().close();
+    open.length = 0;
+    const db = new Database(path);
+    db.pragma('user_version = 7');
+    db.close();
+    const before = readFileSync(path);
+    expect(() => openHistoryStore(path)).toThrow(HistoryOpenError);
+    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(1\)/);
+    expect(readFileSync(path)).toEqual(before);
+  });
+
+  it('names a path it cannot use, without looping or throwing anything else', () => {
+    writeFileSync(join(dir, 'file'), '');
+    expect(() => openHistoryStore(join(dir, 'file', 'history.db'))).toThrow(HistoryOpenError);
+    expect(() => openHistoryStore(join(dir, 'file', 'history.db'))).toThrow(/is not a directory/);
+    expect(() => openHistoryStore(dir)).toThrow(/it is a directory/);
+    expect(existsSync(join(dir, 'file', 'history.db'))).toBe(false);
+  });
+
+  it('is shared safely by two processes recording at once', async () => {
+    openStore().close();
+    open.length = 0;
+    const child = (symbol: string) =>
+      runChild(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/record-history-child.ts'), path, A, symbol, '300', String(T0)], {
+        timeoutMs: 30_000,
+      });
+    const runs = await Promise.all([child('AAPL'), child('MSFT'), child('AAPL')]);
+    for (const run of runs) expect(run.stderr).toBe('');
+    const store = openStore();
+    // The two AAPL writers recorded the same instants: each counted once.
+    expect(store.ticks(A, 'AAPL', 0, T0 * 2)).toHaveLength(300);
+    expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toHaveLength(300);
+    expect(store.bars(A, 'AAPL', 'minute', 0, T0 * 2)).toEqual(barsOf('minute', store.ticks(A, 'AAPL', 0, T0 * 2)));
+  });
+});
