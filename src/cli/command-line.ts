@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
+import { history, HISTORY_HELP } from './history.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
@@ -18,7 +19,8 @@ Commands:
   (none)                    open the dashboard (tickbook --watchlist A,B --interval N)
   contacts list|get|create|rename|delete
                             the contact operations
-  quote SYMBOL...           real-time prices and volume
+  quote SYMBOL... [--watch] real-time prices and volume; --watch prints a line per tick
+  history SYMBOL            prices recorded on this machine (ticks, minute or day bars)
   symbols [--search TEXT]   the symbols catalogue
   serve                     run the sandbox server of the whole interface
 
@@ -36,7 +38,7 @@ Options:
   --version                 print the version
 
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
-tickbook symbols --help, tickbook serve --help.
+tickbook symbols --help, tickbook history --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -50,6 +52,7 @@ const HELPS: Record<string, string> = {
   serve: SERVE_HELP,
   contacts: CONTACTS_HELP,
   quote: QUOTE_HELP,
+  history: HISTORY_HELP,
   symbols: SYMBOLS_HELP,
 };
 
@@ -89,6 +92,8 @@ async function run(argv: readonly string[]): Promise<number> {
       return quote(rest);
     case 'symbols':
       return symbols(rest);
+    case 'history':
+      return history(rest);
     default:
       // Options without a command are the dashboard's (--watchlist, --base-url, …).
       if (command.startsWith('-')) return dashboard(argv);

@@ -4,13 +4,18 @@ import { formatPrice as price } from '../text/numbers.js';
 import { sanitize } from '../text/sanitize.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
-import { nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
+import { integerOption, nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
+import { watchQuotes } from './watch-quotes.js';
 import { withClient } from './with-client.js';
 
-export const QUOTE_HELP = `Usage: tickbook quote SYMBOL...
+export const QUOTE_HELP = `Usage: tickbook quote SYMBOL... [--watch [--interval N]]
 
 Real-time prices and the day's volume. Symbols are separated by spaces or commas; unknown
 symbols are listed, not fatal, and one that cannot be a symbol is a usage error.
+  --watch                   ask again every interval and print a line per tick (with --ndjson,
+                            an object per symbol per tick, with its time), until Ctrl-C or the
+                            reader leaves, exit 0; the prices are recorded (tickbook history)
+  --interval N              seconds between ticks with --watch, 1 to 3600 (default 2)
 
 ${CONNECTION_HELP}`;
 
@@ -23,8 +28,10 @@ ${CONNECTION_HELP}`;
 
 const volume = (value: number): string => value.toLocaleString('en-US');
 
+const QUOTE_OPTIONS = { ...CONNECTION_OPTIONS, watch: { type: 'boolean' }, interval: { type: 'string' } } as const;
+
 export async function quote(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, CONNECTION_OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, QUOTE_OPTIONS, true);
   if (values.help) {
     process.stdout.write(QUOTE_HELP);
     return 0;
@@ -34,6 +41,12 @@ export async function quote(args: readonly string[]): Promise<number> {
   // not an unknown symbol; only one that could be listed is asked about.
   const symbols = symbolList('quote', positionals);
   if (symbols.length === 0) throw new UsageError('expected at least one symbol: tickbook quote AAPL MSFT');
+  const intervalS = integerOption('interval', values.interval, 1, 3600);
+  if (values.watch) {
+    if (format === 'json') throw new UsageError('--watch prints as it goes: use --ndjson, not --json');
+    return withClient(values, (opened) => watchQuotes(opened, symbols, { intervalS: intervalS ?? 2, ndjson: format === 'ndjson' }));
+  }
+  if (intervalS !== undefined) throw new UsageError('option --interval is for --watch');
   return withClient(values, async ({ client }) => {
     const result = await client.realtimePricing(symbols);
     const data = result.quotes.map((q) => ({ symbol: q.symbol, price: q.price, volume: q.volume }));

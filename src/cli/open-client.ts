@@ -6,6 +6,8 @@ import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
 import { listenSandbox, type ListeningSandbox, openOrClose } from '../server/sandbox.js';
 import { openDebugLog } from './debug-log.js';
+import { historySource } from '../store/history-source.js';
+import { resolve } from 'node:path';
 
 export interface OpenClientOptions {
   flags: ConnectionFlags;
@@ -29,6 +31,8 @@ export interface OpenedClient {
   sandbox: ListeningSandbox | undefined;
   /** Where requests go, in words, without secrets: "sandbox (in-process)" or host names. */
   target: string;
+  /** The name recorded prices are kept under (historySource). */
+  historySource: string;
   warnings: string[];
   close(): Promise<void>;
 }
@@ -70,6 +74,7 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     client,
     sandbox,
     target,
+    historySource: historySource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), marketDataUrl: endpoint.marketDataUrl }),
     warnings,
     async close() {
       await client.close();

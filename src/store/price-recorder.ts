@@ -1,0 +1,148 @@
+// The history store as the dashboard and `quote --watch` use it: opened when asked (the dashboard
+// asks after its first frame), compacted in the background a slice at a time, and never a reason
+// for either to stop: a history that cannot be opened or written is said once, and prices go on.
+import { dataDirOrigin } from '../config/paths.js';
+import type { Bar } from '../market/bars.js';
+import { barStart } from '../market/bars.js';
+// Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
+import type { HistoryStore, PricePoint, Quote } from './history-store.js';
+import { historyPath } from './history-source.js';
+
+/** What the detail view reads. */
+export interface HistoryReader {
+  points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[];
+  /** The bar of the day `at` falls in, as recorded. */
+  day(symbol: string, at: number): Bar | undefined;
+  earliest(symbol: string): number | undefined;
+}
+
+export interface PriceRecorderOptions {
+  /** The market-data server, as historySource() names it. */
+  source: string;
+  path?: string;
+  /** Told once per kind of trouble: a file moved aside, a history that cannot be opened or written. */
+  onWarning: (warning: string) => void;
+  now?: () => number;
+  /** Between compaction runs (a slice each, yielding between). */
+  compactEveryMs?: number;
+}
+
+/** Polls that arrive before the file is open are kept until it is, this many at most. */
+const EARLY_POLLS = 20;
+
+export class PriceRecorder implements HistoryReader {
+  readonly #options: PriceRecorderOptions;
+  readonly #now: () => number;
+  #store: HistoryStore | undefined;
+  #state: 'waiting' | 'open' | 'off' | 'closed' = 'waiting';
+  #early: { quotes: readonly Quote[]; at: number }[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #lastWarning: string | undefined;
+
+  constructor(options: PriceRecorderOptions) {
+    this.#options = options;
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** Where the history is kept. */
+  get path(): string {
+    return this.#options.path ?? historyPath();
+  }
+
+  /** Opens the file (once) and starts compacting; a history that cannot be had is said, not thrown. */
+  async open(): Promise<void> {
+    if (this.#state !== 'waiting') return;
+    try {
+      const { openHistoryStore } = await import('./history-store.js');
+      // Closed while the module loaded.
+      if (this.#state !== 'waiting') return;
+      this.#store = openHistoryStore(this.path, {
+        onWarning: (warning) => this.#warn(warning),
+        directoryOrigin: this.#options.path ? 'the history path' : dataDirOrigin(),
+        now: this.#now,
+      });
+    } catch (error) {
+      this.#state = 'off';
+      this.#early = [];
+      this.#warn(`price history not recorded: ${(error as Error).message}`);
+      return;
+    }
+    this.#state = 'open';
+    for (const { quotes, at } of this.#early.splice(0)) this.record(quotes, at);
+    this.#compactSoon(0);
+  }
+
+  /** Records one poll's prices (all or none). */
+  record(quotes: readonly Quote[], at: number): void {
+    if (this.#state === 'waiting') {
+      if (this.#early.length < EARLY_POLLS) this.#early.push({ quotes, at });
+      return;
+    }
+    if (this.#state !== 'open') return;
+    try {
+      this.#store!.record(this.#options.source, quotes, at);
+      this.#lastWarning = undefined;
+    } catch (error) {
+      // A busy or full disk now may be gone by the next poll: said once, tried again each poll.
+      this.#warn(`price history not recorded: ${(error as Error).message}`);
+    }
+  }
+
+  points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[] {
+    return this.#read(() => this.#store!.points(this.#options.source, symbol, from, to, maxPoints, this.#now()), []);
+  }
+
+  day(symbol: string, at: number): Bar | undefined {
+    const start = barStart('day', at);
+    return this.#read(() => this.#store!.bars(this.#options.source, symbol, 'day', start, start)[0], undefined);
+  }
+
+  earliest(symbol: string): number | undefined {
+    return this.#read(() => this.#store!.earliest(this.#options.source, symbol), undefined);
+  }
+
+  /** Whether prices are being recorded (the file is open). */
+  get recording(): boolean {
+    return this.#state === 'open';
+  }
+
+  close(): void {
+    clearTimeout(this.#timer);
+    const store = this.#store;
+    this.#store = undefined;
+    this.#state = 'closed';
+    store?.close();
+  }
+
+  #read<T>(read: () => T, nothing: T): T {
+    if (this.#state !== 'open') return nothing;
+    try {
+      return read();
+    } catch (error) {
+      this.#warn(`price history not read: ${(error as Error).message}`);
+      return nothing;
+    }
+  }
+
+  /** One slice, then the next on a later turn of the event loop, so that keys and frames go between. */
+  #compactSoon(delayMs: number): void {
+    this.#timer = setTimeout(() => {
+      if (this.#state !== 'open') return;
+      let more = false;
+      try {
+        more = this.#store!.compactStep(this.#now());
+      } catch (error) {
+        this.#warn(`price history not compacted: ${(error as Error).message}`);
+      }
+      this.#compactSoon(more ? 0 : (this.#options.compactEveryMs ?? 10 * 60_000));
+    }, delayMs);
+    // Compacting never keeps a process alive that has nothing else to do.
+    this.#timer.unref();
+  }
+
+  #warn(warning: string): void {
+    if (warning === this.#lastWarning) return;
+    this.#lastWarning = warning;
+    this.#options.onWarning(warning);
+  }
+}
