@@ -9,6 +9,7 @@ import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from './connecti
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 import { sanitize } from '../text/sanitize.js';
+import { PriceRecorder } from '../store/price-recorder.js';
 
 export const DASHBOARD_HELP = `Usage: tickbook [options]
 
@@ -98,21 +99,33 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const status = new StatusStore();
   const code = await withClient(
     values,
-    ({ client, target, sandbox }) =>
-      runDashboard({
-        client,
-        status,
-        target,
-        watchlist,
-        intervalS,
-        persistWatchlist,
-        glyphs: config.glyphs,
-        colors: config.colors,
-        // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
-        // opened once the first frame is on screen; a database that will not open ends the
-        // dashboard with its error, as it did before the first frame.
-        ...(sandbox && { afterFirstFrame: () => sandbox.open() }),
-      }),
+    async ({ client, target, sandbox, historySource }) => {
+      // Every price is recorded; a history that cannot be kept is said, and the prices go on.
+      const history = new PriceRecorder({ source: historySource, onWarning: (warning) => status.notice(`warning: ${warning}`) });
+      try {
+        return await runDashboard({
+          client,
+          status,
+          target,
+          watchlist,
+          intervalS,
+          persistWatchlist,
+          history,
+          glyphs: config.glyphs,
+          colors: config.colors,
+          // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
+          // opened once the first frame is on screen, and the price history after them; a
+          // sandbox database that will not open ends the dashboard with its error, as it did
+          // before the first frame.
+          afterFirstFrame: async () => {
+            await sandbox?.open();
+            await history.open();
+          },
+        });
+      } finally {
+        history.close();
+      }
+    },
     // On stderr a warning would vanish behind the alternate screen: the status line says it. A
     // terminal that goes away is the dashboard's to handle: it sends what is pending first.
     { onRequest: status.request, onWarning: (warning) => status.notice(`warning: ${warning}`), ownsOutput: true, flags, openSandboxLater: true },

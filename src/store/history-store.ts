@@ -320,15 +320,19 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     points(source, symbol, from, to, maxPoints, now = Date.now()) {
       const series = seriesOf(source, symbol, false);
       if (!series) return [];
-      const span = Math.max(1, to - from);
-      // Ticks for a short span they still cover; minute bars, bucketed to the size asked, for up
-      // to their month; day bars beyond.
-      if (span <= 3 * 3_600_000 && from >= now - RETENTION_MS.ticks) {
-        return tickRange.all(series.id, from, to).map(({ t, price }) => ({ t, price }));
+      // What is recorded may begin well inside the span (recording began an hour ago): the
+      // resolution follows the prices there are, not the span's width.
+      const firstTick = oldest.ticks.get(series.id)?.t ?? undefined;
+      const firstMinute = oldest.minute_bars.get(series.id)?.t ?? undefined;
+      // Ticks while they cover the start and span at most three hours of prices.
+      if (from >= now - RETENTION_MS.ticks && firstTick !== undefined && to - Math.max(from, firstTick) <= 3 * 3_600_000) {
+        return tickRange.all(series.id, Math.max(from, firstTick), to).map(({ t, price }) => ({ t, price }));
       }
-      if (from >= now - RETENTION_MS.minute) {
-        const bucket = Math.max(MINUTE_MS, Math.ceil(span / Math.max(1, maxPoints) / MINUTE_MS) * MINUTE_MS);
-        return minuteBuckets.all(series.id, barStart('minute', from), to, bucket);
+      // Minute bars, in buckets that give about maxPoints over the prices there are, for a month.
+      if (from >= now - RETENTION_MS.minute && firstMinute !== undefined) {
+        const start = Math.max(barStart('minute', from), firstMinute);
+        const bucket = Math.max(MINUTE_MS, Math.ceil((to - start) / Math.max(1, maxPoints) / MINUTE_MS) * MINUTE_MS);
+        return minuteBuckets.all(series.id, start, to, bucket);
       }
       return bars.day.range.all(series.id, barStart('day', from), to).map(({ lastT, close }) => ({ t: lastT, price: close }));
     },

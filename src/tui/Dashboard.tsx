@@ -32,6 +32,13 @@ import { useTicker } from './state/use-ticker.js';
 import { WriteLedger } from './state/write-ledger.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
 import { TickerPane } from './ticker/TickerPane.js';
+import { DetailView } from './detail/DetailView.js';
+import { useDetail } from './detail/use-detail.js';
+import { useDetailView } from './detail/use-detail-view.js';
+import { displayOrder, selectedSymbol } from './state/ticker.js';
+import type { HistoryReader } from '../store/price-recorder.js';
+import type { Quote } from '../api/types.js';
+import { useGlyphs } from './glyphs.js';
 
 /** Key names the router gives, as the characters a text field edits with. */
 const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
@@ -44,6 +51,8 @@ export interface DashboardProps {
   watchlist: readonly string[];
   intervalS: number;
   persistWatchlist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
+  history?: (HistoryReader & { record(quotes: readonly Quote[], at: number): void }) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
   onSuspend?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
@@ -94,7 +103,10 @@ export function Dashboard(props: DashboardProps) {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
     persist: props.persistWatchlist,
+    onPrices: props.history && ((quotes, at) => props.history!.record(quotes, at)),
   });
+  const detail = useDetail();
+  const glyphs = useGlyphs();
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -124,7 +136,13 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden);
+  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden, detail.state !== undefined);
+  const detailModel = useDetailView(props.history, detail.state, detail.state && ticker.state.rows[detail.state.symbol], {
+    width: layout.kind === 'too-small' ? 0 : layout.width,
+    height: layout.kind === 'too-small' ? 0 : layout.panes,
+    unicode: glyphs.unicode,
+    intervalS: ticker.state.intervalS,
+  });
 
   const quit = useCallback(async () => {
     if (quitting.current) return;
@@ -157,6 +175,8 @@ export function Dashboard(props: DashboardProps) {
         return;
       case 'focus-next':
       case 'focus-previous':
+        // The open symbol covers both panes: going to a pane is going back to them.
+        detail.close();
         setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
         return;
       case 'help':
@@ -253,6 +273,37 @@ export function Dashboard(props: DashboardProps) {
         return t.undo();
       case 'ticker.refresh':
         return t.refresh();
+      case 'ticker.open': {
+        const symbol = selectedSymbol(ticker.getState());
+        if (symbol === undefined) return;
+        // Its company name comes from the catalogue.
+        symbols.ensure();
+        return detail.open(symbol);
+      }
+      case 'detail.close':
+        return detail.close();
+      case 'detail.next':
+      case 'detail.previous': {
+        detail.stepSymbol(command === 'detail.next' ? count : -count, displayOrder(ticker.getState()));
+        // Back on the watchlist, the highlight is on the symbol last looked at.
+        const open = detail.current();
+        if (open) t.select(open.symbol);
+        return;
+      }
+      case 'detail.span-longer':
+        return detail.stepSpan(count);
+      case 'detail.span-shorter':
+        return detail.stepSpan(-count);
+      case 'detail.span-1h':
+        return detail.span('1h');
+      case 'detail.span-1d':
+        return detail.span('1d');
+      case 'detail.span-5d':
+        return detail.span('5d');
+      case 'detail.span-1m':
+        return detail.span('1m');
+      case 'detail.span-all':
+        return detail.span('all');
       case 'ticker.picker':
         symbols.ensure();
         return dispatchPicker({ type: 'opened' });
@@ -288,7 +339,8 @@ export function Dashboard(props: DashboardProps) {
   const feedField = (scope: Scope, keys: string): void => editField(scope, (value) => applyTyped(value, keys));
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
-  const liveScopes = () => activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current);
+  const liveScopes = () =>
+    activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current, detail.current() !== undefined);
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
@@ -399,6 +451,14 @@ export function Dashboard(props: DashboardProps) {
             <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
           ) : overlay.kind === 'messages' ? (
             <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
+          ) : detailModel ? (
+            <DetailView
+              model={detailModel}
+              name={symbols.names.get(detailModel.symbol)}
+              unknown={ticker.state.unknown.has(detailModel.symbol)}
+              width={layout.width}
+              height={layout.panes}
+            />
           ) : undefined
         }
         status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}

@@ -23,7 +23,7 @@ import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history'
 > & {
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
@@ -164,6 +164,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   watchlist={options.watchlist}
                   intervalS={options.intervalS}
                   persistWatchlist={options.persistWatchlist}
+                  history={options.history}
                   onSuspend={suspend}
                   ledger={ledger}
                 />

@@ -128,17 +128,22 @@ describe('the history store', () => {
     expect(store.bars(A, 'X', 'minute', 0, now)).toHaveLength(180);
   });
 
-  it('gives chart points from ticks for an hour, minute buckets for days, day bars beyond a month', () => {
+  it('gives chart points from the prices there are: ticks up to three hours of them, minute buckets to a month, day bars beyond', () => {
     const store = openStore();
-    const ticks = walk(2 * 3600, T0);
+    const ticks = walk(5 * 3600, T0);
     for (const tick of ticks) store.record(A, [{ symbol: 'X', price: tick.price, volume: tick.volume }], tick.t);
-    const now = T0 + 2 * 3600_000;
-    expect(store.points(A, 'X', now - 3600_000, now, 200, now)).toHaveLength(3600);
-    const buckets = store.points(A, 'X', now - DAY_MS, now, 100, now);
-    // 15-minute buckets over the two hours recorded, each its last close.
-    expect(buckets).toHaveLength(8);
+    const now = T0 + 5 * 3600_000;
     const last = ticks.at(-1)!;
+    expect(store.points(A, 'X', now - 3600_000, now, 200, now)).toHaveLength(3600);
+    // A day's span two hours after recording began is still ticks: what there is spans two hours.
+    const early = T0 + 2 * 3600_000 - 1;
+    expect(store.points(A, 'X', early - DAY_MS, early, 200, early)).toHaveLength(7200);
+    // Five hours are 3-minute buckets (about 100 over the prices there are), each its last close.
+    const buckets = store.points(A, 'X', now - DAY_MS, now, 100, now);
+    expect(buckets).toHaveLength(100);
     expect(buckets.at(-1)).toEqual({ t: last.t, price: last.price });
+    const minuteBars = store.bars(A, 'X', 'minute', T0, now);
+    expect(buckets[0]).toEqual({ t: minuteBars[2]!.lastT, price: minuteBars[2]!.close });
     const days = store.points(A, 'X', now - 365 * DAY_MS, now, 100, now);
     expect(days.at(-1)).toEqual({ t: last.t, price: last.price });
   });

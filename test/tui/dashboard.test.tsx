@@ -783,7 +783,7 @@ describe('focus, the ticker and the symbol picker', () => {
     expect(frame).toContain('/ or i add symbols');
     expect(frame).toContain('x remove symbol');
     expect(frame).toContain('s cycle sort');
-    expect(frame).toContain('Space pause / resume');
+    expect(frame).toContain('Enter open chart');
     expect(frame).not.toContain('n/PgDn next page');
     expect(selectedSymbol(h, WATCHLIST)).toBe('AAPL');
 

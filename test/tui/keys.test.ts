@@ -285,6 +285,7 @@ describe('footerText', () => {
   it('lists the ticker keys when the ticker has focus', () => {
     expect(footerText(['ticker', 'global'])).toBe(
       [
+        'Enter open chart',
         '/ or i add symbols',
         'x remove symbol',
         's cycle sort',
@@ -365,9 +366,15 @@ describe('helpLines', () => {
     .map((line) => `${line.key} ${line.text}`);
 
   it('lists every key of every pane and text field', () => {
-    for (const binding of BINDINGS.filter((b) => b.scope !== 'help')) {
+    for (const binding of BINDINGS.filter((b) => b.scope !== 'help' && !b.listedAbove)) {
       expect(entries, `${binding.scope}: ${binding.label}`).toContain(`${binding.label} ${binding.help}`);
     }
+  });
+
+  it('lists a key that shares a line with the one before it on that line', () => {
+    expect(entries).toContain('1-5 span 1h, 1d, 5d, 1m, all');
+    const shared = BINDINGS.filter((b) => b.listedAbove);
+    expect(shared.map((b) => b.keys.join())).toEqual(['2', '3', '4', '5']);
   });
 
   it('lists the keys that close the help too', () => {
@@ -393,6 +400,7 @@ describe('helpLines', () => {
       'Creating',
       'Filtering',
       'Ticker',
+      'An open symbol',
       'Symbol picker',
       'Any text field',
       'Messages',

@@ -33,6 +33,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Creating', ['contacts.create']],
   ['Filtering', ['contacts.filter']],
   ['Ticker', ['ticker']],
+  ['An open symbol', ['detail']],
   ['Symbol picker', ['ticker.picker']],
   ['Any text field', ['field']],
   ['Messages', ['messages']],
@@ -45,7 +46,7 @@ export function helpLines(): HelpLine[] {
   const lines: HelpLine[] = [];
   for (const [title, scopes] of GROUPS) {
     lines.push({ heading: true, key: title, text: '' });
-    for (const binding of BINDINGS.filter((b) => scopes.includes(b.scope))) {
+    for (const binding of BINDINGS.filter((b) => scopes.includes(b.scope) && !b.listedAbove)) {
       lines.push({ heading: false, key: binding.label, text: binding.help });
     }
   }

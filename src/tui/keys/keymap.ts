@@ -17,7 +17,9 @@ export type Scope =
   | 'contacts.create'
   | 'contacts.filter'
   | 'ticker'
-  | 'ticker.picker';
+  | 'ticker.picker'
+  /** One symbol open: its figures and chart. */
+  | 'detail';
 
 export type Command =
   | 'quit'
@@ -80,6 +82,17 @@ export type Command =
   | 'ticker.undo'
   | 'ticker.refresh'
   | 'ticker.picker'
+  | 'ticker.open'
+  | 'detail.close'
+  | 'detail.next'
+  | 'detail.previous'
+  | 'detail.span-longer'
+  | 'detail.span-shorter'
+  | 'detail.span-1h'
+  | 'detail.span-1d'
+  | 'detail.span-5d'
+  | 'detail.span-1m'
+  | 'detail.span-all'
   | 'picker.down'
   | 'picker.up'
   | 'picker.add';
@@ -95,6 +108,8 @@ export interface Binding {
   command: Command;
   /** Shown in the footer of its scope. */
   footer?: boolean;
+  /** Listed in the help on the line of the binding before it, whose label and text name both. */
+  listedAbove?: boolean;
 }
 
 export const BINDINGS: readonly Binding[] = [
@@ -176,6 +191,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'ticker.up' },
   { scope: 'ticker', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'ticker.first' },
   { scope: 'ticker', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'ticker.last' },
+  { scope: 'ticker', keys: ['enter'], label: 'Enter', help: 'open chart', command: 'ticker.open', footer: true },
   { scope: 'ticker', keys: ['/', 'i'], label: '/ or i', help: 'add symbols', command: 'ticker.picker', footer: true },
   { scope: 'ticker', keys: ['x'], label: 'x', help: 'remove symbol', command: 'ticker.remove', footer: true },
   { scope: 'ticker', keys: ['u'], label: 'u', help: 'undo remove', command: 'ticker.undo' },
@@ -186,6 +202,18 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['+', '='], label: '+', help: 'poll less often', command: 'ticker.slower', footer: true },
   { scope: 'ticker', keys: ['-', '_'], label: '-', help: 'poll more often', command: 'ticker.faster', footer: true },
   { scope: 'ticker', keys: ['r'], label: 'r', help: 'refresh now', command: 'ticker.refresh' },
+
+  // One symbol open
+  { scope: 'detail', keys: ['esc', 'backspace'], label: 'Esc', help: 'back to the watchlist', command: 'detail.close', footer: true },
+  { scope: 'detail', keys: ['j', 'down'], label: 'j/↓', help: 'next symbol', command: 'detail.next', footer: true },
+  { scope: 'detail', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'detail.previous', footer: true },
+  { scope: 'detail', keys: ['l', 'right', ']'], label: 'l/→', help: 'longer span', command: 'detail.span-longer', footer: true },
+  { scope: 'detail', keys: ['h', 'left', '['], label: 'h/←', help: 'shorter span', command: 'detail.span-shorter', footer: true },
+  { scope: 'detail', keys: ['1'], label: '1-5', help: 'span 1h, 1d, 5d, 1m, all', command: 'detail.span-1h' },
+  { scope: 'detail', keys: ['2'], label: '2', help: 'span 1 day', command: 'detail.span-1d', listedAbove: true },
+  { scope: 'detail', keys: ['3'], label: '3', help: 'span 5 days', command: 'detail.span-5d', listedAbove: true },
+  { scope: 'detail', keys: ['4'], label: '4', help: 'span 1 month', command: 'detail.span-1m', listedAbove: true },
+  { scope: 'detail', keys: ['5'], label: '5', help: 'span: all recorded', command: 'detail.span-all', listedAbove: true },
 
   // The symbol picker
   { scope: 'ticker.picker', keys: ['down', 'tab'], label: '↓', help: 'next match', command: 'picker.down', footer: true },
@@ -234,6 +262,10 @@ export const COUNTED: ReadonlySet<Command> = new Set<Command>([
   'contacts.previous-page',
   'ticker.down',
   'ticker.up',
+  'detail.next',
+  'detail.previous',
+  'detail.span-longer',
+  'detail.span-shorter',
   'picker.down',
   'picker.up',
 ]);

@@ -17,9 +17,12 @@ export function activeScopes(
   contacts: ContactsState,
   pickerOpen: boolean,
   hidden = false,
+  detailOpen = false,
 ): Scope[] {
   if (hidden) return ['hidden'];
   if (overlay) return [overlay];
+  // An open symbol covers both panes; the help and the log open over it and close back to it.
+  if (detailOpen) return ['detail', 'global'];
   if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : ['ticker', 'global'];
   switch (contacts.mode.kind) {
     case 'rename':

@@ -3,19 +3,21 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import { describeRejected, type RejectedQuote } from '../../api/types.js';
+import { describeRejected, type Quote, type RejectedQuote } from '../../api/types.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
-import { initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
+import { displayOrder, initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 
 export interface TickerOptions {
   watchlist: readonly string[];
   intervalS: number;
   /** Saves the watchlist and interval; absent when this run's were given on the command line. */
   persist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  /** Told of each poll's prices, as received (the price history records them). */
+  onPrices?: ((quotes: readonly Quote[], at: number) => void) | undefined;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -39,6 +41,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   /** A poll asked for while one is under way (a symbol added) runs as soon as it ends. */
   const again = useRef(false);
   const pollRef = useRef<() => Promise<void>>(async () => undefined);
+  const onPrices = useRef(options.onPrices);
+  onPrices.current = options.onPrices;
 
   const schedule = useCallback(
     (delayMs: number) => {
@@ -73,7 +77,9 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     try {
       const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
       inFlight.current = false;
-      dispatch({ type: 'poll-succeeded', result, at: now() });
+      const at = now();
+      dispatch({ type: 'poll-succeeded', result, at });
+      onPrices.current?.(result.quotes, at);
       // Bad records are left out and named; the rest of the watchlist keeps updating.
       if (result.rejected.length > 0) status.fail('ticker', `prices: ${leftOut(result.rejected)}`);
       else status.recover('ticker');
@@ -180,11 +186,16 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         return true;
       },
       refresh: () => void poll(),
+      /** Highlights `symbol`'s row, where it is on the watchlist as shown. */
+      select: (symbol: string) => {
+        const index = displayOrder(getState()).indexOf(symbol);
+        if (index >= 0) dispatch({ type: 'cursor-to', index });
+      },
     }),
     [dispatch, getState, poll, schedule, status],
   );
 
-  return { state, commands };
+  return { state, commands, getState };
 }
 
 export type TickerCommands = ReturnType<typeof useTicker>['commands'];

@@ -1,0 +1,73 @@
+// What the detail view shows of the open symbol: the day's figures and the chart lines, read from
+// the recorded history on each tick (the chart moves with every price), or why there is no chart.
+import { useMemo } from 'react';
+import { barStart } from '../../market/bars.js';
+import { chartLines, MIN_CHART_HEIGHT } from '../../market/chart.js';
+import { type DayFigures, dayFigures } from '../../market/day-figures.js';
+import { joinableGapMs, SPANS, type SpanName } from '../../market/spans.js';
+import type { HistoryReader } from '../../store/price-recorder.js';
+import type { SymbolRow } from '../state/ticker.js';
+import type { DetailState } from './use-detail.js';
+
+export interface DetailModel {
+  symbol: string;
+  span: SpanName;
+  /** Undefined until a price has come this session. */
+  figures: DayFigures | undefined;
+  /** Exactly the chart box's rows, or undefined with `note` saying why not. */
+  chart: string[] | undefined;
+  note: string | undefined;
+}
+
+/** Rows of the view above the chart: title, price, day, spans, a blank. */
+export const DETAIL_HEAD_ROWS = 5;
+
+const SPAN_WORDS: Record<SpanName, string> = { '1h': 'the last hour', '1d': 'the last day', '5d': 'the last 5 days', '1m': 'the last month', all: 'all that is recorded' };
+
+const clock = (t: number): string => {
+  const d = new Date(t);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+};
+
+/** The chart's box: the view's inner width, and its rows under the head. */
+export const chartBox = (width: number, height: number) => ({ width: Math.max(0, width - 4), height: Math.max(0, height - 2 - DETAIL_HEAD_ROWS) });
+
+export function useDetailView(
+  history: HistoryReader | undefined,
+  open: DetailState | undefined,
+  row: SymbolRow | undefined,
+  view: { width: number; height: number; unicode: boolean; intervalS: number },
+): DetailModel | undefined {
+  const { width, height, unicode, intervalS } = view;
+  const updatedAt = row?.updatedAt;
+  return useMemo(() => {
+    if (!open) return undefined;
+    const now = Date.now();
+    const { symbol, span } = open;
+    const figures = row && dayFigures(row.price, row.previous, history?.day(symbol, now), barStart('day', now), 2 * intervalS * 1000);
+    const box = chartBox(width, height);
+    const base = { symbol, span, figures };
+    if (!history) return { ...base, chart: undefined, note: 'prices are not recorded in this run, so there is no chart' };
+    if (box.height < MIN_CHART_HEIGHT) return { ...base, chart: undefined, note: 'the terminal is too short for a chart' };
+    const spanMs = SPANS.find((s) => s.name === span)!.ms;
+    const earliest = history.earliest(symbol);
+    const from = spanMs === undefined ? (earliest ?? now) : now - spanMs;
+    const maxPoints = 2 * box.width;
+    const points = history.points(symbol, from, now, maxPoints);
+    if (points.length < 2) {
+      const since = earliest === undefined ? 'nothing is recorded yet' : `recorded since ${new Date(earliest).toDateString() === new Date(now).toDateString() ? clock(earliest) : new Date(earliest).toLocaleDateString()}`;
+      return { ...base, chart: undefined, note: `fewer than two prices in ${SPAN_WORDS[span]} (${since}): the chart fills in as prices come` };
+    }
+    const chart = chartLines(points, {
+      width: box.width,
+      height: box.height,
+      from,
+      to: now,
+      unicode,
+      gapMs: joinableGapMs(now - from, intervalS * 1000, maxPoints),
+    });
+    return { ...base, chart, note: undefined };
+    // The row's time stands for its prices: a tick redraws, nothing else about the row does.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [history, open, updatedAt, width, height, unicode, intervalS]);
+}
