@@ -25,6 +25,8 @@ export interface PriceRecorderOptions {
   now?: () => number;
   /** Between compaction runs (a slice each, yielding between). */
   compactEveryMs?: number;
+  /** Between checkpoints of the write-ahead log. */
+  checkpointEveryMs?: number;
 }
 
 /** Polls that arrive before the file is open are kept until it is, this many at most. */
@@ -37,6 +39,7 @@ export class PriceRecorder implements HistoryReader {
   #state: 'waiting' | 'open' | 'off' | 'closed' = 'waiting';
   #early: { quotes: readonly Quote[]; at: number }[] = [];
   #timer: NodeJS.Timeout | undefined;
+  #checkpoints: NodeJS.Timeout | undefined;
   #lastWarning: string | undefined;
 
   constructor(options: PriceRecorderOptions) {
@@ -70,6 +73,18 @@ export class PriceRecorder implements HistoryReader {
     this.#state = 'open';
     for (const { quotes, at } of this.#early.splice(0)) this.record(quotes, at);
     this.#compactSoon(0);
+    // Between polls, on its own turn of the event loop; never keeping a process alive.
+    this.#checkpoints = setInterval(() => this.#checkpoint(), this.#options.checkpointEveryMs ?? 30_000);
+    this.#checkpoints.unref();
+  }
+
+  #checkpoint(): void {
+    try {
+      this.#store?.checkpoint();
+    } catch {
+      // Busy with another process's write, or the disk: the next checkpoint catches up, and a
+      // disk that fails says so on the next poll's write.
+    }
   }
 
   /** Records one poll's prices (all or none). */
@@ -108,6 +123,7 @@ export class PriceRecorder implements HistoryReader {
 
   close(): void {
     clearTimeout(this.#timer);
+    clearInterval(this.#checkpoints);
     const store = this.#store;
     this.#store = undefined;
     this.#state = 'closed';
@@ -124,8 +140,12 @@ export class PriceRecorder implements HistoryReader {
     }
   }
 
-  /** One slice, then the next on a later turn of the event loop, so that keys and frames go between. */
-  #compactSoon(delayMs: number): void {
+  /**
+   * One slice, then the next on a later turn of the event loop, so that keys and frames go between;
+   * every 50 slices and at the end, a checkpoint (also on a turn of its own), so that deleting a
+   * long backlog does not grow the write-ahead log by hundreds of megabytes.
+   */
+  #compactSoon(delayMs: number, steps = 0): void {
     this.#timer = setTimeout(() => {
       if (this.#state !== 'open') return;
       let more = false;
@@ -134,7 +154,8 @@ export class PriceRecorder implements HistoryReader {
       } catch (error) {
         this.#warn(`price history not compacted: ${(error as Error).message}`);
       }
-      this.#compactSoon(more ? 0 : (this.#options.compactEveryMs ?? 10 * 60_000));
+      if ((more && (steps + 1) % 50 === 0) || (!more && steps > 0)) setImmediate(() => this.#checkpoint());
+      this.#compactSoon(more ? 0 : (this.#options.compactEveryMs ?? 10 * 60_000), more ? steps + 1 : 0);
     }, delayMs);
     // Compacting never keeps a process alive that has nothing else to do.
     this.#timer.unref();
