@@ -81,8 +81,9 @@ export interface HistoryStore {
   ticks(source: string, symbol: string, from: number, to: number): Tick[];
   bars(source: string, symbol: string, size: BarSize, from: number, to: number): Bar[];
   /**
-   * Prices over [from, to] for a chart, from the finest records that cover `from`, at most about
-   * `maxPoints` of them (buckets of minute bars give their last close).
+   * Prices over [from, to] for a chart, from the finest records that cover `from` (as kept at
+   * `now`, which is `to` unless given), at most about `maxPoints` of them (buckets of minute bars
+   * give their last close).
    */
   points(source: string, symbol: string, from: number, to: number, maxPoints: number, now?: number): PricePoint[];
   /**
@@ -339,7 +340,9 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
       const series = seriesOf(source, symbol, false);
       return series ? bars[size].range.all(series.id, barStart(size, from), to) : [];
     },
-    points(source, symbol, from, to, maxPoints, now = Date.now()) {
+    // Which records cover the span is judged from its end, not by reading the clock again: a
+    // millisecond between the caller's clock and this one put a month's start past the minute bars.
+    points(source, symbol, from, to, maxPoints, now = to) {
       const series = seriesOf(source, symbol, false);
       if (!series) return [];
       // What is recorded may begin well inside the span (recording began an hour ago): the

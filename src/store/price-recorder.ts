@@ -104,7 +104,7 @@ export class PriceRecorder implements HistoryReader {
   }
 
   points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[] {
-    return this.#read(() => this.#store!.points(this.#options.source, symbol, from, to, maxPoints, this.#now()), []);
+    return this.#read(() => this.#store!.points(this.#options.source, symbol, from, to, maxPoints), []);
   }
 
   day(symbol: string, at: number): Bar | undefined {

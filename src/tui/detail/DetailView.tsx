@@ -63,7 +63,7 @@ export function DetailView({ model, name, unknown, width, height }: DetailViewPr
     ? [
         { text: formatPrice(f.price) },
         { text: tick ? `  ${tick} tick` : '  first price this session', color: colorOf(f.tickChange) },
-        { text: today ? `  ${today} today${since}` : '', color: colorOf(f.dayChange) },
+        { text: today ? `  ${today} today` : '', color: colorOf(f.dayChange) },
       ]
     : [];
   const spans = SPANS.map((s) => (s.name === model.span ? inverse(` ${s.name} `) : ` ${s.name} `));
