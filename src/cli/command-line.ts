@@ -27,7 +27,7 @@ Commands:
 With no base URL configured, the dashboard and the commands run on the embedded sandbox.
 
 Dashboard options (tickbook [options]):
-  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched)
+  --watchlist NAME|A,B,C    open the saved list NAME, or watch these symbols for this run
   --interval N              poll prices every N seconds (1 to 60) for this run
   --base-url URL  --market-data-url URL  --token-file FILE  --api-key-file FILE
   --token T  --api-key K  --insecure-http  --debug-log FILE

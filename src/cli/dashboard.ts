@@ -1,6 +1,7 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
-import { ConfigError, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
+import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
+import { findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
@@ -16,8 +17,9 @@ export const DASHBOARD_HELP = `Usage: tickbook [options]
 Opens the dashboard: contacts beside a live watch window. Press ? inside for every key.
 
 Options:
-  --watchlist A,B,C         watch these symbols for this run (the saved watchlist is untouched);
-                            given more than once, the lists are joined
+  --watchlist NAME          open the saved list NAME (any case)
+  --watchlist A,B,C         or watch these symbols for this run (the saved lists are untouched);
+                            given more than once, the symbols are joined
   --interval N              poll prices every N seconds, 1 to 60, for this run (default: saved, or 2)
 
 ${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
@@ -36,15 +38,28 @@ const OPTIONS = {
   interval: { type: 'string' },
 } as const;
 
+/**
+ * The lists the config keeps: its named ones, or an older release's one list as "Watchlist" (it
+ * becomes the named lists at the first save, and is never lost). A hand-edited config may hold
+ * "aapl", a symbol twice or one that cannot be: the ticker keys rows by the form the API answers with.
+ */
+function savedLists(config: ConfigFile): Watchlists | undefined {
+  const clean = (symbols: readonly string[]) => normaliseSymbols(symbols).filter((s) => SYMBOL_PATTERN.test(s));
+  if (config.watchlists) {
+    const lists = config.watchlists.map((l) => ({ ...newList(l.name.trim(), clean(l.symbols)), sort: l.sort ?? 'watchlist', descending: l.descending ?? false }));
+    const active = config.active_watchlist === undefined ? 0 : Math.max(0, findList(lists, config.active_watchlist));
+    return { lists, active };
+  }
+  return config.watchlist ? { lists: [newList(FIRST_LIST_NAME, clean(config.watchlist))], active: 0 } : undefined;
+}
+
 export async function dashboard(args: readonly string[]): Promise<number> {
   const { values } = parseCommandLine(args, OPTIONS, false);
   if (values.help) {
     process.stdout.write(DASHBOARD_HELP);
     return 0;
   }
-  // Every --watchlist given counts, in order (a symbol in two of them once).
-  const watchlistFlag = values.watchlist && symbolList('option --watchlist', values.watchlist);
-  if (watchlistFlag?.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
+  const watchlistArgs = values.watchlist;
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
   const path = configFilePath();
   let read: ConfigRead;
@@ -59,10 +74,19 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     throw error;
   }
   const { config, malformed } = read;
+  const saved = savedLists(config);
+  // One --watchlist naming a saved list opens it; otherwise they are symbols for this run, every
+  // one given counting, in order (a symbol in two of them once).
+  const named = watchlistArgs?.length === 1 && saved ? findList(saved.lists, watchlistArgs[0]!) : -1;
+  const watchlistFlag = named >= 0 || !watchlistArgs ? undefined : symbolList('option --watchlist', watchlistArgs);
+  if (watchlistFlag?.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   // A saved setting this run needs but cannot read stops it, rather than a default standing in:
   // the first change would save the default over what the user wrote.
-  if (malformed.watchlist !== undefined && watchlistFlag === undefined) {
-    throw new UsageError(`${path}: ${malformed.watchlist}; correct it, or give --watchlist for this run`);
+  for (const key of ['watchlists', 'watchlist'] as const) {
+    const problem = malformed[key];
+    // An older release's list is not needed where the named lists are read.
+    if (problem === undefined || watchlistFlag !== undefined || (key === 'watchlist' && config.watchlists)) continue;
+    throw new UsageError(`${path}: ${problem}; correct it, or give --watchlist for this run`);
   }
   if (malformed.interval !== undefined && intervalFlag === undefined) {
     throw new UsageError(`${path}: ${malformed.interval}; correct it, or give --interval for this run`);
@@ -76,18 +100,21 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     throw new UsageError('the dashboard needs cursor movement, which TERM=dumb lacks; use the subcommands, e.g. tickbook contacts list');
   }
 
-  // A hand-edited config may hold "aapl" or a symbol twice: the ticker keys rows by the form
-  // the API answers with.
-  const saved = config.watchlist && normaliseSymbols(config.watchlist).filter((s) => SYMBOL_PATTERN.test(s));
-  const watchlist = watchlistFlag ?? saved ?? DEFAULT_WATCHLIST;
+  const lists = saved ?? { lists: [newList(FIRST_LIST_NAME, DEFAULT_WATCHLIST)], active: 0 };
+  const watchlist = watchlistFlag ?? (named >= 0 ? { ...lists, active: named } : lists);
   const intervalS = intervalFlag ?? config.interval ?? 2;
   // What was given for this run stays out of the config file; the rest is saved as it changes.
   // The last save that failed, until one works: said again on stderr once the screen is back.
   let unsaved: string | undefined;
-  const persistWatchlist = (list: readonly string[], interval: number) => {
+  const persistWatchlist = (all: Watchlists, interval: number) => {
     try {
       updateConfigFile(path, {
-        ...(watchlistFlag === undefined && { watchlist: [...list] }),
+        ...(watchlistFlag === undefined && {
+          watchlists: all.lists.map(({ name, symbols, sort, descending }) => ({ name, symbols: [...symbols], sort, descending })),
+          active_watchlist: all.lists[all.active]!.name,
+          // What an older tickbook reads: the list shown.
+          watchlist: [...all.lists[all.active]!.symbols],
+        }),
         ...(intervalFlag === undefined && { interval }),
       });
       unsaved = undefined;

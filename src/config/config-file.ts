@@ -20,6 +20,7 @@ import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
 import { configDir, configDirOrigin } from './paths.js';
+import { SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
 
 export interface ConfigFile {
   base_url?: string;
@@ -28,14 +29,26 @@ export interface ConfigFile {
   api_key?: string;
   /** Credentials may travel over plain http to hosts off this machine (a trusted network). */
   insecure_http?: boolean;
-  /** The ticker's saved watchlist. */
+  /** The ticker's saved watchlist: an older release's one list, and since, the list shown (a mirror for older releases). */
   watchlist?: string[];
+  /** The named watchlists, in order, each with its symbols and sort; wins over `watchlist`. */
+  watchlists?: SavedWatchlist[];
+  /** The name of the list shown. */
+  active_watchlist?: string;
   /** The ticker's polling interval in seconds. */
   interval?: number;
   /** The dashboard's characters: Unicode, ASCII, or chosen from the locale and terminal. */
   glyphs?: (typeof GLYPH_VALUES)[number];
   /** The dashboard's colours: none, the 8 basic ones, all, or chosen from the terminal. */
   colors?: (typeof COLOR_VALUES)[number];
+}
+
+/** A named watchlist as the file keeps it. */
+export interface SavedWatchlist {
+  name: string;
+  symbols: string[];
+  sort?: SortOrder;
+  descending?: boolean;
 }
 
 const GLYPH_VALUES = ['auto', 'unicode', 'ascii'] as const;
@@ -66,6 +79,8 @@ export const CONFIG_KEYS = [
   'api_key',
   'insecure_http',
   'watchlist',
+  'watchlists',
+  'active_watchlist',
   'interval',
   'glyphs',
   'colors',
@@ -74,7 +89,7 @@ export const CONFIG_KEYS = [
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'interval' | 'glyphs' | 'colors';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -154,6 +169,13 @@ export function readConfigFile(path: string): ConfigRead {
     if (Array.isArray(watchlist) && watchlist.every((s) => typeof s === 'string')) config.watchlist = watchlist;
     else malformed.watchlist = 'watchlist must be an array of symbols, like ["AAPL", "MSFT"]';
   }
+  const { watchlists, active_watchlist: active } = raw;
+  if (watchlists !== undefined && watchlists !== null) {
+    const problem = watchlistsProblem(watchlists);
+    if (problem === undefined) config.watchlists = watchlists as SavedWatchlist[];
+    else malformed.watchlists = problem;
+  }
+  if (typeof active === 'string') config.active_watchlist = active;
   if (interval !== undefined && interval !== null) {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
@@ -175,6 +197,24 @@ export function readConfigFile(path: string): ConfigRead {
     warnings.push(`${path} holds credentials and is readable by others: run chmod 600 ${path}`);
   }
   return { config, warnings, malformed };
+}
+
+/** What is wrong with a `watchlists` value, or undefined when it is a list of named lists. */
+function watchlistsProblem(value: unknown): string | undefined {
+  const shape = 'watchlists must be an array of lists like {"name": "Tech", "symbols": ["AAPL", "MSFT"]}';
+  if (!Array.isArray(value) || value.length === 0) return shape;
+  const names = new Set<string>();
+  for (const list of value as unknown[]) {
+    if (typeof list !== 'object' || list === null || Array.isArray(list)) return shape;
+    const { name, symbols, sort, descending } = list as Record<string, unknown>;
+    if (typeof name !== 'string' || name.trim() === '') return `${shape}; each needs a name`;
+    if (!Array.isArray(symbols) || !symbols.every((s) => typeof s === 'string')) return `${shape}; "${name}" needs its symbols as strings`;
+    if (sort !== undefined && !(SORT_ORDERS as readonly unknown[]).includes(sort)) return `watchlists: "${name}" has sort ${JSON.stringify(sort)}; one of ${SORT_ORDERS.join(', ')}`;
+    if (descending !== undefined && typeof descending !== 'boolean') return `watchlists: "${name}" has descending that is not true or false`;
+    if (names.has(name.trim().toLowerCase())) return `watchlists: two lists are named "${name}"`;
+    names.add(name.trim().toLowerCase());
+  }
+  return undefined;
 }
 
 /** A save that failed: the message names the file and says why in words, never a secret. */

@@ -38,7 +38,13 @@ import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './state/ticker.js';
 import type { HistoryReader } from '../store/price-recorder.js';
 import type { Quote } from '../api/types.js';
+import type { Watchlists } from '../market/watchlists.js';
 import { useGlyphs } from './glyphs.js';
+import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
+
+/** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
+const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
+  !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';
 
 /** Key names the router gives, as the characters a text field edits with. */
 const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
@@ -48,9 +54,10 @@ export interface DashboardProps {
   status: StatusStore;
   /** Where requests go, in words without secrets: "sandbox (in-process)" or host names. */
   target: string;
-  watchlist: readonly string[];
+  /** The saved lists, or symbols for this run. */
+  watchlist: Watchlists | readonly string[];
   intervalS: number;
-  persistWatchlist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
   history?: (HistoryReader & { record(quotes: readonly Quote[], at: number): void }) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
@@ -107,6 +114,9 @@ export function Dashboard(props: DashboardProps) {
   });
   const detail = useDetail();
   const glyphs = useGlyphs();
+  const { lists: tickerLists, changeLists } = ticker.commands;
+  const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
+  const lists = useListsMenu(listsOwner, status);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -136,7 +146,7 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden, detail.state !== undefined);
+  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden, detail.state !== undefined, listsScopeOf(lists.menu));
   const detailModel = useDetailView(props.history, detail.state, detail.state && ticker.state.rows[detail.state.symbol], {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
@@ -166,6 +176,9 @@ export function Dashboard(props: DashboardProps) {
     const t = ticker.commands;
     const mode = contacts.getState().mode.kind;
     const freshMatches = () => (symbols.catalogue ? rankSymbols(symbols.catalogue, getPicker().query) : undefined);
+    // 1-9 on the ticker: the list of that number.
+    const listNumber = /^ticker\.list-(\d)$/.exec(command)?.[1];
+    if (listNumber !== undefined) return lists.switchTo(Number(listNumber) - 1);
     switch (command) {
       case 'quit':
         void quit();
@@ -235,11 +248,13 @@ export function Dashboard(props: DashboardProps) {
       case 'contacts.confirm-no':
         return c.cancel();
       case 'field.submit':
+        if (scope === 'ticker.list-name') return lists.submitName();
         if (mode === 'rename') return c.submitRename();
         if (mode === 'create') return c.submitCreate();
         if (mode === 'filter') return c.keepFilter();
         return;
       case 'field.cancel':
+        if (scope === 'ticker.list-name') return lists.cancelName();
         if (focusRef.current === 'ticker' && getPicker().open) return dispatchPicker({ type: 'closed' });
         if (mode === 'filter') return c.clearFilter();
         return c.cancel();
@@ -273,6 +288,34 @@ export function Dashboard(props: DashboardProps) {
         return t.undo();
       case 'ticker.refresh':
         return t.refresh();
+      case 'ticker.flip-sort':
+        return t.flipSort();
+      case 'ticker.lists':
+        return lists.openSwitch();
+      case 'ticker.move-to-list':
+        return lists.openMove(selectedSymbol(ticker.getState()));
+      case 'ticker.next-list':
+        return lists.step(1);
+      case 'ticker.previous-list':
+        return lists.step(-1);
+      case 'lists.down':
+        return lists.move(count);
+      case 'lists.up':
+        return lists.move(-count);
+      case 'lists.choose':
+        return lists.choose();
+      case 'lists.create':
+        return lists.startCreate();
+      case 'lists.rename':
+        return lists.startRename();
+      case 'lists.delete':
+        return lists.askDelete();
+      case 'lists.close':
+        return lists.close();
+      case 'lists.confirm-yes':
+        return lists.confirmDelete();
+      case 'lists.confirm-no':
+        return lists.keep();
       case 'ticker.open': {
         const symbol = selectedSymbol(ticker.getState());
         if (symbol === undefined) return;
@@ -334,13 +377,17 @@ export function Dashboard(props: DashboardProps) {
       contacts.commands.editCreate(field, change(values[field]));
     } else if (scope === 'contacts.filter') contacts.commands.editFilter(change(c.filter));
     else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: change(getPicker().query) });
+    else if (scope === 'ticker.list-name') {
+      const menu = lists.current();
+      if (menu.open && menu.name) lists.editName(change(menu.name.draft));
+    }
   };
   /** Keys typed before a just-opened field takes them edit it as the field would have. */
   const feedField = (scope: Scope, keys: string): void => editField(scope, (value) => applyTyped(value, keys));
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
-    activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current, detail.current() !== undefined);
+    activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current, detail.current() !== undefined, listsScopeOf(lists.current()));
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
@@ -442,6 +489,8 @@ export function Dashboard(props: DashboardProps) {
             names={symbols.names}
             picker={{ ...picker, matches }}
             onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
+            listsMenu={lists.menu}
+            onListName={lists.editName}
             focused={focus === 'ticker'}
             {...layout.ticker}
           />

@@ -82,6 +82,8 @@ describe('unknown keys', () => {
         token: 't',
         api_key: 'k',
         watchlist: ['AAPL'],
+        watchlists: [{ name: 'Tech', symbols: ['AAPL'], sort: 'price', descending: true }],
+        active_watchlist: 'Tech',
         interval: 2,
         glyphs: 'ascii',
         colors: '16',
@@ -89,7 +91,7 @@ describe('unknown keys', () => {
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'token', 'watchlist'].sort(),
+      ['active_watchlist', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

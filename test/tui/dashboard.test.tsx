@@ -84,7 +84,7 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
     target: TARGET,
     watchlist: options.watchlist ?? WATCHLIST,
     intervalS: options.intervalS ?? 2,
-    persistWatchlist: (watchlist, intervalS) => persisted.push({ watchlist: [...watchlist], intervalS }),
+    persistWatchlist: (lists, intervalS) => persisted.push({ watchlist: [...lists.lists[lists.active]!.symbols], intervalS }),
     onSuspend: () => {
       suspends += 1;
     },
@@ -824,25 +824,41 @@ describe('focus, the ticker and the symbol picker', () => {
     expectSel('AAPL');
   });
 
-  it('s cycles the sort: by symbol, by session change, by volume, watchlist order', async () => {
+  it('s cycles the sort: by symbol, price, tick change, session change, volume, watchlist order; S flips it; each saved with the list', async () => {
     const watchlist = ['MSFT', 'AAPL', 'NOPE1'];
     const h = await mount(ctx.client, { watchlist });
     await h.press(KEY.tab);
     expect(tableOrder(h.frame(), watchlist)).toEqual(['MSFT', 'AAPL', 'NOPE1']);
     await h.press('s');
     expect(h.frame()).toContain('3 symbols · by symbol');
+    expect(h.frame()).toMatch(/SYMBOL▲/);
     expect(tableOrder(h.frame(), watchlist)).toEqual(['AAPL', 'MSFT', 'NOPE1']);
     expect(selectedSymbol(h, watchlist)).toBe('MSFT'); // the selection follows its symbol
+    await h.press('S');
+    expect(h.frame()).toContain('by symbol, Z to A');
+    expect(h.frame()).toMatch(/SYMBOL▼/);
+    expect(tableOrder(h.frame(), watchlist)).toEqual(['NOPE1', 'MSFT', 'AAPL']);
+    await h.press('s');
+    expect(h.frame()).toContain('by price');
+    expect(h.frame()).toMatch(/PRICE▼/);
+    expect(tableOrder(h.frame(), watchlist).at(-1)).toBe('NOPE1'); // no price: last
+    await h.press('s');
+    expect(h.frame()).toContain('by tick change');
     await h.press('s');
     expect(h.frame()).toContain('by session change');
-    expect(tableOrder(h.frame(), watchlist).at(-1)).toBe('NOPE1'); // no price: last
+    expect(tableOrder(h.frame(), watchlist).at(-1)).toBe('NOPE1');
     await h.press('s');
     expect(h.frame()).toContain('by volume');
     expect(tableOrder(h.frame(), watchlist)).toEqual(['AAPL', 'MSFT', 'NOPE1']); // 1.3M before ~570k
+    await h.press('S');
+    expect(h.frame()).toContain('by volume, lowest first');
+    expect(tableOrder(h.frame(), watchlist)).toEqual(['MSFT', 'AAPL', 'NOPE1']);
     await h.press('s');
     expect(h.frame()).toContain('watchlist order');
     expect(tableOrder(h.frame(), watchlist)).toEqual(['MSFT', 'AAPL', 'NOPE1']);
-    expect(h.persisted).toEqual([]); // sorting is a view, not a change to the watchlist
+    // The sort is saved with the list; its symbols and their order are untouched.
+    expect(h.persisted.length).toBeGreaterThan(0);
+    expect(h.persisted.every((p) => p.watchlist.join() === watchlist.join())).toBe(true);
   });
 
   it('J/K move the selected symbol and save the watchlist; only in watchlist order', async () => {
@@ -860,7 +876,8 @@ describe('focus, the ticker and the symbol picker', () => {
 
     await h.press('s', 'J');
     expect(h.frame()).toContain('J/K reorder the watchlist in watchlist order');
-    expect(h.persisted).toHaveLength(4);
+    // The sort was saved (with the list); the refused J saved nothing.
+    expect(h.persisted).toHaveLength(5);
   });
 
   it('x removes the selected symbol and u puts it back, both saved', async () => {
@@ -1062,7 +1079,7 @@ describe('help, quitting, suspending', () => {
     await h.press(KEY.pageDown);
     expect(h.frame()).toContain(`page ${pages}/${pages}`);
     const all = seen.join('\n');
-    for (const text of ['next contact', 'yes, delete', 'save name', 'keep filter', 'cycle sort', 'add symbol', 'close help', 'previous page']) {
+    for (const text of ['next / previous contact', 'yes, delete', 'save name', 'keep filter', 'cycle sort', 'add symbol', 'close help', 'previous page']) {
       expect(all, text).toContain(text);
     }
     // No entry is cut short: the longest of them shows whole.

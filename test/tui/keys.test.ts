@@ -289,6 +289,7 @@ describe('footerText', () => {
         '/ or i add symbols',
         'x remove symbol',
         's cycle sort',
+        'w watchlists',
         'Space pause / resume',
         '+ poll less often',
         '- poll more often',
@@ -373,12 +374,14 @@ describe('helpLines', () => {
 
   it('lists a key that shares a line with the one before it on that line', () => {
     expect(entries).toContain('1-5 span 1h, 1d, 5d, 1m, all');
-    const shared = BINDINGS.filter((b) => b.listedAbove);
+    expect(entries).toContain('1-9 show list 1-9');
+    expect(entries).toContain('[ ] previous / next list');
+    const shared = BINDINGS.filter((b) => b.listedAbove && b.scope === 'detail');
     expect(shared.map((b) => b.keys.join())).toEqual(['2', '3', '4', '5']);
   });
 
   it('lists the keys that close the help too', () => {
-    for (const binding of BINDINGS.filter((b) => b.scope === 'help')) {
+    for (const binding of BINDINGS.filter((b) => b.scope === 'help' && !b.listedAbove)) {
       expect(entries, `${binding.scope}: ${binding.label}`).toContain(`${binding.label} ${binding.help}`);
     }
   });
@@ -400,6 +403,7 @@ describe('helpLines', () => {
       'Creating',
       'Filtering',
       'Ticker',
+      'Watchlists menu',
       'An open symbol',
       'Symbol picker',
       'Any text field',

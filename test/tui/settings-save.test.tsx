@@ -34,7 +34,7 @@ describe('saving the watchlist', () => {
         target="test"
         watchlist={['AAPL', 'MSFT', 'IBM']}
         intervalS={1}
-        persistWatchlist={(watchlist, interval) => updateConfigFile(path, { watchlist: [...watchlist], interval })}
+        persistWatchlist={(lists, interval) => updateConfigFile(path, { watchlist: [...lists.lists[lists.active]!.symbols], interval })}
         size={{ columns: 120, rows: 30 }}
       />
     );

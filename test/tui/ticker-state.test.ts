@@ -179,17 +179,29 @@ describe('displayOrder', () => {
     expect(displayOrder({ ...priced(), sort: 'symbol' })).toEqual(['AAA', 'BBB', 'CCC', 'DDD']);
   });
 
-  it('change: biggest gain first, symbols without prices last', () => {
-    expect(displayOrder({ ...priced(), sort: 'change' })).toEqual(['CCC', 'AAA', 'BBB', 'DDD']);
+  it('session: biggest gain first, symbols without prices last', () => {
+    expect(displayOrder({ ...priced(), sort: 'session' })).toEqual(['CCC', 'AAA', 'BBB', 'DDD']);
   });
 
-  it('change: several symbols without prices stay last, in watchlist order', () => {
+  it('flipped (S): smallest first, Z to A, the watchlist from its end; unpriced still last', () => {
+    expect(displayOrder({ ...priced(), sort: 'session', descending: true })).toEqual(['BBB', 'AAA', 'CCC', 'DDD']);
+    expect(displayOrder({ ...priced(), sort: 'symbol', descending: true })).toEqual(['DDD', 'CCC', 'BBB', 'AAA']);
+    expect(displayOrder({ ...priced(), sort: 'watchlist', descending: true })).toEqual(['CCC', 'AAA', 'DDD', 'BBB']);
+  });
+
+  it('price and tick change: largest first', () => {
+    const state = run(initialTickerState(['X', 'Y', 'Z'], 2), succeeded([q('X', 10), q('Y', 50), q('Z', 20)], 1), succeeded([q('X', 11), q('Y', 49), q('Z', 20)], 2));
+    expect(displayOrder({ ...state, sort: 'price' })).toEqual(['Y', 'Z', 'X']);
+    expect(displayOrder({ ...state, sort: 'change' })).toEqual(['X', 'Z', 'Y']);
+  });
+
+  it('session: several symbols without prices stay last, in watchlist order', () => {
     const state = run(
       initialTickerState(['NONE1', 'LOSS', 'NONE2', 'GAIN'], 2),
       succeeded([q('LOSS', 10), q('GAIN', 10)], 1),
       succeeded([q('LOSS', 9), q('GAIN', 12)], 2),
     );
-    expect(displayOrder({ ...state, sort: 'change' })).toEqual(['GAIN', 'LOSS', 'NONE1', 'NONE2']);
+    expect(displayOrder({ ...state, sort: 'session' })).toEqual(['GAIN', 'LOSS', 'NONE1', 'NONE2']);
   });
 
   it('volume: biggest first, symbols without prices last', () => {
@@ -204,34 +216,41 @@ describe('displayOrder', () => {
 });
 
 describe('sort-cycled', () => {
-  it('cycles watchlist → symbol → change → volume → watchlist', () => {
-    let state = priced();
+  it('cycles watchlist → symbol → price → change → session → volume → watchlist, each unflipped', () => {
+    let state = run(priced(), { type: 'sort-flipped' });
     const seen: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       state = tickerReducer(state, { type: 'sort-cycled' });
       seen.push(state.sort);
+      expect(state.descending).toBe(false);
     }
-    expect(seen).toEqual(['symbol', 'change', 'volume', 'watchlist']);
+    expect(seen).toEqual(['symbol', 'price', 'change', 'session', 'volume', 'watchlist']);
+  });
+
+  it('keeps the sort with the list shown', () => {
+    const state = run(priced(), { type: 'sort-cycled' }, { type: 'sort-flipped' });
+    expect(state.lists[state.active]).toMatchObject({ sort: 'symbol', descending: true, symbols: state.watchlist });
   });
 
   it('keeps the selected symbol selected in every order', () => {
     let state = run(priced(), { type: 'cursor-to', index: 3 });
     expect(selectedSymbol(state)).toBe('CCC');
     const cursors: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 6; i++) {
       state = tickerReducer(state, { type: 'sort-cycled' });
       expect(selectedSymbol(state)).toBe('CCC');
       cursors.push(state.cursor);
     }
-    expect(cursors).toEqual([2, 0, 2, 3]);
+    // symbol, price, change, session, volume, watchlist order.
+    expect(cursors).toEqual([2, 1, 0, 0, 2, 3]);
   });
 });
 
 describe('a live-sorted watchlist', () => {
   it('keeps the highlight on its symbol when a tick reorders the rows, so x removes what was chosen', () => {
     // By session change: CCC +20%, AAA +10%, BBB -5%, DDD unpriced.
-    let state = run(priced(), { type: 'sort-cycled' }, { type: 'sort-cycled' }, { type: 'cursor-to', index: 1 });
-    expect(state.sort).toBe('change');
+    let state = run(priced(), ...Array<TickerAction>(4).fill({ type: 'sort-cycled' }), { type: 'cursor-to', index: 1 });
+    expect(state.sort).toBe('session');
     expect(selectedSymbol(state)).toBe('AAA');
     // BBB jumps to +50% and CCC falls to -10%, the rows around AAA swap; then AAA falls to -20%
     // and moves down a row, under the cursor's old place.
@@ -332,7 +351,7 @@ describe('symbol-removed / removal-undone (x / u)', () => {
   });
 
   it('in another sort order, removes the symbol on screen and restores its watchlist place', () => {
-    let state = run(priced(), { type: 'sort-cycled' }, { type: 'sort-cycled' }); // change: CCC AAA BBB DDD
+    let state = run(priced(), ...Array<TickerAction>(4).fill({ type: 'sort-cycled' })); // session: CCC AAA BBB DDD
     state = run(state, { type: 'cursor-to', index: 1 }, { type: 'symbol-removed' });
     expect(state.removed).toEqual({ symbol: 'AAA', index: 2 });
     expect(state.watchlist).toEqual(['BBB', 'DDD', 'CCC']);

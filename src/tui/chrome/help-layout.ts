@@ -33,6 +33,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Creating', ['contacts.create']],
   ['Filtering', ['contacts.filter']],
   ['Ticker', ['ticker']],
+  ['Watchlists menu', ['ticker.lists', 'ticker.list-name', 'ticker.list-confirm']],
   ['An open symbol', ['detail']],
   ['Symbol picker', ['ticker.picker']],
   ['Any text field', ['field']],

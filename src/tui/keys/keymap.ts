@@ -18,6 +18,10 @@ export type Scope =
   | 'contacts.filter'
   | 'ticker'
   | 'ticker.picker'
+  /** The watchlists menu, a list's name being typed, a list's delete being confirmed. */
+  | 'ticker.lists'
+  | 'ticker.list-name'
+  | 'ticker.list-confirm'
   /** One symbol open: its figures and chart. */
   | 'detail';
 
@@ -83,6 +87,21 @@ export type Command =
   | 'ticker.refresh'
   | 'ticker.picker'
   | 'ticker.open'
+  | 'ticker.flip-sort'
+  | 'ticker.lists'
+  | 'ticker.move-to-list'
+  | 'ticker.next-list'
+  | 'ticker.previous-list'
+  | `ticker.list-${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`
+  | 'lists.down'
+  | 'lists.up'
+  | 'lists.choose'
+  | 'lists.create'
+  | 'lists.rename'
+  | 'lists.delete'
+  | 'lists.close'
+  | 'lists.confirm-yes'
+  | 'lists.confirm-no'
   | 'detail.close'
   | 'detail.next'
   | 'detail.previous'
@@ -126,20 +145,20 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'hidden', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend', command: 'suspend', footer: true },
   { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
   // Pages only when the keys do not fit the screen: the help's title says so then.
-  { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/j', help: 'next page', command: 'help.next-page' },
-  { scope: 'help', keys: ['pageup', 'k', 'up', 'p'], label: 'PgUp/k', help: 'previous page', command: 'help.previous-page' },
+  { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/PgUp', help: 'next / previous page', command: 'help.next-page' },
+  { scope: 'help', keys: ['pageup', 'k', 'up', 'p'], label: 'PgUp/k', help: 'previous page', command: 'help.previous-page', listedAbove: true },
 
   { scope: 'messages', keys: ['esc', 'm', 'q', 'enter'], label: 'Esc', help: 'close messages', command: 'messages.close', footer: true },
   { scope: 'messages', keys: ['j', 'down'], label: 'j/↓', help: 'scroll to older', command: 'messages.down', footer: true },
   { scope: 'messages', keys: ['k', 'up'], label: 'k/↑', help: 'scroll to newer', command: 'messages.up', footer: true },
-  { scope: 'messages', keys: ['pagedown', 'space'], label: 'PgDn', help: 'a page older', command: 'messages.page-down' },
-  { scope: 'messages', keys: ['pageup'], label: 'PgUp', help: 'a page newer', command: 'messages.page-up' },
+  { scope: 'messages', keys: ['pagedown', 'space'], label: 'PgDn/PgUp', help: 'a page older / newer', command: 'messages.page-down' },
+  { scope: 'messages', keys: ['pageup'], label: 'PgUp', help: 'a page newer', command: 'messages.page-up', listedAbove: true },
 
   // Contacts: the list
-  { scope: 'contacts', keys: ['j', 'down'], label: 'j/↓', help: 'next contact', command: 'contacts.down' },
-  { scope: 'contacts', keys: ['k', 'up'], label: 'k/↑', help: 'previous contact', command: 'contacts.up' },
-  { scope: 'contacts', keys: ['g', 'home'], label: 'g', help: 'first contact', command: 'contacts.first' },
-  { scope: 'contacts', keys: ['G', 'end'], label: 'G', help: 'last contact', command: 'contacts.last' },
+  { scope: 'contacts', keys: ['j', 'down'], label: 'j/k ↓/↑', help: 'next / previous contact', command: 'contacts.down' },
+  { scope: 'contacts', keys: ['k', 'up'], label: 'k/↑', help: 'previous contact', command: 'contacts.up', listedAbove: true },
+  { scope: 'contacts', keys: ['g', 'home'], label: 'g/G', help: 'first / last contact', command: 'contacts.first' },
+  { scope: 'contacts', keys: ['G', 'end'], label: 'G', help: 'last contact', command: 'contacts.last', listedAbove: true },
   { scope: 'contacts', keys: ['n', 'pagedown'], label: 'n/PgDn', help: 'next page', command: 'contacts.next-page', footer: true },
   { scope: 'contacts', keys: ['p', 'pageup'], label: 'p/PgUp', help: 'previous page', command: 'contacts.previous-page', footer: true },
   { scope: 'contacts', keys: ['enter'], label: 'Enter', help: 'open contact', command: 'contacts.open', footer: true },
@@ -167,12 +186,12 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'field', keys: ['ctrl-u'], label: 'Ctrl-U', help: 'delete to the start', command: 'field.clear' },
   { scope: 'field', keys: ['ctrl-w'], label: 'Ctrl-W', help: 'delete the word before', command: 'field.delete-word' },
   // Moving and deleting at the cursor: the field itself acts on these (its cursor is its own).
-  { scope: 'field', keys: ['left', 'ctrl-b'], label: '←/Ctrl-B', help: 'cursor left', command: 'field.left' },
-  { scope: 'field', keys: ['right', 'ctrl-f'], label: '→/Ctrl-F', help: 'cursor right', command: 'field.right' },
-  { scope: 'field', keys: ['home', 'ctrl-a'], label: 'Home/Ctrl-A', help: 'to the start', command: 'field.start' },
-  { scope: 'field', keys: ['end', 'ctrl-e'], label: 'End/Ctrl-E', help: 'to the end', command: 'field.end' },
-  { scope: 'field', keys: ['alt-b'], label: 'Alt-B', help: 'back a word', command: 'field.word-left' },
-  { scope: 'field', keys: ['alt-f'], label: 'Alt-F', help: 'forward a word', command: 'field.word-right' },
+  { scope: 'field', keys: ['left', 'ctrl-b'], label: '←/→', help: 'cursor (or Ctrl-B/F)', command: 'field.left' },
+  { scope: 'field', keys: ['right', 'ctrl-f'], label: '→/Ctrl-F', help: 'cursor right', command: 'field.right', listedAbove: true },
+  { scope: 'field', keys: ['home', 'ctrl-a'], label: 'Home/End', help: 'start / end (Ctrl-A/E)', command: 'field.start' },
+  { scope: 'field', keys: ['end', 'ctrl-e'], label: 'End/Ctrl-E', help: 'to the end', command: 'field.end', listedAbove: true },
+  { scope: 'field', keys: ['alt-b'], label: 'Alt-B/F', help: 'back / forward a word', command: 'field.word-left' },
+  { scope: 'field', keys: ['alt-f'], label: 'Alt-F', help: 'forward a word', command: 'field.word-right', listedAbove: true },
   { scope: 'field', keys: ['ctrl-d'], label: 'Del/Ctrl-D', help: 'delete at the cursor', command: 'field.delete-forward' },
   { scope: 'field', keys: ['ctrl-k'], label: 'Ctrl-K', help: 'delete to the end', command: 'field.kill-end' },
 
@@ -187,17 +206,25 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.filter', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'clear filter', command: 'field.cancel', footer: true },
 
   // Ticker
-  { scope: 'ticker', keys: ['j', 'down'], label: 'j/↓', help: 'next symbol', command: 'ticker.down' },
-  { scope: 'ticker', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'ticker.up' },
-  { scope: 'ticker', keys: ['g', 'home'], label: 'g', help: 'first row', command: 'ticker.first' },
-  { scope: 'ticker', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'ticker.last' },
+  { scope: 'ticker', keys: ['j', 'down'], label: 'j/k ↓/↑', help: 'next / previous symbol', command: 'ticker.down' },
+  { scope: 'ticker', keys: ['k', 'up'], label: 'k/↑', help: 'previous symbol', command: 'ticker.up', listedAbove: true },
+  { scope: 'ticker', keys: ['g', 'home'], label: 'g/G', help: 'first / last row', command: 'ticker.first' },
+  { scope: 'ticker', keys: ['G', 'end'], label: 'G', help: 'last row', command: 'ticker.last', listedAbove: true },
   { scope: 'ticker', keys: ['enter'], label: 'Enter', help: 'open chart', command: 'ticker.open', footer: true },
   { scope: 'ticker', keys: ['/', 'i'], label: '/ or i', help: 'add symbols', command: 'ticker.picker', footer: true },
   { scope: 'ticker', keys: ['x'], label: 'x', help: 'remove symbol', command: 'ticker.remove', footer: true },
   { scope: 'ticker', keys: ['u'], label: 'u', help: 'undo remove', command: 'ticker.undo' },
-  { scope: 'ticker', keys: ['J'], label: 'J', help: 'move symbol down', command: 'ticker.move-down' },
-  { scope: 'ticker', keys: ['K'], label: 'K', help: 'move symbol up', command: 'ticker.move-up' },
+  { scope: 'ticker', keys: ['J'], label: 'J/K', help: 'move symbol down / up', command: 'ticker.move-down' },
+  { scope: 'ticker', keys: ['K'], label: 'K', help: 'move symbol up', command: 'ticker.move-up', listedAbove: true },
   { scope: 'ticker', keys: ['s'], label: 's', help: 'cycle sort', command: 'ticker.sort', footer: true },
+  { scope: 'ticker', keys: ['S'], label: 'S', help: 'flip the sort', command: 'ticker.flip-sort' },
+  { scope: 'ticker', keys: ['w'], label: 'w', help: 'watchlists', command: 'ticker.lists', footer: true },
+  { scope: 'ticker', keys: ['M'], label: 'M', help: 'move symbol to a list', command: 'ticker.move-to-list' },
+  { scope: 'ticker', keys: [']'], label: '[ ]', help: 'previous / next list', command: 'ticker.next-list' },
+  { scope: 'ticker', keys: ['['], label: '[', help: 'previous list', command: 'ticker.previous-list', listedAbove: true },
+  ...([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map(
+    (n): Binding => ({ scope: 'ticker', keys: [String(n)], label: n === 1 ? '1-9' : String(n), help: n === 1 ? 'show list 1-9' : `show list ${n}`, command: `ticker.list-${n}`, ...(n > 1 && { listedAbove: true }) }),
+  ),
   { scope: 'ticker', keys: ['space'], label: 'Space', help: 'pause / resume', command: 'ticker.pause', footer: true },
   { scope: 'ticker', keys: ['+', '='], label: '+', help: 'poll less often', command: 'ticker.slower', footer: true },
   { scope: 'ticker', keys: ['-', '_'], label: '-', help: 'poll more often', command: 'ticker.faster', footer: true },
@@ -215,6 +242,19 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'detail', keys: ['4'], label: '4', help: 'span 1 month', command: 'detail.span-1m', listedAbove: true },
   { scope: 'detail', keys: ['5'], label: '5', help: 'span: all recorded', command: 'detail.span-all', listedAbove: true },
 
+  // The watchlists menu
+  { scope: 'ticker.lists', keys: ['j', 'down'], label: 'j/k', help: 'next / previous list', command: 'lists.down', footer: true },
+  { scope: 'ticker.lists', keys: ['k', 'up'], label: 'k/↑', help: 'previous list', command: 'lists.up', listedAbove: true },
+  { scope: 'ticker.lists', keys: ['enter'], label: 'Enter', help: 'show it (or move there)', command: 'lists.choose', footer: true },
+  { scope: 'ticker.lists', keys: ['c'], label: 'c', help: 'new list', command: 'lists.create', footer: true },
+  { scope: 'ticker.lists', keys: ['e'], label: 'e', help: 'rename', command: 'lists.rename', footer: true },
+  { scope: 'ticker.lists', keys: ['d'], label: 'd', help: 'delete list', command: 'lists.delete', footer: true },
+  { scope: 'ticker.lists', keys: ['esc', 'w', 'q'], label: 'Esc', help: 'close', command: 'lists.close', footer: true },
+  { scope: 'ticker.list-name', keys: ['enter'], label: 'Enter/Esc', help: 'save / cancel a name', command: 'field.submit', footer: true },
+  { scope: 'ticker.list-name', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true, listedAbove: true },
+  { scope: 'ticker.list-confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete the list / keep it', command: 'lists.confirm-yes', footer: true },
+  { scope: 'ticker.list-confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'lists.confirm-no', footer: true, listedAbove: true },
+
   // The symbol picker
   { scope: 'ticker.picker', keys: ['down', 'tab'], label: '↓', help: 'next match', command: 'picker.down', footer: true },
   { scope: 'ticker.picker', keys: ['up', 'shift-tab'], label: '↑', help: 'previous match', command: 'picker.up', footer: true },
@@ -223,9 +263,9 @@ export const BINDINGS: readonly Binding[] = [
 ];
 
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
-const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker']);
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker', 'ticker.list-name']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
-const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm']);
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm']);
 
 const find = (scope: Scope, name: string): Binding | undefined => BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
 
@@ -264,6 +304,8 @@ export const COUNTED: ReadonlySet<Command> = new Set<Command>([
   'ticker.up',
   'detail.next',
   'detail.previous',
+  'lists.down',
+  'lists.up',
   'detail.span-longer',
   'detail.span-shorter',
   'picker.down',

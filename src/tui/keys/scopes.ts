@@ -18,12 +18,14 @@ export function activeScopes(
   pickerOpen: boolean,
   hidden = false,
   detailOpen = false,
+  /** The watchlists menu's scope, when it is open over the ticker. */
+  listsScope?: Scope,
 ): Scope[] {
   if (hidden) return ['hidden'];
   if (overlay) return [overlay];
   // An open symbol covers both panes; the help and the log open over it and close back to it.
   if (detailOpen) return ['detail', 'global'];
-  if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : ['ticker', 'global'];
+  if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : listsScope ? [listsScope] : ['ticker', 'global'];
   switch (contacts.mode.kind) {
     case 'rename':
       return ['contacts.rename'];

@@ -1,7 +1,10 @@
 // The ticker pane's state: the watchlist, the prices tickbook has seen (its own sparkline
 // history), sorting, reordering and removal with undo, and the polling schedule's inputs.
 import type { PricingResult } from '../../api/types.js';
+import { newList, SORT_ORDERS, type SortOrder, type Watchlist, type Watchlists } from '../../market/watchlists.js';
 import { relativeTime } from '../../text/time.js';
+
+export { SORT_ORDERS, type SortOrder };
 
 export const DEFAULT_WATCHLIST: readonly string[] = [
   'AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'VOD.L', 'SAP.DE', '7203.T', 'SHOP.TO',
@@ -13,8 +16,6 @@ export const HISTORY = 30;
 /** Rows whose last price is older than this many intervals are shown as stale. */
 export const STALE_INTERVALS = 3;
 
-export type SortOrder = 'watchlist' | 'symbol' | 'change' | 'volume';
-export const SORT_ORDERS: readonly SortOrder[] = ['watchlist', 'symbol', 'change', 'volume'];
 
 export interface SymbolRow {
   price: number;
@@ -29,6 +30,9 @@ export interface SymbolRow {
 }
 
 export interface TickerState {
+  /** Every named list; the one shown is `lists[active]`, whose symbols and sort are these: */
+  lists: Watchlist[];
+  active: number;
   watchlist: string[];
   /**
    * Bounded: a row per watchlist symbol, and the one last removed (undo brings its prices back);
@@ -42,6 +46,8 @@ export interface TickerState {
   intervalS: number;
   paused: boolean;
   sort: SortOrder;
+  /** The sort's order flipped (S): smallest first, Z to A, the watchlist from its end. */
+  descending: boolean;
   cursor: number;
   /** The last symbol removed, for undo. */
   removed: { symbol: string; index: number } | undefined;
@@ -59,6 +65,9 @@ export type TickerAction =
   | { type: 'pause-toggled' }
   | { type: 'interval-changed'; by: number }
   | { type: 'sort-cycled' }
+  | { type: 'sort-flipped' }
+  /** Lists made, renamed, removed or a symbol moved between them; the active one shown. */
+  | { type: 'lists-changed'; lists: Watchlists }
   | { type: 'cursor-moved'; by: number }
   | { type: 'cursor-to'; index: number | 'last' }
   | { type: 'symbol-moved'; by: number }
@@ -66,15 +75,23 @@ export type TickerAction =
   | { type: 'removal-undone' }
   | { type: 'symbol-added'; symbol: string };
 
-export function initialTickerState(watchlist: readonly string[], intervalS: number): TickerState {
+/** The ticker at start: `lists` as saved (or one unnamed list of symbols for this run). */
+export function initialTickerState(lists: Watchlists | readonly string[], intervalS: number): TickerState {
+  const w: Watchlists = isWatchlists(lists) ? lists : { lists: [newList('Watchlist', lists)], active: 0 };
+  const shown = w.lists[w.active]!;
+  // The list shown holds the very array on screen: a change to one is a change to the other.
+  const watchlist = [...shown.symbols];
   return {
-    watchlist: [...watchlist],
+    lists: w.lists.map((l, i) => (i === w.active ? { ...l, symbols: watchlist } : l)),
+    active: w.active,
+    watchlist,
+    descending: shown.descending,
     rows: {},
     unknown: new Set(),
     rejected: new Map(),
     intervalS: clampInterval(intervalS),
     paused: false,
-    sort: 'watchlist',
+    sort: shown.sort,
     cursor: 0,
     removed: undefined,
     lastSuccessAt: undefined,
@@ -82,6 +99,8 @@ export function initialTickerState(watchlist: readonly string[], intervalS: numb
     nextPollAt: undefined,
   };
 }
+
+const isWatchlists = (value: Watchlists | readonly string[]): value is Watchlists => !Array.isArray(value);
 
 export const clampInterval = (seconds: number): number =>
   Math.min(MAX_INTERVAL_S, Math.max(MIN_INTERVAL_S, Math.round(seconds)));
@@ -103,20 +122,38 @@ export function failingSince(state: TickerState, now: number): string | undefine
   return state.lastSuccessAt === undefined ? 'no prices yet' : `last prices ${relativeTime(new Date(state.lastSuccessAt), new Date(now))}`;
 }
 
-/** The watchlist in the order on screen. */
+/** A row's figure a sort orders by, largest first; undefined for a row without a price. */
+const FIGURES: Record<Exclude<SortOrder, 'watchlist' | 'symbol'>, (row: SymbolRow) => number> = {
+  price: (row) => row.price,
+  change: (row) => (row.previous === undefined ? 0 : ((row.price - row.previous) / row.previous) * 100),
+  session: sessionChange,
+  volume: (row) => row.volume,
+};
+
+/**
+ * The watchlist in the order on screen: as listed, A to Z, or largest figure first; flipped when
+ * descending. Symbols without a price stay last either way.
+ */
 export function displayOrder(state: TickerState): string[] {
   const list = [...state.watchlist];
-  const row = (s: string) => state.rows[s];
+  const flip = state.descending ? -1 : 1;
   switch (state.sort) {
     case 'watchlist':
-      return list;
+      return state.descending ? list.reverse() : list;
     case 'symbol':
-      return list.sort((a, b) => a.localeCompare(b));
-    case 'change':
-      // Biggest gainers first; symbols without prices last.
-      return list.sort((a, b) => (row(b) ? sessionChange(row(b)!) : -Infinity) - (row(a) ? sessionChange(row(a)!) : -Infinity));
-    case 'volume':
-      return list.sort((a, b) => (row(b)?.volume ?? -1) - (row(a)?.volume ?? -1));
+      return list.sort((a, b) => flip * a.localeCompare(b));
+    default: {
+      const figure = FIGURES[state.sort];
+      const value = (s: string) => {
+        const row = state.rows[s];
+        return row ? figure(row) : undefined;
+      };
+      return list.sort((a, b) => {
+        const [x, y] = [value(a), value(b)];
+        if (x === undefined || y === undefined) return (x === undefined ? 1 : 0) - (y === undefined ? 1 : 0);
+        return flip * (y - x);
+      });
+    }
   }
 }
 
@@ -138,8 +175,16 @@ export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {
 /** Actions after which the selection stays on its symbol, wherever the order puts it. */
 const KEEP_SELECTION: ReadonlySet<TickerAction['type']> = new Set(['poll-succeeded', 'symbol-added']);
 
+/** The list shown, as the symbols and sort on screen now have it. */
+function withListKept(state: TickerState): TickerState {
+  const kept = state.lists[state.active];
+  if (!kept || (kept.symbols === state.watchlist && kept.sort === state.sort && kept.descending === state.descending)) return state;
+  const lists = state.lists.map((l, i) => (i === state.active ? { ...l, symbols: state.watchlist, sort: state.sort, descending: state.descending } : l));
+  return { ...state, lists };
+}
+
 export function tickerReducer(state: TickerState, action: TickerAction): TickerState {
-  const next = step(state, action);
+  const next = withListKept(step(state, action));
   if (next === state || !KEEP_SELECTION.has(action.type)) return next;
   // Sorted by change or volume, a tick reorders the rows: the highlight follows the symbol, so
   // a key acts on what the user chose, not on whatever moved under the cursor.
@@ -154,11 +199,14 @@ function step(state: TickerState, action: TickerAction): TickerState {
       // Rows of symbols no longer watched go (a week of adding and removing symbols would keep
       // them all otherwise); the one removed last stays for undo.
       const rows: Record<string, SymbolRow> = {};
-      for (const symbol of state.removed ? [...state.watchlist, state.removed.symbol] : state.watchlist) {
+      const kept = new Set(state.removed ? [...state.watchlist, state.removed.symbol] : state.watchlist);
+      for (const symbol of kept) {
         const row = state.rows[symbol];
         if (row) rows[symbol] = row;
       }
       for (const quote of action.result.quotes) {
+        // An answer for a list left behind (switched away while it was asked) is not this one's.
+        if (!kept.has(quote.symbol)) continue;
         const old = rows[quote.symbol];
         rows[quote.symbol] = {
           price: quote.price,
@@ -184,16 +232,31 @@ function step(state: TickerState, action: TickerAction): TickerState {
     case 'sort-cycled': {
       const selected = selectedSymbol(state);
       const sort = SORT_ORDERS[(SORT_ORDERS.indexOf(state.sort) + 1) % SORT_ORDERS.length]!;
-      const next = { ...state, sort };
+      const next = { ...state, sort, descending: false };
       // The selection follows its symbol into the new order.
       return clamp(next, selected ? displayOrder(next).indexOf(selected) : 0);
+    }
+    case 'sort-flipped': {
+      const selected = selectedSymbol(state);
+      const next = { ...state, descending: !state.descending };
+      return clamp(next, selected ? displayOrder(next).indexOf(selected) : 0);
+    }
+    case 'lists-changed': {
+      const { lists, active } = action.lists;
+      const shown = lists[active]!;
+      if (active === state.active && lists[active] === state.lists[active]) return { ...state, lists };
+      // Another list shown, or this one changed under it (a symbol moved away): from its top
+      // when it is another; an undo of a removal belongs to the list it was made in.
+      const switched = active !== state.active || shown.name !== state.lists[state.active]?.name;
+      const next = { ...state, lists, active, watchlist: shown.symbols, sort: shown.sort, descending: shown.descending, removed: switched ? undefined : state.removed };
+      return clamp(next, switched ? 0 : state.cursor);
     }
     case 'cursor-moved':
       return clamp(state, state.cursor + action.by);
     case 'cursor-to':
       return clamp(state, action.index === 'last' ? state.watchlist.length - 1 : action.index);
     case 'symbol-moved': {
-      if (state.sort !== 'watchlist') return state;
+      if (state.sort !== 'watchlist' || state.descending) return state;
       const from = state.cursor;
       const to = from + action.by;
       if (to < 0 || to >= state.watchlist.length) return state;

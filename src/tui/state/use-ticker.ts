@@ -9,13 +9,15 @@ import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
+import type { Watchlists } from '../../market/watchlists.js';
 import { displayOrder, initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 
 export interface TickerOptions {
-  watchlist: readonly string[];
+  /** The saved lists, or symbols for this run. */
+  watchlist: Watchlists | readonly string[];
   intervalS: number;
-  /** Saves the watchlist and interval; absent when this run's were given on the command line. */
-  persist?: ((watchlist: readonly string[], intervalS: number) => void) | undefined;
+  /** Saves the lists and interval; absent when this run's were given on the command line. */
+  persist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
   /** Told of each poll's prices, as received (the price history records them). */
   onPrices?: ((quotes: readonly Quote[], at: number) => void) | undefined;
   /** The clock, for tests. */
@@ -41,6 +43,11 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   /** A poll asked for while one is under way (a symbol added) runs as soon as it ends. */
   const again = useRef(false);
   const pollRef = useRef<() => Promise<void>>(async () => undefined);
+  /** Stops the poll under way; its answer, if it comes, is dropped, and the next may start. */
+  const dropPoll = useCallback(() => {
+    abort.current?.abort();
+    inFlight.current = false;
+  }, []);
   const onPrices = useRef(options.onPrices);
   onPrices.current = options.onPrices;
 
@@ -76,6 +83,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     abort.current = controller;
     try {
       const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
+      // Dropped by a switch of lists: the poll under way now is another one.
+      if (controller.signal.aborted) return;
       inFlight.current = false;
       const at = now();
       dispatch({ type: 'poll-succeeded', result, at });
@@ -85,8 +94,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       else status.recover('ticker');
       schedule(again.current ? 0 : nextDelayMs(getState()));
     } catch (error) {
-      inFlight.current = false;
       if (controller.signal.aborted) return;
+      inFlight.current = false;
       dispatch({ type: 'poll-failed' });
       const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
       const delay = nextDelayMs(getState(), retryAfterMs);
@@ -102,15 +111,15 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     return () => {
       halted.current = true;
       clearTimeout(timer.current);
-      abort.current?.abort();
+      dropPoll();
     };
-  }, [poll]);
+  }, [poll, dropPoll]);
 
   const suspend = useCallback(() => {
     halted.current = true;
     clearTimeout(timer.current);
-    abort.current?.abort();
-  }, []);
+    dropPoll();
+  }, [dropPoll]);
   const resume = useCallback(() => {
     halted.current = false;
     void poll();
@@ -118,23 +127,25 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   useLifecycle('suspend', suspend);
   useLifecycle('resume', resume);
 
-  // Every change to the watchlist or the interval is saved at once (unless given for this run).
-  const saved = useRef({ watchlist: state.watchlist, intervalS: state.intervalS });
+  // Every change to the lists (their symbols, order, sort, names, which is shown) or the interval
+  // is saved at once (unless given for this run).
+  const saved = useRef({ lists: state.lists, active: state.active, intervalS: state.intervalS });
   const persist = options.persist;
   useEffect(() => {
-    if (saved.current.watchlist === state.watchlist && saved.current.intervalS === state.intervalS) return;
-    saved.current = { watchlist: state.watchlist, intervalS: state.intervalS };
+    const was = saved.current;
+    if (was.lists === state.lists && was.active === state.active && was.intervalS === state.intervalS) return;
+    saved.current = { lists: state.lists, active: state.active, intervalS: state.intervalS };
     if (!persist) return;
     // Its own source: a poll that works says nothing about the config file. Failing the same way
     // again is one message, not one per key; the next change tries again, and a save that works
     // clears it.
     try {
-      persist(state.watchlist, state.intervalS);
+      persist({ lists: state.lists, active: state.active }, state.intervalS);
       status.recover('settings');
     } catch (error) {
       status.fail('settings', `watchlist not saved, kept for this session: ${errorText(error)}`);
     }
-  }, [persist, state.watchlist, state.intervalS, status]);
+  }, [persist, state.lists, state.active, state.intervalS, status]);
 
   const commands = useMemo(
     () => ({
@@ -157,8 +168,25 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (!inFlight.current && !s.paused && s.failures === 0) schedule(s.intervalS * 1000);
       },
       cycleSort: () => dispatch({ type: 'sort-cycled' }),
+      flipSort: () => dispatch({ type: 'sort-flipped' }),
+      /** The lists as they are now, for the lists menu. */
+      lists: (): Watchlists => ({ lists: getState().lists, active: getState().active }),
+      /**
+       * The lists made, renamed, removed or a symbol moved; when another list is shown, an answer
+       * still coming for the one left behind is dropped and the new one's prices asked at once.
+       */
+      changeLists: (lists: Watchlists) => {
+        const before = getState();
+        dispatch({ type: 'lists-changed', lists });
+        const after = getState();
+        if (after.active === before.active && after.watchlist === before.watchlist) return;
+        if (after.active !== before.active) status.notice(`showing ${after.lists[after.active]!.name}`);
+        dropPoll();
+        void poll();
+      },
       moveSymbol: (by: number) => {
-        if (getState().sort !== 'watchlist') {
+        const s = getState();
+        if (s.sort !== 'watchlist' || s.descending) {
           status.notice('J/K reorder the watchlist in watchlist order: press s to get there');
           return;
         }
@@ -192,7 +220,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (index >= 0) dispatch({ type: 'cursor-to', index });
       },
     }),
-    [dispatch, getState, poll, schedule, status],
+    [dispatch, dropPoll, getState, poll, schedule, status],
   );
 
   return { state, commands, getState };

@@ -3,7 +3,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
-import { displayOrder, failingSince, retryInSeconds, type TickerState } from '../state/ticker.js';
+import { displayOrder, failingSince, retryInSeconds, type SortOrder, type TickerState } from '../state/ticker.js';
 import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
 import { fitEntries } from '../../text/width.js';
@@ -11,18 +11,30 @@ import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
 import { WatchlistTable } from './WatchlistTable.js';
+import { ListsMenu } from './ListsMenu.js';
+import type { ListsMenu as ListsMenuState } from './use-lists-menu.js';
 
 export interface TickerPaneProps {
   state: TickerState;
   names: ReadonlyMap<string, string>;
   picker: { open: boolean; query: string; cursor: number; matches: readonly SymbolInfo[] | undefined };
   onPickerQuery: (query: string) => void;
+  /** The watchlists menu, when open, and where a name typed in it goes. */
+  listsMenu?: ListsMenuState | undefined;
+  onListName?: ((draft: string) => void) | undefined;
   focused: boolean;
   width: number;
   height: number;
 }
 
-const SORT_LABEL = { watchlist: 'watchlist order', symbol: 'by symbol', change: 'by session change', volume: 'by volume' };
+const SORT_LABEL: Record<SortOrder, [string, string]> = {
+  watchlist: ['watchlist order', 'watchlist order, reversed'],
+  symbol: ['by symbol', 'by symbol, Z to A'],
+  price: ['by price', 'by price, lowest first'],
+  change: ['by tick change', 'by tick change, lowest first'],
+  session: ['by session change', 'by session change, lowest first'],
+  volume: ['by volume', 'by volume, lowest first'],
+};
 
 /** Rows of symbols that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const tickerRowsFor = (height: number): number => Math.max(1, height - 5);
@@ -30,7 +42,7 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 /** How late past a second an age may turn over: time for a poll due then to draw it instead. */
 const AGE_SLACK_MS = 150;
 
-export function TickerPane({ state, names, picker, onPickerQuery, focused, width, height }: TickerPaneProps) {
+export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const [mounted] = useState(Date.now);
@@ -52,7 +64,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
   const bottom = fitEntries(
     [
       { text: `${count} symbol${count === 1 ? '' : 's'}`, rank: 3 },
-      { text: SORT_LABEL[state.sort], rank: 4 },
+      { text: SORT_LABEL[state.sort][state.descending ? 1 : 0], rank: 4 },
       { text: glyphs.text(failingSince(state, now) ?? ''), rank: 2 },
       { text: when, rank: 1 },
     ],
@@ -62,9 +74,11 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
   );
 
   return (
-    <Pane title="Ticker" info={info} focused={focused} width={width} height={height}>
+    <Pane title={`Ticker${glyphs.separator}${state.lists[state.active]?.name ?? ''}`} info={info} focused={focused} width={width} height={height}>
       <Box flexDirection="column" flexGrow={1}>
-        {picker.open ? (
+        {listsMenu?.open ? (
+          <ListsMenu menu={listsMenu} lists={state.lists} active={state.active} onName={onListName ?? (() => undefined)} width={inner} rows={rows} />
+        ) : picker.open ? (
           <SymbolPicker
             query={picker.query}
             onQueryChange={onPickerQuery}
@@ -87,10 +101,12 @@ export function TickerPane({ state, names, picker, onPickerQuery, focused, width
             intervalS={state.intervalS}
             now={now}
             focused={focused}
+            sort={state.sort}
+            descending={state.descending}
           />
         )}
       </Box>
-      {picker.open ? null : (
+      {picker.open || listsMenu?.open ? null : (
         <Text wrap="truncate-end" {...(state.failures > 0 ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })}>
           {bottom}
         </Text>

@@ -5,7 +5,7 @@ import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } fro
 import { drawn } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
 import { usePagerTop } from '../state/scroll.js';
-import { isStale, sessionChange, type SymbolRow } from '../state/ticker.js';
+import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
 import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
@@ -54,16 +54,26 @@ export interface WatchlistTableProps {
   intervalS: number;
   now: number;
   focused: boolean;
+  /** The column sorted by is marked in the header with the direction of its order. */
+  sort?: SortOrder | undefined;
+  descending?: boolean | undefined;
 }
+
+/** The header column each sort orders by. */
+const SORTED_COLUMN: Partial<Record<SortOrder, string>> = { symbol: 'SYMBOL', price: 'PRICE', change: 'TICK', session: 'SESSION', volume: 'VOLUME' };
 
 export function WatchlistTable(props: WatchlistTableProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
   const columns = watchlistColumns(props.width);
-  const header = [fit('SYMBOL', columns.symbol)];
+  // A to Z reads as up, largest first as down; a flipped sort the other way.
+  const sorted = props.sort === undefined ? undefined : SORTED_COLUMN[props.sort];
+  const ascending = props.sort === 'symbol' ? !props.descending : Boolean(props.descending);
+  const title = (name: string) => (name === sorted ? `${name}${ascending ? glyphs.up : glyphs.down}` : name);
+  const header = [fit(title('SYMBOL'), columns.symbol)];
   if (columns.name) header.push(fit('NAME', columns.name));
-  header.push(fit('PRICE', columns.price, 'right'), fit('TICK', columns.change, 'right'), fit('SESSION', columns.session, 'right'), fit('VOLUME', columns.volume, 'right'));
+  header.push(fit(title('PRICE'), columns.price, 'right'), fit(title('TICK'), columns.change, 'right'), fit(title('SESSION'), columns.session, 'right'), fit(title('VOLUME'), columns.volume, 'right'));
   if (columns.spark) header.push(fit('TREND', columns.spark));
   header.push(fit('AGE', columns.age, 'right'));
   const top = usePagerTop(props.symbols.length, props.cursor, props.height);
