@@ -140,6 +140,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           history,
           glyphs: config.glyphs,
           colors: config.colors,
+          motion: config.motion ?? true,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
           // opened once the first frame is on screen, and the price history after them; a
           // sandbox database that will not open ends the dashboard with its error, as it did

@@ -41,6 +41,8 @@ export interface ConfigFile {
   glyphs?: (typeof GLYPH_VALUES)[number];
   /** The dashboard's colours: none, the 8 basic ones, all, or chosen from the terminal. */
   colors?: (typeof COLOR_VALUES)[number];
+  /** Changed digits flash on a new price; false keeps the screen still. */
+  motion?: boolean;
 }
 
 /** A named watchlist as the file keeps it. */
@@ -84,12 +86,13 @@ export const CONFIG_KEYS = [
   'interval',
   'glyphs',
   'colors',
+  'motion',
 ] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -180,7 +183,11 @@ export function readConfigFile(path: string): ConfigRead {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const { glyphs, colors } = raw;
+  const { glyphs, colors, motion } = raw;
+  if (motion !== undefined && motion !== null) {
+    if (typeof motion === 'boolean') config.motion = motion;
+    else malformed.motion = 'motion must be true or false';
+  }
   if (glyphs !== undefined && glyphs !== null) {
     if ((GLYPH_VALUES as readonly unknown[]).includes(glyphs)) config.glyphs = glyphs as ConfigFile['glyphs'];
     else malformed.glyphs = 'glyphs must be "auto", "unicode" or "ascii"';

@@ -60,6 +60,8 @@ export interface DashboardProps {
   persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
   history?: (HistoryReader & { record(quotes: readonly Quote[], at: number): void }) | undefined;
+  /** The digits of a price that changed flash for a moment (the config's "motion"; default on). */
+  motion?: boolean | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
   onSuspend?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
@@ -490,6 +492,7 @@ export function Dashboard(props: DashboardProps) {
             picker={{ ...picker, matches }}
             onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
             listsMenu={lists.menu}
+            motion={props.motion ?? true}
             onListName={lists.editName}
             focused={focus === 'ticker'}
             {...layout.ticker}

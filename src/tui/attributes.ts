@@ -6,3 +6,8 @@ export const INVERSE_ON = `${CSI}7m`;
 export const INVERSE_OFF = `${CSI}27m`;
 
 export const inverse = (text: string): string => `${INVERSE_ON}${text}${INVERSE_OFF}`;
+
+// Bold likewise: the digits a new price changed stand out without colour too. (22 also ends dim,
+// which a row that stands out is not.)
+export const BOLD_ON = `${CSI}1m`;
+export const BOLD_OFF = `${CSI}22m`;

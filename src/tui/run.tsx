@@ -23,7 +23,7 @@ import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion'
 > & {
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
@@ -165,6 +165,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   intervalS={options.intervalS}
                   persistWatchlist={options.persistWatchlist}
                   history={options.history}
+                  motion={options.motion}
                   onSuspend={suspend}
                   ledger={ledger}
                 />

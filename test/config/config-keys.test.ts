@@ -87,11 +87,12 @@ describe('unknown keys', () => {
         interval: 2,
         glyphs: 'ascii',
         colors: '16',
+        motion: false,
       }),
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

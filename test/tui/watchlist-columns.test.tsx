@@ -2,7 +2,7 @@
 // other columns, never to blank space at the right (at 110 columns the TREND column goes).
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
-import { WatchlistTable, watchlistColumns } from '../../src/tui/ticker/WatchlistTable.js';
+import { changedFrom, WatchlistTable, watchlistColumns } from '../../src/tui/ticker/WatchlistTable.js';
 import { width as textWidth } from '../../src/text/width.js';
 
 const lineWidth = (c: ReturnType<typeof watchlistColumns>): number => {
@@ -46,5 +46,47 @@ describe('WatchlistTable at 110 columns', () => {
     const lines = (lastFrame() ?? '').split('\n').slice(0, 3);
     for (const line of lines) expect(textWidth(line.trimEnd()), line).toBe(51);
     unmount();
+  });
+});
+
+describe('a new price', () => {
+  const table = (row: { price: number; previous: number | undefined; updatedAt: number }, now: number, motion: boolean) =>
+    render(
+      <WatchlistTable
+        symbols={['AAPL']}
+        rows={{ AAPL: { ...row, first: 100, volume: 1000, history: [1, 2] } }}
+        unknown={new Set()}
+        rejected={new Map()}
+        names={new Map()}
+        cursor={0}
+        width={60}
+        height={3}
+        intervalS={2}
+        now={now}
+        focused={false}
+        motion={motion}
+      />,
+    );
+
+  it('finds where the digits that changed begin', () => {
+    expect(changedFrom('  102.35', '  102.29')).toBe(6);
+    expect(changedFrom('  102.35', '   99.35')).toBe(2);
+    expect(changedFrom('  102.35', '  102.35')).toBe(8);
+  });
+
+  it('shows the digits that changed in bold for a moment, and not at all with motion off', () => {
+    const now = Date.now();
+    const bold = /\u001b\[1m[^\u001b]*?35/;
+    const flashing = table({ price: 102.35, previous: 102.29, updatedAt: now - 200 }, now, true);
+    const line = (flashing.lastFrame() ?? '').split('\n')[1]!;
+    // Only "35" is bold: the unchanged "102." is not.
+    expect(line).toMatch(/102\.(\u001b\[\d+m)*\u001b\[1m(\u001b\[\d+m)*35/);
+    flashing.unmount();
+    const later = table({ price: 102.35, previous: 102.29, updatedAt: now - 1500 }, now, true);
+    expect((later.lastFrame() ?? '').split('\n')[1]).not.toMatch(bold);
+    later.unmount();
+    const still = table({ price: 102.35, previous: 102.29, updatedAt: now - 200 }, now, false);
+    expect((still.lastFrame() ?? '').split('\n')[1]).not.toMatch(bold);
+    still.unmount();
   });
 });

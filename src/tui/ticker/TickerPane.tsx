@@ -22,6 +22,7 @@ export interface TickerPaneProps {
   /** The watchlists menu, when open, and where a name typed in it goes. */
   listsMenu?: ListsMenuState | undefined;
   onListName?: ((draft: string) => void) | undefined;
+  motion?: boolean | undefined;
   focused: boolean;
   width: number;
   height: number;
@@ -42,7 +43,7 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 /** How late past a second an age may turn over: time for a poll due then to draw it instead. */
 const AGE_SLACK_MS = 150;
 
-export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, focused, width, height }: TickerPaneProps) {
+export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, focused, width, height }: TickerPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const [mounted] = useState(Date.now);
@@ -58,7 +59,15 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
   const info = state.paused ? `paused${glyphs.separator}every ${state.intervalS}s` : `every ${state.intervalS}s`;
 
   const retryIn = retryInSeconds(state, now);
-  const when = state.paused ? 'paused: Space resumes' : retryIn !== undefined ? `retry in ${duration(retryIn)}` : '';
+  // When the next prices are asked: a 429's wait or a failure's backoff reads as a retry.
+  const nextIn = state.nextPollAt === undefined ? undefined : Math.max(0, Math.ceil((state.nextPollAt - now) / 1000));
+  const when = state.paused
+    ? 'paused: Space resumes'
+    : retryIn !== undefined
+      ? `retry in ${duration(retryIn)}`
+      : nextIn !== undefined && state.watchlist.length > 0
+        ? `next in ${duration(nextIn)}`
+        : '';
   // What matters most stays when the pane is narrow: the wait, then how old the prices are.
   const count = state.watchlist.length;
   const bottom = fitEntries(
@@ -103,6 +112,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
             focused={focused}
             sort={state.sort}
             descending={state.descending}
+            motion={motion}
           />
         )}
       </Box>

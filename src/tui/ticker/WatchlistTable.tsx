@@ -6,7 +6,7 @@ import { drawn } from '../../text/sanitize.js';
 import { fit } from '../../text/width.js';
 import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
-import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
+import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
@@ -57,6 +57,18 @@ export interface WatchlistTableProps {
   /** The column sorted by is marked in the header with the direction of its order. */
   sort?: SortOrder | undefined;
   descending?: boolean | undefined;
+  /** The digits a new price changed are shown bold in its direction's colour for a moment. */
+  motion?: boolean | undefined;
+}
+
+/** How long changed digits stand out: until the frame that counts the price's first second. */
+const FLASH_MS = 1000;
+
+/** Where `now` and `before`, written alike in a cell, first differ: the digits that changed follow. */
+export function changedFrom(now: string, before: string): number {
+  let i = 0;
+  while (i < now.length && now[i] === before[i]) i++;
+  return i;
 }
 
 /** The header column each sort orders by. */
@@ -110,11 +122,22 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const session = sessionChange(row);
         const sessionText = glyphs.text(signedPercent(session));
         const tickColor = tick > 0 ? theme.up : tick < 0 ? theme.down : undefined;
+        const priceCell = fit(formatPrice(row.price), columns.price, 'right', cut);
+        const flashing = props.motion === true && tick !== 0 && !stale && ageMs < FLASH_MS;
+        const flashAt = flashing ? changedFrom(priceCell, fit(formatPrice(row.previous!), columns.price, 'right', cut)) : priceCell.length;
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
         return (
           <Text key={symbol} dimColor={stale} wrap="truncate-end">
             {selected ? INVERSE_ON : ''}
-            {[fit(drawn(symbol), columns.symbol, 'left', cut), ...name, fit(formatPrice(row.price), columns.price, 'right', cut)].join(' ')}{' '}
+            {[fit(drawn(symbol), columns.symbol, 'left', cut), ...name].join(' ')}{' '}
+            {flashAt < priceCell.length ? (
+              <>
+                {priceCell.slice(0, flashAt)}
+                <Text {...(tickColor && { color: tickColor })}>{`${BOLD_ON}${priceCell.slice(flashAt)}${BOLD_OFF}`}</Text>
+              </>
+            ) : (
+              priceCell
+            )}{' '}
             <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>{' '}
             <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>{' '}
             {fit(compactNumber(row.volume), columns.volume, 'right', cut)}
