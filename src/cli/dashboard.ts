@@ -1,7 +1,7 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
 import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
-import { findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
+import { cleanColumns, findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
@@ -46,7 +46,12 @@ const OPTIONS = {
 function savedLists(config: ConfigFile): Watchlists | undefined {
   const clean = (symbols: readonly string[]) => normaliseSymbols(symbols).filter((s) => SYMBOL_PATTERN.test(s));
   if (config.watchlists) {
-    const lists = config.watchlists.map((l) => ({ ...newList(l.name.trim(), clean(l.symbols)), sort: l.sort ?? 'watchlist', descending: l.descending ?? false }));
+    const lists = config.watchlists.map((l) => ({
+      ...newList(l.name.trim(), clean(l.symbols)),
+      sort: l.sort ?? 'watchlist',
+      descending: l.descending ?? false,
+      ...(l.columns && { columns: cleanColumns(l.columns) }),
+    }));
     const active = config.active_watchlist === undefined ? 0 : Math.max(0, findList(lists, config.active_watchlist));
     return { lists, active };
   }
@@ -110,7 +115,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     try {
       updateConfigFile(path, {
         ...(watchlistFlag === undefined && {
-          watchlists: all.lists.map(({ name, symbols, sort, descending }) => ({ name, symbols: [...symbols], sort, descending })),
+          watchlists: all.lists.map(({ name, symbols, sort, descending, columns }) => ({ name, symbols: [...symbols], sort, descending, columns: [...columns] })),
           active_watchlist: all.lists[all.active]!.name,
           // What an older tickbook reads: the list shown.
           watchlist: [...all.lists[all.active]!.symbols],

@@ -20,7 +20,7 @@ import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
 import { configDir, configDirOrigin } from './paths.js';
-import { SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
+import { listNameProblem, SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
 
 export interface ConfigFile {
   base_url?: string;
@@ -51,6 +51,8 @@ export interface SavedWatchlist {
   symbols: string[];
   sort?: SortOrder;
   descending?: boolean;
+  /** Column names in order; unknown ones are left out when read. */
+  columns?: string[];
 }
 
 const GLYPH_VALUES = ['auto', 'unicode', 'ascii'] as const;
@@ -213,11 +215,17 @@ function watchlistsProblem(value: unknown): string | undefined {
   const names = new Set<string>();
   for (const list of value as unknown[]) {
     if (typeof list !== 'object' || list === null || Array.isArray(list)) return shape;
-    const { name, symbols, sort, descending } = list as Record<string, unknown>;
+    const { name, symbols, sort, descending, columns } = list as Record<string, unknown>;
     if (typeof name !== 'string' || name.trim() === '') return `${shape}; each needs a name`;
+    // The dashboard's own rules for a name: a hand-edited one may not hide controls or escapes.
+    const wrong = listNameProblem([], name);
+    if (wrong !== undefined) return `watchlists: the list named ${JSON.stringify(name)}: ${wrong}`;
     if (!Array.isArray(symbols) || !symbols.every((s) => typeof s === 'string')) return `${shape}; "${name}" needs its symbols as strings`;
     if (sort !== undefined && !(SORT_ORDERS as readonly unknown[]).includes(sort)) return `watchlists: "${name}" has sort ${JSON.stringify(sort)}; one of ${SORT_ORDERS.join(', ')}`;
     if (descending !== undefined && typeof descending !== 'boolean') return `watchlists: "${name}" has descending that is not true or false`;
+    if (columns !== undefined && (!Array.isArray(columns) || !columns.every((c) => typeof c === 'string'))) {
+      return `watchlists: "${name}" has columns that are not a list of names like ["price", "change"]`;
+    }
     if (names.has(name.trim().toLowerCase())) return `watchlists: two lists are named "${name}"`;
     names.add(name.trim().toLowerCase());
   }

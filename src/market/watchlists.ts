@@ -4,12 +4,18 @@
 export type SortOrder = 'watchlist' | 'symbol' | 'price' | 'change' | 'session' | 'volume';
 export const SORT_ORDERS: readonly SortOrder[] = ['watchlist', 'symbol', 'price', 'change', 'session', 'volume'];
 
+/** The watchlist's columns besides the symbol, which always comes first. */
+export type ColumnName = 'name' | 'price' | 'change' | 'session' | 'volume' | 'trend' | 'age';
+export const COLUMN_NAMES: readonly ColumnName[] = ['name', 'price', 'change', 'session', 'volume', 'trend', 'age'];
+
 export interface Watchlist {
   name: string;
   symbols: string[];
   sort: SortOrder;
   /** Largest (or Z) first; watchlist order reversed. */
   descending: boolean;
+  /** The columns shown, in order; the price is always among them. */
+  columns: ColumnName[];
 }
 
 export interface Watchlists {
@@ -24,7 +30,42 @@ export const LIST_NAME_MAX = 24;
 /** Number keys switch to the first nine. */
 export const MAX_LISTS = 20;
 
-export const newList = (name: string, symbols: readonly string[] = []): Watchlist => ({ name, symbols: [...symbols], sort: 'watchlist', descending: false });
+export const newList = (name: string, symbols: readonly string[] = []): Watchlist => ({
+  name,
+  symbols: [...symbols],
+  sort: 'watchlist',
+  descending: false,
+  columns: [...COLUMN_NAMES],
+});
+
+/**
+ * Columns as a hand-edited file may give them: known names once each, in the order given, the
+ * price put first when left out (a row without its price says nothing).
+ */
+export function cleanColumns(given: readonly string[]): ColumnName[] {
+  const known = [...new Set(given)].filter((c): c is ColumnName => (COLUMN_NAMES as readonly string[]).includes(c));
+  return known.includes('price') ? known : ['price', ...known];
+}
+
+/** The column `name` shown or hidden; the price cannot be hidden. */
+export function toggleColumn(columns: readonly ColumnName[], name: ColumnName): ColumnName[] | string {
+  if (name === 'price') return 'the price is always shown';
+  if (columns.includes(name)) return columns.filter((c) => c !== name);
+  // Back where it stands among all the columns, after those before it that are shown.
+  const before = COLUMN_NAMES.slice(0, COLUMN_NAMES.indexOf(name));
+  const at = columns.reduce((last, c, i) => (before.includes(c) ? i + 1 : last), 0);
+  return [...columns.slice(0, at), name, ...columns.slice(at)];
+}
+
+/** The columns with `name` moved `by` places (it must be shown). */
+export function moveColumn(columns: readonly ColumnName[], name: ColumnName, by: number): ColumnName[] {
+  const from = columns.indexOf(name);
+  const to = from + by;
+  if (from < 0 || to < 0 || to >= columns.length) return [...columns];
+  const moved = [...columns];
+  [moved[from], moved[to]] = [moved[to]!, moved[from]!];
+  return moved;
+}
 
 /** Why `name` cannot name a list (besides `except`, the list being renamed), or undefined. */
 export function listNameProblem(lists: readonly Watchlist[], name: string, except?: number): string | undefined {

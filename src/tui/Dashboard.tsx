@@ -41,6 +41,7 @@ import type { Quote } from '../api/types.js';
 import type { Watchlists } from '../market/watchlists.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
+import { useColumnsEditor } from './ticker/use-columns-editor.js';
 
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
 const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
@@ -119,6 +120,12 @@ export function Dashboard(props: DashboardProps) {
   const { lists: tickerLists, changeLists } = ticker.commands;
   const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
   const lists = useListsMenu(listsOwner, status);
+  const { setColumns } = ticker.commands;
+  const columnsOwner = useMemo(
+    () => ({ columns: () => ticker.getState().lists[ticker.getState().active]!.columns, change: setColumns }),
+    [ticker.getState, setColumns],
+  );
+  const columnsEditor = useColumnsEditor(columnsOwner, status);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -148,7 +155,15 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(focus, overlay.kind, contacts.state, picker.open, hidden, detail.state !== undefined, listsScopeOf(lists.menu));
+  const scopes = activeScopes(
+    focus,
+    overlay.kind,
+    contacts.state,
+    picker.open,
+    hidden,
+    detail.state !== undefined,
+    columnsEditor.cursor !== undefined ? 'ticker.columns' : listsScopeOf(lists.menu),
+  );
   const detailModel = useDetailView(props.history, detail.state, detail.state && ticker.state.rows[detail.state.symbol], {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
@@ -318,6 +333,20 @@ export function Dashboard(props: DashboardProps) {
         return lists.confirmDelete();
       case 'lists.confirm-no':
         return lists.keep();
+      case 'ticker.edit-columns':
+        return columnsEditor.open();
+      case 'columns.down':
+        return void columnsEditor.move(count);
+      case 'columns.up':
+        return void columnsEditor.move(-count);
+      case 'columns.toggle':
+        return columnsEditor.toggle();
+      case 'columns.left':
+        return columnsEditor.shift(-1);
+      case 'columns.right':
+        return columnsEditor.shift(1);
+      case 'columns.close':
+        return columnsEditor.close();
       case 'ticker.open': {
         const symbol = selectedSymbol(ticker.getState());
         if (symbol === undefined) return;
@@ -389,7 +418,15 @@ export function Dashboard(props: DashboardProps) {
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
-    activeScopes(focusRef.current, overlay.current(), contacts.getState(), getPicker().open, hiddenRef.current, detail.current() !== undefined, listsScopeOf(lists.current()));
+    activeScopes(
+      focusRef.current,
+      overlay.current(),
+      contacts.getState(),
+      getPicker().open,
+      hiddenRef.current,
+      detail.current() !== undefined,
+      columnsEditor.isOpen() ? 'ticker.columns' : listsScopeOf(lists.current()),
+    );
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
@@ -492,6 +529,7 @@ export function Dashboard(props: DashboardProps) {
             picker={{ ...picker, matches }}
             onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
             listsMenu={lists.menu}
+            columnsCursor={columnsEditor.cursor}
             motion={props.motion ?? true}
             onListName={lists.editName}
             focused={focus === 'ticker'}

@@ -396,14 +396,12 @@ describe('helpLines', () => {
   it('has a heading for each group, in order', () => {
     expect(helpLines().filter((line) => line.heading).map((line) => line.key)).toEqual([
       'Anywhere',
-      'Contacts',
-      'An open contact',
+      'Contacts, and one open',
       'Confirming a delete',
-      'Renaming',
-      'Creating',
-      'Filtering',
+      'Renaming, creating, filtering',
       'Ticker',
       'Watchlists menu',
+      'Columns (C)',
       'An open symbol',
       'Symbol picker',
       'Any text field',

@@ -3,6 +3,7 @@
 import { render } from 'ink-testing-library';
 import { describe, expect, it } from 'vitest';
 import { changedFrom, WatchlistTable, watchlistColumns } from '../../src/tui/ticker/WatchlistTable.js';
+import { DROP_ORDER, shownColumns } from '../../src/tui/ticker/watchlist-columns.js';
 import { width as textWidth } from '../../src/text/width.js';
 
 const lineWidth = (c: ReturnType<typeof watchlistColumns>): number => {
@@ -17,7 +18,7 @@ describe('watchlistColumns', () => {
 
   it('at 110 columns (a 51-column inner ticker) the spare columns widen symbol and price', () => {
     const c = watchlistColumns(51);
-    expect(c.spark).toBe(0);
+    expect(c.trend).toBe(0);
     expect(c.name).toBe(0);
     expect(c.symbol).toBeGreaterThan(8);
     expect(c.price).toBeGreaterThan(9);
@@ -88,5 +89,55 @@ describe('a new price', () => {
     const still = table({ price: 102.35, previous: 102.29, updatedAt: now - 200 }, now, false);
     expect((still.lastFrame() ?? '').split('\n')[1]).not.toMatch(bold);
     still.unmount();
+  });
+});
+
+describe('the columns a list chooses', () => {
+  it('are drawn in its order, each as wide as before, and fill the width', () => {
+    const chosen = ['age', 'price', 'volume'] as const;
+    for (let width = 30; width <= 160; width++) {
+      const c = watchlistColumns(width, chosen);
+      const shown = shownColumns(c, chosen);
+      const used = c.symbol + shown.reduce((sum, name) => sum + c[name] + 1, 0);
+      expect(used, `width ${width}`).toBe(width);
+      expect(c.name + c.trend + c.change + c.session).toBe(0);
+    }
+    expect(shownColumns(watchlistColumns(60, chosen), chosen)).toEqual(['age', 'price', 'volume']);
+  });
+
+  it('narrow panes give up NAME, TREND, AGE, VOLUME, SESSION, TICK in that order, never the price', () => {
+    const all = ['name', 'price', 'change', 'session', 'volume', 'trend', 'age'] as const;
+    const dropped = (width: number) => all.filter((c) => watchlistColumns(width, all)[c] === 0);
+    expect(dropped(200)).toEqual([]);
+    expect(dropped(60)).toEqual(['name']);
+    expect(dropped(47)).toEqual(['name', 'trend']);
+    expect(dropped(40)).toEqual(['name', 'volume', 'trend', 'age']); // listed in the table's order
+    expect(dropped(10)).toEqual(['name', 'change', 'session', 'volume', 'trend', 'age']);
+    expect(DROP_ORDER).toEqual(['name', 'trend', 'age', 'volume', 'session', 'change']);
+  });
+
+  it('the table draws the header and the cells in the list\'s order', () => {
+    const now = Date.now();
+    const row = { price: 123.45, previous: 120, first: 100, volume: 1_234_567, history: [1, 2, 3], updatedAt: now - 5000 };
+    const { lastFrame, unmount } = render(
+      <WatchlistTable
+        symbols={['AAPL']}
+        rows={{ AAPL: row }}
+        unknown={new Set()}
+        rejected={new Map()}
+        names={new Map()}
+        cursor={0}
+        width={40}
+        height={3}
+        intervalS={2}
+        now={now}
+        focused={false}
+        columns={['volume', 'price']}
+      />,
+    );
+    const [header, line] = (lastFrame() ?? '').split('\n');
+    expect(header).toMatch(/^SYMBOL +VOLUME +PRICE$/);
+    expect(line).toMatch(/^AAPL +1\.2M +123\.45$/);
+    unmount();
   });
 });

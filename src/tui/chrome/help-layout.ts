@@ -26,14 +26,12 @@ const CONTINUED = ' (cont.)';
 
 const GROUPS: [string, Scope[]][] = [
   ['Anywhere', ['global']],
-  ['Contacts', ['contacts']],
-  ['An open contact', ['contacts.detail']],
+  ['Contacts, and one open', ['contacts', 'contacts.detail']],
   ['Confirming a delete', ['contacts.confirm']],
-  ['Renaming', ['contacts.rename']],
-  ['Creating', ['contacts.create']],
-  ['Filtering', ['contacts.filter']],
+  ['Renaming, creating, filtering', ['contacts.rename', 'contacts.create', 'contacts.filter']],
   ['Ticker', ['ticker']],
   ['Watchlists menu', ['ticker.lists', 'ticker.list-name', 'ticker.list-confirm']],
+  ['Columns (C)', ['ticker.columns']],
   ['An open symbol', ['detail']],
   ['Symbol picker', ['ticker.picker']],
   ['Any text field', ['field']],
@@ -42,12 +40,16 @@ const GROUPS: [string, Scope[]][] = [
   ['Terminal too small', ['hidden']],
 ];
 
-/** Every binding under its group's heading, in keymap order. */
+/** Every binding under its group's heading, in keymap order; a key that does the same in two scopes of a group, once. */
 export function helpLines(): HelpLine[] {
   const lines: HelpLine[] = [];
   for (const [title, scopes] of GROUPS) {
     lines.push({ heading: true, key: title, text: '' });
+    const said = new Set<string>();
     for (const binding of BINDINGS.filter((b) => scopes.includes(b.scope) && !b.listedAbove)) {
+      const line = `${binding.label} ${binding.help}`;
+      if (said.has(line)) continue;
+      said.add(line);
       lines.push({ heading: false, key: binding.label, text: binding.help });
     }
   }

@@ -22,6 +22,8 @@ export type Scope =
   | 'ticker.lists'
   | 'ticker.list-name'
   | 'ticker.list-confirm'
+  /** The columns editor of the list shown. */
+  | 'ticker.columns'
   /** One symbol open: its figures and chart. */
   | 'detail';
 
@@ -102,6 +104,13 @@ export type Command =
   | 'lists.close'
   | 'lists.confirm-yes'
   | 'lists.confirm-no'
+  | 'ticker.edit-columns'
+  | 'columns.down'
+  | 'columns.up'
+  | 'columns.toggle'
+  | 'columns.left'
+  | 'columns.right'
+  | 'columns.close'
   | 'detail.close'
   | 'detail.next'
   | 'detail.previous'
@@ -220,6 +229,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['S'], label: 'S', help: 'flip the sort', command: 'ticker.flip-sort' },
   { scope: 'ticker', keys: ['w'], label: 'w', help: 'watchlists', command: 'ticker.lists', footer: true },
   { scope: 'ticker', keys: ['M'], label: 'M', help: 'move symbol to a list', command: 'ticker.move-to-list' },
+  { scope: 'ticker', keys: ['C'], label: 'C', help: 'choose columns', command: 'ticker.edit-columns' },
   { scope: 'ticker', keys: [']'], label: '[ ]', help: 'previous / next list', command: 'ticker.next-list' },
   { scope: 'ticker', keys: ['['], label: '[', help: 'previous list', command: 'ticker.previous-list', listedAbove: true },
   ...([1, 2, 3, 4, 5, 6, 7, 8, 9] as const).map(
@@ -255,6 +265,14 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker.list-confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete the list / keep it', command: 'lists.confirm-yes', footer: true },
   { scope: 'ticker.list-confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'lists.confirm-no', footer: true, listedAbove: true },
 
+  // The columns editor
+  { scope: 'ticker.columns', keys: ['j', 'down'], label: 'j/k', help: 'next / previous column', command: 'columns.down', footer: true },
+  { scope: 'ticker.columns', keys: ['k', 'up'], label: 'k/↑', help: 'previous column', command: 'columns.up', listedAbove: true },
+  { scope: 'ticker.columns', keys: ['space'], label: 'Space', help: 'show / hide column', command: 'columns.toggle', footer: true },
+  { scope: 'ticker.columns', keys: ['K', 'left'], label: 'K/J', help: 'move column left / right', command: 'columns.left', footer: true },
+  { scope: 'ticker.columns', keys: ['J', 'right'], label: 'J', help: 'move column right', command: 'columns.right', listedAbove: true },
+  { scope: 'ticker.columns', keys: ['esc', 'enter', 'C', 'q'], label: 'Esc', help: 'done', command: 'columns.close', footer: true },
+
   // The symbol picker
   { scope: 'ticker.picker', keys: ['down', 'tab'], label: '↓', help: 'next match', command: 'picker.down', footer: true },
   { scope: 'ticker.picker', keys: ['up', 'shift-tab'], label: '↑', help: 'previous match', command: 'picker.up', footer: true },
@@ -265,7 +283,7 @@ export const BINDINGS: readonly Binding[] = [
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
 const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker', 'ticker.list-name']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
-const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm']);
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm', 'ticker.columns']);
 
 const find = (scope: Scope, name: string): Binding | undefined => BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
 
@@ -306,6 +324,8 @@ export const COUNTED: ReadonlySet<Command> = new Set<Command>([
   'detail.previous',
   'lists.down',
   'lists.up',
+  'columns.down',
+  'columns.up',
   'detail.span-longer',
   'detail.span-shorter',
   'picker.down',

@@ -1,7 +1,7 @@
 // The ticker pane's state: the watchlist, the prices tickbook has seen (its own sparkline
 // history), sorting, reordering and removal with undo, and the polling schedule's inputs.
 import type { PricingResult } from '../../api/types.js';
-import { newList, SORT_ORDERS, type SortOrder, type Watchlist, type Watchlists } from '../../market/watchlists.js';
+import { type ColumnName, newList, SORT_ORDERS, type SortOrder, type Watchlist, type Watchlists } from '../../market/watchlists.js';
 import { relativeTime } from '../../text/time.js';
 
 export { SORT_ORDERS, type SortOrder };
@@ -66,6 +66,8 @@ export type TickerAction =
   | { type: 'interval-changed'; by: number }
   | { type: 'sort-cycled' }
   | { type: 'sort-flipped' }
+  /** The columns of the list shown, in order. */
+  | { type: 'columns-changed'; columns: ColumnName[] }
   /** Lists made, renamed, removed or a symbol moved between them; the active one shown. */
   | { type: 'lists-changed'; lists: Watchlists }
   | { type: 'cursor-moved'; by: number }
@@ -175,6 +177,13 @@ export function nextDelayMs(state: TickerState, retryAfterMs?: number): number {
 /** Actions after which the selection stays on its symbol, wherever the order puts it. */
 const KEEP_SELECTION: ReadonlySet<TickerAction['type']> = new Set(['poll-succeeded', 'symbol-added']);
 
+/**
+ * Whether `list` is the one shown, whatever became of it: renamed (its symbols are the very ones
+ * on screen) or with a symbol moved away (its name is the one shown; names are unique).
+ */
+export const isSameList = (state: TickerState, list: Watchlist): boolean =>
+  list.symbols === state.watchlist || list.name === state.lists[state.active]?.name;
+
 /** The list shown, as the symbols and sort on screen now have it. */
 function withListKept(state: TickerState): TickerState {
   const kept = state.lists[state.active];
@@ -236,6 +245,8 @@ function step(state: TickerState, action: TickerAction): TickerState {
       // The selection follows its symbol into the new order.
       return clamp(next, selected ? displayOrder(next).indexOf(selected) : 0);
     }
+    case 'columns-changed':
+      return { ...state, lists: state.lists.map((l, i) => (i === state.active ? { ...l, columns: action.columns } : l)) };
     case 'sort-flipped': {
       const selected = selectedSymbol(state);
       const next = { ...state, descending: !state.descending };
@@ -244,10 +255,10 @@ function step(state: TickerState, action: TickerAction): TickerState {
     case 'lists-changed': {
       const { lists, active } = action.lists;
       const shown = lists[active]!;
-      if (active === state.active && lists[active] === state.lists[active]) return { ...state, lists };
-      // Another list shown, or this one changed under it (a symbol moved away): from its top
-      // when it is another; an undo of a removal belongs to the list it was made in.
-      const switched = active !== state.active || shown.name !== state.lists[state.active]?.name;
+      // Another list shown starts from its top, and an undo of a removal stays with the list it
+      // was made in; the same list renamed, moved up by a delete or with a symbol moved away
+      // keeps both.
+      const switched = !isSameList(state, shown);
       const next = { ...state, lists, active, watchlist: shown.symbols, sort: shown.sort, descending: shown.descending, removed: switched ? undefined : state.removed };
       return clamp(next, switched ? 0 : state.cursor);
     }

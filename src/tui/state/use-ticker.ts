@@ -9,8 +9,8 @@ import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
 import { cursorCommands } from './cursor-commands.js';
 import { useStore } from './use-store.js';
-import type { Watchlists } from '../../market/watchlists.js';
-import { displayOrder, initialTickerState, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
+import type { ColumnName, Watchlists } from '../../market/watchlists.js';
+import { displayOrder, initialTickerState, isSameList, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 
 export interface TickerOptions {
   /** The saved lists, or symbols for this run. */
@@ -169,6 +169,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       },
       cycleSort: () => dispatch({ type: 'sort-cycled' }),
       flipSort: () => dispatch({ type: 'sort-flipped' }),
+      setColumns: (columns: ColumnName[]) => dispatch({ type: 'columns-changed', columns }),
       /** The lists as they are now, for the lists menu. */
       lists: (): Watchlists => ({ lists: getState().lists, active: getState().active }),
       /**
@@ -177,10 +178,11 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
        */
       changeLists: (lists: Watchlists) => {
         const before = getState();
+        const switched = !isSameList(before, lists.lists[lists.active]!);
         dispatch({ type: 'lists-changed', lists });
         const after = getState();
-        if (after.active === before.active && after.watchlist === before.watchlist) return;
-        if (after.active !== before.active) status.notice(`showing ${after.lists[after.active]!.name}`);
+        if (switched) status.notice(`showing ${after.lists[after.active]!.name}`);
+        if (after.watchlist === before.watchlist) return;
         dropPoll();
         void poll();
       },

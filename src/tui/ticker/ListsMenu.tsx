@@ -54,11 +54,11 @@ export function ListsMenu({ menu, lists, active, onName, width, rows }: ListsMen
         </>
       ) : menu.confirmDelete && highlighted ? (
         <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-          {fit(`Delete the list ${drawn(highlighted.name)} and its ${highlighted.symbols.length} symbols? y: delete ${glyphs.separator} N: keep`, width, 'left', glyphs.ellipsis)}
+          {fit(`Delete the list ${drawn(highlighted.name)} and its ${highlighted.symbols.length} symbol${highlighted.symbols.length === 1 ? '' : 's'}? y: delete${glyphs.separator}N: keep`, width, 'left', glyphs.ellipsis)}
         </Text>
       ) : (
         <Text wrap="truncate-end" {...muted}>
-          {fit(glyphs.text(`${glyphs.check} shown ${glyphs.separator} Enter ${menu.purpose.kind === 'move' ? 'moves it there' : 'shows it'} ${glyphs.separator} c new ${glyphs.separator} e rename ${glyphs.separator} d delete`), width, 'left', glyphs.ellipsis)}
+          {fit(glyphs.text([`${glyphs.check} shown`, `Enter ${menu.purpose.kind === 'move' ? 'moves it there' : 'shows it'}`, 'c new', 'e rename', 'd delete'].join(glyphs.separator)), width, 'left', glyphs.ellipsis)}
         </Text>
       )}
     </Box>

@@ -6,12 +6,14 @@ import { Pane } from '../chrome/Pane.js';
 import { displayOrder, failingSince, retryInSeconds, type SortOrder, type TickerState } from '../state/ticker.js';
 import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
+import { drawn } from '../../text/sanitize.js';
 import { fitEntries } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
 import { WatchlistTable } from './WatchlistTable.js';
 import { ListsMenu } from './ListsMenu.js';
+import { ColumnsEditor } from './ColumnsEditor.js';
 import type { ListsMenu as ListsMenuState } from './use-lists-menu.js';
 
 export interface TickerPaneProps {
@@ -23,6 +25,8 @@ export interface TickerPaneProps {
   listsMenu?: ListsMenuState | undefined;
   onListName?: ((draft: string) => void) | undefined;
   motion?: boolean | undefined;
+  /** The columns editor's highlighted row, while it is open. */
+  columnsCursor?: number | undefined;
   focused: boolean;
   width: number;
   height: number;
@@ -43,7 +47,8 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 /** How late past a second an age may turn over: time for a poll due then to draw it instead. */
 const AGE_SLACK_MS = 150;
 
-export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, focused, width, height }: TickerPaneProps) {
+export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, columnsCursor, focused, width, height }: TickerPaneProps) {
+  const columns = state.lists[state.active]?.columns;
   const theme = useTheme();
   const glyphs = useGlyphs();
   const [mounted] = useState(Date.now);
@@ -83,9 +88,11 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
   );
 
   return (
-    <Pane title={`Ticker${glyphs.separator}${state.lists[state.active]?.name ?? ''}`} info={info} focused={focused} width={width} height={height}>
+    <Pane title={`Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`} info={info} focused={focused} width={width} height={height}>
       <Box flexDirection="column" flexGrow={1}>
-        {listsMenu?.open ? (
+        {columnsCursor !== undefined && columns ? (
+          <ColumnsEditor columns={columns} cursor={columnsCursor} width={inner} rows={rows} />
+        ) : listsMenu?.open ? (
           <ListsMenu menu={listsMenu} lists={state.lists} active={state.active} onName={onListName ?? (() => undefined)} width={inner} rows={rows} />
         ) : picker.open ? (
           <SymbolPicker
@@ -113,10 +120,11 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
             sort={state.sort}
             descending={state.descending}
             motion={motion}
+            columns={columns}
           />
         )}
       </Box>
-      {picker.open || listsMenu?.open ? null : (
+      {picker.open || listsMenu?.open || columnsCursor !== undefined ? null : (
         <Text wrap="truncate-end" {...(state.failures > 0 ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })}>
           {bottom}
         </Text>

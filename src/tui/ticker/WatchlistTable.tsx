@@ -10,36 +10,10 @@ import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
+import { Fragment, type ReactNode } from 'react';
+import { COLUMN_NAMES, type ColumnName, shownColumns, watchlistColumns } from './watchlist-columns.js';
 
-export interface WatchlistColumns {
-  symbol: number;
-  name: number;
-  price: number;
-  change: number;
-  session: number;
-  volume: number;
-  spark: number;
-  age: number;
-}
-
-/** The columns that take what the name and the sparkline leave, in turn, one at a time. */
-const WIDENED = ['symbol', 'price', 'volume', 'session', 'change'] as const;
-
-/**
- * Column widths for the pane's inner width: the name and sparkline only when there is room, and
- * every column left over given to the others, so a row is never shorter than its pane.
- */
-export function watchlistColumns(width: number): WatchlistColumns {
-  const base = { symbol: 8, price: 9, change: 8, session: 8, volume: 6, age: 3 };
-  const fixed = Object.values(base).reduce((a, b) => a + b, 0) + 5;
-  const room = Math.max(0, width - fixed);
-  const spark = room >= 7 ? Math.min(16, room - 1) : 0;
-  const name = room - (spark ? spark + 1 : 0) >= 9 ? room - (spark ? spark + 1 : 0) - 1 : 0;
-  const columns = { ...base, name, spark };
-  let spare = room - (spark ? spark + 1 : 0) - (name ? name + 1 : 0);
-  for (let i = 0; spare > 0; i++, spare--) columns[WIDENED[i % WIDENED.length]!] += 1;
-  return columns;
-}
+export { watchlistColumns };
 
 export interface WatchlistTableProps {
   symbols: readonly string[];
@@ -59,7 +33,21 @@ export interface WatchlistTableProps {
   descending?: boolean | undefined;
   /** The digits a new price changed are shown bold in its direction's colour for a moment. */
   motion?: boolean | undefined;
+  /** The list's columns, in order, after the symbol (default: all). */
+  columns?: readonly ColumnName[] | undefined;
 }
+
+const TITLES: Record<'symbol' | ColumnName, string> = {
+  symbol: 'SYMBOL',
+  name: 'NAME',
+  price: 'PRICE',
+  change: 'TICK',
+  session: 'SESSION',
+  volume: 'VOLUME',
+  trend: 'TREND',
+  age: 'AGE',
+};
+const RIGHT: ReadonlySet<string> = new Set(['price', 'change', 'session', 'volume', 'age']);
 
 /** How long changed digits stand out: until the frame that counts the price's first second. */
 const FLASH_MS = 1000;
@@ -72,22 +60,20 @@ export function changedFrom(now: string, before: string): number {
 }
 
 /** The header column each sort orders by. */
-const SORTED_COLUMN: Partial<Record<SortOrder, string>> = { symbol: 'SYMBOL', price: 'PRICE', change: 'TICK', session: 'SESSION', volume: 'VOLUME' };
+const SORTED_COLUMN: Partial<Record<SortOrder, 'symbol' | ColumnName>> = { symbol: 'symbol', price: 'price', change: 'change', session: 'session', volume: 'volume' };
 
 export function WatchlistTable(props: WatchlistTableProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
-  const columns = watchlistColumns(props.width);
+  const chosen = props.columns ?? COLUMN_NAMES;
+  const columns = watchlistColumns(props.width, chosen);
+  const order = shownColumns(columns, chosen);
   // A to Z reads as up, largest first as down; a flipped sort the other way.
   const sorted = props.sort === undefined ? undefined : SORTED_COLUMN[props.sort];
   const ascending = props.sort === 'symbol' ? !props.descending : Boolean(props.descending);
-  const title = (name: string) => (name === sorted ? `${name}${ascending ? glyphs.up : glyphs.down}` : name);
-  const header = [fit(title('SYMBOL'), columns.symbol)];
-  if (columns.name) header.push(fit('NAME', columns.name));
-  header.push(fit(title('PRICE'), columns.price, 'right'), fit(title('TICK'), columns.change, 'right'), fit(title('SESSION'), columns.session, 'right'), fit(title('VOLUME'), columns.volume, 'right'));
-  if (columns.spark) header.push(fit('TREND', columns.spark));
-  header.push(fit('AGE', columns.age, 'right'));
+  const title = (column: 'symbol' | ColumnName) => `${TITLES[column]}${column === sorted ? (ascending ? glyphs.up : glyphs.down) : ''}`;
+  const header = (['symbol', ...order] as const).map((c) => fit(title(c), columns[c], RIGHT.has(c) ? 'right' : 'left'));
   const top = usePagerTop(props.symbols.length, props.cursor, props.height);
   const shown = props.symbols.slice(top, top + props.height);
 
@@ -102,7 +88,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
       {shown.map((symbol, i) => {
         const selected = props.focused && top + i === props.cursor;
         const row = props.rows[symbol];
-        const name = columns.name ? [fit(drawn(props.names.get(symbol) ?? ''), columns.name, 'left', cut)] : [];
+        const name = order.includes('name') ? [fit(drawn(props.names.get(symbol) ?? ''), columns.name, 'left', cut)] : [];
         const rejected = props.rejected.get(symbol);
         if (!row) {
           const note = props.unknown.has(symbol) ? 'unknown symbol' : rejected ? `no price: ${drawn(rejected)}` : glyphs.ellipsis;
@@ -126,24 +112,38 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const flashing = props.motion === true && tick !== 0 && !stale && ageMs < FLASH_MS;
         const flashAt = flashing ? changedFrom(priceCell, fit(formatPrice(row.previous!), columns.price, 'right', cut)) : priceCell.length;
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
-        return (
-          <Text key={symbol} dimColor={stale} wrap="truncate-end">
-            {selected ? INVERSE_ON : ''}
-            {[fit(drawn(symbol), columns.symbol, 'left', cut), ...name].join(' ')}{' '}
-            {flashAt < priceCell.length ? (
+        const cells: Record<ColumnName, () => ReactNode> = {
+          name: () => name[0],
+          price: () =>
+            flashAt < priceCell.length ? (
               <>
                 {priceCell.slice(0, flashAt)}
                 <Text {...(tickColor && { color: tickColor })}>{`${BOLD_ON}${priceCell.slice(flashAt)}${BOLD_OFF}`}</Text>
               </>
             ) : (
               priceCell
-            )}{' '}
-            <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>{' '}
-            <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>{' '}
-            {fit(compactNumber(row.volume), columns.volume, 'right', cut)}
-            {columns.spark ? ` ${sparkline(row.history, columns.spark, glyphs.bars)}` : ''}{' '}
-            {fit(shortAge(ageMs), columns.age, 'right')}
-            {selected ? INVERSE_OFF : ''}
+            ),
+          change: () => <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>,
+          session: () => <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>,
+          volume: () => fit(compactNumber(row.volume), columns.volume, 'right', cut),
+          trend: () => sparkline(row.history, columns.trend, glyphs.bars),
+          age: () => fit(shortAge(ageMs), columns.age, 'right'),
+        };
+        // Plain cells run together as one string: a tick redraws every row, and each node costs.
+        const parts: ReactNode[] = [];
+        let text = `${selected ? INVERSE_ON : ''}${fit(drawn(symbol), columns.symbol, 'left', cut)}`;
+        for (const c of order) {
+          const cell = cells[c]();
+          if (typeof cell === 'string') text += ` ${cell}`;
+          else {
+            parts.push(`${text} `, <Fragment key={c}>{cell}</Fragment>);
+            text = '';
+          }
+        }
+        parts.push(`${text}${selected ? INVERSE_OFF : ''}`);
+        return (
+          <Text key={symbol} dimColor={stale} wrap="truncate-end">
+            {parts}
           </Text>
         );
       })}
