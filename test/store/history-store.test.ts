@@ -81,6 +81,20 @@ describe('the history store', () => {
     expect(store.bars(A, 'MSFT', 'minute', 0, T0 * 2)).toEqual([]);
   });
 
+  it('keeps its bars true when the clock steps back: the open is the earliest price, the close the latest', () => {
+    const store = openStore();
+    store.record(A, [{ symbol: 'X', price: 10, volume: 100 }], T0 + 30_000);
+    store.record(A, [{ symbol: 'X', price: 12, volume: 110 }], T0 + 40_000);
+    // The clock is set back 25 s: the next prices are stamped before the last.
+    store.record(A, [{ symbol: 'X', price: 9, volume: 120 }], T0 + 15_000);
+    store.record(A, [{ symbol: 'X', price: 11, volume: 130 }], T0 + 16_000);
+    const ticks = store.ticks(A, 'X', 0, T0 * 2);
+    expect(ticks.map((t) => t.t)).toEqual([T0 + 15_000, T0 + 16_000, T0 + 30_000, T0 + 40_000]);
+    expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([
+      { t: T0, open: 9, high: 12, low: 9, close: 12, volume: 30, firstT: T0 + 15_000, lastT: T0 + 40_000 },
+    ]);
+  });
+
   it('counts an instant recorded twice once', () => {
     const store = openStore();
     store.record(A, [{ symbol: 'AAPL', price: 10, volume: 5 }], T0);
