@@ -15,6 +15,20 @@ export const RETENTION_MS = { ticks: DAY_MS, minute: 30 * DAY_MS, day: 730 * DAY
 
 const SCHEMA_VERSION = 1;
 
+/** A table of bars: minute bars and day bars are kept alike. */
+const barTable = (name: string): string => `CREATE TABLE ${name} (
+     series  INTEGER NOT NULL,
+     t       INTEGER NOT NULL,
+     open    REAL NOT NULL,
+     high    REAL NOT NULL,
+     low     REAL NOT NULL,
+     close   REAL NOT NULL,
+     volume  INTEGER NOT NULL,
+     first_t INTEGER NOT NULL,
+     last_t  INTEGER NOT NULL,
+     PRIMARY KEY (series, t)
+   ) WITHOUT ROWID;`;
+
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE sources (
@@ -35,30 +49,8 @@ const MIGRATIONS: readonly string[] = [
      volume INTEGER NOT NULL,
      PRIMARY KEY (series, t)
    ) WITHOUT ROWID;
-   CREATE TABLE minute_bars (
-     series  INTEGER NOT NULL,
-     t       INTEGER NOT NULL,
-     open    REAL NOT NULL,
-     high    REAL NOT NULL,
-     low     REAL NOT NULL,
-     close   REAL NOT NULL,
-     volume  INTEGER NOT NULL,
-     first_t INTEGER NOT NULL,
-     last_t  INTEGER NOT NULL,
-     PRIMARY KEY (series, t)
-   ) WITHOUT ROWID;
-   CREATE TABLE day_bars (
-     series  INTEGER NOT NULL,
-     t       INTEGER NOT NULL,
-     open    REAL NOT NULL,
-     high    REAL NOT NULL,
-     low     REAL NOT NULL,
-     close   REAL NOT NULL,
-     volume  INTEGER NOT NULL,
-     first_t INTEGER NOT NULL,
-     last_t  INTEGER NOT NULL,
-     PRIMARY KEY (series, t)
-   ) WITHOUT ROWID;`,
+   ${barTable('minute_bars')}
+   ${barTable('day_bars')}`,
 ];
 
 /** A price to record: the fields of the API's price record. */
