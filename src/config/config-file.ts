@@ -235,6 +235,14 @@ function watchlistsProblem(value: unknown): string | undefined {
 /** A save that failed: the message names the file and says why in words, never a secret. */
 export class ConfigSaveError extends ConfigError {
   override readonly name = 'ConfigSaveError';
+  constructor(
+    message: string,
+    reason: string,
+    /** The file, and the file a link points to, in words. */
+    readonly where: string,
+  ) {
+    super(message, reason);
+  }
 }
 
 /**
@@ -260,7 +268,7 @@ function saveKeys(path: string, changes: object): void {
   let target = path;
   const fail = (reason: string): never => {
     const where = target === path ? path : `${path} (a link to ${target})`;
-    throw new ConfigSaveError(`cannot save ${where}: ${reason}`);
+    throw new ConfigSaveError(`cannot save ${where}: ${reason}`, reason, where);
   };
   try {
     const dir = dirname(path);

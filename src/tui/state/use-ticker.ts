@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
+import { ConfigSaveError } from '../../config/config-file.js';
 import { describeRejected, type Quote, type RejectedQuote } from '../../api/types.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
@@ -143,7 +144,9 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       persist({ lists: state.lists, active: state.active }, state.intervalS);
       status.recover('settings');
     } catch (error) {
-      status.fail('settings', `watchlist not saved, kept for this session: ${errorText(error)}`);
+      // The reason first: on a status line a long path would cut it off.
+      const why = error instanceof ConfigSaveError ? `${error.reason} (${error.where})` : errorText(error);
+      status.fail('settings', `watchlist not saved: ${why}; kept for this session`);
     }
   }, [persist, state.lists, state.active, state.intervalS, status]);
 
