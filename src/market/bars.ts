@@ -41,13 +41,17 @@ export function barStart(size: BarSize, t: number): number {
 }
 
 /**
- * The volume traded between two readings of the day's cumulative volume. It never falls within a
- * day (the contract), so a fall is a new day: everything since its start was traded since. With
- * no reading before (recording began), nothing is known to have been traded.
+ * The volume a bar of `size` counts for a reading of the day's cumulative volume: what was traded
+ * since the reading before, when that is known to fall in the bar's time. Nothing is known
+ * before the first reading of a day (recording began, or a new day's count began at the server),
+ * and a gap of minutes between readings is traded over those minutes, not in this one: a minute
+ * bar counts only a reading in the minute before or its own, a day bar any earlier one that day.
+ * A fall within a day (two processes' answers crossing) counts as nothing.
  */
-export function tradedSince(previous: number | undefined, volume: number): number {
-  if (previous === undefined) return 0;
-  return volume >= previous ? volume - previous : volume;
+export function tradedSince(size: BarSize, previous: Pick<Tick, 't' | 'volume'> | undefined, tick: Pick<Tick, 't' | 'volume'>): number {
+  if (previous === undefined || tick.volume < previous.volume) return 0;
+  const near = size === 'day' ? dayStart(previous.t) === dayStart(tick.t) : barStart('minute', tick.t) - barStart('minute', previous.t) <= MINUTE_MS;
+  return near && previous.t <= tick.t ? tick.volume - previous.volume : 0;
 }
 
 /**
@@ -72,16 +76,16 @@ export function withTick(bar: Bar | undefined, start: number, tick: Tick, traded
 
 /**
  * The bars of `size` that ticks make, received in this order (the traded volume of each is
- * counted against the one received before it, as the store counts it). `previousVolume` is the
- * cumulative volume of the tick received before the first of these.
+ * counted against the one received before it, as the store counts it). `previous` is the tick
+ * received before the first of these.
  */
-export function barsOf(size: BarSize, ticks: readonly Tick[], previousVolume?: number): Bar[] {
+export function barsOf(size: BarSize, ticks: readonly Tick[], previous?: Tick): Bar[] {
   const bars = new Map<number, Bar>();
-  let previous = previousVolume;
+  let before = previous;
   for (const tick of ticks) {
     const start = barStart(size, tick.t);
-    bars.set(start, withTick(bars.get(start), start, tick, tradedSince(previous, tick.volume)));
-    previous = tick.volume;
+    bars.set(start, withTick(bars.get(start), start, tick, tradedSince(size, before, tick)));
+    before = tick;
   }
   return [...bars.values()].sort((a, b) => a.t - b.t);
 }

@@ -39,6 +39,7 @@ const MIGRATIONS: readonly string[] = [
      id          INTEGER PRIMARY KEY,
      source      INTEGER NOT NULL REFERENCES sources(id),
      symbol      TEXT NOT NULL,
+     last_t      INTEGER,
      last_volume INTEGER,
      UNIQUE (source, symbol)
    );
@@ -222,11 +223,10 @@ const SLICE_MS = { ticks: 3_600_000, minute_bars: 3 * DAY_MS, day_bars: 3650 * D
 function buildStore(db: Database.Database, path: string): HistoryStore {
   const findSource = db.prepare<[string], { id: number }>('SELECT id FROM sources WHERE key = ?');
   const addSource = db.prepare<[string], { id: number }>('INSERT INTO sources (key) VALUES (?) RETURNING id');
-  const findSeries = db.prepare<[number, string], { id: number; lastVolume: number | null }>(
-    'SELECT id, last_volume AS lastVolume FROM series WHERE source = ? AND symbol = ?',
-  );
+  const findSeries = db.prepare<[number, string], { id: number }>('SELECT id FROM series WHERE source = ? AND symbol = ?');
   const addSeries = db.prepare<[number, string], { id: number }>('INSERT INTO series (source, symbol) VALUES (?, ?) RETURNING id');
-  const setLastVolume = db.prepare<[number, number]>('UPDATE series SET last_volume = ? WHERE id = ?');
+  const lastOf = db.prepare<[number], { t: number | null; volume: number | null }>('SELECT last_t AS t, last_volume AS volume FROM series WHERE id = ?');
+  const setLast = db.prepare<[number, number, number]>('UPDATE series SET last_t = ?, last_volume = ? WHERE id = ?');
   const insertTick = db.prepare<[number, number, number, number]>('INSERT INTO ticks (series, t, price, volume) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING');
   const barStatements = (table: string) => ({
     get: db.prepare<[number, number], Bar>(`SELECT ${BAR_COLUMNS} FROM ${table} WHERE series = ? AND t = ?`),
@@ -243,6 +243,9 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     `SELECT max(last_t) AS t, close AS price FROM minute_bars
      WHERE series = ? AND t >= ? AND t <= ? GROUP BY t / CAST(? AS INTEGER) ORDER BY 1`,
   );
+  const tickBuckets = db.prepare<[number, number, number, number], PricePoint>(
+    `SELECT max(t) AS t, price FROM ticks WHERE series = ? AND t >= ? AND t <= ? GROUP BY t / CAST(? AS INTEGER) ORDER BY 1`,
+  );
   const earliestOf = db.prepare<[number, number, number], { t: number | null }>(
     `SELECT min(t) AS t FROM (SELECT min(first_t) AS t FROM day_bars WHERE series = ?
        UNION ALL SELECT min(first_t) FROM minute_bars WHERE series = ?
@@ -256,46 +259,49 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     AGEING.map(([table]) => [table, db.prepare<[number, number]>(`DELETE FROM ${table} WHERE series = ? AND t < ?`)]),
   ) as Record<(typeof AGEING)[number][0], Database.Statement<[number, number]>>;
 
-  /** A series' id, made when `create`; undefined when it is not there and not to be made. */
-  const lastVolumeOf = db.prepare<[number], { lastVolume: number | null }>('SELECT last_volume AS lastVolume FROM series WHERE id = ?');
-  /** Series ids never change: found once, each poll reads only the last volume (another process may have moved it). */
+  /**
+   * Series ids never change: each is found once. Only ids of series that are committed are kept
+   * (see record): an id handed out by a poll that rolled back is given again to the next series.
+   */
   const known = new Map<string, number>();
   const key = (source: string, symbol: string) => `${symbol}\u0000${source}`;
 
-  function seriesOf(source: string, symbol: string, create: false): { id: number; lastVolume: number | null } | undefined;
-  function seriesOf(source: string, symbol: string, create: true): { id: number; lastVolume: number | null };
-  function seriesOf(source: string, symbol: string, create: boolean) {
+  /** A series' id, made when `create`; undefined when it is not there and not to be made. */
+  function seriesOf(source: string, symbol: string, create: false): number | undefined;
+  function seriesOf(source: string, symbol: string, create: true): number;
+  function seriesOf(source: string, symbol: string, create: boolean): number | undefined {
     const id = known.get(key(source, symbol));
-    if (id !== undefined) return { id, lastVolume: lastVolumeOf.get(id)?.lastVolume ?? null };
-    const found = lookUp(source, symbol, create);
-    if (found) known.set(key(source, symbol), found.id);
-    return found;
-  }
-
-  function lookUp(source: string, symbol: string, create: boolean): { id: number; lastVolume: number | null } | undefined {
+    if (id !== undefined) return id;
     let sourceId = findSource.get(source)?.id;
     if (sourceId === undefined) {
       if (!create) return undefined;
       sourceId = addSource.get(source)!.id;
     }
-    const found = findSeries.get(sourceId, symbol);
-    if (found || !create) return found;
-    return { id: addSeries.get(sourceId, symbol)!.id, lastVolume: null };
+    const found = findSeries.get(sourceId, symbol)?.id ?? (create ? addSeries.get(sourceId, symbol)!.id : undefined);
+    if (found !== undefined) known.set(key(source, symbol), found);
+    return found;
   }
+
+  /** The reading recorded last (by any process: another may have recorded since). */
+  const lastReading = (id: number): Pick<Tick, 't' | 'volume'> | undefined => {
+    const row = lastOf.get(id);
+    return row?.t === null || row?.t === undefined || row.volume === null ? undefined : { t: row.t, volume: row.volume };
+  };
 
   const recordTx = db.transaction((source: string, quotes: readonly Quote[], at: number) => {
     for (const quote of quotes) {
-      const series = seriesOf(source, quote.symbol, true);
+      const id = seriesOf(source, quote.symbol, true);
       // The same instant recorded already (two dashboards at once): it counts once.
-      if (insertTick.run(series.id, at, quote.price, quote.volume).changes === 0) continue;
+      if (insertTick.run(id, at, quote.price, quote.volume).changes === 0) continue;
       const tick = { t: at, price: quote.price, volume: quote.volume };
-      const traded = tradedSince(series.lastVolume ?? undefined, quote.volume);
+      const last = lastReading(id);
       for (const size of ['minute', 'day'] as const) {
         const start = barStart(size, at);
-        const bar = withTick(bars[size].get.get(series.id, start), start, tick, traded);
-        bars[size].put.run({ series: series.id, ...bar });
+        const bar = withTick(bars[size].get.get(id, start), start, tick, tradedSince(size, last, tick));
+        bars[size].put.run({ series: id, ...bar });
       }
-      setLastVolume.run(quote.volume, series.id);
+      // A reading older than the last (a clock set back) leaves the last one standing.
+      if (last === undefined || at >= last.t) setLast.run(at, quote.volume, id);
     }
   });
 
@@ -320,42 +326,53 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
   return {
     path,
     record(source, quotes, at) {
-      // Immediate: a transaction that reads first and then writes would fail at once (SQLITE_BUSY)
-      // when another process wrote meanwhile, where taking the write lock first waits its turn.
-      if (quotes.length > 0) recordTx.immediate(source, quotes, at);
+      if (quotes.length === 0) return;
+      try {
+        // Immediate: a transaction that reads first and then writes would fail at once
+        // (SQLITE_BUSY) when another process wrote meanwhile, where taking the write lock first
+        // waits its turn.
+        recordTx.immediate(source, quotes, at);
+      } catch (error) {
+        // Ids made in the poll that rolled back were never kept.
+        known.clear();
+        throw error;
+      }
     },
     ticks(source, symbol, from, to) {
-      const series = seriesOf(source, symbol, false);
-      return series ? tickRange.all(series.id, from, to) : [];
+      const id = seriesOf(source, symbol, false);
+      return id === undefined ? [] : tickRange.all(id, from, to);
     },
     bars(source, symbol, size, from, to) {
-      const series = seriesOf(source, symbol, false);
-      return series ? bars[size].range.all(series.id, barStart(size, from), to) : [];
+      const id = seriesOf(source, symbol, false);
+      return id === undefined ? [] : bars[size].range.all(id, barStart(size, from), to);
     },
     // Which records cover the span is judged from its end, not by reading the clock again: a
     // millisecond between the caller's clock and this one put a month's start past the minute bars.
     points(source, symbol, from, to, maxPoints, now = to) {
-      const series = seriesOf(source, symbol, false);
-      if (!series) return [];
+      const id = seriesOf(source, symbol, false);
+      if (id === undefined) return [];
       // What is recorded may begin well inside the span (recording began an hour ago): the
       // resolution follows the prices there are, not the span's width.
-      const firstTick = oldest.ticks.get(series.id)?.t ?? undefined;
-      const firstMinute = oldest.minute_bars.get(series.id)?.t ?? undefined;
-      // Ticks while they cover the start and span at most three hours of prices.
+      const firstTick = oldest.ticks.get(id)?.t ?? undefined;
+      const firstMinute = oldest.minute_bars.get(id)?.t ?? undefined;
+      const bucketOf = (start: number, least: number) => Math.max(least, Math.ceil((to - start) / Math.max(1, maxPoints) / least) * least);
+      // Ticks while they cover the start and span at most three hours of prices; more of them
+      // than points asked for are bucketed like the minute bars.
       if (from >= now - RETENTION_MS.ticks && firstTick !== undefined && to - Math.max(from, firstTick) <= 3 * 3_600_000) {
-        return tickRange.all(series.id, Math.max(from, firstTick), to).map(({ t, price }) => ({ t, price }));
+        const start = Math.max(from, firstTick);
+        const bucket = bucketOf(start, 1000);
+        return bucket <= 1000 ? tickRange.all(id, start, to).map(({ t, price }) => ({ t, price })) : tickBuckets.all(id, start, to, bucket);
       }
       // Minute bars, in buckets that give about maxPoints over the prices there are, for a month.
       if (from >= now - RETENTION_MS.minute && firstMinute !== undefined) {
         const start = Math.max(barStart('minute', from), firstMinute);
-        const bucket = Math.max(MINUTE_MS, Math.ceil((to - start) / Math.max(1, maxPoints) / MINUTE_MS) * MINUTE_MS);
-        return minuteBuckets.all(series.id, start, to, bucket);
+        return minuteBuckets.all(id, start, to, bucketOf(start, MINUTE_MS));
       }
-      return bars.day.range.all(series.id, barStart('day', from), to).map(({ lastT, close }) => ({ t: lastT, price: close }));
+      return bars.day.range.all(id, barStart('day', from), to).map(({ lastT, close }) => ({ t: lastT, price: close }));
     },
     earliest(source, symbol) {
-      const series = seriesOf(source, symbol, false);
-      return series ? (earliestOf.get(series.id, series.id, series.id)?.t ?? undefined) : undefined;
+      const id = seriesOf(source, symbol, false);
+      return id === undefined ? undefined : (earliestOf.get(id, id, id)?.t ?? undefined);
     },
     compactStep: (now) => compactTx.immediate(now),
     checkpoint: () => void db.pragma('wal_checkpoint(PASSIVE)'),

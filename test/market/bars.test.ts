@@ -12,16 +12,25 @@ describe('bars from ticks', () => {
       { t: T0 + 59_999, price: 11, volume: 200 },
       { t: T0 + 60_000, price: 11.5, volume: 230 },
     ];
-    expect(barsOf('minute', ticks, 90)).toEqual([
+    expect(barsOf('minute', ticks, { t: T0 - 5000, price: 10, volume: 90 })).toEqual([
       { t: T0, open: 10, high: 12, low: 9, close: 11, volume: 110, firstT: T0, lastT: T0 + 59_999 },
       { t: T0 + 60_000, open: 11.5, high: 11.5, low: 11.5, close: 11.5, volume: 30, firstT: T0 + 60_000, lastT: T0 + 60_000 },
     ]);
   });
 
-  it('counts nothing traded before the first reading, and a fall in the cumulative volume as a new day', () => {
-    expect(tradedSince(undefined, 500)).toBe(0);
-    expect(tradedSince(500, 520)).toBe(20);
-    expect(tradedSince(500, 40)).toBe(40);
+  it('counts what was traded between two readings where they fall: a minute bar only from the minute before, a day bar from that day', () => {
+    const at = (t: number, volume: number) => ({ t, volume });
+    expect(tradedSince('minute', undefined, at(T0, 500))).toBe(0);
+    expect(tradedSince('minute', at(T0 - 30_000, 500), at(T0 + 10_000, 520))).toBe(20);
+    // Four hours closed: those hours' trading is the day's, not this minute's.
+    expect(tradedSince('minute', at(T0 - 4 * 3_600_000, 500), at(T0, 5_000))).toBe(0);
+    expect(tradedSince('day', at(T0 - 4 * 3_600_000, 500), at(T0, 5_000))).toBe(4_500);
+    // A new day: what was traded before its first reading is not known.
+    expect(tradedSince('day', at(T0 - 24 * 3_600_000, 500), at(T0, 40))).toBe(0);
+    // Two processes' answers crossing: a fall counts as nothing, never as negative.
+    expect(tradedSince('day', at(T0, 500), at(T0 + 1000, 490))).toBe(0);
+    // A reading stamped before the last (a clock set back) is not counted again.
+    expect(tradedSince('day', at(T0, 500), at(T0 - 1000, 520))).toBe(0);
   });
 
   it('keeps the open and close of the earliest and latest tick when a clock steps back', () => {

@@ -79,6 +79,12 @@ describe('the history store', () => {
     ).toThrow();
     expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toEqual([]);
     expect(store.bars(A, 'MSFT', 'minute', 0, T0 * 2)).toEqual([]);
+    // The series the rolled-back poll made is gone with it: the next symbols get series of their
+    // own, never one shared under an id it handed out.
+    store.record(A, [{ symbol: 'NVDA', price: 30, volume: 5 }], T0 + 2000);
+    store.record(A, [{ symbol: 'MSFT', price: 21, volume: 6 }], T0 + 3000);
+    expect(store.ticks(A, 'NVDA', 0, T0 * 2)).toEqual([{ t: T0 + 2000, price: 30, volume: 5 }]);
+    expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toEqual([{ t: T0 + 3000, price: 21, volume: 6 }]);
   });
 
   it('keeps its bars true when the clock steps back: the open is the earliest price, the close the latest', () => {
@@ -91,7 +97,8 @@ describe('the history store', () => {
     const ticks = store.ticks(A, 'X', 0, T0 * 2);
     expect(ticks.map((t) => t.t)).toEqual([T0 + 15_000, T0 + 16_000, T0 + 30_000, T0 + 40_000]);
     expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([
-      { t: T0, open: 9, high: 12, low: 9, close: 12, volume: 30, firstT: T0 + 15_000, lastT: T0 + 40_000 },
+      // Only the volume between readings in order counts: 100 -> 110; those stamped earlier add nothing.
+      { t: T0, open: 9, high: 12, low: 9, close: 12, volume: 10, firstT: T0 + 15_000, lastT: T0 + 40_000 },
     ]);
   });
 
@@ -148,10 +155,14 @@ describe('the history store', () => {
     for (const tick of ticks) store.record(A, [{ symbol: 'X', price: tick.price, volume: tick.volume }], tick.t);
     const now = T0 + 5 * 3600_000;
     const last = ticks.at(-1)!;
-    expect(store.points(A, 'X', now - 3600_000, now, 200, now)).toHaveLength(3600);
+    expect(store.points(A, 'X', now - 3600_000, now, 4000, now)).toHaveLength(3600);
+    // Asked for fewer points, the ticks come in buckets of 18 s, each its last price.
+    const hour = store.points(A, 'X', now - 3600_000, now, 200, now);
+    expect(hour).toHaveLength(200);
+    expect(hour.at(-1)).toEqual({ t: last.t, price: last.price });
     // A day's span two hours after recording began is still ticks: what there is spans two hours.
     const early = T0 + 2 * 3600_000 - 1;
-    expect(store.points(A, 'X', early - DAY_MS, early, 200, early)).toHaveLength(7200);
+    expect(store.points(A, 'X', early - DAY_MS, early, 8000, early)).toHaveLength(7200);
     // Five hours are 3-minute buckets (about 100 over the prices there are), each its last close.
     const buckets = store.points(A, 'X', now - DAY_MS, now, 100, now);
     expect(buckets).toHaveLength(100);
