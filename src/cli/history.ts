@@ -8,6 +8,8 @@ import { defaultDatabasePath } from '../config/paths.js';
 import { type Bar, DAY_MS, HOUR_MS, MINUTE_MS, type Tick } from '../market/bars.js';
 import { historyPath, historySource } from '../store/history-source.js';
 import { formatPrice } from '../text/numbers.js';
+import { sanitize } from '../text/sanitize.js';
+import { localDateTime } from '../text/time.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
 import { nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 
@@ -60,11 +62,7 @@ export function parseSince(raw: string, now: number): number {
 }
 
 /** 2026-11-26 14:05:01 in local time, for the table. */
-function localTime(t: number): string {
-  const d = new Date(t);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-}
+const localTime = (t: number): string => localDateTime(new Date(t));
 
 const iso = (t: number): string => new Date(t).toISOString();
 
@@ -145,19 +143,22 @@ export async function history(args: readonly string[], now = Date.now()): Promis
   // Reading creates nothing: no file is no prices.
   let records: Tick[] | Bar[] = [];
   if (existsSync(path)) {
-    const { openHistoryStore } = await import('../store/history-store.js');
-    const store = openHistoryStore(path, { onWarning: (w) => process.stderr.write(`tickbook: warning: ${w}\n`) });
-    try {
-      records = bars === undefined ? store.ticks(source, symbol, since, now) : store.bars(source, symbol, bars === '1m' ? 'minute' : 'day', since, now);
-    } finally {
-      store.close();
+    const { openHistoryReader } = await import('../store/history-store.js');
+    const store = openHistoryReader(path);
+    if (store) {
+      try {
+        records = bars === undefined ? store.ticks(source, symbol, since, now) : store.bars(source, symbol, bars === '1m' ? 'minute' : 'day', since, now);
+      } finally {
+        store.close();
+      }
     }
   }
   if (bars === undefined && since < now - DAY_MS) {
     process.stderr.write('tickbook: prices as received are kept for 24 hours; --bars 1m goes back 30 days, --bars 1d two years\n');
   }
   if (records.length === 0) {
-    process.stderr.write(`tickbook: no prices of ${symbol} recorded from ${source} since ${localTime(since)}\n`);
+    // The source names a path or URL the user gave: shown as any text from outside is.
+    process.stderr.write(`tickbook: ${sanitize(`no prices of ${symbol} recorded from ${source} since ${since === 0 ? 'recording began' : localTime(since)}`)}\n`);
     if (format === 'json') writeJson({ status: 'success', ...meta, data: [] });
     return 1;
   }

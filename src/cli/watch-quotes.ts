@@ -7,14 +7,11 @@ import { describeRejected } from '../api/types.js';
 import { PriceRecorder } from '../store/price-recorder.js';
 import { formatChange, formatPrice } from '../text/numbers.js';
 import { sanitize } from '../text/sanitize.js';
+import { clockTime } from '../text/time.js';
 import type { OpenedClient } from './open-client.js';
 import { writeNdjson } from './output.js';
 
-const two = (n: number) => String(n).padStart(2, '0');
-const clock = (t: number): string => {
-  const d = new Date(t);
-  return `${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
-};
+const clock = (t: number): string => clockTime(new Date(t), true);
 
 /** Waits `ms`, or less when `signal` ends the wait. */
 const sleep = (ms: number, signal: AbortSignal) =>

@@ -4,6 +4,7 @@
 // say when there is too little to draw, this only promises never to throw and to fill its box.
 
 import { formatPrice } from '../text/numbers.js';
+import { DAY_MS, HOUR_MS } from './bars.js';
 
 /** A recorded price; t in ms since the Unix epoch. Points are sorted by t. */
 export interface ChartPoint {
@@ -69,12 +70,10 @@ const DOT_BITS: readonly (readonly number[])[] = [
 ];
 const BRAILLE_BLANK = 0x2800;
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 /** Up to this span the axis reads clock times; past it, dates. */
-const CLOCK_SPAN = 36 * HOUR;
+const CLOCK_SPAN = 36 * HOUR_MS;
 /** Past this span "Nov 26" could be any year's: the axis reads "Nov 2025" instead. */
-const DAY_SPAN = 366 * DAY;
+const DAY_SPAN = 366 * DAY_MS;
 /** Spaces kept between two time labels. */
 const LABEL_GAP = 2;
 

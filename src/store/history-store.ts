@@ -100,8 +100,10 @@ export class HistoryOpenError extends Error {
   constructor(
     readonly path: string,
     readonly reason: string,
+    /** What could not be done: recording (the dashboard, quote --watch) or reading (history). */
+    doing: 'record price history in' | 'read the price history' = 'record price history in',
   ) {
-    super(`cannot record price history in ${path}: ${reason}`);
+    super(`cannot ${doing} ${path}: ${reason}`);
   }
 }
 
@@ -137,8 +139,11 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
   } catch (error) {
     if (!isDamage(error)) throw asOpenError(path, error);
   }
-  const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}`;
+  // Unique per process and moment: two processes finding the same damaged file must not move
+  // the second's new file over the first's damaged one.
+  const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}-${process.pid}`;
   try {
+    // What another process moved aside first is not there to move (nor to overwrite).
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
   } catch (error) {
     throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`);
@@ -148,6 +153,46 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
     return openFile(path);
   } catch (error) {
     throw asOpenError(path, error);
+  }
+}
+
+/**
+ * Opens the history to read it only (`tickbook history`): nothing is written, migrated or moved,
+ * and no lock is held that a recording dashboard would wait for. A file of another schema
+ * version, or damaged, is a HistoryOpenError.
+ */
+export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'bars' | 'points' | 'earliest' | 'close'> | undefined {
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (error) {
+    const opened = asOpenError(path, error);
+    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
+  }
+  try {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const version = db.pragma('user_version', { simple: true }) as number;
+    // Made, but nothing recorded in it yet.
+    if (version === 0) {
+      db.close();
+      return undefined;
+    }
+    if (version !== SCHEMA_VERSION) {
+      throw new HistoryOpenError(
+        path,
+        version > SCHEMA_VERSION
+          ? `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`
+          : `its schema (version ${version}) needs an upgrade: the dashboard or quote --watch makes it when it next records`,
+        'read the price history',
+      );
+    }
+    return buildStore(db, path);
+  } catch (error) {
+    db.close();
+    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt); the dashboard moves it aside when it next records', 'read the price history');
+    if (error instanceof HistoryOpenError) throw error;
+    const opened = asOpenError(path, error);
+    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
   }
 }
 

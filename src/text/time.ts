@@ -24,14 +24,24 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
   return date.toISOString();
 }
 
+/** A time in the user's zone, to the second, without the zone: 2026-11-21 23:59:01. */
+export function localDateTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return 'unknown';
+  const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  // At the very end of the Date range the shift itself can fall outside it.
+  if (Number.isNaN(shifted.getTime())) return date.toISOString();
+  return shifted.toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The time of day in the user's zone: 14:05, or with `seconds` 14:05:01. */
+export const clockTime = (date: Date, seconds = false): string => localDateTime(date).slice(11, seconds ? 19 : 16);
+
 /** An absolute time in the user's zone, to the second: 2026-11-21 23:59:01 +00:00. */
 export function absoluteTime(date: Date): string {
   if (Number.isNaN(date.getTime())) return 'unknown';
   const offset = -date.getTimezoneOffset();
-  const shifted = new Date(date.getTime() + offset * 60_000);
-  // At the very end of the Date range the shift itself can fall outside it.
-  if (Number.isNaN(shifted.getTime())) return date.toISOString();
-  const local = shifted.toISOString().slice(0, 19).replace('T', ' ');
+  const local = localDateTime(date);
+  if (local.includes('T')) return local;
   const sign = offset >= 0 ? '+' : '-';
   const hh = String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0');
   const mm = String(Math.abs(offset) % 60).padStart(2, '0');

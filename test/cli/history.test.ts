@@ -1,8 +1,9 @@
 // `quote --watch` records what it prints; `history` prints it back, for the server it came from.
 // Real processes of the built CLI against a real sandbox, and real history files.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSince } from '../../src/cli/history.js';
 import { DAY_MS, HOUR_MS } from '../../src/market/bars.js';
@@ -121,6 +122,20 @@ describe('quote --watch and history', () => {
       expect(run.code, args.join(' ')).toBe(2);
       expect(run.stderr).toMatch(message);
     }
+  });
+
+  it('reads the history without writing it: a newer release\'s file is named and left as it was', async () => {
+    const home = join(root, 'newer');
+    const path = join(home, 'data', 'tickbook', 'history.db');
+    mkdirSync(dirname(path), { recursive: true });
+    const db = new Database(path);
+    db.pragma('user_version = 7');
+    db.close();
+    const before = readFileSync(path);
+    const run = await runTickbookToExit(['history', 'AAPL'], { ...env, XDG_DATA_HOME: join(home, 'data') });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(1\)$/m);
+    expect(readFileSync(path)).toEqual(before);
   });
 
   it('reads --since as an age, all, or a local date and time', () => {

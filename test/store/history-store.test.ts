@@ -184,7 +184,7 @@ describe('the history store', () => {
     const warnings: string[] = [];
     const again = openStore({ onWarning: (w) => warnings.push(w), now: () => T0 });
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/was damaged: moved aside to .*history\.db\.damaged-\d{8}T\d{6}; recording starts anew/);
+    expect(warnings[0]).toMatch(/was damaged: moved aside to .*history\.db\.damaged-\d{8}T\d{6}-\d+; recording starts anew/);
     again.record(A, [{ symbol: 'X', price: 2, volume: 1 }], T0);
     expect(again.ticks(A, 'X', 0, T0)).toEqual([{ t: T0, price: 2, volume: 1 }]);
     const aside = readdirSync(join(dir, 'data')).find((name) => name.includes('.damaged-'))!;

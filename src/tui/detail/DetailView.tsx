@@ -7,6 +7,7 @@ import { listingOf } from '../../market/listing.js';
 import { SPANS } from '../../market/spans.js';
 import { compactNumber, formatChange, formatPrice, signedPercent } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
+import { clockTime } from '../../text/time.js';
 import { fit, fitEntries, width as textWidth } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
@@ -23,10 +24,7 @@ export interface DetailViewProps {
   height: number;
 }
 
-const clock = (t: number): string => {
-  const d = new Date(t);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+const clock = (t: number): string => clockTime(new Date(t));
 
 /** "+1.20 (+0.57%)", or nothing when there is nothing to compare with. */
 function change(value: number | undefined, percent: number | undefined, price: number): string {

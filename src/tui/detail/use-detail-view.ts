@@ -7,6 +7,7 @@ import { type DayFigures, dayFigures } from '../../market/day-figures.js';
 import { joinableGapMs, SPANS, type SpanName } from '../../market/spans.js';
 import type { HistoryReader } from '../../store/price-recorder.js';
 import type { SymbolRow } from '../state/ticker.js';
+import { clockTime } from '../../text/time.js';
 import type { DetailState } from './use-detail.js';
 
 export interface DetailModel {
@@ -24,10 +25,7 @@ export const DETAIL_HEAD_ROWS = 5;
 
 const SPAN_WORDS: Record<SpanName, string> = { '1h': 'the last hour', '1d': 'the last day', '5d': 'the last 5 days', '1m': 'the last month', all: 'all that is recorded' };
 
-const clock = (t: number): string => {
-  const d = new Date(t);
-  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
-};
+const clock = (t: number): string => clockTime(new Date(t));
 
 /** The chart's box: the view's inner width, and its rows under the head. */
 export const chartBox = (width: number, height: number) => ({ width: Math.max(0, width - 4), height: Math.max(0, height - 2 - DETAIL_HEAD_ROWS) });
