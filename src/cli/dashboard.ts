@@ -1,7 +1,7 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
-import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
-import { cleanColumns, findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
+import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, type SavedWatchlist, updateConfigFile } from '../config/config-file.js';
+import { cleanColumns, COLUMN_NAMES, findList, FIRST_LIST_NAME, newList, type Watchlist, type Watchlists } from '../market/watchlists.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
@@ -37,6 +37,15 @@ const OPTIONS = {
   watchlist: { type: 'string', multiple: true },
   interval: { type: 'string' },
 } as const;
+
+/**
+ * A list as the file keeps it. Whatever it held that this release does not manage stays: keys
+ * of its own, and columns it does not know (after those it shows).
+ */
+function savedForm(list: Watchlist, read: SavedWatchlist | undefined): SavedWatchlist {
+  const unknownColumns = (read?.columns ?? []).filter((c) => !(COLUMN_NAMES as readonly string[]).includes(c));
+  return { ...read, name: list.name, symbols: [...list.symbols], sort: list.sort, descending: list.descending, columns: [...list.columns, ...unknownColumns] };
+}
 
 /**
  * The lists the config keeps: its named ones, or an older release's one list as "Watchlist" (it
@@ -111,11 +120,13 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   // What was given for this run stays out of the config file; the rest is saved as it changes.
   // The last save that failed, until one works: said again on stderr once the screen is back.
   let unsaved: string | undefined;
+  // Each list as the file had it, for what a newer release keeps in it.
+  const asRead = new Map((config.watchlists ?? []).map((l) => [l.name.trim().toLowerCase(), l]));
   const persistWatchlist = (all: Watchlists, interval: number) => {
     try {
       updateConfigFile(path, {
         ...(watchlistFlag === undefined && {
-          watchlists: all.lists.map(({ name, symbols, sort, descending, columns }) => ({ name, symbols: [...symbols], sort, descending, columns: [...columns] })),
+          watchlists: all.lists.map((list) => savedForm(list, asRead.get(list.name.toLowerCase()))),
           active_watchlist: all.lists[all.active]!.name,
           // What an older tickbook reads: the list shown.
           watchlist: [...all.lists[all.active]!.symbols],

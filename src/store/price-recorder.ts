@@ -10,6 +10,10 @@ import { historyPath } from './history-source.js';
 
 /** What the detail view reads. */
 export interface HistoryReader {
+  /** Whether prices are being recorded; false until the file is open, and when it cannot be. */
+  readonly recording: boolean;
+  /** Why not, once it is known that they cannot be. */
+  readonly unavailable: string | undefined;
   points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[];
   /** The bar of the day `at` falls in, as recorded. */
   day(symbol: string, at: number): Bar | undefined;
@@ -41,6 +45,7 @@ export class PriceRecorder implements HistoryReader {
   #timer: NodeJS.Timeout | undefined;
   #checkpoints: NodeJS.Timeout | undefined;
   #lastWarning: string | undefined;
+  #unavailable: string | undefined;
 
   constructor(options: PriceRecorderOptions) {
     this.#options = options;
@@ -67,6 +72,7 @@ export class PriceRecorder implements HistoryReader {
     } catch (error) {
       this.#state = 'off';
       this.#early = [];
+      this.#unavailable = (error as Error).message;
       this.#warn(`price history not recorded: ${(error as Error).message}`);
       return;
     }
@@ -119,6 +125,10 @@ export class PriceRecorder implements HistoryReader {
   /** Whether prices are being recorded (the file is open). */
   get recording(): boolean {
     return this.#state === 'open';
+  }
+
+  get unavailable(): string | undefined {
+    return this.#unavailable;
   }
 
   close(): void {

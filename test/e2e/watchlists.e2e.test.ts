@@ -116,4 +116,18 @@ describe.skipIf(!hasTmux())('named watchlists in tmux', () => {
     await quit(s);
     expect(config().active_watchlist).toBe('Tech');
   }, 40_000);
+
+  it('a save keeps what a newer release put in a list: its own keys and columns this one does not know', async () => {
+    mkdirSync(join(ctx.env.XDG_CONFIG_HOME!, 'tickbook'), { recursive: true });
+    const lists = [{ name: 'Mine', symbols: ['AAPL', 'MSFT'], colour: 'teal', columns: ['price', 'sparkle', 'volume'] }];
+    writeFileSync(configPath(), JSON.stringify({ watchlists: lists, active_watchlist: 'Mine' }), { mode: 0o600 });
+    const s = start();
+    await s.waitFor((t) => /Ticker · Mine/.test(t) && PRICED('AAPL').test(t), 'the list, priced');
+    await focusTicker(s);
+    s.keys('s');
+    await s.waitFor((t) => /by symbol/.test(t), 'the sort changed');
+    await quit(s);
+    const saved = (config().watchlists as Record<string, unknown>[])[0]!;
+    expect(saved).toMatchObject({ name: 'Mine', symbols: ['AAPL', 'MSFT'], colour: 'teal', sort: 'symbol', columns: ['price', 'volume', 'sparkle'] });
+  });
 });

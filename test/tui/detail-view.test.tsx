@@ -3,7 +3,7 @@
 // pre-filled with the last half hour of prices) and its prices from a real in-process sandbox.
 // Asserted through the frames the real Dashboard draws (ink-testing-library).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
@@ -364,6 +364,26 @@ describe('the detail view without a history', () => {
     expect(h.frame()).toMatch(/\d+\.\d\d {2}first price this session/);
     expect(h.frame()).toMatch(/nothing recorded today yet/);
     expectFramesFit(h.instance, SIZE.columns);
+  });
+
+  it('says why when the history cannot be opened, instead of promising a chart that never comes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tickbook-detail-off-'));
+    try {
+      writeFileSync(join(dir, 'file'), '');
+      const warnings: string[] = [];
+      const history = new PriceRecorder({ source: 'test', path: join(dir, 'file', 'history.db'), onWarning: (w) => warnings.push(w) });
+      await history.open();
+      expect(history.recording).toBe(false);
+      expect(warnings).toHaveLength(1);
+      const h = await mount({ client: ctx.client, watchlist: WATCHLIST, intervalS: 60, history });
+      await openSelected(h, 'AAPL');
+      const frame = await h.until((f) => /no chart: cannot record price history in /.test(f), 'the reason');
+      expect(frame).not.toMatch(/fills in as prices come/);
+      expectFramesFit(h.instance, SIZE.columns);
+      history.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -141,3 +141,17 @@ describe('the columns a list chooses', () => {
     unmount();
   });
 });
+
+describe('the sorted column', () => {
+  it('keeps its arrow at its narrowest: VOLUME becomes VOL▼', () => {
+    const now = Date.now();
+    const row = { price: 1, previous: 1, first: 1, volume: 10, history: [1], updatedAt: now };
+    const { lastFrame, unmount } = render(
+      <WatchlistTable symbols={['A']} rows={{ A: row }} unknown={new Set()} rejected={new Map()} names={new Map()} cursor={0} width={47} height={2} intervalS={2} now={now} focused={false} sort="volume" />,
+    );
+    const header = (lastFrame() ?? '').split('\n')[0]!;
+    expect(header).toMatch(/ VOL▼ /);
+    expect(header).not.toMatch(/…/);
+    unmount();
+  });
+});

@@ -46,6 +46,8 @@ export function useDetailView(
     const box = chartBox(width, height);
     const base = { symbol, span, figures };
     if (!history) return { ...base, chart: undefined, note: 'prices are not recorded in this run, so there is no chart' };
+    // The history could not be opened: nothing will fill in, and the reason is said (m has it whole).
+    if (history.unavailable !== undefined) return { ...base, chart: undefined, note: `no chart: ${history.unavailable}` };
     if (box.height < MIN_CHART_HEIGHT) return { ...base, chart: undefined, note: 'the terminal is too short for a chart' };
     const spanMs = SPANS.find((s) => s.name === span)!.ms;
     const earliest = history.earliest(symbol);

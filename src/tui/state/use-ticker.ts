@@ -187,12 +187,17 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (switched) status.notice(`showing ${after.lists[after.active]!.name}`);
         if (after.watchlist === before.watchlist) return;
         dropPoll();
-        void poll();
+        // While a 429 or failures have polls waiting, the new list waits its turn as well (from
+        // now: never sooner than the server asked): holding ] must not send a request per key.
+        if (after.failures > 0) schedule(Math.max(nextDelayMs(after), (after.nextPollAt ?? 0) - now()));
+        else void poll();
       },
       moveSymbol: (by: number) => {
         const s = getState();
         if (s.sort !== 'watchlist' || s.descending) {
-          status.notice('J/K reorder the watchlist in watchlist order: press s to get there');
+          status.notice(
+            s.sort === 'watchlist' ? 'J/K reorder the watchlist in watchlist order, not reversed: press S' : 'J/K reorder the watchlist in watchlist order: press s to get there',
+          );
           return;
         }
         dispatch({ type: 'symbol-moved', by });
@@ -225,7 +230,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (index >= 0) dispatch({ type: 'cursor-to', index });
       },
     }),
-    [dispatch, dropPoll, getState, poll, schedule, status],
+    [dispatch, dropPoll, getState, now, poll, schedule, status],
   );
 
   return { state, commands, getState };

@@ -3,7 +3,7 @@
 import { Box, Text } from 'ink';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
-import { fit } from '../../text/width.js';
+import { fit, width as textWidth } from '../../text/width.js';
 import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
 import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
@@ -48,6 +48,8 @@ const TITLES: Record<'symbol' | ColumnName, string> = {
   age: 'AGE',
 };
 const RIGHT: ReadonlySet<string> = new Set(['price', 'change', 'session', 'volume', 'age']);
+/** Titles short enough to keep the sort's arrow in a column at its narrowest. */
+const SHORT_TITLES: Partial<Record<'symbol' | ColumnName, string>> = { volume: 'VOL', session: 'SESS' };
 
 /** How long changed digits stand out: until the frame that counts the price's first second. */
 const FLASH_MS = 1000;
@@ -72,7 +74,12 @@ export function WatchlistTable(props: WatchlistTableProps) {
   // A to Z reads as up, largest first as down; a flipped sort the other way.
   const sorted = props.sort === undefined ? undefined : SORTED_COLUMN[props.sort];
   const ascending = props.sort === 'symbol' ? !props.descending : Boolean(props.descending);
-  const title = (column: 'symbol' | ColumnName) => `${TITLES[column]}${column === sorted ? (ascending ? glyphs.up : glyphs.down) : ''}`;
+  const title = (column: 'symbol' | ColumnName) => {
+    if (column !== sorted) return TITLES[column];
+    const arrow = ascending ? glyphs.up : glyphs.down;
+    const full = `${TITLES[column]}${arrow}`;
+    return textWidth(full) <= columns[column] ? full : `${SHORT_TITLES[column] ?? TITLES[column]}${arrow}`;
+  };
   const header = (['symbol', ...order] as const).map((c) => fit(title(c), columns[c], RIGHT.has(c) ? 'right' : 'left'));
   const top = usePagerTop(props.symbols.length, props.cursor, props.height);
   const shown = props.symbols.slice(top, top + props.height);
