@@ -13,7 +13,7 @@ import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedS
 /** How long each kind of record is kept. */
 export const RETENTION_MS = { ticks: DAY_MS, minute: 30 * DAY_MS, day: 730 * DAY_MS } as const;
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /** A table of bars: minute bars and day bars are kept alike. */
 const barTable = (name: string): string => `CREATE TABLE ${name} (
@@ -39,7 +39,6 @@ const MIGRATIONS: readonly string[] = [
      id          INTEGER PRIMARY KEY,
      source      INTEGER NOT NULL REFERENCES sources(id),
      symbol      TEXT NOT NULL,
-     last_t      INTEGER,
      last_volume INTEGER,
      UNIQUE (source, symbol)
    );
@@ -52,6 +51,9 @@ const MIGRATIONS: readonly string[] = [
    ) WITHOUT ROWID;
    ${barTable('minute_bars')}
    ${barTable('day_bars')}`,
+  // When the last reading was taken: volume is counted only between readings close enough to
+  // say where it was traded (bars.ts tradedSince). A version 1 file's series start without one.
+  `ALTER TABLE series ADD COLUMN last_t INTEGER;`,
 ];
 
 /** A price to record: the fields of the API's price record. */

@@ -91,6 +91,18 @@ describe('quote --watch and history', () => {
     expect(piped.stdout).toMatch(/^\{"time".*\n\{"time".*\nstatus 0\n$/);
   }, 30_000);
 
+  it('a process killed outright loses nothing it printed: every poll is on disk before its line', async () => {
+    const crashEnv = { ...env, XDG_DATA_HOME: join(root, 'crash-data') };
+    const proc = runTickbook(['quote', 'TSLA', '--watch', '--interval', '1'], crashEnv);
+    await proc.waitFor(/(?:.*\n){3}/, 'stdout', 15_000);
+    proc.child.kill('SIGKILL');
+    await proc.exited;
+    const printed = proc.stdout().trim().split('\n').map((line) => /TSLA (\d+\.\d\d)/.exec(line)![1]);
+    const run = await runTickbookToExit(['history', 'TSLA', '--csv'], crashEnv);
+    const recorded = run.stdout.trim().split('\n').slice(1).map((row) => Number(row.split(',')[1]).toFixed(2));
+    expect(recorded.slice(0, printed.length)).toEqual(printed);
+  });
+
   it('keeps each server\'s prices to itself', async () => {
     const other = await startTestSandbox();
     try {
@@ -134,7 +146,7 @@ describe('quote --watch and history', () => {
     const before = readFileSync(path);
     const run = await runTickbookToExit(['history', 'AAPL'], { ...env, XDG_DATA_HOME: join(home, 'data') });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(1\)$/m);
+    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(2\)$/m);
     expect(readFileSync(path)).toEqual(before);
   });
 

@@ -1,10 +1,10 @@
 // The price history on real SQLite files in temp directories.
 import Database from 'better-sqlite3';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { barsOf, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
+import { barsOf, barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
 import { HistoryOpenError, openHistoryStore, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
 import { ROOT, runChild } from '../helpers/child.js';
 
@@ -57,7 +57,7 @@ describe('the history store', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -191,6 +191,33 @@ describe('the history store', () => {
     expect(readFileSync(join(dir, 'data', aside))).toEqual(Buffer.alloc(8192, 0x5a));
   });
 
+  it('migrates a version 1 file, keeping what it recorded, and records on', () => {
+    // Version 1 as it was first released (its series without last_t), with a price in it.
+    mkdirSync(join(dir, 'data'));
+    const old = new Database(path);
+    old.exec(`CREATE TABLE sources (id INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE);
+      CREATE TABLE series (id INTEGER PRIMARY KEY, source INTEGER NOT NULL REFERENCES sources(id), symbol TEXT NOT NULL, last_volume INTEGER, UNIQUE (source, symbol));
+      CREATE TABLE ticks (series INTEGER NOT NULL, t INTEGER NOT NULL, price REAL NOT NULL, volume INTEGER NOT NULL, PRIMARY KEY (series, t)) WITHOUT ROWID;
+      CREATE TABLE minute_bars (series INTEGER NOT NULL, t INTEGER NOT NULL, open REAL NOT NULL, high REAL NOT NULL, low REAL NOT NULL, close REAL NOT NULL, volume INTEGER NOT NULL, first_t INTEGER NOT NULL, last_t INTEGER NOT NULL, PRIMARY KEY (series, t)) WITHOUT ROWID;
+      CREATE TABLE day_bars (series INTEGER NOT NULL, t INTEGER NOT NULL, open REAL NOT NULL, high REAL NOT NULL, low REAL NOT NULL, close REAL NOT NULL, volume INTEGER NOT NULL, first_t INTEGER NOT NULL, last_t INTEGER NOT NULL, PRIMARY KEY (series, t)) WITHOUT ROWID;
+      INSERT INTO sources (id, key) VALUES (1, '${A}');
+      INSERT INTO series (id, source, symbol, last_volume) VALUES (1, 1, 'X', 100);
+      INSERT INTO ticks VALUES (1, ${T0}, 10, 100);
+      INSERT INTO minute_bars VALUES (1, ${T0}, 10, 10, 10, 10, 0, ${T0}, ${T0});
+      INSERT INTO day_bars VALUES (1, ${barStart('day', T0)}, 10, 10, 10, 10, 0, ${T0}, ${T0});
+      PRAGMA user_version = 1;`);
+    old.close();
+    const store = openStore();
+    expect(store.ticks(A, 'X', 0, T0 * 2)).toEqual([{ t: T0, price: 10, volume: 100 }]);
+    // No time for the reading before: nothing is known to have been traded since it.
+    store.record(A, [{ symbol: 'X', price: 11, volume: 150 }], T0 + 1000);
+    store.record(A, [{ symbol: 'X', price: 12, volume: 170 }], T0 + 2000);
+    expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([{ t: T0, open: 10, high: 12, low: 10, close: 12, volume: 20, firstT: T0, lastT: T0 + 2000 }]);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    db.close();
+  });
+
   it('leaves a newer release\'s file alone and says why it cannot record', () => {
     openStore().close();
     open.length = 0;
@@ -199,7 +226,7 @@ describe('the history store', () => {
     db.close();
     const before = readFileSync(path);
     expect(() => openHistoryStore(path)).toThrow(HistoryOpenError);
-    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(1\)/);
+    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(2\)/);
     expect(readFileSync(path)).toEqual(before);
   });
 
