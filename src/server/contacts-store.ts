@@ -9,6 +9,7 @@ import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
+import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 
 export { DatabaseOpenError, MarketMismatchError };
 
@@ -42,7 +43,7 @@ export interface SeedContact extends NewContactFields {
   lastActiveAt: number | null;
 }
 
-const SCHEMA_VERSION = 2;
+
 
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
@@ -76,6 +77,8 @@ const MIGRATIONS: readonly string[] = [
      epoch_ms INTEGER NOT NULL
    );`,
 ];
+
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 const COLUMNS =
   'id, username, phone_number, avatar_url, display_name, conversation_id, last_active_at, created_at';
@@ -187,15 +190,7 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     // The version is read under the write lock: two processes starting on a new file must not both
     // create the schema, and only the one that creates it fills it.
     db.exec('BEGIN IMMEDIATE');
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) {
-      throw new DatabaseOpenError(
-        path,
-        `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`,
-      );
-    }
-    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    const version = upgradeSchema(db, MIGRATIONS, (reason) => new DatabaseOpenError(path, reason));
     // Under the same write lock: processes racing on a new file all end up with the first one's market.
     const market = settleMarket(db, path, options.market);
     const store = buildStore(db, path, version === 0, market, undefined);
@@ -364,7 +359,7 @@ function openReadOnly(path: string, reason: string, options: OpenOptions): Conta
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version === 0) throw refuse('and holds no tickbook database yet');
     if (version > SCHEMA_VERSION) {
-      throw new DatabaseOpenError(path, `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`);
+      throw new DatabaseOpenError(path, newerSchema(version, SCHEMA_VERSION));
     }
     if (version < SCHEMA_VERSION) throw refuse(`and its schema (version ${version}) needs an upgrade, which writes`);
     if (options.market?.reset) throw refuse('so its market cannot be reset');

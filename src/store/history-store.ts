@@ -8,12 +8,12 @@ import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
+import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
 export const RETENTION_MS = { ticks: DAY_MS, minute: 30 * DAY_MS, day: 730 * DAY_MS } as const;
 
-const SCHEMA_VERSION = 2;
 
 /** A table of bars: minute bars and day bars are kept alike. */
 const barTable = (name: string): string => `CREATE TABLE ${name} (
@@ -55,6 +55,8 @@ const MIGRATIONS: readonly string[] = [
   // say where it was traded (bars.ts tradedSince). A version 1 file's series start without one.
   `ALTER TABLE series ADD COLUMN last_t INTEGER;`,
 ];
+
+const SCHEMA_VERSION = MIGRATIONS.length;
 
 /** A price to record: the fields of the API's price record. */
 export interface Quote {
@@ -183,7 +185,7 @@ export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'b
       throw new HistoryOpenError(
         path,
         version > SCHEMA_VERSION
-          ? `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`
+          ? newerSchema(version, SCHEMA_VERSION)
           : `its schema (version ${version}) needs an upgrade: the dashboard or quote --watch makes it when it next records`,
         'read the price history',
       );
@@ -239,13 +241,8 @@ function openFile(path: string): HistoryStore {
     // of its own instead (checkpoint()), where each page rewritten many times is copied once.
     db.pragma('wal_autocheckpoint = 0');
     db.exec('BEGIN IMMEDIATE');
-    const version = db.pragma('user_version', { simple: true }) as number;
-    if (version > SCHEMA_VERSION) {
-      // A newer tickbook's history: never moved aside or rewritten, only left alone.
-      throw new HistoryOpenError(path, `its schema version ${version} is newer than this tickbook understands (${SCHEMA_VERSION})`);
-    }
-    for (let v = version; v < SCHEMA_VERSION; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    // A newer tickbook's history is never moved aside or rewritten, only left alone.
+    upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
     db.exec('COMMIT');
     return buildStore(db, path);
   } catch (error) {
