@@ -10,8 +10,8 @@ import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { inAct, waitFor } from '../helpers/ink.js';
 import { type Proxy, startProxy } from '../helpers/proxy.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
 
-const KEY = { enter: '\r', esc: '\u001b', ctrlU: '\u0015' };
 
 let sandbox: TestSandbox;
 let proxy: Proxy;

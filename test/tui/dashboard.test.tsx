@@ -22,25 +22,8 @@ import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../he
 import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
 import { startProxy } from '../helpers/proxy.js';
 import { startTestSandbox, useSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
 
-const KEY = {
-  enter: '\r',
-  esc: '\u001b',
-  tab: '\t',
-  shiftTab: '\u001b[Z',
-  up: '\u001b[A',
-  down: '\u001b[B',
-  left: '\u001b[D',
-  home: '\u001b[H',
-  end: '\u001b[F',
-  pageUp: '\u001b[5~',
-  pageDown: '\u001b[6~',
-  backspace: '\u007f',
-  space: ' ',
-  ctrlC: '\u0003',
-  ctrlU: '\u0015',
-  ctrlZ: '\u001a',
-} as const;
 
 const TARGET = 'sandbox (component test)';
 const WATCHLIST = ['AAPL', 'MSFT', 'NOPE1'];

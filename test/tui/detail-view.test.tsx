@@ -16,17 +16,8 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
 import { inAct, inverseSegments } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
 
-const KEY = {
-  enter: '\r',
-  esc: '\u001b',
-  tab: '\t',
-  up: '\u001b[A',
-  down: '\u001b[B',
-  right: '\u001b[C',
-  left: '\u001b[D',
-  backspace: '\u007f',
-} as const;
 
 const TARGET = 'sandbox (detail view test)';
 const WATCHLIST = ['AAPL', 'MSFT', 'SHEL.L'];

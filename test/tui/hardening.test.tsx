@@ -23,6 +23,7 @@ import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../he
 import { FakeTerminal } from '../helpers/fake-terminal.js';
 import { inAct, pause, waitFor } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
 
 // ---------------------------------------------------------------------------------------------
 // The screen writer
@@ -289,7 +290,6 @@ describe('the open contact is held by id', () => {
 // ---------------------------------------------------------------------------------------------
 // Dashboard mounts
 
-const KEY = { enter: '\r', esc: '\u001b', ctrlC: '\u0003', ctrlU: '\u0015' } as const;
 
 const clients: TickbookClient[] = [];
 

@@ -14,8 +14,8 @@ import { displayOrder, initialTickerState, type TickerAction, tickerReducer, typ
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, pause, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
 
-const KEY = { enter: '\r', esc: '\u001b', tab: '\t', ctrlU: '\u0015', backspace: '\u007f' } as const;
 
 interface Saved {
   lists: Watchlist[];

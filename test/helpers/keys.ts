@@ -1,0 +1,20 @@
+// The bytes a terminal sends for the keys the dashboard tests press.
+export const KEY = {
+  enter: '\r',
+  esc: '\u001b',
+  tab: '\t',
+  shiftTab: '\u001b[Z',
+  up: '\u001b[A',
+  down: '\u001b[B',
+  left: '\u001b[D',
+  right: '\u001b[C',
+  home: '\u001b[H',
+  end: '\u001b[F',
+  pageUp: '\u001b[5~',
+  pageDown: '\u001b[6~',
+  backspace: '\u007f',
+  space: ' ',
+  ctrlC: '\u0003',
+  ctrlU: '\u0015',
+  ctrlZ: '\u001a',
+} as const;
