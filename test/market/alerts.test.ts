@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  type AlertCondition,
+  type AlertState,
+  describeFiring,
+  holds,
+  initialState,
+  type Reading,
+  REARM_BAND,
+  step,
+} from '../../src/market/alerts.js';
+import { formatPrice } from '../../src/text/numbers.js';
+
+const at = (price: number | undefined, extra: Partial<Reading> = {}): Reading => ({ price, pollsWithout: 0, reference: undefined, now: 1_000, ...extra });
+
+/** Feeds prices one tick each; returns at which ticks the alert fired. */
+function firings(condition: AlertCondition, prices: readonly (number | Reading)[], state?: AlertState): number[] {
+  const readings = prices.map((p) => (typeof p === 'number' ? at(p) : p));
+  let s = state ?? initialState(condition, readings[0]);
+  const fired: number[] = [];
+  readings.forEach((reading, i) => {
+    const next = step(condition, s, reading);
+    s = next.state;
+    if (next.fired) fired.push(i);
+  });
+  return fired;
+}
+
+describe('price lines', () => {
+  const above: AlertCondition = { kind: 'above', price: 100 };
+  const below: AlertCondition = { kind: 'below', price: 100 };
+
+  it('fire when the price reaches the line exactly (at or above, at or below)', () => {
+    expect(firings(above, [99, 100])).toEqual([1]);
+    expect(firings(below, [101, 100])).toEqual([1]);
+  });
+
+  it('fire on a gap over the line, once', () => {
+    expect(firings(above, [90, 150, 160, 170])).toEqual([1]);
+  });
+
+  it('do not fire for a price already past the line when set: only at the next crossing', () => {
+    expect(firings(above, [105, 110, 99.8, 101])).toEqual([]);
+    // Back under the band (100 × (1 − 0.25%) = 99.75) and up again: that is a crossing.
+    expect(firings(above, [105, 99.7, 101])).toEqual([2]);
+  });
+
+  it('a price hovering on the line fires once; it is armed again only past the band', () => {
+    expect(firings(above, [99, 100, 99.9, 100.1, 99.8, 100.2])).toEqual([1]);
+    const band = 100 * (1 - REARM_BAND);
+    expect(firings(above, [99, 100, band - 0.01, 100])).toEqual([1, 3]);
+  });
+});
+
+describe('moves from a reference', () => {
+  it('up, down and either way, from the day\'s open, a close or the price set', () => {
+    const ref = { reference: 200 };
+    expect(holds({ kind: 'move', percent: 5, direction: 'up', from: 'open' }, at(210, ref))).toBe(true);
+    expect(holds({ kind: 'move', percent: 5, direction: 'up', from: 'open' }, at(190, ref))).toBe(false);
+    expect(holds({ kind: 'move', percent: 5, direction: 'down', from: 'close' }, at(190, ref))).toBe(true);
+    expect(holds({ kind: 'move', percent: 5, direction: 'either', from: 'set' }, at(190, ref))).toBe(true);
+    expect(holds({ kind: 'move', percent: 5, direction: 'either', from: 'set' }, at(209.99, ref))).toBe(false);
+  });
+
+  it('cannot be told without a reference, and never fire then', () => {
+    const move: AlertCondition = { kind: 'move', percent: 1, direction: 'either', from: 'close' };
+    expect(holds(move, at(100))).toBeUndefined();
+    expect(firings(move, [at(100), at(200), at(300)])).toEqual([]);
+  });
+
+  it('fire at the crossing and re-arm inside the move less the band', () => {
+    const move: AlertCondition = { kind: 'move', percent: 2, direction: 'up', from: 'open' };
+    const r = (price: number) => at(price, { reference: 100 });
+    // 102 is +2%: fires; 101.9 is inside the band (2 − 0.25 = 1.75%): stays quiet; 101.7 re-arms.
+    expect(firings(move, [r(101), r(102), r(101.9), r(102.5), r(101.7), r(102)])).toEqual([1, 5]);
+  });
+});
+
+describe('stale quotes', () => {
+  it('fire after N polls without a new price, and re-arm with the next price', () => {
+    const stale: AlertCondition = { kind: 'stale', polls: 3 };
+    const p = (pollsWithout: number) => at(100, { pollsWithout });
+    expect(firings(stale, [p(0), p(1), p(2), p(3), p(4), p(0), p(1), p(2), p(3)])).toEqual([3, 8]);
+  });
+});
+
+describe('one-shot, pause and snooze', () => {
+  const above: AlertCondition = { kind: 'above', price: 100 };
+
+  it('a one-shot alert fires once and is done', () => {
+    const state = initialState(above, at(90), true);
+    expect(firings(above, [90, 101, 90, 101], state)).toEqual([1]);
+  });
+
+  it('a paused alert neither fires nor arms', () => {
+    const paused = { ...initialState(above, at(90)), paused: true };
+    expect(firings(above, [90, 101, 90, 101], paused)).toEqual([]);
+  });
+
+  it('a crossing while snoozed is let pass; the next one after the snooze fires', () => {
+    const snoozed = { ...initialState(above, at(90)), snoozedUntil: 5_000 };
+    const t = (price: number, now: number) => at(price, { now });
+    expect(firings(above, [t(90, 1000), t(101, 2000), t(90, 3000), t(101, 4000), t(90, 6000), t(101, 7000)], snoozed)).toEqual([5]);
+  });
+});
+
+describe('what a firing says', () => {
+  it('names the symbol, the price and what it crossed', () => {
+    expect(describeFiring('AAPL', { kind: 'above', price: 200 }, at(200.5), formatPrice)).toBe('AAPL at 200.50 crossed above 200.00');
+    expect(describeFiring('SHEL.L', { kind: 'move', percent: 5, direction: 'down', from: 'open' }, at(95, { reference: 100 }), formatPrice)).toBe(
+      "SHEL.L at 95.00 moved -5.00% from the day's open",
+    );
+    expect(describeFiring('X', { kind: 'stale', polls: 3 }, at(1, { pollsWithout: 4 }), formatPrice)).toBe('X has had no new price for 4 polls');
+  });
+});
