@@ -54,6 +54,28 @@ const MIGRATIONS: readonly string[] = [
   // When the last reading was taken: volume is counted only between readings close enough to
   // say where it was traded (bars.ts tradedSince). A version 1 file's series start without one.
   `ALTER TABLE series ADD COLUMN last_t INTEGER;`,
+  // Alerts live beside the prices they watch, keyed by the same server; a firing is recorded in
+  // the transaction that decides it, so two processes never announce one crossing twice.
+  `CREATE TABLE alerts (
+     id            INTEGER PRIMARY KEY,
+     source        INTEGER NOT NULL REFERENCES sources(id),
+     symbol        TEXT NOT NULL,
+     condition     TEXT NOT NULL,
+     set_price     REAL,
+     set_at        INTEGER NOT NULL,
+     one_shot      INTEGER NOT NULL,
+     paused        INTEGER NOT NULL DEFAULT 0,
+     snoozed_until INTEGER,
+     armed         INTEGER NOT NULL,
+     done          INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE TABLE alert_firings (
+     id    INTEGER PRIMARY KEY,
+     alert INTEGER NOT NULL,
+     at    INTEGER NOT NULL,
+     price REAL,
+     text  TEXT NOT NULL
+   );`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
@@ -73,6 +95,10 @@ export interface PricePoint {
 
 export interface HistoryStore {
   readonly path: string;
+  /** The connection, for the alerts kept in the same file (alerts-store.ts). */
+  readonly db: Database.Database;
+  /** The id of a server's name, made when `create`. */
+  sourceId(source: string, create: boolean): number | undefined;
   /** Records one poll's prices, all or none (one transaction): a crash loses at most this poll. */
   record(source: string, quotes: readonly Quote[], at: number): void;
   ticks(source: string, symbol: string, from: number, to: number): Tick[];
@@ -369,6 +395,11 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
 
   return {
     path,
+    db,
+    sourceId(source, create) {
+      const found = findSource.get(source)?.id;
+      return found ?? (create ? addSource.get(source)!.id : undefined);
+    },
     record(source, quotes, at) {
       if (quotes.length === 0) return;
       try {
