@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
+import { alerts, ALERTS_HELP } from './alerts.js';
 import { history, HISTORY_HELP } from './history.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
@@ -21,6 +22,8 @@ Commands:
                             the contact operations
   quote SYMBOL... [--watch] real-time prices and volume; --watch prints a line per tick
   history SYMBOL            prices recorded on this machine (ticks, minute or day bars)
+  alerts add|list|log|rm|pause|resume|watch
+                            price alerts, set and watched from the shell
   symbols [--search TEXT]   the symbols catalogue
   serve                     run the sandbox server of the whole interface
 
@@ -38,7 +41,7 @@ Options:
   --version                 print the version
 
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
-tickbook symbols --help, tickbook history --help, tickbook serve --help.
+tickbook symbols --help, tickbook history --help, tickbook alerts --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -53,6 +56,7 @@ const HELPS: Record<string, string> = {
   contacts: CONTACTS_HELP,
   quote: QUOTE_HELP,
   history: HISTORY_HELP,
+  alerts: ALERTS_HELP,
   symbols: SYMBOLS_HELP,
 };
 
@@ -94,6 +98,8 @@ async function run(argv: readonly string[]): Promise<number> {
       return symbols(rest);
     case 'history':
       return history(rest);
+    case 'alerts':
+      return alerts(rest);
     default:
       // Options without a command are the dashboard's (--watchlist, --base-url, …).
       if (command.startsWith('-')) return dashboard(argv);

@@ -66,8 +66,8 @@ const localTime = (t: number): string => localDateTime(new Date(t));
 
 const iso = (t: number): string => new Date(t).toISOString();
 
-/** The server whose prices are asked for, named as the recorders name it. */
-function sourceFor(values: { 'base-url'?: string | undefined; 'market-data-url'?: string | undefined }): string {
+/** The server whose prices are asked for, named as the recorders name it (no request is made). */
+export function sourceFor(values: { 'base-url'?: string | undefined; 'market-data-url'?: string | undefined }): string {
   const path = configFilePath();
   try {
     const { config } = readConfigFile(path);

@@ -131,3 +131,17 @@ export function describeFiring(symbol: string, condition: AlertCondition, readin
       return `${symbol} has had no new price for ${reading.pollsWithout} polls`;
   }
 }
+
+/** "above 200.00", "move ±5% from open", "no price for 3 polls": a condition in a list. */
+export function describeCondition(condition: AlertCondition, formatPrice: (n: number) => string): string {
+  switch (condition.kind) {
+    case 'above':
+      return `above ${formatPrice(condition.price)}`;
+    case 'below':
+      return `below ${formatPrice(condition.price)}`;
+    case 'move':
+      return `move ${{ up: '+', down: '-', either: '±' }[condition.direction]}${condition.percent}% from ${condition.from}`;
+    case 'stale':
+      return `no price for ${condition.polls} poll${condition.polls === 1 ? '' : 's'}`;
+  }
+}

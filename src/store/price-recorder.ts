@@ -31,6 +31,8 @@ export interface PriceRecorderOptions {
   compactEveryMs?: number;
   /** Between checkpoints of the write-ahead log. */
   checkpointEveryMs?: number;
+  /** A store the caller has open on the file (one connection a process): used, not closed. */
+  store?: HistoryStore | undefined;
 }
 
 /** Polls that arrive before the file is open are kept until it is, this many at most. */
@@ -61,7 +63,8 @@ export class PriceRecorder implements HistoryReader {
   async open(): Promise<void> {
     if (this.#state !== 'waiting') return;
     try {
-      const { openHistoryStore } = await import('./history-store.js');
+      const given = this.#options.store;
+      const { openHistoryStore } = given ? { openHistoryStore: () => given } : await import('./history-store.js');
       // Closed while the module loaded.
       if (this.#state !== 'waiting') return;
       this.#store = openHistoryStore(this.path, {
@@ -137,7 +140,7 @@ export class PriceRecorder implements HistoryReader {
     const store = this.#store;
     this.#store = undefined;
     this.#state = 'closed';
-    store?.close();
+    if (store !== this.#options.store) store?.close();
   }
 
   #read<T>(read: () => T, nothing: T): T {

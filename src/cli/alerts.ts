@@ -1,0 +1,254 @@
+// `tickbook alerts`: price alerts kept in the history file, set, listed, paused and removed from
+// the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
+import type { TickbookClient } from '../api/client.js';
+import { type AlertCondition, describeCondition } from '../market/alerts.js';
+import { barStart, DAY_MS } from '../market/bars.js';
+import type { AlertsStore, StoredAlert } from '../store/alerts-store.js';
+import { historyPath } from '../store/history-source.js';
+import type { HistoryStore } from '../store/history-store.js';
+import { formatPrice } from '../text/numbers.js';
+import { clockTime, localDateTime } from '../text/time.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { sourceFor } from './history.js';
+import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
+import { pollUntilStopped, warn } from './poll-loop.js';
+import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const ALERTS_HELP = `Usage: tickbook alerts add SYMBOL above|below PRICE [--once]
+       tickbook alerts add SYMBOL move PCT [--from open|close|set] [--once]
+       tickbook alerts add SYMBOL stale POLLS [--once]
+       tickbook alerts list|log [--json]
+       tickbook alerts rm|pause|resume ID
+       tickbook alerts watch [--interval N] [--ndjson]
+
+Price alerts, kept with the recorded prices for the server they watch. An alert fires when its
+condition becomes true (a price crossing its line, not one sitting past it), once, and again
+only after the price has gone back past the line by 0.25%; --once fires it once only.
+  above|below PRICE         the price at or above, at or below PRICE
+  move PCT                  a move of PCT percent: 5 either way, +5 up, -5 down, measured from
+                            --from open (the day's first recorded price; the default), close
+                            (the last recorded day's close) or set (the price when set)
+  stale POLLS               no new price for POLLS polls in a row
+  list                      every alert, with its id and state; log: the last 100 firings
+  watch                     ask for the alerts' prices every --interval seconds (1 to 3600,
+                            default 5) and print each firing as it happens (with --ndjson one
+                            object a line: id, symbol, condition, price, time), until Ctrl-C
+                            or the reader leaves, exit 0. Prices are recorded as quote --watch
+                            records them; two watchers never announce one crossing twice.
+
+${CONNECTION_HELP}`;
+
+const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  once: { type: 'boolean' },
+  from: { type: 'string' },
+  interval: { type: 'string' },
+} as const;
+
+/** A positive number for `field`, or a usage error naming it. */
+function positiveNumber(field: string, raw: string | undefined): number {
+  const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${field} must be a positive number, not ${JSON.stringify(raw ?? '')}`);
+  return value;
+}
+
+/** The condition the words after the symbol give. */
+export function parseCondition(words: readonly string[], from: string | undefined): AlertCondition {
+  const [kind, value, ...rest] = words;
+  if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
+  if (from !== undefined && kind !== 'move') throw new UsageError('option --from is for a move alert');
+  switch (kind) {
+    case 'above':
+    case 'below':
+      return { kind, price: positiveNumber('the price', value) };
+    case 'move': {
+      const sign = value?.trim()[0];
+      const percent = positiveNumber('the percentage', sign === '+' || sign === '-' ? value!.trim().slice(1) : value);
+      if (from !== undefined && from !== 'open' && from !== 'close' && from !== 'set') {
+        throw new UsageError(`option --from must be open, close or set, not ${JSON.stringify(from)}`);
+      }
+      return { kind, percent, direction: sign === '+' ? 'up' : sign === '-' ? 'down' : 'either', from: from ?? 'open' };
+    }
+    case 'stale': {
+      if (value === undefined || !/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
+        throw new UsageError(`the number of polls must be a whole number from 1 to 1000, not ${JSON.stringify(value ?? '')}`);
+      }
+      return { kind, polls: Number(value) };
+    }
+    default:
+      throw new UsageError(`expected above, below, move or stale after the symbol, not ${JSON.stringify(kind ?? '')}`);
+  }
+}
+
+/** The reference a move alert measures from, as recorded. */
+function referenceFor(history: HistoryStore, source: string, alert: StoredAlert, now: number): number | undefined {
+  if (alert.condition.kind !== 'move') return undefined;
+  if (alert.condition.from === 'set') return alert.setPrice;
+  const today = barStart('day', now);
+  if (alert.condition.from === 'open') return history.bars(source, alert.symbol, 'day', today, now)[0]?.open;
+  return history.bars(source, alert.symbol, 'day', today - 10 * DAY_MS, today - 1).at(-1)?.close;
+}
+
+const stateOf = (alert: StoredAlert): string =>
+  alert.done ? 'done' : alert.paused ? 'paused' : alert.armed ? 'armed' : 'waiting for a crossing';
+
+/** Opens the history file and its alerts for `body`, and closes it after. */
+async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
+  const [{ openHistoryStore }, { alertsOf }] = await Promise.all([import('../store/history-store.js'), import('../store/alerts-store.js')]);
+  const history = openHistoryStore(historyPath(), { onWarning: (w) => warn(`warning: ${w}`) });
+  try {
+    return await body(history, alertsOf(history));
+  } finally {
+    history.close();
+  }
+}
+
+const idOf = (raw: string | undefined): number => {
+  if (raw === undefined || !/^[0-9]+$/.test(raw)) throw new UsageError(`expected an alert id (a number, as alerts list shows it), not ${JSON.stringify(raw ?? '')}`);
+  return Number(raw);
+};
+
+async function add(client: TickbookClient, source: string, words: readonly string[], values: { once?: boolean | undefined; from?: string | undefined }): Promise<number> {
+  const [symbol] = symbolList('alerts add', words.slice(0, 1));
+  if (symbol === undefined) throw new UsageError('expected a symbol: tickbook alerts add AAPL above 200');
+  const condition = parseCondition(words.slice(1), values.from);
+  // The price now says whether the condition holds already (then it waits for a crossing), and
+  // is the reference of a move "from set"; a symbol the server does not know is not saved.
+  const result = await client.realtimePricing([symbol]);
+  if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
+  const price = result.quotes.find((q) => q.symbol === symbol)?.price;
+  return withAlerts((_, alerts) => {
+    const alert = alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true });
+    process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
+    return 0;
+  });
+}
+
+async function watch(client: TickbookClient, source: string, intervalS: number, ndjson: boolean): Promise<number> {
+  const { PriceRecorder } = await import('../store/price-recorder.js');
+  return withAlerts(async (history, alerts) => {
+    // One connection to the file: the recorder records through the alerts' own.
+    const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
+    await recorder.open();
+    const without = new Map<string, number>();
+    /** Steps every alert of a symbol on what this poll said of it. */
+    const evaluate = (symbol: string, price: number | undefined, now: number) => {
+      const pollsWithout = price === undefined ? (without.get(symbol) ?? 0) + 1 : 0;
+      without.set(symbol, pollsWithout);
+      for (const firing of alerts.evaluate(source, symbol, { price, pollsWithout, now }, (alert) => referenceFor(history, source, alert, now))) {
+        const alert = alerts.list(source).find((a) => a.id === firing.alert);
+        if (ndjson) {
+          const condition = alert ? describeCondition(alert.condition, formatPrice) : '';
+          writeNdjson([{ id: firing.alert, symbol: firing.symbol, condition, price: firing.price ?? null, time: new Date(firing.at).toISOString() }]);
+        } else {
+          process.stdout.write(`${clockTime(new Date(firing.at), true)}  #${firing.alert} ${firing.text}\n`);
+        }
+      }
+    };
+    const watched = () => [...new Set(alerts.list(source).filter((a) => !a.paused && !a.done).map((a) => a.symbol))];
+    try {
+      return await pollUntilStopped(
+        async (signal) => {
+          // Alerts added or removed meanwhile (by another process) count from the next poll.
+          const symbols = watched();
+          if (symbols.length === 0) return;
+          const result = await client.realtimePricing(symbols, { signal });
+          const now = Date.now();
+          recorder.record(result.quotes, now);
+          for (const symbol of symbols) evaluate(symbol, result.quotes.find((q) => q.symbol === symbol)?.price, now);
+        },
+        // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
+        { intervalS, onFailure: () => watched().forEach((symbol) => evaluate(symbol, undefined, Date.now())) },
+      );
+    } finally {
+      recorder.close();
+    }
+  });
+}
+
+/**
+ * The value after above, below, move or stale kept as a word: `move -5` is a fall of 5%, and
+ * `above -5` a price the check below names, neither an option the parser does not know.
+ */
+function takeSignedValues(args: readonly string[]): { args: string[]; values: Map<number, string> } {
+  const rest: string[] = [];
+  const values = new Map<number, string>();
+  let words = 0;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const next = args[i + 1];
+    rest.push(arg);
+    if (!arg.startsWith('-')) words++;
+    if (['above', 'below', 'move', 'stale'].includes(arg) && next !== undefined && /^-[0-9.]/.test(next)) {
+      values.set(words, next);
+      i++;
+    }
+  }
+  return { args: rest, values };
+}
+
+export async function alerts(args: readonly string[]): Promise<number> {
+  const signed = takeSignedValues(args);
+  const parsed = parseCommandLine(signed.args, OPTIONS, true);
+  const { values } = parsed;
+  // The signed values back in their places among the words.
+  const positionals: string[] = [];
+  parsed.positionals.forEach((word, i) => {
+    positionals.push(word);
+    const value = signed.values.get(i + 1);
+    if (value !== undefined) positionals.push(value);
+  });
+  const [action, ...words] = positionals;
+  if (values.help || action === undefined) {
+    process.stdout.write(ALERTS_HELP);
+    return values.help ? 0 : 2;
+  }
+  const format = formatOf(values, action === 'watch' || action === 'log' || action === 'list');
+  const intervalS = integerOption('interval', values.interval, 1, 3600);
+  if (intervalS !== undefined && action !== 'watch') throw new UsageError('option --interval is for alerts watch');
+  switch (action) {
+    case 'add':
+      return withClient(values, ({ client, historySource }) => add(client, historySource, words, values));
+    case 'watch':
+      if (format === 'json') throw new UsageError('alerts watch prints as it goes: use --ndjson, not --json');
+      return withClient(values, ({ client, historySource }) => watch(client, historySource, intervalS ?? 5, format === 'ndjson'));
+    case 'list':
+      return withAlerts((_, alerts) => {
+        const all = alerts.list(sourceFor(values));
+        const rows = all.map((a) => ({ id: a.id, symbol: a.symbol, condition: describeCondition(a.condition, formatPrice), state: stateOf(a), once: a.oneShot, set_price: a.setPrice ?? null, set_at: new Date(a.setAt).toISOString() }));
+        if (format === 'json') writeJson({ status: 'success', alerts: rows });
+        else if (format === 'ndjson') writeNdjson(rows);
+        else if (rows.length === 0) process.stderr.write('tickbook: no alerts: tickbook alerts add AAPL above 200\n');
+        else process.stdout.write(renderTable([{ title: 'ID', align: 'right' }, { title: 'SYMBOL' }, { title: 'CONDITION' }, { title: 'STATE' }, { title: 'SET' }], all.map((a, i) => [String(a.id), a.symbol, rows[i]!.condition + (a.oneShot ? ', once' : ''), rows[i]!.state, localDateTime(new Date(a.setAt))])));
+        return 0;
+      });
+    case 'log':
+      return withAlerts((_, alerts) => {
+        const firings = alerts.firings(sourceFor(values));
+        const rows = firings.map((f) => ({ id: f.alert, symbol: f.symbol, price: f.price ?? null, time: new Date(f.at).toISOString(), text: f.text }));
+        if (format === 'json') writeJson({ status: 'success', firings: rows });
+        else if (format === 'ndjson') writeNdjson(rows);
+        else process.stdout.write(renderTable([{ title: 'TIME' }, { title: 'ID', align: 'right' }, { title: 'WHAT' }], firings.map((f) => [localDateTime(new Date(f.at)), String(f.alert), f.text])));
+        return 0;
+      });
+    case 'rm':
+    case 'pause':
+    case 'resume': {
+      const id = idOf(words[0]);
+      if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
+      return withAlerts((_, alerts) => {
+        const source = sourceFor(values);
+        const done = action === 'rm' ? alerts.remove(source, id) : alerts.pause(source, id, action === 'pause');
+        if (!done) {
+          process.stderr.write(`tickbook: no alert ${id} for this server (tickbook alerts list shows them)\n`);
+          return 1;
+        }
+        process.stdout.write(`alert ${id} ${action === 'rm' ? 'removed' : action === 'pause' ? 'paused' : 'resumed'}\n`);
+        return 0;
+      });
+    }
+    default:
+      throw new UsageError(`unknown alerts action ${JSON.stringify(action)}: add, list, log, rm, pause, resume or watch`);
+  }
+}

@@ -1,0 +1,111 @@
+// `tickbook alerts`: set, listed, paused and removed from the shell, and watched headless; real
+// processes of the built CLI against a real sandbox and a real history file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCondition } from '../../src/cli/alerts.js';
+import { runTickbook, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let root: string;
+let sandbox: TestSandbox;
+let count = 0;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'tickbook-alerts-cli-'));
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** A home of its own, pointed at the test sandbox. */
+function freshEnv(): NodeJS.ProcessEnv {
+  const home = join(root, `home-${++count}`);
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  return {
+    ...clean,
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    TICKBOOK_BASE_URL: sandbox.url,
+    TICKBOOK_TOKEN: sandbox.token,
+    TICKBOOK_API_KEY: sandbox.apiKey,
+  };
+}
+
+describe('tickbook alerts', () => {
+  it('adds, lists, pauses, resumes and removes alerts; a bad value names its field and saves nothing', async () => {
+    const env = freshEnv();
+    let run = await runTickbookToExit(['alerts', 'add', 'AAPL', 'above', '100000'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'alert 1: AAPL above 100000.00\n' });
+    run = await runTickbookToExit(['alerts', 'add', 'aapl', 'above', '1'], env);
+    expect(run.stdout).toBe('alert 2: AAPL above 1.00 (it holds now: it fires at the next crossing)\n');
+    run = await runTickbookToExit(['alerts', 'add', 'MSFT', 'move', '-5', '--from', 'close', '--once'], env);
+    expect(run.stdout).toBe('alert 3: MSFT move -5% from close\n');
+
+    const bad: [string[], RegExp][] = [
+      [['AAPL', 'above', '-5'], /the price must be a positive number, not "-5"/],
+      [['AAPL', 'below', 'cheap'], /the price must be a positive number, not "cheap"/],
+      [['AAPL', 'move', '0'], /the percentage must be a positive number, not "0"/],
+      [['AAPL', 'move', '5', '--from', 'noon'], /option --from must be open, close or set/],
+      [['AAPL', 'above', '5', '--from', 'open'], /option --from is for a move alert/],
+      [['AAPL', 'sideways', '5'], /expected above, below, move or stale after the symbol/],
+      [['NOPE1', 'above', '5'], /the symbol NOPE1 is not known to the server/],
+      [['A$B', 'above', '5'], /"A\$B" is not a stock symbol/],
+    ];
+    for (const [args, message] of bad) {
+      run = await runTickbookToExit(['alerts', 'add', ...args], env);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toMatch(message);
+    }
+
+    run = await runTickbookToExit(['alerts', 'pause', '1'], env);
+    expect(run.stdout).toBe('alert 1 paused\n');
+    run = await runTickbookToExit(['alerts', 'list', '--json'], env);
+    const listed = (JSON.parse(run.stdout) as { alerts: { id: number; symbol: string; condition: string; state: string; once: boolean }[] }).alerts;
+    expect(listed.map(({ id, symbol, condition, state, once }) => ({ id, symbol, condition, state, once }))).toEqual([
+      { id: 1, symbol: 'AAPL', condition: 'above 100000.00', state: 'paused', once: false },
+      { id: 2, symbol: 'AAPL', condition: 'above 1.00', state: 'waiting for a crossing', once: false },
+      { id: 3, symbol: 'MSFT', condition: 'move -5% from close', state: 'armed', once: true },
+    ]);
+    expect((await runTickbookToExit(['alerts', 'resume', '1'], env)).stdout).toBe('alert 1 resumed\n');
+    expect((await runTickbookToExit(['alerts', 'rm', '2'], env)).stdout).toBe('alert 2 removed\n');
+    run = await runTickbookToExit(['alerts', 'rm', '2'], env);
+    expect(run).toMatchObject({ code: 1, stderr: 'tickbook: no alert 2 for this server (tickbook alerts list shows them)\n' });
+    run = await runTickbookToExit(['alerts', 'list'], env);
+    expect(run.stdout.split('\n')[0]).toMatch(/^ID +SYMBOL +CONDITION +STATE +SET$/);
+    expect(run.stdout).not.toMatch(/above 1\.00/);
+  });
+
+  it('watch prints each firing as it happens, once, records it in the log, and ends with 0 on Ctrl-C', async () => {
+    const env = freshEnv();
+    // The smallest move either way from the price when set: the next price that differs fires it.
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'move', '0.0001', '--from', 'set', '--once'], env)).code).toBe(0);
+    const proc = runTickbook(['alerts', 'watch', '--interval', '1', '--ndjson'], env);
+    const [line] = await proc.waitFor(/^\{.*\}$/m, 'stdout', 20_000);
+    proc.child.kill('SIGINT');
+    expect(await proc.exited).toMatchObject({ code: 0 });
+    expect(proc.stderr()).toBe('');
+    const fired = JSON.parse(line) as Record<string, unknown>;
+    expect(fired).toEqual({ id: 1, symbol: 'AAPL', condition: 'move ±0.0001% from set', price: expect.any(Number), time: expect.stringMatching(/Z$/) });
+    // One-shot: said once however long the watch ran.
+    expect(proc.stdout().trim().split('\n')).toHaveLength(1);
+    const log = await runTickbookToExit(['alerts', 'log', '--json'], env);
+    expect((JSON.parse(log.stdout) as { firings: { id: number; text: string }[] }).firings).toEqual([
+      expect.objectContaining({ id: 1, text: expect.stringMatching(/^AAPL at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set$/) }),
+    ]);
+    expect((await runTickbookToExit(['alerts', 'list'], env)).stdout).toMatch(/ 1 +AAPL +move ±0\.0001% from set, once +done /);
+  }, 30_000);
+
+  it('reads conditions as the help says', () => {
+    expect(parseCondition(['above', '200'], undefined)).toEqual({ kind: 'above', price: 200 });
+    expect(parseCondition(['move', '+5'], undefined)).toEqual({ kind: 'move', percent: 5, direction: 'up', from: 'open' });
+    expect(parseCondition(['move', '-2.5'], 'set')).toEqual({ kind: 'move', percent: 2.5, direction: 'down', from: 'set' });
+    expect(parseCondition(['move', '5'], 'close')).toEqual({ kind: 'move', percent: 5, direction: 'either', from: 'close' });
+    expect(parseCondition(['stale', '3'], undefined)).toEqual({ kind: 'stale', polls: 3 });
+    expect(() => parseCondition(['stale', '0'], undefined)).toThrow(/the number of polls must be a whole number from 1 to 1000, not "0"/);
+  });
+});
