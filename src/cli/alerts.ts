@@ -2,8 +2,7 @@
 // the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
-import { barStart, DAY_MS } from '../market/bars.js';
-import type { AlertsStore, StoredAlert } from '../store/alerts-store.js';
+import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
 import { historyPath } from '../store/history-source.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
@@ -81,15 +80,6 @@ export function parseCondition(words: readonly string[], from: string | undefine
   }
 }
 
-/** The reference a move alert measures from, as recorded. */
-function referenceFor(history: HistoryStore, source: string, alert: StoredAlert, now: number): number | undefined {
-  if (alert.condition.kind !== 'move') return undefined;
-  if (alert.condition.from === 'set') return alert.setPrice;
-  const today = barStart('day', now);
-  if (alert.condition.from === 'open') return history.bars(source, alert.symbol, 'day', today, now)[0]?.open;
-  return history.bars(source, alert.symbol, 'day', today - 10 * DAY_MS, today - 1).at(-1)?.close;
-}
-
 const stateOf = (alert: StoredAlert): string =>
   alert.done ? 'done' : alert.paused ? 'paused' : alert.armed ? 'armed' : 'waiting for a crossing';
 
@@ -131,12 +121,9 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
     // One connection to the file: the recorder records through the alerts' own.
     const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
     await recorder.open();
-    const without = new Map<string, number>();
-    /** Steps every alert of a symbol on what this poll said of it. */
-    const evaluate = (symbol: string, price: number | undefined, now: number) => {
-      const pollsWithout = price === undefined ? (without.get(symbol) ?? 0) + 1 : 0;
-      without.set(symbol, pollsWithout);
-      for (const firing of alerts.evaluate(source, symbol, { price, pollsWithout, now }, (alert) => referenceFor(history, source, alert, now))) {
+    const alertWatch = new AlertWatch(alerts, history, source);
+    const say = (firings: readonly Firing[]) => {
+      for (const firing of firings) {
         const alert = alerts.list(source).find((a) => a.id === firing.alert);
         if (ndjson) {
           const condition = alert ? describeCondition(alert.condition, formatPrice) : '';
@@ -146,20 +133,19 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
         }
       }
     };
-    const watched = () => [...new Set(alerts.list(source).filter((a) => !a.paused && !a.done).map((a) => a.symbol))];
     try {
       return await pollUntilStopped(
         async (signal) => {
           // Alerts added or removed meanwhile (by another process) count from the next poll.
-          const symbols = watched();
+          const symbols = alertWatch.symbols();
           if (symbols.length === 0) return;
           const result = await client.realtimePricing(symbols, { signal });
           const now = Date.now();
           recorder.record(result.quotes, now);
-          for (const symbol of symbols) evaluate(symbol, result.quotes.find((q) => q.symbol === symbol)?.price, now);
+          say(alertWatch.polled(symbols, new Map(result.quotes.map((q) => [q.symbol, q.price])), now));
         },
         // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
-        { intervalS, onFailure: () => watched().forEach((symbol) => evaluate(symbol, undefined, Date.now())) },
+        { intervalS, onFailure: () => say(alertWatch.failed(Date.now())) },
       );
     } finally {
       recorder.close();

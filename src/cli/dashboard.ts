@@ -157,6 +157,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           glyphs: config.glyphs,
           colors: config.colors,
           motion: config.motion ?? true,
+          alertChannels: config.alerts,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
           // opened once the first frame is on screen, and the price history after them; a
           // sandbox database that will not open ends the dashboard with its error, as it did

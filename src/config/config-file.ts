@@ -43,6 +43,8 @@ export interface ConfigFile {
   colors?: (typeof COLOR_VALUES)[number];
   /** Changed digits flash on a new price; false keeps the screen still. */
   motion?: boolean;
+  /** How a fired alert is told: the bell and a desktop notification, each on unless false. */
+  alerts?: { bell?: boolean; notify?: boolean };
 }
 
 /** A named watchlist as the file keeps it. */
@@ -89,12 +91,13 @@ export const CONFIG_KEYS = [
   'glyphs',
   'colors',
   'motion',
+  'alerts',
 ] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -185,7 +188,13 @@ export function readConfigFile(path: string): ConfigRead {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const { glyphs, colors, motion } = raw;
+  const { glyphs, colors, motion, alerts } = raw;
+  if (alerts !== undefined && alerts !== null) {
+    const { bell, notify, ...other } = (typeof alerts === 'object' && !Array.isArray(alerts) ? alerts : { bad: true }) as Record<string, unknown>;
+    if (Object.keys(other).length > 0 || (bell !== undefined && typeof bell !== 'boolean') || (notify !== undefined && typeof notify !== 'boolean')) {
+      malformed.alerts = 'alerts must be like {"bell": true, "notify": true}';
+    } else config.alerts = { ...(bell !== undefined && { bell: bell as boolean }), ...(notify !== undefined && { notify: notify as boolean }) };
+  }
   if (motion !== undefined && motion !== null) {
     if (typeof motion === 'boolean') config.motion = motion;
     else malformed.motion = 'motion must be true or false';

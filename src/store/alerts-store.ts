@@ -4,6 +4,7 @@
 // watchers, or a watcher and a dashboard) never fire the same crossing twice.
 import { type AlertCondition, type AlertState, describeFiring, initialState, type Reading, step } from '../market/alerts.js';
 import { formatPrice } from '../text/numbers.js';
+import { barStart, DAY_MS } from '../market/bars.js';
 import type { HistoryStore } from './history-store.js';
 
 export interface StoredAlert extends AlertState {
@@ -64,6 +65,50 @@ export interface AlertsStore {
    */
   evaluate(source: string, symbol: string, reading: Omit<Reading, 'reference'>, reference: (alert: StoredAlert) => number | undefined): Firing[];
   firings(source: string, limit?: number): Firing[];
+}
+
+/** The reference a move alert measures from, as recorded: the day's first price, the last close, or the price set. */
+export function referenceOf(history: HistoryStore, source: string, alert: StoredAlert, now: number): number | undefined {
+  if (alert.condition.kind !== 'move') return undefined;
+  if (alert.condition.from === 'set') return alert.setPrice;
+  const today = barStart('day', now);
+  if (alert.condition.from === 'open') return history.bars(source, alert.symbol, 'day', today, now)[0]?.open;
+  return history.bars(source, alert.symbol, 'day', today - 10 * DAY_MS, today - 1).at(-1)?.close;
+}
+
+/**
+ * What each poll says to the alerts of the symbols it asked for: a price, or none (a symbol left
+ * out, a poll that failed), counted in polls for the stale alerts. Returns what fired.
+ */
+export class AlertWatch {
+  readonly #without = new Map<string, number>();
+  constructor(
+    readonly alerts: AlertsStore,
+    readonly history: HistoryStore,
+    readonly source: string,
+  ) {}
+
+  /** The symbols of the alerts that can fire (neither paused nor done), to be asked for. */
+  symbols(): string[] {
+    return [...new Set(this.alerts.list(this.source).filter((a) => !a.paused && !a.done).map((a) => a.symbol))];
+  }
+
+  /** A poll's answer: `asked` its symbols, `prices` what came. */
+  polled(asked: readonly string[], prices: ReadonlyMap<string, number>, now: number): Firing[] {
+    const watched = new Set(this.symbols());
+    return asked.filter((s) => watched.has(s)).flatMap((symbol) => this.#step(symbol, prices.get(symbol), now));
+  }
+
+  /** A poll that failed: no price for any symbol watched. */
+  failed(now: number): Firing[] {
+    return this.symbols().flatMap((symbol) => this.#step(symbol, undefined, now));
+  }
+
+  #step(symbol: string, price: number | undefined, now: number): Firing[] {
+    const pollsWithout = price === undefined ? (this.#without.get(symbol) ?? 0) + 1 : 0;
+    this.#without.set(symbol, pollsWithout);
+    return this.alerts.evaluate(this.source, symbol, { price, pollsWithout, now }, (alert) => referenceOf(this.history, this.source, alert, now));
+  }
 }
 
 export function alertsOf(store: HistoryStore): AlertsStore {

@@ -7,6 +7,7 @@ import { barStart } from '../market/bars.js';
 // Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
 import type { HistoryStore, PricePoint, Quote } from './history-store.js';
 import { historyPath } from './history-source.js';
+import { AlertWatch, alertsOf, type Firing } from './alerts-store.js';
 
 /** What the detail view reads. */
 export interface HistoryReader {
@@ -18,6 +19,13 @@ export interface HistoryReader {
   /** The bar of the day `at` falls in, as recorded. */
   day(symbol: string, at: number): Bar | undefined;
   earliest(symbol: string): number | undefined;
+}
+
+/** What the dashboard asks of the history: recording, reading, and the alerts. */
+export interface HistoryService extends HistoryReader {
+  record(quotes: readonly Quote[], at: number): void;
+  alertSymbols(): string[];
+  alertsOnPoll(asked: readonly string[], quotes: readonly Quote[] | undefined, at: number): Firing[];
 }
 
 export interface PriceRecorderOptions {
@@ -38,7 +46,7 @@ export interface PriceRecorderOptions {
 /** Polls that arrive before the file is open are kept until it is, this many at most. */
 const EARLY_POLLS = 20;
 
-export class PriceRecorder implements HistoryReader {
+export class PriceRecorder implements HistoryService {
   readonly #options: PriceRecorderOptions;
   readonly #now: () => number;
   #store: HistoryStore | undefined;
@@ -48,6 +56,7 @@ export class PriceRecorder implements HistoryReader {
   #checkpoints: NodeJS.Timeout | undefined;
   #lastWarning: string | undefined;
   #unavailable: string | undefined;
+  #alerts: AlertWatch | undefined;
 
   constructor(options: PriceRecorderOptions) {
     this.#options = options;
@@ -110,6 +119,24 @@ export class PriceRecorder implements HistoryReader {
       // A busy or full disk now may be gone by the next poll: said once, tried again each poll.
       this.#warn(`price history not recorded: ${(error as Error).message}`);
     }
+  }
+
+  /** The symbols of the alerts that can fire, which the ticker asks for besides its list. */
+  alertSymbols(): string[] {
+    return this.#read(() => this.#alertWatch().symbols(), []);
+  }
+
+  /** Steps the alerts on a poll's answer (or, without one, a failed poll); returns what fired. */
+  alertsOnPoll(asked: readonly string[], quotes: readonly Quote[] | undefined, at: number): Firing[] {
+    return this.#read(
+      () => (quotes === undefined ? this.#alertWatch().failed(at) : this.#alertWatch().polled(asked, new Map(quotes.map((q) => [q.symbol, q.price])), at)),
+      [],
+    );
+  }
+
+  #alertWatch(): AlertWatch {
+    this.#alerts ??= new AlertWatch(alertsOf(this.#store!), this.#store!, this.#options.source);
+    return this.#alerts;
   }
 
   points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[] {

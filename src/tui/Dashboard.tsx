@@ -36,8 +36,7 @@ import { DetailView } from './detail/DetailView.js';
 import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './state/ticker.js';
-import type { HistoryReader } from '../store/price-recorder.js';
-import type { Quote } from '../api/types.js';
+import type { HistoryService } from '../store/price-recorder.js';
 import type { Watchlists } from '../market/watchlists.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
@@ -60,7 +59,9 @@ export interface DashboardProps {
   intervalS: number;
   persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
-  history?: (HistoryReader & { record(quotes: readonly Quote[], at: number): void }) | undefined;
+  history?: HistoryService | undefined;
+  /** An alert fired: the terminal is told (bell, desktop notification) by whoever owns it. */
+  onAlert?: ((text: string) => void) | undefined;
   /** The digits of a price that changed flash for a moment (the config's "motion"; default on). */
   motion?: boolean | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
@@ -113,7 +114,16 @@ export function Dashboard(props: DashboardProps) {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
     persist: props.persistWatchlist,
-    onPrices: props.history && ((quotes, at) => props.history!.record(quotes, at)),
+    onPrices: props.history && ((asked, quotes, at) => {
+      const history = props.history!;
+      if (quotes) history.record(quotes, at);
+      // What crossed what, in the status line (and the log), and to the terminal.
+      for (const firing of history.alertsOnPoll(asked, quotes, at)) {
+        status.notice(`alert: ${firing.text}`);
+        props.onAlert?.(firing.text);
+      }
+    }),
+    extraSymbols: props.history && (() => props.history!.alertSymbols()),
   });
   const detail = useDetail();
   const glyphs = useGlyphs();

@@ -14,6 +14,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
+import { alertBytes } from './notify.js';
 import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
 import { errorText } from './state/error-text.js';
@@ -25,6 +26,8 @@ export type RunDashboardOptions = Pick<
   DashboardProps,
   'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion'
 > & {
+  /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
+  alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined } | undefined;
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
   colors?: ColorSetting | undefined;
@@ -166,6 +169,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   persistWatchlist={options.persistWatchlist}
                   history={options.history}
                   motion={options.motion}
+                  onAlert={(text) =>
+                    screen.signal(alertBytes('tickbook alert', text, process.env, { bell: options.alertChannels?.bell !== false, notify: options.alertChannels?.notify !== false }))
+                  }
                   onSuspend={suspend}
                   ledger={ledger}
                 />

@@ -154,6 +154,14 @@ export class Screen {
     if (this.#active) this.#write(PASTE_MARKS_OFF);
   }
 
+  /**
+   * Bytes that are not drawing (the bell, a desktop notification) sent as they are, between
+   * frames; nothing while the screen is not ours (suspended, left) or the terminal is gone.
+   */
+  signal(bytes: string): void {
+    if (this.#active && bytes !== '') this.#write(bytes);
+  }
+
   /** The terminal has gone away: from now on nothing is written to it, not even the way out. */
   hangUp(): void {
     this.#gone = true;

@@ -88,11 +88,12 @@ describe('unknown keys', () => {
         glyphs: 'ascii',
         colors: '16',
         motion: false,
+        alerts: { bell: false, notify: true },
       }),
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

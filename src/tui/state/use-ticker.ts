@@ -19,8 +19,13 @@ export interface TickerOptions {
   intervalS: number;
   /** Saves the lists and interval; absent when this run's were given on the command line. */
   persist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
-  /** Told of each poll's prices, as received (the price history records them). */
-  onPrices?: ((quotes: readonly Quote[], at: number) => void) | undefined;
+  /**
+   * Told of each poll: the symbols asked, and the prices as received (the price history records
+   * them, the alerts are stepped on them), or undefined when the poll failed.
+   */
+  onPrices?: ((asked: readonly string[], quotes: readonly Quote[] | undefined, at: number) => void) | undefined;
+  /** Symbols to ask for besides the list shown (those of the alerts), whose prices are not shown. */
+  extraSymbols?: (() => readonly string[]) | undefined;
   /** The clock, for tests. */
   now?: () => number;
 }
@@ -51,6 +56,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   }, []);
   const onPrices = useRef(options.onPrices);
   onPrices.current = options.onPrices;
+  const extraSymbols = useRef(options.extraSymbols);
+  extraSymbols.current = options.extraSymbols;
 
   const schedule = useCallback(
     (delayMs: number) => {
@@ -75,7 +82,9 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       return;
     }
     again.current = false;
-    if (s.watchlist.length === 0) {
+    const extra = (extraSymbols.current?.() ?? []).filter((symbol) => !s.watchlist.includes(symbol));
+    const asked = [...s.watchlist, ...extra];
+    if (asked.length === 0) {
       schedule(s.intervalS * 1000);
       return;
     }
@@ -83,13 +92,13 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     const controller = new AbortController();
     abort.current = controller;
     try {
-      const result = await client.realtimePricing(s.watchlist, { signal: controller.signal });
+      const result = await client.realtimePricing(asked, { signal: controller.signal });
       // Dropped by a switch of lists: the poll under way now is another one.
       if (controller.signal.aborted) return;
       inFlight.current = false;
       const at = now();
       dispatch({ type: 'poll-succeeded', result, at });
-      onPrices.current?.(result.quotes, at);
+      onPrices.current?.(asked, result.quotes, at);
       // Bad records are left out and named; the rest of the watchlist keeps updating.
       if (result.rejected.length > 0) status.fail('ticker', `prices: ${leftOut(result.rejected)}`);
       else status.recover('ticker');
@@ -98,6 +107,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       if (controller.signal.aborted) return;
       inFlight.current = false;
       dispatch({ type: 'poll-failed' });
+      onPrices.current?.(asked, undefined, now());
       const retryAfterMs = error instanceof ApiError ? error.retryAfterMs : undefined;
       const delay = nextDelayMs(getState(), retryAfterMs);
       status.fail('ticker', `prices: ${errorText(error)}`, now() + delay, error);

@@ -1,0 +1,59 @@
+// An alert that fires in the dashboard reaches the terminal as a person's would: the status line
+// says what crossed what, the bell rings and an OSC 9 notification is sent, in a real pty; with
+// "alerts": {"bell": false, "notify": false} neither is sent.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runChild } from '../helpers/child.js';
+import { hasScript, type PtyRun, startInPty } from '../helpers/pty.js';
+import { BIN } from '../helpers/sandbox.js';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+
+describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
+  let home: string;
+  let run: PtyRun | undefined;
+  afterEach(async () => {
+    run?.kill();
+    await run?.exited;
+    run = undefined;
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  async function start(config: Record<string, unknown> | undefined): Promise<{ env: Record<string, string> }> {
+    home = mkdtempSync(join(tmpdir(), 'tickbook-alert-pty-'));
+    const env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    if (config) {
+      mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
+      writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify(config), { mode: 0o600 });
+    }
+    // The smallest move either way from the price when set, on a symbol not on the watchlist (its
+    // price is asked for all the same): the first price that differs fires it, once.
+    const added = await runChild(process.execPath, [BIN, 'alerts', 'add', 'IBM', 'move', '0.0001', '--from', 'set', '--once'], { env: { ...process.env, ...env }, timeoutMs: 20_000 });
+    expect(added.stdout).toMatch(/^alert 1: IBM move ±0\.0001% from set/);
+    run = startInPty([process.execPath, BIN, '--watchlist', 'AAPL', '--interval', '1'], env, home);
+    return { env };
+  }
+
+  it('says what crossed what, rings the bell and sends OSC 9', async () => {
+    await start(undefined);
+    await run!.until((t) => /alert: IBM at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set/.test(t), 'the alert in the status line', 30_000);
+    const bytes = run!.bytes();
+    expect(bytes).toMatch(new RegExp(`${BEL}${ESC}\\]9;tickbook alert: IBM at \\d+\\.\\d\\d moved [+-]\\d+\\.\\d\\d% from the price when set${BEL}`));
+    // IBM's price was asked for, not shown: the watchlist is AAPL's alone.
+    expect(run!.text()).not.toMatch(/IBM +\d+\.\d\d/);
+    run!.send('q');
+    expect(await run!.exited).toBe(0);
+  }, 60_000);
+
+  it('sends neither with the bell and notifications turned off', async () => {
+    await start({ alerts: { bell: false, notify: false } });
+    await run!.until((t) => /alert: IBM at /.test(t), 'the alert in the status line', 30_000);
+    expect(run!.bytes()).not.toContain(`${ESC}]9;`);
+    expect(run!.bytes()).not.toContain(`${BEL}${ESC}]9`);
+    run!.send('q');
+    expect(await run!.exited).toBe(0);
+  }, 60_000);
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { alertBytes, notificationSequence, notificationText, tmuxPassthrough } from '../../src/tui/notify.js';
+
+const ESC = '\u001b';
+const BEL = '\u0007';
+
+describe('desktop notifications by the terminal\'s own means', () => {
+  it('OSC 9 by default, its text one line without controls', () => {
+    expect(notificationSequence('tickbook alert', 'AAPL at 201.00 crossed above 200.00', { TERM: 'xterm-256color' })).toBe(
+      `${ESC}]9;tickbook alert: AAPL at 201.00 crossed above 200.00${BEL}`,
+    );
+    expect(notificationText('a\nb\u0007c\u001b[31m')).toBe('a b c [31m');
+  });
+
+  it('never starts OSC 9 text with "digit;", which some terminals read as progress', () => {
+    expect(notificationText('4;2 is not progress')).toBe('tickbook: 4;2 is not progress');
+    expect(notificationSequence('7203.T', 'x', {})).toBe(`${ESC}]9;7203.T: x${BEL}`);
+  });
+
+  it('OSC 99 in kitty, OSC 777 in foot and rxvt', () => {
+    expect(notificationSequence('t', 'b', { KITTY_WINDOW_ID: '1' })).toBe(`${ESC}]99;i=tickbook:d=0;t${ESC}\\${ESC}]99;i=tickbook:d=1:p=body;b${ESC}\\`);
+    expect(notificationSequence('a;b', 'c', { TERM: 'foot' })).toBe(`${ESC}]777;notify;a,b;c${BEL}`);
+    expect(notificationSequence('t', 'b', { TERM: 'rxvt-unicode-256color' })).toBe(`${ESC}]777;notify;t;b${BEL}`);
+  });
+
+  it('wrapped for tmux\'s passthrough inside tmux, every ESC doubled', () => {
+    expect(notificationSequence('t', 'b', { TMUX: '/tmp/tmux-0/default,1,0' })).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;t: b${BEL}${ESC}\\`);
+    expect(tmuxPassthrough(`${ESC}]9;x${BEL}`)).toBe(`${ESC}Ptmux;${ESC}${ESC}]9;x${BEL}${ESC}\\`);
+  });
+
+  it('the bell and the notification, each only when on', () => {
+    expect(alertBytes('t', 'b', {}, { bell: true, notify: true })).toBe(`${BEL}${ESC}]9;t: b${BEL}`);
+    expect(alertBytes('t', 'b', {}, { bell: false, notify: true })).toBe(`${ESC}]9;t: b${BEL}`);
+    expect(alertBytes('t', 'b', {}, { bell: true, notify: false })).toBe(BEL);
+    expect(alertBytes('t', 'b', {}, { bell: false, notify: false })).toBe('');
+  });
+});
