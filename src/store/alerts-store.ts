@@ -4,7 +4,7 @@
 // watchers, or a watcher and a dashboard) never fire the same crossing twice.
 import { type AlertCondition, type AlertState, describeFiring, initialState, type Reading, step } from '../market/alerts.js';
 import { formatPrice } from '../text/numbers.js';
-import { barStart, DAY_MS } from '../market/bars.js';
+import { barStart } from '../market/bars.js';
 import type { HistoryStore } from './history-store.js';
 
 export interface StoredAlert extends AlertState {
@@ -40,10 +40,22 @@ interface AlertRow {
   done: number;
 }
 
+/** Conditions as parsed, by their text: a tick steps every alert, and parsing each costs. */
+const parsed = new Map<string, AlertCondition>();
+function conditionOf(text: string): AlertCondition {
+  let condition = parsed.get(text);
+  if (condition === undefined) {
+    if (parsed.size > 10_000) parsed.clear();
+    condition = JSON.parse(text) as AlertCondition;
+    parsed.set(text, condition);
+  }
+  return condition;
+}
+
 const fromRow = (row: AlertRow): StoredAlert => ({
   id: row.id,
   symbol: row.symbol,
-  condition: JSON.parse(row.condition) as AlertCondition,
+  condition: conditionOf(row.condition),
   setPrice: row.set_price ?? undefined,
   setAt: row.set_at,
   oneShot: row.one_shot === 1,
@@ -56,24 +68,17 @@ const fromRow = (row: AlertRow): StoredAlert => ({
 export interface AlertsStore {
   add(source: string, symbol: string, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): StoredAlert;
   list(source: string): StoredAlert[];
+  /** The symbols of the alerts that can fire (neither paused nor done). */
+  symbols(source: string): string[];
   remove(source: string, id: number): boolean;
   /** Sets an alert paused or not; false when there is no such alert. */
   pause(source: string, id: number, paused: boolean): boolean;
   /**
-   * Steps every alert of `symbol` on this reading, each in its own transaction, and returns those
-   * that fired (recorded before this returns). `reference(alert)` gives a move alert's reference.
+   * Steps every alert of the symbols read, in one transaction, and returns those that fired
+   * (recorded before this returns). `reference(alert)` gives a move alert's reference.
    */
-  evaluate(source: string, symbol: string, reading: Omit<Reading, 'reference'>, reference: (alert: StoredAlert) => number | undefined): Firing[];
+  evaluate(source: string, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[];
   firings(source: string, limit?: number): Firing[];
-}
-
-/** The reference a move alert measures from, as recorded: the day's first price, the last close, or the price set. */
-export function referenceOf(history: HistoryStore, source: string, alert: StoredAlert, now: number): number | undefined {
-  if (alert.condition.kind !== 'move') return undefined;
-  if (alert.condition.from === 'set') return alert.setPrice;
-  const today = barStart('day', now);
-  if (alert.condition.from === 'open') return history.bars(source, alert.symbol, 'day', today, now)[0]?.open;
-  return history.bars(source, alert.symbol, 'day', today - 10 * DAY_MS, today - 1).at(-1)?.close;
 }
 
 /**
@@ -90,24 +95,36 @@ export class AlertWatch {
 
   /** The symbols of the alerts that can fire (neither paused nor done), to be asked for. */
   symbols(): string[] {
-    return [...new Set(this.alerts.list(this.source).filter((a) => !a.paused && !a.done).map((a) => a.symbol))];
+    return this.alerts.symbols(this.source);
   }
 
   /** A poll's answer: `asked` its symbols, `prices` what came. */
   polled(asked: readonly string[], prices: ReadonlyMap<string, number>, now: number): Firing[] {
     const watched = new Set(this.symbols());
-    return asked.filter((s) => watched.has(s)).flatMap((symbol) => this.#step(symbol, prices.get(symbol), now));
+    return this.#step(asked.filter((s) => watched.has(s)).map((symbol) => [symbol, prices.get(symbol)]), now);
   }
 
   /** A poll that failed: no price for any symbol watched. */
   failed(now: number): Firing[] {
-    return this.symbols().flatMap((symbol) => this.#step(symbol, undefined, now));
+    return this.#step(this.symbols().map((symbol) => [symbol, undefined]), now);
   }
 
-  #step(symbol: string, price: number | undefined, now: number): Firing[] {
-    const pollsWithout = price === undefined ? (this.#without.get(symbol) ?? 0) + 1 : 0;
-    this.#without.set(symbol, pollsWithout);
-    return this.alerts.evaluate(this.source, symbol, { price, pollsWithout, now }, (alert) => referenceOf(this.history, this.source, alert, now));
+  #step(read: readonly (readonly [string, number | undefined])[], now: number): Firing[] {
+    const readings = new Map<string, Omit<Reading, 'reference'>>();
+    for (const [symbol, price] of read) {
+      const pollsWithout = price === undefined ? (this.#without.get(symbol) ?? 0) + 1 : 0;
+      this.#without.set(symbol, pollsWithout);
+      readings.set(symbol, { price, pollsWithout, now });
+    }
+    // The day's opens and the last closes in two queries for the whole poll, read only when a
+    // move alert asks: a thousand alerts need not read them a thousand times.
+    let days: ReturnType<HistoryStore['dayReferences']> | undefined;
+    return this.alerts.evaluate(this.source, readings, (alert) => {
+      if (alert.condition.kind !== 'move') return undefined;
+      if (alert.condition.from === 'set') return alert.setPrice;
+      days ??= this.history.dayReferences(this.source, barStart('day', now));
+      return days.get(alert.symbol)?.[alert.condition.from];
+    });
   }
 }
 
@@ -118,8 +135,6 @@ export function alertsOf(store: HistoryStore): AlertsStore {
     `INSERT INTO alerts (source, symbol, condition, set_price, set_at, one_shot, armed) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
   );
   const all = db.prepare<[number], AlertRow>(`SELECT ${columns} FROM alerts WHERE source = ? ORDER BY id`);
-  const ofSymbol = db.prepare<[number, string], AlertRow>(`SELECT ${columns} FROM alerts WHERE source = ? AND symbol = ? ORDER BY id`);
-  const one = db.prepare<[number, number], AlertRow>(`SELECT ${columns} FROM alerts WHERE source = ? AND id = ?`);
   const remove = db.prepare<[number, number]>('DELETE FROM alerts WHERE source = ? AND id = ?');
   const setPaused = db.prepare<[number, number, number]>('UPDATE alerts SET paused = ? WHERE source = ? AND id = ?');
   const saveState = db.prepare<[number, number | null, number, number]>('UPDATE alerts SET armed = ?, snoozed_until = ?, done = ? WHERE id = ?');
@@ -130,22 +145,51 @@ export function alertsOf(store: HistoryStore): AlertsStore {
      WHERE a.source = ? ORDER BY f.id DESC LIMIT ?`,
   );
 
-  /** One alert stepped under the write lock: its state as stored now, not as this process last saw it. */
-  const stepOne = db.transaction((source: number, id: number, reading: Reading): Firing | undefined => {
-    const row = one.get(source, id);
-    if (!row) return undefined;
-    const alert = fromRow(row);
-    const { state, fired } = step(alert.condition, alert, reading);
-    if (state !== alert) saveState.run(state.armed ? 1 : 0, state.snoozedUntil ?? null, state.done ? 1 : 0, id);
-    if (!fired) return undefined;
-    const text = describeFiring(alert.symbol, alert.condition, reading, formatPrice);
-    addFiring.run(id, reading.now, reading.price ?? null, text);
-    trimFirings.run(FIRINGS_KEPT);
-    return { alert: id, symbol: alert.symbol, at: reading.now, price: reading.price, text };
-  });
+  /**
+   * The alerts stepped under the write lock: their states as stored now, not as this process last
+   * saw them, so a crossing another process announced is not announced again.
+   */
+  /**
+   * The alerts as this connection last read or wrote them, and the file's data_version then:
+   * reading a thousand rows each tick cost ~3 ms, and another process's commit changes the
+   * version, so under the write lock the cache is known to be what is stored, or read again.
+   */
+  let cache: { source: number; version: number; alerts: StoredAlert[] } | undefined;
+  const versionNow = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const dataVersion = () => versionNow.get()!;
+  const current = (source: number): StoredAlert[] => {
+    const version = dataVersion();
+    if (cache?.source !== source || cache.version !== version) cache = { source, version, alerts: all.all(source).map(fromRow) };
+    return cache.alerts;
+  };
+
+  const stepAll = db.transaction(
+    (source: number, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[] => {
+      const fired: Firing[] = [];
+      const alerts = current(source);
+      for (let i = 0; i < alerts.length; i++) {
+        const alert = alerts[i]!;
+        const read = readings.get(alert.symbol);
+        if (read === undefined || alert.paused || alert.done) continue;
+        const reading = { ...read, reference: reference(alert) };
+        const { state, fired: didFire } = step(alert.condition, alert, reading);
+        if (state !== alert) {
+          saveState.run(state.armed ? 1 : 0, state.snoozedUntil ?? null, state.done ? 1 : 0, alert.id);
+          alerts[i] = { ...alert, ...state };
+        }
+        if (!didFire) continue;
+        const text = describeFiring(alert.symbol, alert.condition, reading, formatPrice);
+        addFiring.run(alert.id, reading.now, reading.price ?? null, text);
+        fired.push({ alert: alert.id, symbol: alert.symbol, at: reading.now, price: reading.price, text });
+      }
+      if (fired.length > 0) trimFirings.run(FIRINGS_KEPT);
+      return fired;
+    },
+  );
 
   return {
     add(source, symbol, condition, { price, at, oneShot }) {
+      cache = undefined;
       const sourceId = store.sourceId(source, true)!;
       const reading = { price, pollsWithout: 0, reference: condition.kind === 'move' && condition.from === 'set' ? price : undefined, now: at };
       const state = initialState(condition, reading, oneShot);
@@ -155,25 +199,24 @@ export function alertsOf(store: HistoryStore): AlertsStore {
       const sourceId = store.sourceId(source, false);
       return sourceId === undefined ? [] : all.all(sourceId).map(fromRow);
     },
+    symbols(source) {
+      const sourceId = store.sourceId(source, false);
+      if (sourceId === undefined) return [];
+      return [...new Set(current(sourceId).filter((alert) => !alert.paused && !alert.done).map((alert) => alert.symbol))];
+    },
     remove(source, id) {
+      cache = undefined;
       const sourceId = store.sourceId(source, false);
       return sourceId !== undefined && remove.run(sourceId, id).changes > 0;
     },
     pause(source, id, paused) {
+      cache = undefined;
       const sourceId = store.sourceId(source, false);
       return sourceId !== undefined && setPaused.run(paused ? 1 : 0, sourceId, id).changes > 0;
     },
-    evaluate(source, symbol, reading, reference) {
+    evaluate(source, readings, reference) {
       const sourceId = store.sourceId(source, false);
-      if (sourceId === undefined) return [];
-      const fired: Firing[] = [];
-      for (const row of ofSymbol.all(sourceId, symbol)) {
-        const alert = fromRow(row);
-        if (alert.paused || alert.done) continue;
-        const firing = stepOne.immediate(sourceId, alert.id, { ...reading, reference: reference(alert) });
-        if (firing) fired.push(firing);
-      }
-      return fired;
+      return sourceId === undefined || readings.size === 0 ? [] : stepAll.immediate(sourceId, readings, reference);
     },
     firings(source, limit = FIRINGS_KEPT) {
       const sourceId = store.sourceId(source, false);

@@ -114,6 +114,11 @@ export interface HistoryStore {
    * that the log stops growing; the recorder calls it every so often, between polls.
    */
   checkpoint(): void;
+  /**
+   * For every symbol of `source`: the open of its day bar starting at `dayStart`, and the close
+   * of its last day bar before it (the references of move alerts), read in two queries.
+   */
+  dayReferences(source: string, dayStart: number): Map<string, { open: number | undefined; close: number | undefined }>;
   /** The earliest time anything of the symbol is kept. */
   earliest(source: string, symbol: string): number | undefined;
   /**
@@ -322,6 +327,13 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
        UNION ALL SELECT min(t) FROM ticks WHERE series = ?)`,
   );
   const allSeries = db.prepare<[], { id: number }>('SELECT id FROM series ORDER BY id');
+  const opensOn = db.prepare<[number, number], { symbol: string; open: number }>(
+    'SELECT s.symbol, d.open FROM series s JOIN day_bars d ON d.series = s.id WHERE s.source = ? AND d.t = ?',
+  );
+  // The bare column `close` beside max(d.t) is that of the latest day bar before the day.
+  const closesBefore = db.prepare<[number, number], { symbol: string; close: number }>(
+    'SELECT s.symbol, d.close, max(d.t) FROM series s JOIN day_bars d ON d.series = s.id WHERE s.source = ? AND d.t < ? GROUP BY s.id',
+  );
   const oldest = Object.fromEntries(
     AGEING.map(([table]) => [table, db.prepare<[number], { t: number | null }>(`SELECT min(t) AS t FROM ${table} WHERE series = ?`)]),
   ) as Record<(typeof AGEING)[number][0], Database.Statement<[number], { t: number | null }>>;
@@ -444,6 +456,14 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
         return minuteBuckets.all(id, start, to, bucketOf(start, MINUTE_MS));
       }
       return bars.day.range.all(id, barStart('day', from), to).map(({ lastT, close }) => ({ t: lastT, price: close }));
+    },
+    dayReferences(source, dayStart) {
+      const references = new Map<string, { open: number | undefined; close: number | undefined }>();
+      const sourceId = findSource.get(source)?.id;
+      if (sourceId === undefined) return references;
+      for (const { symbol, open } of opensOn.all(sourceId, dayStart)) references.set(symbol, { open, close: undefined });
+      for (const { symbol, close } of closesBefore.all(sourceId, dayStart)) references.set(symbol, { open: references.get(symbol)?.open, close });
+      return references;
     },
     earliest(source, symbol) {
       const id = seriesOf(source, symbol, false);

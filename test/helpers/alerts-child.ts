@@ -11,7 +11,7 @@ const alerts = alertsOf(store);
 let tick = 0;
 process.stdout.write('ready\n');
 for await (const line of createInterface({ input: process.stdin })) {
-  const fired = alerts.evaluate(source!, symbol!, { price: Number(line), pollsWithout: 0, now: 1_000 + tick++ }, () => undefined);
+  const fired = alerts.evaluate(source!, new Map([[symbol!, { price: Number(line), pollsWithout: 0, now: 1_000 + tick++ }]]), () => undefined);
   for (const firing of fired) process.stdout.write(`said ${firing.text}\n`);
   process.stdout.write(`fired ${fired.length}\n`);
 }

@@ -47,9 +47,9 @@ describe('alerts in the history file', () => {
   it('an alert set while its condition holds waits for the next crossing', () => {
     const alerts = alertsOf(store);
     alerts.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 210, at: 1, oneShot: false });
-    expect(alerts.evaluate(A, 'AAPL', reading(211), () => undefined)).toEqual([]);
-    expect(alerts.evaluate(A, 'AAPL', reading(190), () => undefined)).toEqual([]);
-    expect(alerts.evaluate(A, 'AAPL', reading(201, 2_000), () => undefined).map((f) => f.text)).toEqual(['AAPL at 201.00 crossed above 200.00']);
+    expect(alerts.evaluate(A, new Map([['AAPL', reading(211)]]), () => undefined)).toEqual([]);
+    expect(alerts.evaluate(A, new Map([['AAPL', reading(190)]]), () => undefined)).toEqual([]);
+    expect(alerts.evaluate(A, new Map([['AAPL', reading(201, 2_000)]]), () => undefined).map((f) => f.text)).toEqual(['AAPL at 201.00 crossed above 200.00']);
   });
 
   it('fires once per crossing, records it, and keeps the last firings only', () => {
@@ -57,8 +57,8 @@ describe('alerts in the history file', () => {
     const a = alerts.add(A, 'AAPL', { kind: 'above', price: 100 }, { price: 90, at: 1, oneShot: false });
     let fired = 0;
     for (let i = 0; i < FIRINGS_KEPT + 20; i++) {
-      fired += alerts.evaluate(A, 'AAPL', reading(101, 10 * i), () => undefined).length;
-      alerts.evaluate(A, 'AAPL', reading(90, 10 * i + 5), () => undefined);
+      fired += alerts.evaluate(A, new Map([['AAPL', reading(101, 10 * i)]]), () => undefined).length;
+      alerts.evaluate(A, new Map([['AAPL', reading(90, 10 * i + 5)]]), () => undefined);
     }
     expect(fired).toBe(FIRINGS_KEPT + 20);
     const kept = alerts.firings(A);
@@ -70,11 +70,11 @@ describe('alerts in the history file', () => {
     const alerts = alertsOf(store);
     const a = alerts.add(A, 'X', { kind: 'move', percent: 10, direction: 'up', from: 'set' }, { price: 50, at: 1, oneShot: true });
     const reference = (alert: { setPrice: number | undefined }) => alert.setPrice;
-    expect(alerts.evaluate(A, 'X', reading(54), reference)).toEqual([]);
-    expect(alerts.evaluate(A, 'X', reading(55), reference).map((f) => f.text)).toEqual(['X at 55.00 moved +10.00% from the price when set']);
+    expect(alerts.evaluate(A, new Map([['X', reading(54)]]), reference)).toEqual([]);
+    expect(alerts.evaluate(A, new Map([['X', reading(55)]]), reference).map((f) => f.text)).toEqual(['X at 55.00 moved +10.00% from the price when set']);
     expect(alerts.list(A).find((x) => x.id === a.id)!.done).toBe(true);
-    expect(alerts.evaluate(A, 'X', reading(40), reference)).toEqual([]);
-    expect(alerts.evaluate(A, 'X', reading(60), reference)).toEqual([]);
+    expect(alerts.evaluate(A, new Map([['X', reading(40)]]), reference)).toEqual([]);
+    expect(alerts.evaluate(A, new Map([['X', reading(60)]]), reference)).toEqual([]);
   });
 
   it('three processes stepping the same alerts on the same prices, in step, announce each crossing once', async () => {

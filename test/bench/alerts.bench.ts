@@ -1,0 +1,136 @@
+// The alerts benchmark (issue 12's targets): 1,000 alerts over 100 symbols stepped on a tick of
+// 100 prices (the store's one transaction under the write lock), against the same rules stepped
+// in memory, in the same run; then `tickbook alerts watch --interval 1` on those alerts against
+// `tickbook serve` in its own process, its CPU over BENCH_SECONDS (30).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadCatalogue } from '../../src/server/catalogue.js';
+import { type AlertCondition, initialState, step } from '../../src/market/alerts.js';
+import { AlertWatch, alertsOf } from '../../src/store/alerts-store.js';
+import { openHistoryStore } from '../../src/store/history-store.js';
+import { startServeProcess } from './serve-process.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const TICKS = 300;
+const TOKEN = 'bench-token-0123456789';
+const API_KEY = 'bench-key-0123456789';
+const root = new URL('../../', import.meta.url).pathname;
+
+const dir = mkdtempSync(join(tmpdir(), 'tickbook-bench-alerts-'));
+const ms = (n: number) => `${n.toFixed(3)} ms`;
+const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
+
+/** A deterministic walk of prices for `symbols`, one step a tick. */
+function walk(symbols: readonly string[]) {
+  let x = 7;
+  const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
+  const prices = new Map(symbols.map((s) => [s, 100]));
+  return () => {
+    for (const s of symbols) prices.set(s, Math.max(1, prices.get(s)! * (1 + (rand() - 0.5) * 0.01)));
+    return new Map(prices);
+  };
+}
+
+/** Ten alerts a symbol: lines above and below, moves either way from set and open, stale. */
+function conditions(): AlertCondition[] {
+  return [
+    { kind: 'above', price: 100.5 },
+    { kind: 'above', price: 101 },
+    { kind: 'below', price: 99.5 },
+    { kind: 'below', price: 99 },
+    { kind: 'move', percent: 0.5, direction: 'either', from: 'set' },
+    { kind: 'move', percent: 1, direction: 'up', from: 'set' },
+    { kind: 'move', percent: 1, direction: 'down', from: 'open' },
+    { kind: 'move', percent: 2, direction: 'either', from: 'open' },
+    { kind: 'stale', polls: 3 },
+    { kind: 'above', price: 150 },
+  ];
+}
+
+async function main(): Promise<void> {
+  const symbols = loadCatalogue().slice(0, 100).map((s) => s.symbol);
+  const source = 'http://bench.example';
+  const path = join(dir, 'history.db');
+  const store = openHistoryStore(path);
+  const alerts = alertsOf(store);
+  for (const symbol of symbols) for (const condition of conditions()) alerts.add(source, symbol, condition, { price: 100, at: 0, oneShot: false });
+  const watch = new AlertWatch(alerts, store, source);
+
+  // The store: one transaction a tick, 1,000 alerts read, stepped, changed ones written.
+  const next = walk(symbols);
+  const samples: number[] = [];
+  let fired = 0;
+  for (let i = 0; i < TICKS; i++) {
+    const prices = next();
+    const started = performance.now();
+    fired += watch.polled(symbols, prices, 1_000 * i).length;
+    samples.push(performance.now() - started);
+  }
+  // The same rules in memory: what the store adds is the rest.
+  const memory = symbols.flatMap((symbol) => conditions().map((condition) => ({ symbol, condition, state: initialState(condition, { price: 100, pollsWithout: 0, reference: 100, now: 0 }) })));
+  const again = walk(symbols);
+  const baseline: number[] = [];
+  for (let i = 0; i < TICKS; i++) {
+    const prices = again();
+    const started = performance.now();
+    for (const alert of memory) alert.state = step(alert.condition, alert.state, { price: prices.get(alert.symbol), pollsWithout: 0, reference: 100, now: 1_000 * i }).state;
+    baseline.push(performance.now() - started);
+  }
+  store.close();
+  const [p50, p99] = [percentile(samples, 50), percentile(samples, 99)];
+  console.log(`1,000 alerts over 100 symbols, ${TICKS} ticks of 100 prices (${fired} firings):`);
+  console.log(`  stepped in the store (one transaction a tick)   p50 ${ms(p50)}   p99 ${ms(p99)}   max ${ms(Math.max(...samples))}`);
+  console.log(`  the same rules in memory (baseline)             p50 ${ms(percentile(baseline, 50))}   p99 ${ms(percentile(baseline, 99))}`);
+
+  // Watchers at 1 s against the sandbox in its own process, each on a file of its own: the
+  // thousand alerts above, and ten over ten symbols (a person's few).
+  const server = await startServeProcess(dir, join(dir, 'sandbox.db'), TOKEN, API_KEY);
+  const bin = join(root, 'bin/tickbook');
+  const watcherCpu = async (name: string, count: number, perSymbol: number): Promise<number> => {
+    const home = join(dir, name);
+    const env: NodeJS.ProcessEnv = { ...process.env, HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), TICKBOOK_BASE_URL: server.url, TICKBOOK_TOKEN: TOKEN, TICKBOOK_API_KEY: API_KEY };
+    delete env.CI;
+    // One through the command (which makes the file and names the server as the watcher will),
+    // the rest straight into the file: a thousand processes would take minutes.
+    await new Promise<void>((resolve, reject) => {
+      const add = spawn(process.execPath, [bin, 'alerts', 'add', symbols[0]!, 'move', '50', '--from', 'set'], { env, stdio: 'ignore' });
+      add.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`alerts add exited ${code}`))));
+    });
+    const file = openHistoryStore(join(home, 'data', 'tickbook', 'history.db'));
+    const fileAlerts = alertsOf(file);
+    const watched = fileAlerts.list(server.url)[0] ? server.url : undefined;
+    if (!watched) throw new Error('the alert added is not under the server URL');
+    symbols.slice(0, count).forEach((symbol, i) => {
+      for (const condition of conditions().slice(i === 0 ? 1 : 0, perSymbol)) fileAlerts.add(watched, symbol, condition, { price: 100, at: Date.now(), oneShot: false });
+    });
+    file.close();
+    const watcher = spawn(process.execPath, [bin, 'alerts', 'watch', '--interval', '1'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const cpu = () => {
+      const fields = readFileSync(`/proc/${watcher.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    await new Promise((r) => setTimeout(r, 5_000));
+    const before = cpu();
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const used = ((cpu() - before) / SECONDS) * 100;
+    watcher.kill('SIGINT');
+    await new Promise((r) => watcher.on('close', r));
+    return used;
+  };
+  const heavy = await watcherCpu('heavy', 100, 10);
+  const light = await watcherCpu('light', 10, 1);
+  await server.stop();
+  console.log(`tickbook alerts watch --interval 1, ${SECONDS} s each: 1,000 alerts over 100 symbols ${heavy.toFixed(2)}% of a core; 10 alerts over 10 symbols ${light.toFixed(2)}%`);
+  console.log('targets:');
+  console.log(`  1,000 alerts stepped per tick < 1 ms (p50): ${ms(p50)}  ${p50 < 1 ? 'met' : 'MISSED'}`);
+  console.log(`  a watcher at 1 s < 1% of a core, 10 alerts: ${light.toFixed(2)}%  ${light < 1 ? 'met' : 'MISSED'}`);
+  console.log(`  a watcher at 1 s < 1% of a core, 1,000 alerts over 100 symbols: ${heavy.toFixed(2)}%  ${heavy < 1 ? 'met' : 'MISSED'}`);
+}
+
+try {
+  await main();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
