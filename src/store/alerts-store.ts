@@ -140,6 +140,7 @@ export function alertsOf(store: HistoryStore): AlertsStore {
   const saveState = db.prepare<[number, number | null, number, number]>('UPDATE alerts SET armed = ?, snoozed_until = ?, done = ? WHERE id = ?');
   const addFiring = db.prepare<[number, number, number | null, string]>('INSERT INTO alert_firings (alert, at, price, text) VALUES (?, ?, ?, ?)');
   const trimFirings = db.prepare<[number]>('DELETE FROM alert_firings WHERE id <= (SELECT max(id) FROM alert_firings) - ?');
+  // Up to twenty more than kept may be in the table between cuts: the log shows the last 100.
   const recent = db.prepare<[number, number], Firing & { symbol: string }>(
     `SELECT f.alert, a.symbol, f.at, f.price, f.text FROM alert_firings f JOIN alerts a ON a.id = f.alert
      WHERE a.source = ? ORDER BY f.id DESC LIMIT ?`,
@@ -166,12 +167,20 @@ export function alertsOf(store: HistoryStore): AlertsStore {
   const stepAll = db.transaction(
     (source: number, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[] => {
       const fired: Firing[] = [];
+      let lastFiring = 0;
       const alerts = current(source);
+      // A reading a symbol for the alerts that need no reference; a move alert gets its own.
+      const plain = new Map<string, Reading>();
       for (let i = 0; i < alerts.length; i++) {
         const alert = alerts[i]!;
         const read = readings.get(alert.symbol);
         if (read === undefined || alert.paused || alert.done) continue;
-        const reading = { ...read, reference: reference(alert) };
+        let reading: Reading;
+        if (alert.condition.kind === 'move') reading = { ...read, reference: reference(alert) };
+        else {
+          reading = plain.get(alert.symbol) ?? { ...read, reference: undefined };
+          plain.set(alert.symbol, reading);
+        }
         const { state, fired: didFire } = step(alert.condition, alert, reading);
         if (state !== alert) {
           saveState.run(state.armed ? 1 : 0, state.snoozedUntil ?? null, state.done ? 1 : 0, alert.id);
@@ -179,10 +188,11 @@ export function alertsOf(store: HistoryStore): AlertsStore {
         }
         if (!didFire) continue;
         const text = describeFiring(alert.symbol, alert.condition, reading, formatPrice);
-        addFiring.run(alert.id, reading.now, reading.price ?? null, text);
+        lastFiring = Number(addFiring.run(alert.id, reading.now, reading.price ?? null, text).lastInsertRowid);
         fired.push({ alert: alert.id, symbol: alert.symbol, at: reading.now, price: reading.price, text });
       }
-      if (fired.length > 0) trimFirings.run(FIRINGS_KEPT);
+      // The log is cut back to its last hundred every twenty firings, not after each.
+      if (fired.length > 0 && Math.floor(lastFiring / 20) !== Math.floor((lastFiring - fired.length) / 20)) trimFirings.run(FIRINGS_KEPT);
       return fired;
     },
   );

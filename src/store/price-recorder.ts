@@ -19,6 +19,8 @@ export interface HistoryReader {
   /** The bar of the day `at` falls in, as recorded. */
   day(symbol: string, at: number): Bar | undefined;
   earliest(symbol: string): number | undefined;
+  /** The price lines of the symbol's live alerts (above, below), drawn across its chart. */
+  alertLevels(symbol: string): number[];
 }
 
 /** What the dashboard asks of the history: recording, reading, and the alerts. */
@@ -119,6 +121,17 @@ export class PriceRecorder implements HistoryService {
       // A busy or full disk now may be gone by the next poll: said once, tried again each poll.
       this.#warn(`price history not recorded: ${(error as Error).message}`);
     }
+  }
+
+  alertLevels(symbol: string): number[] {
+    return this.#read(
+      () =>
+        this.#alertWatch()
+          .alerts.list(this.#options.source)
+          .filter((a) => a.symbol === symbol && !a.paused && !a.done)
+          .flatMap((a) => (a.condition.kind === 'above' || a.condition.kind === 'below' ? [a.condition.price] : [])),
+      [],
+    );
   }
 
   /** The symbols of the alerts that can fire, which the ticker asks for besides its list. */

@@ -143,6 +143,23 @@ describe('the detail view over a recorded history', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('draws the symbol\'s alert lines across its chart, as a dotted row', async () => {
+    const h = await mount({ client: ctx.client, watchlist: WATCHLIST, intervalS: 60, history: recorder });
+    await openSelected(h, 'AAPL');
+    await h.press('1');
+    const before = await h.until((f) => brailleLines(f).length >= 3, 'the 1h chart');
+    const dotted = (frame: string) => frame.split('\n').some((line) => /([\u2801-\u28ff])\1{12,}/.test(line));
+    expect(dotted(before)).toBe(false);
+    // A line inside the wave of the pre-filled prices (204-212): it is drawn once the chart is.
+    const { alertsOf } = await import('../../src/store/alerts-store.js');
+    const { openHistoryStore } = await import('../../src/store/history-store.js');
+    const other = openHistoryStore(join(dir, 'history.db'));
+    alertsOf(other).add('detail-view-test', 'AAPL', { kind: 'above', price: 210 }, { price: 208, at: Date.now(), oneShot: false });
+    other.close();
+    await h.press('2', '1');
+    await h.until(dotted, 'the alert line across the chart');
+  });
+
   it('Enter on the ticker opens AAPL over both panes: title, price line, day line, spans and a braille chart', async () => {
     // A poll a minute: the symbols without pre-filled history keep fewer than two prices.
     const h = await mount({ client: ctx.client, watchlist: WATCHLIST, intervalS: 60, history: recorder });

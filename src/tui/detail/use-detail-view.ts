@@ -65,6 +65,8 @@ export function useDetailView(
       to: now,
       unicode,
       gapMs: joinableGapMs(now - from, intervalS * 1000, maxPoints),
+      // The symbol's alert lines, where they fall within the chart's range.
+      levels: history.alertLevels(symbol),
     });
     return { ...base, chart, note: undefined };
     // The row's time stands for its prices: a tick redraws, nothing else about the row does.
