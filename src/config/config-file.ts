@@ -43,8 +43,11 @@ export interface ConfigFile {
   colors?: (typeof COLOR_VALUES)[number];
   /** Changed digits flash on a new price; false keeps the screen still. */
   motion?: boolean;
-  /** How a fired alert is told: the bell and a desktop notification, each on unless false. */
-  alerts?: { bell?: boolean; notify?: boolean };
+  /**
+   * How a fired alert is told: the bell and a desktop notification, each on unless false, and a
+   * command of the user's run for each firing.
+   */
+  alerts?: { bell?: boolean; notify?: boolean; command?: string };
 }
 
 /** A named watchlist as the file keeps it. */
@@ -190,10 +193,20 @@ export function readConfigFile(path: string): ConfigRead {
   }
   const { glyphs, colors, motion, alerts } = raw;
   if (alerts !== undefined && alerts !== null) {
-    const { bell, notify, ...other } = (typeof alerts === 'object' && !Array.isArray(alerts) ? alerts : { bad: true }) as Record<string, unknown>;
-    if (Object.keys(other).length > 0 || (bell !== undefined && typeof bell !== 'boolean') || (notify !== undefined && typeof notify !== 'boolean')) {
-      malformed.alerts = 'alerts must be like {"bell": true, "notify": true}';
-    } else config.alerts = { ...(bell !== undefined && { bell: bell as boolean }), ...(notify !== undefined && { notify: notify as boolean }) };
+    const { bell, notify, command, ...other } = (typeof alerts === 'object' && !Array.isArray(alerts) ? alerts : { bad: true }) as Record<string, unknown>;
+    const wrong =
+      Object.keys(other).length > 0 ||
+      (bell !== undefined && typeof bell !== 'boolean') ||
+      (notify !== undefined && typeof notify !== 'boolean') ||
+      (command !== undefined && (typeof command !== 'string' || command.trim() === ''));
+    if (wrong) malformed.alerts = 'alerts must be like {"bell": true, "notify": true, "command": "notify-send tickbook \\"$TICKBOOK_ALERT_TEXT\\""}';
+    else {
+      config.alerts = {
+        ...(bell !== undefined && { bell: bell as boolean }),
+        ...(notify !== undefined && { notify: notify as boolean }),
+        ...(command !== undefined && { command: command as string }),
+      };
+    }
   }
   if (motion !== undefined && motion !== null) {
     if (typeof motion === 'boolean') config.motion = motion;

@@ -37,6 +37,7 @@ import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './state/ticker.js';
 import type { HistoryService } from '../store/price-recorder.js';
+import type { Firing } from '../store/alerts-store.js';
 import type { Watchlists } from '../market/watchlists.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
@@ -60,8 +61,8 @@ export interface DashboardProps {
   persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
   history?: HistoryService | undefined;
-  /** An alert fired: the terminal is told (bell, desktop notification) by whoever owns it. */
-  onAlert?: ((text: string) => void) | undefined;
+  /** An alert fired: the terminal is told (bell, desktop notification), and the user's command run, by whoever owns them. */
+  onAlert?: ((firing: Firing) => void) | undefined;
   /** The digits of a price that changed flash for a moment (the config's "motion"; default on). */
   motion?: boolean | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
@@ -120,7 +121,7 @@ export function Dashboard(props: DashboardProps) {
       // What crossed what, in the status line (and the log), and to the terminal.
       for (const firing of history.alertsOnPoll(asked, quotes, at)) {
         status.notice(`alert: ${firing.text}`);
-        props.onAlert?.(firing.text);
+        props.onAlert?.(firing);
       }
     }),
     extraSymbols: props.history && (() => props.history!.alertSymbols()),

@@ -15,6 +15,7 @@ import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { alertBytes } from './notify.js';
+import { runAlertCommand } from './alert-command.js';
 import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
 import { errorText } from './state/error-text.js';
@@ -27,7 +28,7 @@ export type RunDashboardOptions = Pick<
   'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion'
 > & {
   /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
-  alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined } | undefined;
+  alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined; command?: string | undefined } | undefined;
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
   colors?: ColorSetting | undefined;
@@ -169,9 +170,11 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   persistWatchlist={options.persistWatchlist}
                   history={options.history}
                   motion={options.motion}
-                  onAlert={(text) =>
-                    screen.signal(alertBytes('tickbook alert', text, process.env, { bell: options.alertChannels?.bell !== false, notify: options.alertChannels?.notify !== false }))
-                  }
+                  onAlert={(firing) => {
+                    const channels = options.alertChannels;
+                    screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: channels?.notify !== false }));
+                    if (channels?.command) runAlertCommand(channels.command, firing, (line) => options.status.notice(`warning: ${line}`));
+                  }}
                   onSuspend={suspend}
                   ledger={ledger}
                 />

@@ -1,7 +1,7 @@
 // An alert that fires in the dashboard reaches the terminal as a person's would: the status line
 // says what crossed what, the bell rings and an OSC 9 notification is sent, in a real pty; with
 // "alerts": {"bell": false, "notify": false} neither is sent.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,6 +11,10 @@ import { BIN } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
+
+async function waitForFile(path: string): Promise<void> {
+  for (let i = 0; i < 100 && !(existsSync(path) && readFileSync(path, 'utf8').length > 0); i++) await new Promise((r) => setTimeout(r, 100));
+}
 
 describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
   let home: string;
@@ -53,6 +57,18 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
     await run!.until((t) => /alert: IBM at /.test(t), 'the alert in the status line', 30_000);
     expect(run!.bytes()).not.toContain(`${ESC}]9;`);
     expect(run!.bytes()).not.toContain(`${BEL}${ESC}]9`);
+    run!.send('q');
+    expect(await run!.exited).toBe(0);
+  }, 60_000);
+
+  it('runs alerts.command for each firing with the details in its environment, writing nothing to the terminal', async () => {
+    const out = join(tmpdir(), `tickbook-alert-command-${process.pid}-${Date.now()}.txt`);
+    await start({ alerts: { bell: false, notify: false, command: `printf '%s|%s|%s|%s' "$TICKBOOK_ALERT_ID" "$TICKBOOK_ALERT_SYMBOL" "$TICKBOOK_ALERT_PRICE" "$TICKBOOK_ALERT_TEXT" > '${out}'; echo noise` } });
+    await run!.until((t) => /alert: IBM at /.test(t), 'the alert in the status line', 30_000);
+    await waitForFile(out);
+    expect(readFileSync(out, 'utf8')).toMatch(/^1\|IBM\|\d+(\.\d+)?\|IBM at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set$/);
+    expect(run!.text()).not.toContain('noise');
+    rmSync(out, { force: true });
     run!.send('q');
     expect(await run!.exited).toBe(0);
   }, 60_000);
