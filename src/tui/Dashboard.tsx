@@ -121,6 +121,7 @@ export function Dashboard(props: DashboardProps) {
       // What crossed what, in the status line (and the log), and to the terminal.
       for (const firing of history.alertsOnPoll(asked, quotes, at)) {
         status.notice(`alert: ${firing.text}`);
+        ticker.commands.alerted(firing.symbol, firing.at);
         props.onAlert?.(firing);
       }
     }),

@@ -444,3 +444,13 @@ describe('no work for nothing', () => {
     expect(tickerReducer(last, { type: 'cursor-moved', by: 100 })).toBe(last);
   });
 });
+
+describe('alert-fired', () => {
+  it('keeps when an alert fired for the list\'s symbols only, and drops those no longer on it', () => {
+    let state = run(priced(), { type: 'alert-fired', symbol: 'AAA', at: 5 }, { type: 'alert-fired', symbol: 'IBM', at: 6 });
+    expect([...state.alerted]).toEqual([['AAA', 5]]);
+    state = run(state, { type: 'cursor-to', index: 2 }, { type: 'symbol-removed' }, { type: 'alert-fired', symbol: 'BBB', at: 7 });
+    expect(state.watchlist).not.toContain('AAA');
+    expect([...state.alerted]).toEqual([['BBB', 7]]);
+  });
+});

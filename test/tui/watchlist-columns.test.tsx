@@ -1,6 +1,7 @@
 // The watchlist's columns fill the pane: what the name and the sparkline cannot use goes to the
 // other columns, never to blank space at the right (at 110 columns the TREND column goes).
 import { render } from 'ink-testing-library';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { changedFrom, WatchlistTable, watchlistColumns } from '../../src/tui/ticker/WatchlistTable.js';
 import { DROP_ORDER, shownColumns } from '../../src/tui/ticker/watchlist-columns.js';
@@ -135,7 +136,8 @@ describe('the columns a list chooses', () => {
         columns={['volume', 'price']}
       />,
     );
-    const [header, line] = (lastFrame() ?? '').split('\n');
+    // Without the colour codes a terminal with colour would get.
+    const [header, line] = stripVTControlCharacters(lastFrame() ?? '').split('\n');
     expect(header).toMatch(/^SYMBOL +VOLUME +PRICE$/);
     expect(line).toMatch(/^AAPL +1\.2M +123\.45$/);
     unmount();
@@ -153,5 +155,24 @@ describe('the sorted column', () => {
     expect(header).toMatch(/ VOL▼ /);
     expect(header).not.toMatch(/…/);
     unmount();
+  });
+});
+
+describe('a row whose alert fired', () => {
+  it('stands out in bold for a moment, then not', () => {
+    const now = Date.now();
+    const row = { price: 123.45, previous: 123.4, first: 100, volume: 1, history: [1], updatedAt: now };
+    const table = (alertedAt: number) =>
+      render(
+        <WatchlistTable symbols={['AAPL', 'MSFT']} rows={{ AAPL: row, MSFT: row }} unknown={new Set()} rejected={new Map()} names={new Map()} cursor={0} width={60} height={3} intervalS={2} now={now} focused={false} alerted={new Map([['AAPL', alertedAt]])} />,
+      );
+    const fresh = table(now - 500);
+    const [, aapl, msft] = (fresh.lastFrame() ?? '').split('\n');
+    expect(aapl).toMatch(/^(\u001b\[\d+m)*\u001b\[1mAAPL/);
+    expect(msft).not.toContain('\u001b[1m');
+    fresh.unmount();
+    const later = table(now - 5_000);
+    expect((later.lastFrame() ?? '').split('\n')[1]).not.toMatch(/\u001b\[1mAAPL/);
+    later.unmount();
   });
 });

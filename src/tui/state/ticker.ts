@@ -43,6 +43,8 @@ export interface TickerState {
   unknown: ReadonlySet<string>;
   /** Symbols whose last record was not a price, with why (their rows keep the last good one). */
   rejected: ReadonlyMap<string, string>;
+  /** When an alert on the symbol last fired, for its row to stand out a moment (symbols on the list only). */
+  alerted: ReadonlyMap<string, number>;
   intervalS: number;
   paused: boolean;
   sort: SortOrder;
@@ -61,6 +63,7 @@ export interface TickerState {
 export type TickerAction =
   | { type: 'poll-succeeded'; result: PricingResult; at: number }
   | { type: 'poll-failed' }
+  | { type: 'alert-fired'; symbol: string; at: number }
   | { type: 'poll-scheduled'; at: number | undefined }
   | { type: 'pause-toggled' }
   | { type: 'interval-changed'; by: number }
@@ -91,6 +94,7 @@ export function initialTickerState(lists: Watchlists | readonly string[], interv
     rows: {},
     unknown: new Set(),
     rejected: new Map(),
+    alerted: new Map(),
     intervalS: clampInterval(intervalS),
     paused: false,
     sort: shown.sort,
@@ -229,6 +233,13 @@ function step(state: TickerState, action: TickerAction): TickerState {
       const rejected = new Map<string, string>();
       for (const { symbol, reason } of action.result.rejected) if (symbol !== undefined) rejected.set(symbol, reason);
       return { ...state, rows, unknown: new Set(action.result.unknown), rejected, lastSuccessAt: action.at, failures: 0 };
+    }
+    case 'alert-fired': {
+      if (!state.watchlist.includes(action.symbol)) return state;
+      // Only the list's symbols are kept: the map never outgrows the list.
+      const alerted = new Map([...state.alerted].filter(([symbol]) => state.watchlist.includes(symbol)));
+      alerted.set(action.symbol, action.at);
+      return { ...state, alerted };
     }
     case 'poll-failed':
       return { ...state, failures: state.failures + 1 };

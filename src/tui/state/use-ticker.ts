@@ -182,6 +182,8 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       },
       cycleSort: () => dispatch({ type: 'sort-cycled' }),
       flipSort: () => dispatch({ type: 'sort-flipped' }),
+      /** An alert on `symbol` fired: its row stands out a moment. */
+      alerted: (symbol: string, at: number) => dispatch({ type: 'alert-fired', symbol, at }),
       setColumns: (columns: ColumnName[]) => dispatch({ type: 'columns-changed', columns }),
       /** The lists as they are now, for the lists menu. */
       lists: (): Watchlists => ({ lists: getState().lists, active: getState().active }),

@@ -121,6 +121,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
             descending={state.descending}
             motion={motion}
             columns={columns}
+            alerted={state.alerted}
           />
         )}
       </Box>

@@ -35,7 +35,12 @@ export interface WatchlistTableProps {
   motion?: boolean | undefined;
   /** The list's columns, in order, after the symbol (default: all). */
   columns?: readonly ColumnName[] | undefined;
+  /** When an alert on a symbol last fired: its row stands out for ALERT_FLASH_MS. */
+  alerted?: ReadonlyMap<string, number> | undefined;
 }
+
+/** How long a row whose alert fired stands out (until the first age frame after it). */
+export const ALERT_FLASH_MS = 3000;
 
 const TITLES: Record<'symbol' | ColumnName, string> = {
   symbol: 'SYMBOL',
@@ -138,7 +143,9 @@ export function WatchlistTable(props: WatchlistTableProps) {
         };
         // Plain cells run together as one string: a tick redraws every row, and each node costs.
         const parts: ReactNode[] = [];
-        let text = `${selected ? INVERSE_ON : ''}${fit(drawn(symbol), columns.symbol, 'left', cut)}`;
+        const alertedAt = props.alerted?.get(symbol);
+        const flaring = alertedAt !== undefined && props.now - alertedAt < ALERT_FLASH_MS;
+        let text = `${selected ? INVERSE_ON : ''}${flaring ? BOLD_ON : ''}${fit(drawn(symbol), columns.symbol, 'left', cut)}`;
         for (const c of order) {
           const cell = cells[c]();
           if (typeof cell === 'string') text += ` ${cell}`;
@@ -147,9 +154,9 @@ export function WatchlistTable(props: WatchlistTableProps) {
             text = '';
           }
         }
-        parts.push(`${text}${selected ? INVERSE_OFF : ''}`);
+        parts.push(`${text}${flaring ? BOLD_OFF : ''}${selected ? INVERSE_OFF : ''}`);
         return (
-          <Text key={symbol} dimColor={stale} wrap="truncate-end">
+          <Text key={symbol} dimColor={stale && !flaring} wrap="truncate-end" {...(flaring && theme.warning && { color: theme.warning })}>
             {parts}
           </Text>
         );
