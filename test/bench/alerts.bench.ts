@@ -22,13 +22,13 @@ const dir = mkdtempSync(join(tmpdir(), 'tickbook-bench-alerts-'));
 const ms = (n: number) => `${n.toFixed(3)} ms`;
 const percentile = (samples: number[], p: number) => [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))]!;
 
-/** A deterministic walk of prices for `symbols`, one step a tick. */
-function walk(symbols: readonly string[]) {
+/** A deterministic walk of prices for `symbols`, one step a tick of up to ±`move` (0.005: ±0.5%). */
+function walk(symbols: readonly string[], move: number) {
   let x = 7;
   const rand = () => (x = (x * 48271) % 2147483647) / 2147483647;
   const prices = new Map(symbols.map((s) => [s, 100]));
   return () => {
-    for (const s of symbols) prices.set(s, Math.max(1, prices.get(s)! * (1 + (rand() - 0.5) * 0.01)));
+    for (const s of symbols) prices.set(s, Math.max(1, prices.get(s)! * (1 + (rand() - 0.5) * 2 * move)));
     return new Map(prices);
   };
 }
@@ -58,19 +58,26 @@ async function main(): Promise<void> {
   for (const symbol of symbols) for (const condition of conditions()) alerts.add(source, symbol, condition, { price: 100, at: 0, oneShot: false });
   const watch = new AlertWatch(alerts, store, source);
 
-  // The store: one transaction a tick, 1,000 alerts read, stepped, changed ones written.
-  const next = walk(symbols);
-  const samples: number[] = [];
-  let fired = 0;
-  for (let i = 0; i < TICKS; i++) {
-    const prices = next();
-    const started = performance.now();
-    fired += watch.polled(symbols, prices, 1_000 * i).length;
-    samples.push(performance.now() - started);
-  }
+  // The store: one transaction a tick, 1,000 alerts stepped, what changed written. Two markets:
+  // a calm one (up to ±0.05% a second, as a large stock moves) and a storm (±0.5% a second, which
+  // crosses a line every few ticks and re-arms as often: about 16 writes a tick).
+  const stepTicks = (move: number) => {
+    const next = walk(symbols, move);
+    const samples: number[] = [];
+    let fired = 0;
+    for (let i = 0; i < TICKS; i++) {
+      const prices = next();
+      const started = performance.now();
+      fired += watch.polled(symbols, prices, 1_000 * i).length;
+      samples.push(performance.now() - started);
+    }
+    return { samples, fired };
+  };
+  const calm = stepTicks(0.0005);
+  const { samples, fired } = stepTicks(0.005);
   // The same rules in memory: what the store adds is the rest.
   const memory = symbols.flatMap((symbol) => conditions().map((condition) => ({ symbol, condition, state: initialState(condition, { price: 100, pollsWithout: 0, reference: 100, now: 0 }) })));
-  const again = walk(symbols);
+  const again = walk(symbols, 0.005);
   const baseline: number[] = [];
   for (let i = 0; i < TICKS; i++) {
     const prices = again();
@@ -80,8 +87,10 @@ async function main(): Promise<void> {
   }
   store.close();
   const [p50, p99] = [percentile(samples, 50), percentile(samples, 99)];
-  console.log(`1,000 alerts over 100 symbols, ${TICKS} ticks of 100 prices (${fired} firings):`);
-  console.log(`  stepped in the store (one transaction a tick)   p50 ${ms(p50)}   p99 ${ms(p99)}   max ${ms(Math.max(...samples))}`);
+  const calm50 = percentile(calm.samples, 50);
+  console.log(`1,000 alerts over 100 symbols, ${TICKS} ticks of 100 prices:`);
+  console.log(`  calm (±0.05% a tick, ${calm.fired} firings), in the store   p50 ${ms(calm50)}   p99 ${ms(percentile(calm.samples, 99))}   max ${ms(Math.max(...calm.samples))}`);
+  console.log(`  storm (±0.5% a tick, ${fired} firings), in the store   p50 ${ms(p50)}   p99 ${ms(p99)}   max ${ms(Math.max(...samples))}`);
   console.log(`  the same rules in memory (baseline)             p50 ${ms(percentile(baseline, 50))}   p99 ${ms(percentile(baseline, 99))}`);
 
   // Watchers at 1 s against the sandbox in its own process, each on a file of its own: the
@@ -124,7 +133,8 @@ async function main(): Promise<void> {
   await server.stop();
   console.log(`tickbook alerts watch --interval 1, ${SECONDS} s each: 1,000 alerts over 100 symbols ${heavy.toFixed(2)}% of a core; 10 alerts over 10 symbols ${light.toFixed(2)}%`);
   console.log('targets:');
-  console.log(`  1,000 alerts stepped per tick < 1 ms (p50): ${ms(p50)}  ${p50 < 1 ? 'met' : 'MISSED'}`);
+  console.log(`  1,000 alerts stepped per tick < 1 ms (p50), calm market: ${ms(calm50)}  ${calm50 < 1 ? 'met' : 'MISSED'}`);
+  console.log(`  1,000 alerts stepped per tick < 1 ms (p50), storm: ${ms(p50)}  ${p50 < 1 ? 'met' : 'MISSED'}`);
   console.log(`  a watcher at 1 s < 1% of a core, 10 alerts: ${light.toFixed(2)}%  ${light < 1 ? 'met' : 'MISSED'}`);
   console.log(`  a watcher at 1 s < 1% of a core, 1,000 alerts over 100 symbols: ${heavy.toFixed(2)}%  ${heavy < 1 ? 'met' : 'MISSED'}`);
 }
