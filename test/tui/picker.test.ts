@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../../src/api/types.js';
 import { loadCatalogue } from '../../src/server/catalogue.js';
-import { exchangeBadge, initialPickerState, type PickerState, pickerReducer, rankSymbols } from '../../src/tui/state/picker.js';
+import { exchangeBadge } from '../../src/market/listing.js';
+import { initialPickerState, type PickerState, pickerReducer, rankSymbols } from '../../src/tui/state/picker.js';
 
 const catalogue: SymbolInfo[] = loadCatalogue().map(({ symbol, name }) => ({ symbol, name }));
 const symbols = (query: string, list: readonly SymbolInfo[] = catalogue): string[] => rankSymbols(list, query).map((s) => s.symbol);

@@ -92,21 +92,3 @@ export function rankSymbols(catalogue: readonly SymbolInfo[], query: string): Sy
   scored.sort((a, b) => a.tier - b.tier || a.score - b.score || a.info.symbol.localeCompare(b.info.symbol));
   return scored.map((s) => s.info);
 }
-
-const EXCHANGES: Record<string, string> = {
-  L: 'LSE',
-  TO: 'TSX',
-  DE: 'XETRA',
-  PA: 'PARIS',
-  T: 'TOKYO',
-  HK: 'HKEX',
-  AX: 'ASX',
-};
-
-/** The exchange a symbol's suffix names, for its badge: "VOD.L" → "LSE"; none for US listings. */
-export function exchangeBadge(symbol: string): string | undefined {
-  const dot = symbol.lastIndexOf('.');
-  if (dot <= 0) return undefined;
-  const suffix = symbol.slice(dot + 1);
-  return EXCHANGES[suffix] ?? suffix;
-}

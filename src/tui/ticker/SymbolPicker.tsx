@@ -7,7 +7,7 @@ import { fit, width as textWidth } from '../../text/width.js';
 import { SelectList } from '../components/SelectList.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
-import { exchangeBadge } from '../state/picker.js';
+import { exchangeBadge } from '../../market/listing.js';
 import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
