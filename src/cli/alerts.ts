@@ -129,7 +129,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
           const condition = alert ? describeCondition(alert.condition, formatPrice) : '';
           writeNdjson([{ id: firing.alert, symbol: firing.symbol, condition, price: firing.price ?? null, time: new Date(firing.at).toISOString() }]);
         } else {
-          process.stdout.write(`${clockTime(new Date(firing.at), true)}  #${firing.alert} ${firing.text}\n`);
+          process.stdout.write(`${clockTime(firing.at, true)}  #${firing.alert} ${firing.text}\n`);
         }
       }
     };
@@ -206,7 +206,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
         if (format === 'json') writeJson({ status: 'success', alerts: rows });
         else if (format === 'ndjson') writeNdjson(rows);
         else if (rows.length === 0) process.stderr.write('tickbook: no alerts: tickbook alerts add AAPL above 200\n');
-        else process.stdout.write(renderTable([{ title: 'ID', align: 'right' }, { title: 'SYMBOL' }, { title: 'CONDITION' }, { title: 'STATE' }, { title: 'SET' }], all.map((a, i) => [String(a.id), a.symbol, rows[i]!.condition + (a.oneShot ? ', once' : ''), rows[i]!.state, localDateTime(new Date(a.setAt))])));
+        else process.stdout.write(renderTable([{ title: 'ID', align: 'right' }, { title: 'SYMBOL' }, { title: 'CONDITION' }, { title: 'STATE' }, { title: 'SET' }], all.map((a, i) => [String(a.id), a.symbol, rows[i]!.condition + (a.oneShot ? ', once' : ''), rows[i]!.state, localDateTime(a.setAt)])));
         return 0;
       });
     case 'log':
@@ -215,7 +215,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
         const rows = firings.map((f) => ({ id: f.alert, symbol: f.symbol, price: f.price ?? null, time: new Date(f.at).toISOString(), text: f.text }));
         if (format === 'json') writeJson({ status: 'success', firings: rows });
         else if (format === 'ndjson') writeNdjson(rows);
-        else process.stdout.write(renderTable([{ title: 'TIME' }, { title: 'ID', align: 'right' }, { title: 'WHAT' }], firings.map((f) => [localDateTime(new Date(f.at)), String(f.alert), f.text])));
+        else process.stdout.write(renderTable([{ title: 'TIME' }, { title: 'ID', align: 'right' }, { title: 'WHAT' }], firings.map((f) => [localDateTime(f.at), String(f.alert), f.text])));
         return 0;
       });
     case 'rm':

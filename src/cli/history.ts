@@ -61,9 +61,6 @@ export function parseSince(raw: string, now: number): number {
   throw new UsageError(`option --since must be an age like 30m, 1h, 7d or 2w, "all", or a date like 2026-11-20 or 2026-11-20T09:30, not ${JSON.stringify(raw)}`);
 }
 
-/** 2026-11-26 14:05:01 in local time, for the table. */
-const localTime = (t: number): string => localDateTime(new Date(t));
-
 const iso = (t: number): string => new Date(t).toISOString();
 
 /** The server whose prices are asked for, named as the recorders name it (no request is made). */
@@ -98,14 +95,14 @@ interface Columns<R> {
 const TICK_COLUMNS: Columns<Tick> = {
   header: ['TIME', 'PRICE', 'VOLUME'],
   align: ['left', 'right', 'right'],
-  cells: (tick) => [localTime(tick.t), formatPrice(tick.price), tick.volume.toLocaleString('en-US')],
+  cells: (tick) => [localDateTime(tick.t), formatPrice(tick.price), tick.volume.toLocaleString('en-US')],
   fields: (tick) => ({ time: iso(tick.t), price: tick.price, volume: tick.volume }),
 };
 
 const BAR_COLUMNS: Columns<Bar> = {
   header: ['TIME', 'OPEN', 'HIGH', 'LOW', 'CLOSE', 'VOLUME'],
   align: ['left', 'right', 'right', 'right', 'right', 'right'],
-  cells: (bar) => [localTime(bar.t), ...[bar.open, bar.high, bar.low, bar.close].map(formatPrice), bar.volume.toLocaleString('en-US')],
+  cells: (bar) => [localDateTime(bar.t), ...[bar.open, bar.high, bar.low, bar.close].map(formatPrice), bar.volume.toLocaleString('en-US')],
   fields: (bar) => ({ time: iso(bar.t), open: bar.open, high: bar.high, low: bar.low, close: bar.close, volume: bar.volume }),
 };
 
@@ -158,7 +155,7 @@ export async function history(args: readonly string[], now = Date.now()): Promis
   }
   if (records.length === 0) {
     // The source names a path or URL the user gave: shown as any text from outside is.
-    process.stderr.write(`tickbook: ${sanitize(`no prices of ${symbol} recorded from ${source} since ${since === 0 ? 'recording began' : localTime(since)}`)}\n`);
+    process.stderr.write(`tickbook: ${sanitize(`no prices of ${symbol} recorded from ${source} since ${since === 0 ? 'recording began' : localDateTime(since)}`)}\n`);
     if (format === 'json') writeJson({ status: 'success', ...meta, data: [] });
     return 1;
   }

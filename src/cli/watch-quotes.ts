@@ -10,8 +10,6 @@ import type { OpenedClient } from './open-client.js';
 import { writeNdjson } from './output.js';
 import { pollUntilStopped, warn } from './poll-loop.js';
 
-const clock = (t: number): string => clockTime(new Date(t), true);
-
 export async function watchQuotes(
   { client, historySource }: OpenedClient,
   symbols: readonly string[],
@@ -37,7 +35,7 @@ export async function watchQuotes(
             const change = before === undefined ? '' : ` ${q.price >= before ? '+' : ''}${formatChange(q.price - before, q.price)}`;
             return `${q.symbol} ${formatPrice(q.price)}${change}`;
           });
-          if (cells.length > 0) process.stdout.write(`${clock(at)}  ${cells.join('  ')}\n`);
+          if (cells.length > 0) process.stdout.write(`${clockTime(at, true)}  ${cells.join('  ')}\n`);
         }
         for (const q of result.quotes) previous.set(q.symbol, q.price);
         const unknown = result.unknown.filter((s) => !toldUnknown.has(s));

@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
+import { localDateTime } from '../text/time.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
@@ -232,11 +233,7 @@ export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'b
 }
 
 /** 20261126T130501 (local time), for a file name. */
-function stamp(t: number): string {
-  const d = new Date(t);
-  const two = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}T${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
-}
+const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
 function asOpenError(path: string, error: unknown): unknown {
   if (error instanceof HistoryOpenError) return error;

@@ -24,8 +24,9 @@ export function relativeTime(date: Date, now: Date = new Date()): string {
   return date.toISOString();
 }
 
-/** A time in the user's zone, to the second, without the zone: 2026-11-21 23:59:01. */
-export function localDateTime(date: Date): string {
+/** A time (a Date, or ms since the epoch) in the user's zone, to the second, without the zone: 2026-11-21 23:59:01. */
+export function localDateTime(time: Date | number): string {
+  const date = typeof time === 'number' ? new Date(time) : time;
   if (Number.isNaN(date.getTime())) return 'unknown';
   const shifted = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
   // At the very end of the Date range the shift itself can fall outside it.
@@ -34,7 +35,7 @@ export function localDateTime(date: Date): string {
 }
 
 /** The time of day in the user's zone: 14:05, or with `seconds` 14:05:01. */
-export const clockTime = (date: Date, seconds = false): string => localDateTime(date).slice(11, seconds ? 19 : 16);
+export const clockTime = (time: Date | number, seconds = false): string => localDateTime(time).slice(11, seconds ? 19 : 16);
 
 /** An absolute time in the user's zone, to the second: 2026-11-21 23:59:01 +00:00. */
 export function absoluteTime(date: Date): string {

@@ -24,8 +24,6 @@ export interface DetailViewProps {
   height: number;
 }
 
-const clock = (t: number): string => clockTime(new Date(t));
-
 /** "+1.20 (+0.57%)", or nothing when there is nothing to compare with. */
 function change(value: number | undefined, percent: number | undefined, price: number): string {
   if (value === undefined) return '';
@@ -52,7 +50,7 @@ export function DetailView({ model, name, unknown, width, height }: DetailViewPr
   );
   const tick = f && change(f.tickChange, f.tickPercent, f.price);
   const today = f && change(f.dayChange, f.dayPercent, f.price);
-  const since = f?.recordedSince === undefined ? '' : ` (since ${clock(f.recordedSince)})`;
+  const since = f?.recordedSince === undefined ? '' : ` (since ${clockTime(f.recordedSince)})`;
   const day = f?.open === undefined
     ? 'nothing recorded today yet'
     : `open ${formatPrice(f.open)}  high ${formatPrice(f.high!)}  low ${formatPrice(f.low!)}  volume ${compactNumber(f.volume!)}${since}`;

@@ -25,8 +25,6 @@ export const DETAIL_HEAD_ROWS = 5;
 
 const SPAN_WORDS: Record<SpanName, string> = { '1h': 'the last hour', '1d': 'the last day', '5d': 'the last 5 days', '1m': 'the last month', all: 'all that is recorded' };
 
-const clock = (t: number): string => clockTime(new Date(t));
-
 /** The chart's box: the view's inner width, and its rows under the head. */
 export const chartBox = (width: number, height: number) => ({ width: Math.max(0, width - 4), height: Math.max(0, height - 2 - DETAIL_HEAD_ROWS) });
 
@@ -55,7 +53,7 @@ export function useDetailView(
     const maxPoints = 2 * box.width;
     const points = history.points(symbol, from, now, maxPoints);
     if (points.length < 2) {
-      const since = earliest === undefined ? 'nothing is recorded yet' : `recorded since ${new Date(earliest).toDateString() === new Date(now).toDateString() ? clock(earliest) : new Date(earliest).toLocaleDateString()}`;
+      const since = earliest === undefined ? 'nothing is recorded yet' : `recorded since ${new Date(earliest).toDateString() === new Date(now).toDateString() ? clockTime(earliest) : new Date(earliest).toLocaleDateString()}`;
       return { ...base, chart: undefined, note: `fewer than two prices in ${SPAN_WORDS[span]} (${since}): the chart fills in as prices come` };
     }
     const chart = chartLines(points, {
