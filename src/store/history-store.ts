@@ -9,6 +9,7 @@ import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
 import { localDateTime } from '../text/time.js';
+import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
@@ -81,12 +82,6 @@ const MIGRATIONS: readonly string[] = [
 
 const SCHEMA_VERSION = MIGRATIONS.length;
 
-/** A price to record: the fields of the API's price record. */
-export interface Quote {
-  symbol: string;
-  price: number;
-  volume: number;
-}
 
 /** A point of a chart: when, and the price then (a bar's close at its last tick). */
 export interface PricePoint {
@@ -351,14 +346,16 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
   function seriesOf(source: string, symbol: string, create: boolean): number | undefined {
     const id = known.get(key(source, symbol));
     if (id !== undefined) return id;
-    let sourceId = findSource.get(source)?.id;
-    if (sourceId === undefined) {
-      if (!create) return undefined;
-      sourceId = addSource.get(source)!.id;
-    }
+    const sourceId = sourceIdOf(source, create);
+    if (sourceId === undefined) return undefined;
     const found = findSeries.get(sourceId, symbol)?.id ?? (create ? addSeries.get(sourceId, symbol)!.id : undefined);
     if (found !== undefined) known.set(key(source, symbol), found);
     return found;
+  }
+
+  /** A server's id, made when `create`. */
+  function sourceIdOf(source: string, create: boolean): number | undefined {
+    return findSource.get(source)?.id ?? (create ? addSource.get(source)!.id : undefined);
   }
 
   /** The reading recorded last (by any process: another may have recorded since). */
@@ -405,10 +402,7 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
   return {
     path,
     db,
-    sourceId(source, create) {
-      const found = findSource.get(source)?.id;
-      return found ?? (create ? addSource.get(source)!.id : undefined);
-    },
+    sourceId: sourceIdOf,
     record(source, quotes, at) {
       if (quotes.length === 0) return;
       try {
@@ -456,7 +450,7 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     },
     dayReferences(source, dayStart) {
       const references = new Map<string, { open: number | undefined; close: number | undefined }>();
-      const sourceId = findSource.get(source)?.id;
+      const sourceId = sourceIdOf(source, false);
       if (sourceId === undefined) return references;
       for (const { symbol, open } of opensOn.all(sourceId, dayStart)) references.set(symbol, { open, close: undefined });
       for (const { symbol, close } of closesBefore.all(sourceId, dayStart)) references.set(symbol, { open: references.get(symbol)?.open, close });

@@ -5,7 +5,8 @@ import { dataDirOrigin } from '../config/paths.js';
 import type { Bar } from '../market/bars.js';
 import { barStart } from '../market/bars.js';
 // Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
-import type { HistoryStore, PricePoint, Quote } from './history-store.js';
+import type { Quote } from '../api/types.js';
+import type { HistoryStore, PricePoint } from './history-store.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type Firing } from './alerts-store.js';
 

@@ -17,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { barStart, DAY_MS, dayStart, MINUTE_MS, type Bar } from '../../src/market/bars.js';
 import { chartLines } from '../../src/market/chart.js';
-import { openHistoryStore, type PricePoint, type Quote, RETENTION_MS } from '../../src/store/history-store.js';
+import type { Quote } from '../../src/api/types.js';
+import { openHistoryStore, type PricePoint, RETENTION_MS } from '../../src/store/history-store.js';
 
 const SYMBOL_COUNT = 20;
 const SOURCE = 'https://bench.tickbook.invalid';
