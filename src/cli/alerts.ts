@@ -124,9 +124,8 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
     const alertWatch = new AlertWatch(alerts, history, source);
     const say = (firings: readonly Firing[]) => {
       for (const firing of firings) {
-        const alert = alerts.list(source).find((a) => a.id === firing.alert);
         if (ndjson) {
-          const condition = alert ? describeCondition(alert.condition, formatPrice) : '';
+          const condition = describeCondition(firing.condition, formatPrice);
           writeNdjson([{ id: firing.alert, symbol: firing.symbol, condition, price: firing.price ?? null, time: new Date(firing.at).toISOString() }]);
         } else {
           process.stdout.write(`${clockTime(firing.at, true)}  #${firing.alert} ${firing.text}\n`);

@@ -19,6 +19,8 @@ export interface StoredAlert extends AlertState {
 export interface Firing {
   alert: number;
   symbol: string;
+  /** What the alert watched for. */
+  condition: AlertCondition;
   at: number;
   price: number | undefined;
   text: string;
@@ -141,15 +143,11 @@ export function alertsOf(store: HistoryStore): AlertsStore {
   const addFiring = db.prepare<[number, number, number | null, string]>('INSERT INTO alert_firings (alert, at, price, text) VALUES (?, ?, ?, ?)');
   const trimFirings = db.prepare<[number]>('DELETE FROM alert_firings WHERE id <= (SELECT max(id) FROM alert_firings) - ?');
   // Up to twenty more than kept may be in the table between cuts: the log shows the last 100.
-  const recent = db.prepare<[number, number], Firing & { symbol: string }>(
-    `SELECT f.alert, a.symbol, f.at, f.price, f.text FROM alert_firings f JOIN alerts a ON a.id = f.alert
+  const recent = db.prepare<[number, number], Omit<Firing, 'condition'> & { condition: string }>(
+    `SELECT f.alert, a.symbol, a.condition, f.at, f.price, f.text FROM alert_firings f JOIN alerts a ON a.id = f.alert
      WHERE a.source = ? ORDER BY f.id DESC LIMIT ?`,
   );
 
-  /**
-   * The alerts stepped under the write lock: their states as stored now, not as this process last
-   * saw them, so a crossing another process announced is not announced again.
-   */
   /**
    * The alerts as this connection last read or wrote them, and the file's data_version then:
    * reading a thousand rows each tick cost ~3 ms, and another process's commit changes the
@@ -164,6 +162,10 @@ export function alertsOf(store: HistoryStore): AlertsStore {
     return cache.alerts;
   };
 
+  /**
+   * The alerts stepped under the write lock: their states as stored now, not as this process last
+   * saw them, so a crossing another process announced is not announced again.
+   */
   const stepAll = db.transaction(
     (source: number, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[] => {
       const fired: Firing[] = [];
@@ -189,7 +191,7 @@ export function alertsOf(store: HistoryStore): AlertsStore {
         if (!didFire) continue;
         const text = describeFiring(alert.symbol, alert.condition, reading, formatPrice);
         lastFiring = Number(addFiring.run(alert.id, reading.now, reading.price ?? null, text).lastInsertRowid);
-        fired.push({ alert: alert.id, symbol: alert.symbol, at: reading.now, price: reading.price, text });
+        fired.push({ alert: alert.id, symbol: alert.symbol, condition: alert.condition, at: reading.now, price: reading.price, text });
       }
       // The log is cut back to its last hundred every twenty firings, not after each.
       if (fired.length > 0 && Math.floor(lastFiring / 20) !== Math.floor((lastFiring - fired.length) / 20)) trimFirings.run(FIRINGS_KEPT);
@@ -207,12 +209,11 @@ export function alertsOf(store: HistoryStore): AlertsStore {
     },
     list(source) {
       const sourceId = store.sourceId(source, false);
-      return sourceId === undefined ? [] : all.all(sourceId).map(fromRow);
+      // Read afresh only when this file changed since (a detail view asks on every tick).
+      return sourceId === undefined ? [] : [...current(sourceId)];
     },
     symbols(source) {
-      const sourceId = store.sourceId(source, false);
-      if (sourceId === undefined) return [];
-      return [...new Set(current(sourceId).filter((alert) => !alert.paused && !alert.done).map((alert) => alert.symbol))];
+      return [...new Set(this.list(source).filter((alert) => !alert.paused && !alert.done).map((alert) => alert.symbol))];
     },
     remove(source, id) {
       cache = undefined;
@@ -230,7 +231,7 @@ export function alertsOf(store: HistoryStore): AlertsStore {
     },
     firings(source, limit = FIRINGS_KEPT) {
       const sourceId = store.sourceId(source, false);
-      return sourceId === undefined ? [] : recent.all(sourceId, limit);
+      return sourceId === undefined ? [] : recent.all(sourceId, limit).map((row) => ({ ...row, condition: conditionOf(row.condition) }));
     },
   };
 }
