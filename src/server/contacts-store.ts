@@ -10,6 +10,7 @@ import { newId } from './ids.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
+import { sqliteProblem } from '../sqlite/problems.js';
 
 export { DatabaseOpenError, MarketMismatchError };
 
@@ -294,18 +295,8 @@ function whyNoDirectory(dir: string): string {
 /** SQLite's failures on opening, in words; anything else passes through unchanged. */
 function openFailure(path: string, error: unknown): unknown {
   if (!(error instanceof Database.SqliteError)) return error;
-  const code = error.code;
-  if (code === 'SQLITE_NOTADB') return new DatabaseOpenError(path, 'it is not a SQLite database');
-  if (code.startsWith('SQLITE_CORRUPT')) return new DatabaseOpenError(path, 'it is damaged (SQLite finds it corrupt)');
-  if (code.startsWith('SQLITE_READONLY')) return new DatabaseOpenError(path, 'it is read-only');
-  if (code.startsWith('SQLITE_BUSY')) {
-    return new DatabaseOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
-  }
-  if (code === 'SQLITE_FULL') return new DatabaseOpenError(path, 'the disk is full');
-  if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code.startsWith('SQLITE_IOERR')) {
-    return new DatabaseOpenError(path, `SQLite cannot open or read it (${error.message})`);
-  }
-  return error;
+  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS);
+  return problem === undefined ? error : new DatabaseOpenError(path, problem);
 }
 
 /**

@@ -11,6 +11,7 @@ import { fsReason } from '../config/fs-reason.js';
 import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
+import { sqliteProblem } from '../sqlite/problems.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
@@ -232,14 +233,9 @@ const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').repla
 
 function asOpenError(path: string, error: unknown): unknown {
   if (error instanceof HistoryOpenError) return error;
-  const code = (error as { code?: string }).code ?? '';
-  if (code.startsWith('SQLITE_READONLY') || code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM') {
-    return new HistoryOpenError(path, `SQLite cannot open or write it (${(error as Error).message})`);
-  }
-  if (code.startsWith('SQLITE_BUSY')) return new HistoryOpenError(path, `another process kept it locked for ${BUSY_TIMEOUT_MS / 1000} s`);
-  if (code === 'SQLITE_FULL') return new HistoryOpenError(path, 'the disk is full');
-  if (code.startsWith('SQLITE_IOERR')) return new HistoryOpenError(path, `SQLite cannot read or write it (${(error as Error).message})`);
-  if (code.startsWith('E')) return new HistoryOpenError(path, fsReason(error));
+  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS);
+  if (problem !== undefined) return new HistoryOpenError(path, problem);
+  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error));
   return error;
 }
 
