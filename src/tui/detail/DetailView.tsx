@@ -12,7 +12,7 @@ import { fit, fitEntries, width as textWidth } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
-import type { DetailModel } from './use-detail-view.js';
+import { chartBox, type DetailModel } from './use-detail-view.js';
 
 export interface DetailViewProps {
   model: DetailModel;
@@ -34,7 +34,8 @@ function change(value: number | undefined, percent: number | undefined, price: n
 export function DetailView({ model, name, unknown, width, height }: DetailViewProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
-  const inner = Math.max(0, width - 4);
+  // The chart's box is the view's inside: one measure for the lines above it and for it.
+  const inner = chartBox(width, height).width;
   const cut = glyphs.ellipsis;
   const f: DayFigures | undefined = model.figures;
   const colorOf = (value: number | undefined) => (value === undefined || value === 0 ? undefined : value > 0 ? theme.up : theme.down);
