@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCondition } from '../../src/cli/alerts.js';
 import { runTickbook, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 let root: string;
 let sandbox: TestSandbox;
@@ -23,8 +24,7 @@ afterAll(async () => {
 /** A home of its own, pointed at the test sandbox. */
 function freshEnv(): NodeJS.ProcessEnv {
   const home = join(root, `home-${++count}`);
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   return {
     ...clean,
     HOME: home,

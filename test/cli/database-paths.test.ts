@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasScript, SEQ, startInPty, terminalRestored } from '../helpers/pty.js';
 import { BIN, killTickbookChildren, runTickbookToExit } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'tickbook-dbpath-'));
-  env = { ...process.env, HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CONFIG_HOME: join(dir, 'xdg-config') };
-  for (const key of Object.keys(env)) if (key.startsWith('TICKBOOK_')) delete env[key];
+  env = { ...cleanEnv(), HOME: join(dir, 'home'), XDG_DATA_HOME: join(dir, 'xdg-data'), XDG_CONFIG_HOME: join(dir, 'xdg-config') };
 });
 
 afterEach(async () => {

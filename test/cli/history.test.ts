@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSince } from '../../src/cli/history.js';
 import { DAY_MS, HOUR_MS } from '../../src/market/bars.js';
-import { runChild } from '../helpers/child.js';
+import { runChild, cleanEnv } from '../helpers/child.js';
 import { BIN, runTickbook, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let root: string;
@@ -17,8 +17,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'tickbook-history-cli-'));
   sandbox = await startTestSandbox();
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   env = {
     ...clean,
     HOME: join(root, 'home'),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 let sandbox: TestSandbox;
 let home: string;
@@ -14,8 +15,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   home = mkdtempSync(join(tmpdir(), 'tickbook-phone-'));
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   env = {
     ...clean,
     HOME: home,

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 let root: string;
 let sandbox: TestSandbox;
@@ -28,8 +29,7 @@ afterAll(async () => {
 /** The parent's environment without TICKBOOK_*, with its own home and XDG directories. */
 function isolatedEnv(): NodeJS.ProcessEnv {
   const dir = join(root, `env-${++counter}`);
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   return { ...clean, HOME: join(dir, 'home'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data') };
 }
 

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killTickbookChildren, runTickbookToExit } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 const TOKEN = 'tok-Sanitise-2468';
 const API_KEY = 'key-Sanitise-1357';
@@ -51,8 +52,7 @@ let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'tickbook-sanitise-'));
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   env = {
     ...clean,
     HOME: join(dir, 'home'),

@@ -22,6 +22,7 @@ import {
   type TestSandbox,
   CONTACT_KEYS,
 } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
 
 const TOKEN = 'tok-SECRET-1234567';
 const API_KEY = 'key-SECRET-7654321';
@@ -61,8 +62,7 @@ function freshDir(name: string): string {
 /** The parent's environment without any TICKBOOK_* variable, with home and XDG dirs in a temp dir. */
 function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   const dir = freshDir('env');
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   return {
     ...clean,
     HOME: join(dir, 'home'),

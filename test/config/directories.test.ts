@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DirectoryError, ensureDirectory } from '../../src/config/directories.js';
 import { configDirOrigin, dataDirOrigin } from '../../src/config/paths.js';
 import { BIN } from '../helpers/sandbox.js';
-import { type ChildRun, runChild, tsxArgs } from '../helpers/child.js';
+import { type ChildRun, runChild, tsxArgs, cleanEnv } from '../helpers/child.js';
 
 /** Well past a CLI's start (under a second) and far short of forever. */
 const HANG_MS = 8_000;
@@ -26,8 +26,7 @@ afterAll(() => {
 
 /** The environment with home and XDG directories in the temp dir, then `extra`. */
 function envWith(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const clean: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  const clean = cleanEnv();
   return { ...clean, HOME: join(dir, 'home'), XDG_CONFIG_HOME: join(dir, 'config'), XDG_DATA_HOME: join(dir, 'data'), ...extra };
 }
 

@@ -47,3 +47,10 @@ export function runChild(
 export function tsxArgs(module: string, args: readonly string[]): string[] {
   return ['--import', 'tsx', `${ROOT}${module}`, ...args];
 }
+
+/** The test's environment without any TICKBOOK_* variable: a child starts as a new user's would. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const clean: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
+  return clean;
+}

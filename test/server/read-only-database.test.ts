@@ -13,6 +13,7 @@ import {
   runTickbookUnprivilegedToExit,
   traversableTempDir,
 } from '../helpers/unprivileged-server.js';
+import { cleanEnv } from '../helpers/child.js';
 
 const READ_ONLY = /^the sandbox database (\S+) is read-only \([^)]+\): contacts can be listed and read, but not created, renamed or deleted$/;
 
@@ -26,8 +27,7 @@ beforeEach(async () => {
   // Laid out as the default place, so the commands' embedded sandbox opens it too.
   dataDir = join(root, 'data', 'tickbook');
   dbPath = join(dataDir, 'sandbox.db');
-  env = { ...process.env, HOME: join(root, 'home'), XDG_DATA_HOME: join(root, 'data'), XDG_CONFIG_HOME: join(root, 'config') };
-  for (const key of Object.keys(env)) if (key.startsWith('TICKBOOK_')) delete env[key];
+  env = { ...cleanEnv(), HOME: join(root, 'home'), XDG_DATA_HOME: join(root, 'data'), XDG_CONFIG_HOME: join(root, 'config') };
   mkdirSync(dataDir, { recursive: true, mode: 0o755 });
   chmodSync(join(root, 'data'), 0o755);
   // A database as a first run leaves it: demo contacts and a market, closed cleanly.
