@@ -19,6 +19,7 @@ import { barStart, DAY_MS, dayStart, MINUTE_MS, type Bar } from '../../src/marke
 import { chartLines } from '../../src/market/chart.js';
 import type { Quote } from '../../src/api/types.js';
 import { openHistoryStore, type PricePoint, RETENTION_MS } from '../../src/store/history-store.js';
+import { sequence } from '../../src/server/random.js';
 
 const SYMBOL_COUNT = 20;
 const SOURCE = 'https://bench.tickbook.invalid';
@@ -41,18 +42,8 @@ const MB = 1024 * 1024;
 
 const symbols = Array.from({ length: SYMBOL_COUNT }, (_, i) => `SYM${String(i).padStart(2, '0')}`);
 
-/** mulberry32: a small deterministic generator, so every run builds the same walk. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const rand = random(11);
+// The sandbox's seeded generator, so every run builds the same walk.
+const rand = sequence(11);
 const cents = (p: number): number => Math.round(p * 100) / 100;
 /** One step of a walk: relative moves of up to ±size. */
 const step = (p: number, size: number): number => Math.max(1, p * (1 + (rand() - 0.5) * 2 * size));

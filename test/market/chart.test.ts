@@ -2,6 +2,7 @@
 // braille strings, and as dots (decoded here from the cells' bits) where a picture says more.
 import { describe, expect, it } from 'vitest';
 import { type ChartPoint, chartLines, plotDots, visiblePoints } from '../../src/market/chart.js';
+import { sequence } from '../../src/server/random.js';
 
 // A braille cell's bit for its dot [column][row]: dots 1-2-3-7 down the left, 4-5-6-8 down the right.
 const BITS = [
@@ -250,14 +251,8 @@ describe('chartLines', () => {
   });
 
   it('fills exactly width x height, in braille and ASCII only, for any size and points', () => {
-    // mulberry32: the same sizes and points on every run.
-    let seed = 20251126;
-    const random = (): number => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    // The sandbox's seeded generator: the same sizes and points on every run.
+    const random = sequence(20251126);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const spans = [HOUR, DAY, 5 * DAY, 30 * DAY, 3 * 365 * DAY, 0, 1];
 
