@@ -3,7 +3,7 @@
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
-import { historyPath } from '../store/history-source.js';
+import { withHistoryFile } from './history-file.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
@@ -85,13 +85,8 @@ const stateOf = (alert: StoredAlert): string =>
 
 /** Opens the history file and its alerts for `body`, and closes it after. */
 async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
-  const [{ openHistoryStore }, { alertsOf }] = await Promise.all([import('../store/history-store.js'), import('../store/alerts-store.js')]);
-  const history = openHistoryStore(historyPath(), { onWarning: (w) => warn(`warning: ${w}`) });
-  try {
-    return await body(history, alertsOf(history));
-  } finally {
-    history.close();
-  }
+  const { alertsOf } = await import('../store/alerts-store.js');
+  return withHistoryFile((history) => body(history, alertsOf(history)));
 }
 
 const idOf = (raw: string | undefined): number => {
@@ -152,38 +147,8 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
   });
 }
 
-/**
- * The value after above, below, move or stale kept as a word: `move -5` is a fall of 5%, and
- * `above -5` a price the check below names, neither an option the parser does not know.
- */
-function takeSignedValues(args: readonly string[]): { args: string[]; values: Map<number, string> } {
-  const rest: string[] = [];
-  const values = new Map<number, string>();
-  let words = 0;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    const next = args[i + 1];
-    rest.push(arg);
-    if (!arg.startsWith('-')) words++;
-    if (['above', 'below', 'move', 'stale'].includes(arg) && next !== undefined && /^-[0-9.]/.test(next)) {
-      values.set(words, next);
-      i++;
-    }
-  }
-  return { args: rest, values };
-}
-
 export async function alerts(args: readonly string[]): Promise<number> {
-  const signed = takeSignedValues(args);
-  const parsed = parseCommandLine(signed.args, OPTIONS, true);
-  const { values } = parsed;
-  // The signed values back in their places among the words.
-  const positionals: string[] = [];
-  parsed.positionals.forEach((word, i) => {
-    positionals.push(word);
-    const value = signed.values.get(i + 1);
-    if (value !== undefined) positionals.push(value);
-  });
+  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
   const [action, ...words] = positionals;
   if (values.help || action === undefined) {
     process.stdout.write(ALERTS_HELP);

@@ -6,6 +6,7 @@ import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { alerts, ALERTS_HELP } from './alerts.js';
 import { history, HISTORY_HELP } from './history.js';
+import { holdings, HOLDINGS_HELP } from './holdings.js';
 import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
 import { serve, SERVE_HELP } from './serve.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
@@ -24,6 +25,7 @@ Commands:
   history SYMBOL            prices recorded on this machine (ticks, minute or day bars)
   alerts add|list|log|rm|pause|resume|watch
                             price alerts, set and watched from the shell
+  holdings [add|rm]         your positions at the latest prices, totals per currency
   symbols [--search TEXT]   the symbols catalogue
   serve                     run the sandbox server of the whole interface
 
@@ -41,7 +43,8 @@ Options:
   --version                 print the version
 
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
-tickbook symbols --help, tickbook history --help, tickbook alerts --help, tickbook serve --help.
+tickbook symbols --help, tickbook history --help, tickbook alerts --help,
+tickbook holdings --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -57,6 +60,7 @@ const HELPS: Record<string, string> = {
   quote: QUOTE_HELP,
   history: HISTORY_HELP,
   alerts: ALERTS_HELP,
+  holdings: HOLDINGS_HELP,
   symbols: SYMBOLS_HELP,
 };
 
@@ -100,6 +104,8 @@ async function run(argv: readonly string[]): Promise<number> {
       return history(rest);
     case 'alerts':
       return alerts(rest);
+    case 'holdings':
+      return holdings(rest);
     default:
       // Options without a command are the dashboard's (--watchlist, --base-url, …).
       if (command.startsWith('-')) return dashboard(argv);

@@ -76,9 +76,10 @@ function refuseNonText(args: readonly string[], options: OptionSpec): void {
 
 export function parseCommandLine<O extends OptionSpec>(args: readonly string[], options: O, allowPositionals: boolean) {
   refuseNonText(args, options);
+  const negatives: string[] = [];
   let parsed;
   try {
-    parsed = parseArgs({ args: joinNegativeValues(args, options), options, allowPositionals, strict: true, tokens: true });
+    parsed = parseArgs({ args: negativeWordsHidden(joinNegativeValues(args, options), negatives), options, allowPositionals, strict: true, tokens: true });
   } catch (error) {
     throw toUsageError(error);
   }
@@ -93,7 +94,23 @@ export function parseCommandLine<O extends OptionSpec>(args: readonly string[], 
     if (seen.has(token.name)) throw new UsageError(`option --${token.name} given twice`);
     seen.add(token.name);
   }
-  return { values: parsed.values, positionals: parsed.positionals };
+  return { values: parsed.values, positionals: parsed.positionals.map((word) => (word.startsWith(HIDDEN) ? negatives[Number(word.slice(1))]! : word)) };
+}
+
+/** Marks a negative number standing as a word while the parser reads the options. */
+const HIDDEN = '\u0000';
+
+/**
+ * A negative number standing alone ("holdings add AAPL -1", "alerts add X move -5") is a word, not
+ * an unknown option: it goes through the parser hidden, and comes back in its place.
+ */
+function negativeWordsHidden(args: readonly string[], negatives: string[]): string[] {
+  const end = args.indexOf('--');
+  return args.map((arg, i) => {
+    if ((end >= 0 && i > end) || !NEGATIVE_NUMBER.test(arg)) return arg;
+    negatives.push(arg);
+    return `${HIDDEN}${negatives.length - 1}`;
+  });
 }
 
 function toUsageError(error: unknown): UsageError {

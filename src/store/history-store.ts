@@ -79,6 +79,18 @@ const MIGRATIONS: readonly string[] = [
      price REAL,
      text  TEXT NOT NULL
    );`,
+  // Holdings: the user's lots, beside the prices that value them. Quantities and costs are the
+  // decimals as typed (text), so that nothing is rounded on the way in or out.
+  `CREATE TABLE lots (
+     id       INTEGER PRIMARY KEY,
+     source   INTEGER NOT NULL REFERENCES sources(id),
+     symbol   TEXT NOT NULL,
+     quantity TEXT NOT NULL,
+     cost     TEXT NOT NULL,
+     bought   TEXT,
+     added_at INTEGER NOT NULL
+   );
+   CREATE INDEX lots_by_symbol ON lots (source, symbol);`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;

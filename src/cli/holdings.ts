@@ -1,0 +1,220 @@
+// `tickbook holdings`: the user's lots, kept with the recorded prices for the server they are
+// valued by, listed at the latest prices with totals per currency, added and removed from the shell.
+import type { TickbookClient } from '../api/client.js';
+import { averageCost, checkLot, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
+import type { Currency } from '../market/listing.js';
+import { type Exact, fixedText, formatMoney } from '../market/money.js';
+import { barStart } from '../market/bars.js';
+import type { HistoryStore } from '../store/history-store.js';
+import type { HoldingsStore } from '../store/holdings-store.js';
+import { formatPrice, signedPercent } from '../text/numbers.js';
+import { localDateTime } from '../text/time.js';
+import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { withHistoryFile } from './history-file.js';
+import { sourceFor } from './history.js';
+import { formatOf, renderTable, writeJson } from './output.js';
+import { parseCommandLine, symbolList, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const HOLDINGS_HELP = `Usage: tickbook holdings [--json]
+       tickbook holdings add SYMBOL QUANTITY --cost PRICE [--date YYYY-MM-DD]
+       tickbook holdings rm SYMBOL [--lot N]
+
+Your positions, kept on this machine with the recorded prices, for the server that prices them.
+  (none)                    each position at the latest price: quantity, average cost, value,
+                            the day's change (from the day's first recorded price), profit or
+                            loss and its percentage; then totals, one per currency (a listing's
+                            currency comes from its suffix: none USD, .L pence sterling (valued
+                            in GBP), .TO CAD, .DE and .PA EUR, .T JPY, .HK HKD, .AX AUD)
+  add SYMBOL QUANTITY       a lot of QUANTITY shares bought at --cost PRICE per share (in the
+                            listing's price unit: pence for .L), on --date (optional); a symbol
+                            can hold several lots
+  rm SYMBOL                 every lot of SYMBOL, or with --lot N only its Nth (as listed)
+
+Amounts are exact decimals (up to 6 places), never rounded until shown.
+
+${CONNECTION_HELP}`;
+
+const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  cost: { type: 'string' },
+  date: { type: 'string' },
+  lot: { type: 'string' },
+} as const;
+
+/** Today on this machine's calendar, YYYY-MM-DD. */
+export const localToday = (now = Date.now()): string => localDateTime(now).slice(0, 10);
+
+async function withHoldings<T>(body: (history: HistoryStore, holdings: HoldingsStore) => T | Promise<T>): Promise<T> {
+  const { holdingsOf } = await import('../store/holdings-store.js');
+  return withHistoryFile((history) => body(history, holdingsOf(history)));
+}
+
+/** An amount in the currency's major unit, exact to its minor unit, for JSON: "1872.30", "-5". */
+const moneyJson = (amount: Exact | undefined, currency: Currency): string | null =>
+  amount === undefined ? null : formatMoney(amount, currency).replace(/,/g, '');
+
+const lotJson = (lot: Lot, n: number) => ({ lot: n, quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? null });
+
+function positionJson(p: Position, price: number | undefined) {
+  return {
+    symbol: p.symbol,
+    currency: p.currency.code,
+    quantity: fixedText(p.quantity),
+    average_cost: fixedText(averageCost(p)),
+    price: price ?? null,
+    cost: moneyJson(p.cost, p.currency),
+    value: moneyJson(p.value, p.currency),
+    day: moneyJson(p.day, p.currency),
+    gain: moneyJson(p.gain, p.currency),
+    gain_percent: p.percent ?? null,
+    lots: p.lots.map((lot, i) => lotJson(lot, i + 1)),
+  };
+}
+
+function totalJson(t: Total) {
+  return {
+    currency: t.currency.code,
+    cost: moneyJson(t.cost, t.currency),
+    value: moneyJson(t.value, t.currency),
+    day: moneyJson(t.day, t.currency),
+    gain: moneyJson(t.gain, t.currency),
+    gain_percent: t.percent ?? null,
+    positions: t.positions,
+    unpriced: t.unpriced,
+  };
+}
+
+const dash = '-';
+const money = (amount: Exact | undefined, currency: Currency, signed = false): string => (amount === undefined ? dash : formatMoney(amount, currency, signed));
+const percent = (value: number | undefined): string => (value === undefined ? dash : signedPercent(value));
+
+async function list(client: TickbookClient, source: string, json: boolean): Promise<number> {
+  const { lots, opens } = await withHoldings((history, holdings) => {
+    const lots = holdings.list(source);
+    const days = history.dayReferences(source, barStart('day', Date.now()));
+    return { lots, opens: new Map([...days].map(([symbol, day]) => [symbol, day.open])) };
+  });
+  if (lots.length === 0) {
+    if (json) writeJson({ status: 'success', positions: [], totals: [] });
+    else process.stderr.write('tickbook: no holdings: tickbook holdings add AAPL 10 --cost 150\n');
+    return 0;
+  }
+  const symbols = [...new Set(lots.map((lot) => lot.symbol))];
+  const result = await client.realtimePricing(symbols);
+  const prices = new Map(result.quotes.map((q) => [q.symbol, q.price]));
+  const { positions, totals } = portfolioOf(lots, (s) => prices.get(s), (s) => opens.get(s));
+  if (json) {
+    writeJson({ status: 'success', positions: positions.map((p) => positionJson(p, prices.get(p.symbol))), totals: totals.map(totalJson) });
+    return 0;
+  }
+  const rows: string[][] = [];
+  for (const p of positions) {
+    const price = prices.get(p.symbol);
+    const note = result.unknown.includes(p.symbol) ? 'not served' : price === undefined ? 'no price' : formatPrice(price);
+    rows.push([p.symbol, p.currency.code, fixedText(p.quantity), formatPrice(Number(fixedText(averageCost(p)))), note, money(p.value, p.currency), money(p.day, p.currency, true), money(p.gain, p.currency, true), percent(p.percent)]);
+    // A symbol of several lots lists them, numbered for holdings rm --lot.
+    if (p.lots.length > 1) {
+      p.lots.forEach((lot, i) => rows.push([`  lot ${i + 1}`, '', fixedText(lot.quantity), formatPrice(Number(fixedText(lot.cost))), lot.bought ?? '', '', '', '', '']));
+    }
+  }
+  const right = { align: 'right' } as const;
+  process.stdout.write(
+    renderTable(
+      [{ title: 'SYMBOL' }, { title: 'CCY' }, { title: 'QTY', ...right }, { title: 'AVG COST', ...right }, { title: 'PRICE', ...right }, { title: 'VALUE', ...right }, { title: 'DAY', ...right }, { title: 'P/L', ...right }, { title: 'P/L %', ...right }],
+      rows,
+    ),
+  );
+  process.stdout.write('\n');
+  process.stdout.write(
+    renderTable(
+      [{ title: 'TOTAL' }, { title: 'COST', ...right }, { title: 'VALUE', ...right }, { title: 'DAY', ...right }, { title: 'P/L', ...right }, { title: 'P/L %', ...right }, { title: '' }],
+      totals.map((t) => [
+        t.currency.code,
+        money(t.cost, t.currency),
+        money(t.value, t.currency),
+        money(t.day, t.currency, true),
+        money(t.gain, t.currency, true),
+        percent(t.percent),
+        [t.unpriced > 0 ? `${t.unpriced} without a price, left out` : '', t.dayUnknown > 0 ? `day: ${t.dayUnknown} with no price recorded today` : ''].filter(Boolean).join('; '),
+      ]),
+    ),
+  );
+  return 0;
+}
+
+function symbolOf(words: readonly string[], example: string): string {
+  const [symbol] = symbolList('holdings', words.slice(0, 1));
+  if (symbol === undefined) throw new UsageError(`expected a symbol: ${example}`);
+  return symbol;
+}
+
+async function add(client: TickbookClient, source: string, words: readonly string[], values: { cost?: string | undefined; date?: string | undefined }): Promise<number> {
+  const example = 'tickbook holdings add AAPL 10 --cost 150';
+  const symbol = symbolOf(words, example);
+  if (words[1] === undefined) throw new UsageError(`expected a quantity after the symbol: ${example}`);
+  if (words.length > 2) throw new UsageError(`unexpected argument ${JSON.stringify(words[2])}`);
+  if (values.cost === undefined) throw new UsageError(`option --cost (the cost per share) is required: ${example}`);
+  const checked = checkLot({ quantity: words[1], cost: values.cost, date: values.date ?? '' }, localToday());
+  if ('problems' in checked) throw new UsageError(Object.values(checked.problems).join('; '));
+  // A symbol the server does not know is not saved: it could never be valued.
+  const result = await client.realtimePricing([symbol]);
+  if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
+  return withHoldings((_, holdings) => {
+    holdings.add(source, symbol, checked.lot, Date.now());
+    const n = holdings.list(source).filter((lot) => lot.symbol === symbol).length;
+    process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
+    return 0;
+  });
+}
+
+function remove(source: string, words: readonly string[], lotOption: string | undefined): Promise<number> {
+  const symbol = symbolOf(words, 'tickbook holdings rm AAPL [--lot N]');
+  if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
+  if (lotOption !== undefined && !/^[1-9][0-9]*$/.test(lotOption)) throw new UsageError(`option --lot must be a lot's number (1, 2, …, as tickbook holdings lists them), not ${JSON.stringify(lotOption)}`);
+  return withHoldings((_, holdings) => {
+    const own = holdings.list(source).filter((lot) => lot.symbol === symbol);
+    if (own.length === 0) {
+      process.stderr.write(`tickbook: no holdings of ${symbol} (tickbook holdings lists them)\n`);
+      return 1;
+    }
+    if (lotOption === undefined) {
+      const removed = holdings.removeSymbol(source, symbol);
+      process.stdout.write(`removed ${symbol}: ${removed} lot${removed === 1 ? '' : 's'}\n`);
+      return 0;
+    }
+    const lot = own[Number(lotOption) - 1];
+    if (lot === undefined) {
+      process.stderr.write(`tickbook: ${symbol} has no lot ${lotOption}: it has ${own.length} (tickbook holdings lists them)\n`);
+      return 1;
+    }
+    holdings.remove(source, lot.id);
+    process.stdout.write(`removed ${symbol} lot ${lotOption}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}\n`);
+    return 0;
+  });
+}
+
+export async function holdings(args: readonly string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const [action, ...words] = positionals;
+  if (values.help) {
+    process.stdout.write(HOLDINGS_HELP);
+    return 0;
+  }
+  const format = formatOf(values, false);
+  if (action !== 'add' && (values.cost !== undefined || values.date !== undefined)) throw new UsageError('options --cost and --date are for holdings add');
+  if (action !== 'rm' && values.lot !== undefined) throw new UsageError('option --lot is for holdings rm');
+  if (action !== undefined && action !== 'list' && format !== 'table') throw new UsageError(`option --json is for holdings (the list), not holdings ${action}`);
+  switch (action) {
+    case undefined:
+    case 'list':
+      if (words.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(words[0])}`);
+      return withClient(values, ({ client, historySource }) => list(client, historySource, format === 'json'));
+    case 'add':
+      return withClient(values, ({ client, historySource }) => add(client, historySource, words, values));
+    case 'rm':
+      return remove(sourceFor(values), words, values.lot);
+    default:
+      throw new UsageError(`unknown holdings action ${JSON.stringify(action)}: add or rm (or none, to list)`);
+  }
+}
