@@ -2,6 +2,7 @@
 // the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
+import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
 import type { HistoryStore } from '../store/history-store.js';
@@ -45,39 +46,16 @@ const OPTIONS = {
   interval: { type: 'string' },
 } as const;
 
-/** A positive number for `field`, or a usage error naming it. */
-function positiveNumber(field: string, raw: string | undefined): number {
-  const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new UsageError(`${field} must be a positive number, not ${JSON.stringify(raw ?? '')}`);
-  return value;
-}
-
 /** The condition the words after the symbol give. */
 export function parseCondition(words: readonly string[], from: string | undefined): AlertCondition {
   const [kind, value, ...rest] = words;
   if (rest.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(rest[0])}`);
-  if (from !== undefined && kind !== 'move') throw new UsageError('option --from is for a move alert');
-  switch (kind) {
-    case 'above':
-    case 'below':
-      return { kind, price: positiveNumber('the price', value) };
-    case 'move': {
-      const sign = value?.trim()[0];
-      const percent = positiveNumber('the percentage', sign === '+' || sign === '-' ? value!.trim().slice(1) : value);
-      if (from !== undefined && from !== 'open' && from !== 'close' && from !== 'set') {
-        throw new UsageError(`option --from must be open, close or set, not ${JSON.stringify(from)}`);
-      }
-      return { kind, percent, direction: sign === '+' ? 'up' : sign === '-' ? 'down' : 'either', from: from ?? 'open' };
-    }
-    case 'stale': {
-      if (value === undefined || !/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {
-        throw new UsageError(`the number of polls must be a whole number from 1 to 1000, not ${JSON.stringify(value ?? '')}`);
-      }
-      return { kind, polls: Number(value) };
-    }
-    default:
-      throw new UsageError(`expected above, below, move or stale after the symbol, not ${JSON.stringify(kind ?? '')}`);
+  if (!(ALERT_KINDS as readonly (string | undefined)[]).includes(kind)) {
+    throw new UsageError(`expected above, below, move or stale after the symbol, not ${JSON.stringify(kind ?? '')}`);
   }
+  const condition = conditionFrom(kind, value, from, 'option --from');
+  if (typeof condition === 'string') throw new UsageError(condition);
+  return condition;
 }
 
 const stateOf = (alert: StoredAlert): string =>

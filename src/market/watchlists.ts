@@ -5,8 +5,13 @@ export type SortOrder = 'watchlist' | 'symbol' | 'price' | 'change' | 'session' 
 export const SORT_ORDERS: readonly SortOrder[] = ['watchlist', 'symbol', 'price', 'change', 'session', 'volume'];
 
 /** The watchlist's columns besides the symbol, which always comes first. */
-export type ColumnName = 'name' | 'price' | 'change' | 'session' | 'volume' | 'trend' | 'age';
-export const COLUMN_NAMES: readonly ColumnName[] = ['name', 'price', 'change', 'session', 'volume', 'trend', 'age'];
+export type ColumnName = 'name' | 'price' | 'change' | 'session' | 'volume' | 'trend' | 'age' | HoldingsColumn;
+/** The columns of one's own holdings: quantity, market value, the day's P/L, P/L and P/L %. */
+export type HoldingsColumn = 'qty' | 'value' | 'day_pl' | 'pl' | 'pl_pct';
+/** A new list shows the market's columns; the holdings columns are chosen in the columns editor. */
+export const MARKET_COLUMNS: readonly ColumnName[] = ['name', 'price', 'change', 'session', 'volume', 'trend', 'age'];
+export const HOLDINGS_COLUMNS: readonly HoldingsColumn[] = ['qty', 'value', 'day_pl', 'pl', 'pl_pct'];
+export const COLUMN_NAMES: readonly ColumnName[] = [...MARKET_COLUMNS, ...HOLDINGS_COLUMNS];
 
 export interface Watchlist {
   name: string;
@@ -35,7 +40,7 @@ export const newList = (name: string, symbols: readonly string[] = []): Watchlis
   symbols: [...symbols],
   sort: 'watchlist',
   descending: false,
-  columns: [...COLUMN_NAMES],
+  columns: [...MARKET_COLUMNS],
 });
 
 /**

@@ -75,6 +75,13 @@ export interface AlertsStore {
   remove(source: string, id: number): boolean;
   /** Sets an alert paused or not; false when there is no such alert. */
   pause(source: string, id: number, paused: boolean): boolean;
+  /** Lets crossings pass until `until` (undefined: snoozed no more); false when there is no such alert. */
+  snooze(source: string, id: number, until: number | undefined): boolean;
+  /**
+   * Gives an alert a new condition, set afresh as if added now at `price` (armed unless it holds
+   * already, not done); its id and its firings stay. False when there is no such alert.
+   */
+  replace(source: string, id: number, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): boolean;
   /**
    * Steps every alert of the symbols read, in one transaction, and returns those that fired
    * (recorded before this returns). `reference(alert)` gives a move alert's reference.
@@ -139,6 +146,10 @@ export function alertsOf(store: HistoryStore): AlertsStore {
   const all = db.prepare<[number], AlertRow>(`SELECT ${columns} FROM alerts WHERE source = ? ORDER BY id`);
   const remove = db.prepare<[number, number]>('DELETE FROM alerts WHERE source = ? AND id = ?');
   const setPaused = db.prepare<[number, number, number]>('UPDATE alerts SET paused = ? WHERE source = ? AND id = ?');
+  const setSnoozed = db.prepare<[number | null, number, number]>('UPDATE alerts SET snoozed_until = ? WHERE source = ? AND id = ?');
+  const setCondition = db.prepare<[string, number | null, number, number, number, number, number]>(
+    'UPDATE alerts SET condition = ?, set_price = ?, set_at = ?, one_shot = ?, armed = ?, done = 0, snoozed_until = NULL WHERE source = ? AND id = ?',
+  );
   const saveState = db.prepare<[number, number | null, number, number]>('UPDATE alerts SET armed = ?, snoozed_until = ?, done = ? WHERE id = ?');
   const addFiring = db.prepare<[number, number, number | null, string]>('INSERT INTO alert_firings (alert, at, price, text) VALUES (?, ?, ?, ?)');
   const trimFirings = db.prepare<[number]>('DELETE FROM alert_firings WHERE id <= (SELECT max(id) FROM alert_firings) - ?');
@@ -199,12 +210,17 @@ export function alertsOf(store: HistoryStore): AlertsStore {
     },
   );
 
+  /** Whether a new alert starts armed: not when its condition holds already. */
+  const startsArmed = (condition: AlertCondition, price: number | undefined, at: number, oneShot: boolean): boolean => {
+    const reading = { price, pollsWithout: 0, reference: condition.kind === 'move' && condition.from === 'set' ? price : undefined, now: at };
+    return initialState(condition, reading, oneShot).armed;
+  };
+
   return {
     add(source, symbol, condition, { price, at, oneShot }) {
       cache = undefined;
       const sourceId = store.sourceId(source, true)!;
-      const reading = { price, pollsWithout: 0, reference: condition.kind === 'move' && condition.from === 'set' ? price : undefined, now: at };
-      const state = initialState(condition, reading, oneShot);
+      const state = { armed: startsArmed(condition, price, at, oneShot) };
       return fromRow(insert.get(sourceId, symbol, JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, state.armed ? 1 : 0)!);
     },
     list(source) {
@@ -224,6 +240,18 @@ export function alertsOf(store: HistoryStore): AlertsStore {
       cache = undefined;
       const sourceId = store.sourceId(source, false);
       return sourceId !== undefined && setPaused.run(paused ? 1 : 0, sourceId, id).changes > 0;
+    },
+    snooze(source, id, until) {
+      cache = undefined;
+      const sourceId = store.sourceId(source, false);
+      return sourceId !== undefined && setSnoozed.run(until ?? null, sourceId, id).changes > 0;
+    },
+    replace(source, id, condition, { price, at, oneShot }) {
+      cache = undefined;
+      const sourceId = store.sourceId(source, false);
+      if (sourceId === undefined) return false;
+      const armed = startsArmed(condition, price, at, oneShot) ? 1 : 0;
+      return setCondition.run(JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, sourceId, id).changes > 0;
     },
     evaluate(source, readings, reference) {
       const sourceId = store.sourceId(source, false);

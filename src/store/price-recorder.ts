@@ -8,7 +8,8 @@ import { barStart } from '../market/bars.js';
 import type { Quote } from '../api/types.js';
 import type { HistoryStore, PricePoint } from './history-store.js';
 import { historyPath } from './history-source.js';
-import { AlertWatch, alertsOf, type Firing } from './alerts-store.js';
+import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
+import { holdingsOf, type HoldingsStore } from './holdings-store.js';
 
 /** What the detail view reads. */
 export interface HistoryReader {
@@ -24,11 +25,22 @@ export interface HistoryReader {
   alertLevels(symbol: string): number[];
 }
 
+/** The alerts and holdings kept with the history, and the server they are kept for. */
+export interface Books {
+  alerts: AlertsStore;
+  holdings: HoldingsStore;
+  source: string;
+}
+
 /** What the dashboard asks of the history: recording, reading, and the alerts. */
 export interface HistoryService extends HistoryReader {
   record(quotes: readonly Quote[], at: number): void;
   alertSymbols(): string[];
   alertsOnPoll(asked: readonly string[], quotes: readonly Quote[] | undefined, at: number): Firing[];
+  /** The alerts and holdings; undefined until the file is open (or when it cannot be). Their writes throw. */
+  books(): Books | undefined;
+  /** Each symbol's first recorded price of the day `at` falls in (the day's open), for all symbols in one read. */
+  dayOpens(at: number): Map<string, number>;
 }
 
 export interface PriceRecorderOptions {
@@ -60,6 +72,7 @@ export class PriceRecorder implements HistoryService {
   #lastWarning: string | undefined;
   #unavailable: string | undefined;
   #alerts: AlertWatch | undefined;
+  #holdings: HoldingsStore | undefined;
 
   constructor(options: PriceRecorderOptions) {
     this.#options = options;
@@ -146,6 +159,20 @@ export class PriceRecorder implements HistoryService {
       () => (quotes === undefined ? this.#alertWatch().failed(at) : this.#alertWatch().polled(asked, new Map(quotes.map((q) => [q.symbol, q.price])), at)),
       [],
     );
+  }
+
+  books(): Books | undefined {
+    if (this.#state !== 'open') return undefined;
+    this.#holdings ??= holdingsOf(this.#store!);
+    return { alerts: this.#alertWatch().alerts, holdings: this.#holdings, source: this.#options.source };
+  }
+
+  dayOpens(at: number): Map<string, number> {
+    return this.#read(() => {
+      const opens = new Map<string, number>();
+      for (const [symbol, day] of this.#store!.dayReferences(this.#options.source, barStart('day', at))) if (day.open !== undefined) opens.set(symbol, day.open);
+      return opens;
+    }, new Map());
   }
 
   #alertWatch(): AlertWatch {

@@ -33,6 +33,8 @@ const GROUPS: [string, Scope[]][] = [
   ['Watchlists menu', ['ticker.lists', 'ticker.list-name', 'ticker.list-confirm']],
   ['Columns (C)', ['ticker.columns']],
   ['An open symbol', ['detail']],
+  ['Alerts view (A)', ['alerts', 'alerts.confirm', 'alerts.form']],
+  ['Holdings of a symbol (h)', ['holdings', 'holdings.confirm', 'holdings.form']],
   ['Symbol picker', ['ticker.picker']],
   ['Any text field', ['field']],
   ['Messages', ['messages']],

@@ -25,7 +25,15 @@ export type Scope =
   /** The columns editor of the list shown. */
   | 'ticker.columns'
   /** One symbol open: its figures and chart. */
-  | 'detail';
+  | 'detail'
+  /** The alerts view (over the panes), an alert's form in it, a delete being confirmed. */
+  | 'alerts'
+  | 'alerts.form'
+  | 'alerts.confirm'
+  /** A symbol's lots (in the ticker pane), a lot's form, a delete being confirmed. */
+  | 'holdings'
+  | 'holdings.form'
+  | 'holdings.confirm';
 
 export type Command =
   | 'quit'
@@ -123,7 +131,30 @@ export type Command =
   | 'detail.span-all'
   | 'picker.down'
   | 'picker.up'
-  | 'picker.add';
+  | 'picker.add'
+  | 'alerts.new'
+  | 'alerts.open'
+  | 'alerts.close'
+  | 'alerts.down'
+  | 'alerts.up'
+  | 'alerts.section'
+  | 'alerts.edit'
+  | 'alerts.pause'
+  | 'alerts.snooze'
+  | 'alerts.wake'
+  | 'alerts.delete'
+  | 'alerts.confirm-yes'
+  | 'alerts.confirm-no'
+  | 'holdings.open'
+  | 'holdings.close'
+  | 'holdings.down'
+  | 'holdings.up'
+  | 'holdings.add'
+  | 'holdings.edit'
+  | 'holdings.delete'
+  | 'holdings.confirm-yes'
+  | 'holdings.confirm-no'
+  | 'ticker.privacy';
 
 export interface Binding {
   scope: Scope;
@@ -239,6 +270,10 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['+', '='], label: '+', help: 'poll less often', command: 'ticker.slower', footer: true },
   { scope: 'ticker', keys: ['-', '_'], label: '-', help: 'poll more often', command: 'ticker.faster', footer: true },
   { scope: 'ticker', keys: ['r'], label: 'r', help: 'refresh now', command: 'ticker.refresh' },
+  { scope: 'ticker', keys: ['a'], label: 'a', help: 'set an alert on the symbol', command: 'alerts.new', footer: true },
+  { scope: 'ticker', keys: ['A'], label: 'A', help: 'alerts view and log', command: 'alerts.open' },
+  { scope: 'ticker', keys: ['h'], label: 'h', help: 'holdings of the symbol', command: 'holdings.open' },
+  { scope: 'ticker', keys: ['$'], label: '$', help: 'hide / show money', command: 'ticker.privacy' },
 
   // One symbol open
   { scope: 'detail', keys: ['esc', 'backspace'], label: 'Esc', help: 'back to the watchlist', command: 'detail.close', footer: true },
@@ -251,6 +286,40 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'detail', keys: ['3'], label: '3', help: 'span 5 days', command: 'detail.span-5d', listedAbove: true },
   { scope: 'detail', keys: ['4'], label: '4', help: 'span 1 month', command: 'detail.span-1m', listedAbove: true },
   { scope: 'detail', keys: ['5'], label: '5', help: 'span: all recorded', command: 'detail.span-all', listedAbove: true },
+  { scope: 'detail', keys: ['a'], label: 'a', help: 'set an alert', command: 'alerts.new', footer: true },
+  { scope: 'detail', keys: ['A'], label: 'A', help: 'alerts view and log', command: 'alerts.open' },
+
+  // The alerts view
+  { scope: 'alerts', keys: ['esc', 'A', 'q'], label: 'Esc', help: 'close alerts', command: 'alerts.close', footer: true },
+  { scope: 'alerts', keys: ['j', 'down'], label: 'j/k', help: 'next / previous (alert or firing)', command: 'alerts.down' },
+  { scope: 'alerts', keys: ['k', 'up'], label: 'k/↑', help: 'previous', command: 'alerts.up', listedAbove: true },
+  { scope: 'alerts', keys: ['tab'], label: 'Tab', help: 'alerts / fired log', command: 'alerts.section', footer: true },
+  { scope: 'alerts', keys: ['a', 'c'], label: 'a', help: 'new alert', command: 'alerts.new', footer: true },
+  { scope: 'alerts', keys: ['e', 'enter'], label: 'e', help: 'edit alert', command: 'alerts.edit', footer: true },
+  { scope: 'alerts', keys: ['p', 'space'], label: 'p', help: 'pause / resume', command: 'alerts.pause', footer: true },
+  { scope: 'alerts', keys: ['z'], label: 'z/Z', help: 'snooze 1 h more / wake', command: 'alerts.snooze', footer: true },
+  { scope: 'alerts', keys: ['Z'], label: 'Z', help: 'wake (end the snooze)', command: 'alerts.wake', listedAbove: true },
+  { scope: 'alerts', keys: ['d'], label: 'd', help: 'delete alert', command: 'alerts.delete', footer: true },
+  { scope: 'alerts.confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete the alert / keep it', command: 'alerts.confirm-yes', footer: true },
+  { scope: 'alerts.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'alerts.confirm-no', footer: true, listedAbove: true },
+  { scope: 'alerts.form', keys: ['enter'], label: 'Enter', help: 'save', command: 'field.submit', footer: true },
+  { scope: 'alerts.form', keys: ['tab', 'down'], label: 'Tab/↓', help: 'next field', command: 'field.next', footer: true },
+  { scope: 'alerts.form', keys: ['shift-tab', 'up'], label: 'S-Tab/↑', help: 'previous field', command: 'field.previous', footer: true },
+  { scope: 'alerts.form', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
+
+  // A symbol's holdings
+  { scope: 'holdings', keys: ['j', 'down'], label: 'j/k', help: 'next / previous lot', command: 'holdings.down', footer: true },
+  { scope: 'holdings', keys: ['k', 'up'], label: 'k/↑', help: 'previous lot', command: 'holdings.up', listedAbove: true },
+  { scope: 'holdings', keys: ['a', 'c'], label: 'a', help: 'add a lot', command: 'holdings.add', footer: true },
+  { scope: 'holdings', keys: ['e', 'enter'], label: 'e', help: 'edit lot', command: 'holdings.edit', footer: true },
+  { scope: 'holdings', keys: ['d'], label: 'd', help: 'delete lot', command: 'holdings.delete', footer: true },
+  { scope: 'holdings', keys: ['esc', 'h', 'q'], label: 'Esc', help: 'close', command: 'holdings.close', footer: true },
+  { scope: 'holdings.confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete the lot / keep it', command: 'holdings.confirm-yes', footer: true },
+  { scope: 'holdings.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'holdings.confirm-no', footer: true, listedAbove: true },
+  { scope: 'holdings.form', keys: ['enter'], label: 'Enter', help: 'save', command: 'field.submit', footer: true },
+  { scope: 'holdings.form', keys: ['tab', 'down'], label: 'Tab/↓', help: 'next field', command: 'field.next', footer: true },
+  { scope: 'holdings.form', keys: ['shift-tab', 'up'], label: 'S-Tab/↑', help: 'previous field', command: 'field.previous', footer: true },
+  { scope: 'holdings.form', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
 
   // The watchlists menu
   { scope: 'ticker.lists', keys: ['j', 'down'], label: 'j/k', help: 'next / previous list', command: 'lists.down', footer: true },
@@ -281,9 +350,9 @@ export const BINDINGS: readonly Binding[] = [
 ];
 
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
-const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker', 'ticker.list-name']);
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker', 'ticker.list-name', 'alerts.form', 'holdings.form']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
-const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm', 'ticker.columns']);
+const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm', 'ticker.columns', 'alerts.confirm', 'holdings', 'holdings.confirm']);
 
 const find = (scope: Scope, name: string): Binding | undefined => BINDINGS.find((b) => b.scope === scope && b.keys.includes(name));
 
@@ -330,6 +399,10 @@ export const COUNTED: ReadonlySet<Command> = new Set<Command>([
   'detail.span-shorter',
   'picker.down',
   'picker.up',
+  'alerts.down',
+  'alerts.up',
+  'holdings.down',
+  'holdings.up',
 ]);
 
 /** The contacts list's moves: made while one is under way, they add to it instead of waiting. */

@@ -15,6 +15,11 @@ const WHAT: Record<ColumnName, string> = {
   volume: 'VOLUME   the day\'s volume',
   trend: 'TREND    a sparkline of this session',
   age: 'AGE      how old the price is',
+  qty: 'QTY      shares held (h edits the lots)',
+  value: 'VALUE    what they are worth now',
+  day_pl: 'DAY P/L  their change since the day\'s open',
+  pl: 'P/L      profit or loss on what they cost',
+  pl_pct: 'P/L%     that as a share of the cost',
 };
 
 export function ColumnsEditor({ columns, cursor, width, rows }: { columns: readonly ColumnName[]; cursor: number; width: number; rows: number }) {
@@ -28,7 +33,7 @@ export function ColumnsEditor({ columns, cursor, width, rows }: { columns: reado
       </Text>
       <SelectList items={items} cursor={cursor} rows={Math.max(1, rows - 2)} highlightColor={theme.accent} />
       <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-        {fit(glyphs.text(['Space show/hide', 'J/K move', 'Esc done', 'narrow panes drop NAME, TREND, AGE, VOLUME, SESSION, TICK in turn'].join(glyphs.separator)), width, 'left', glyphs.ellipsis)}
+        {fit(glyphs.text(['Space show/hide', 'J/K move', 'Esc done', 'narrow panes drop NAME, TREND, AGE, VOLUME, SESSION, QTY, DAY P/L, TICK, VALUE, P/L in turn'].join(glyphs.separator)), width, 'left', glyphs.ellipsis)}
       </Text>
     </Box>
   );

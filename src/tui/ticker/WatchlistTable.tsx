@@ -11,7 +11,11 @@ import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
 import { Fragment, type ReactNode } from 'react';
-import { COLUMN_NAMES, type ColumnName, shownColumns, watchlistColumns } from './watchlist-columns.js';
+import { type ColumnName, MARKET_COLUMNS, shownColumns, watchlistColumns } from './watchlist-columns.js';
+import { HOLDINGS_COLUMNS, type HoldingsColumn } from '../../market/watchlists.js';
+import type { Position, Total } from '../../market/holdings.js';
+import type { Currency } from '../../market/listing.js';
+import { type Exact, fixedText, formatMoney } from '../../market/money.js';
 
 export { watchlistColumns };
 
@@ -37,6 +41,7 @@ export interface WatchlistTableProps {
   columns?: readonly ColumnName[] | undefined;
   /** When an alert on a symbol last fired: its row stands out for ALERT_FLASH_MS. */
   alerted?: ReadonlyMap<string, number> | undefined;
+  holdings?: HoldingsShown | undefined;
 }
 
 /** How long a row whose alert fired stands out (until the first age frame after it). */
@@ -51,8 +56,23 @@ const TITLES: Record<'symbol' | ColumnName, string> = {
   volume: 'VOLUME',
   trend: 'TREND',
   age: 'AGE',
+  qty: 'QTY',
+  value: 'VALUE',
+  day_pl: 'DAY P/L',
+  pl: 'P/L',
+  pl_pct: 'P/L%',
 };
-const RIGHT: ReadonlySet<string> = new Set(['price', 'change', 'session', 'volume', 'age']);
+const RIGHT: ReadonlySet<string> = new Set(['price', 'change', 'session', 'volume', 'age', 'qty', 'value', 'day_pl', 'pl', 'pl_pct']);
+
+/** The positions of the list's symbols and their totals, one row per currency. */
+export interface HoldingsShown {
+  positions: ReadonlyMap<string, Position>;
+  totals: readonly Total[];
+  /** The money is hidden (for sharing a screen): quantities, values and P/L show as dots. */
+  hidden: boolean;
+}
+
+const isHoldingsColumn = (c: ColumnName): c is HoldingsColumn => (HOLDINGS_COLUMNS as readonly string[]).includes(c);
 /** Titles short enough to keep the sort's arrow in a column at its narrowest. */
 const SHORT_TITLES: Partial<Record<'symbol' | ColumnName, string>> = { volume: 'VOL', session: 'SESS' };
 
@@ -73,7 +93,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
-  const chosen = props.columns ?? COLUMN_NAMES;
+  const chosen = props.columns ?? MARKET_COLUMNS;
   const columns = watchlistColumns(props.width, chosen);
   const order = shownColumns(columns, chosen);
   // A to Z reads as up, largest first as down; a flipped sort the other way.
@@ -86,8 +106,51 @@ export function WatchlistTable(props: WatchlistTableProps) {
     return textWidth(full) <= columns[column] ? full : `${SHORT_TITLES[column] ?? TITLES[column]}${arrow}`;
   };
   const header = (['symbol', ...order] as const).map((c) => fit(title(c), columns[c], RIGHT.has(c) ? 'right' : 'left'));
-  const top = usePagerTop(props.symbols.length, props.cursor, props.height);
-  const shown = props.symbols.slice(top, top + props.height);
+  const holdings = props.holdings;
+  // A totals row per currency, under the rows, when a holdings column is shown.
+  const totals = holdings && order.some(isHoldingsColumn) ? holdings.totals.slice(0, Math.max(0, props.height - 1)) : [];
+  const symbolRows = Math.max(1, props.height - totals.length);
+  const top = usePagerTop(props.symbols.length, props.cursor, symbolRows);
+  const shown = props.symbols.slice(top, top + symbolRows);
+  const dots = glyphs.unicode ? '•••' : '***';
+  /** A money cell: the amount (signed and coloured for a gain or loss), dots when hidden, blank when unknown. */
+  const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): ReactNode => {
+    if (amount === undefined) return fit('', columns[column]);
+    if (holdings?.hidden) return fit(dots, columns[column], 'right');
+    const text = fit(formatMoney(amount, currency, signed), columns[column], 'right', cut);
+    const color = !signed || amount === 0n ? undefined : amount > 0n ? theme.up : theme.down;
+    return color ? <Text color={color}>{text}</Text> : text;
+  };
+  const percentCell = (value: number | undefined): ReactNode => {
+    if (value === undefined) return fit('', columns.pl_pct);
+    const text = fit(signedPercent(value), columns.pl_pct, 'right', cut);
+    const color = value > 0 ? theme.up : value < 0 ? theme.down : undefined;
+    return color ? <Text color={color}>{text}</Text> : text;
+  };
+  const holdingsCells = (figures: Pick<Position, 'value' | 'day' | 'gain' | 'percent' | 'currency'> & { quantity?: bigint }): Record<HoldingsColumn, () => ReactNode> => ({
+    qty: () =>
+      figures.quantity === undefined ? fit('', columns.qty) : holdings?.hidden ? fit(dots, columns.qty, 'right') : fit(fixedText(figures.quantity), columns.qty, 'right', cut),
+    value: () => moneyCell('value', figures.value, figures.currency, false),
+    day_pl: () => moneyCell('day_pl', figures.day, figures.currency, true),
+    pl: () => moneyCell('pl', figures.gain, figures.currency, true),
+    pl_pct: () => percentCell(figures.percent),
+  });
+  const blankHoldings: Record<HoldingsColumn, () => ReactNode> = { qty: () => fit('', columns.qty), value: () => fit('', columns.value), day_pl: () => fit('', columns.day_pl), pl: () => fit('', columns.pl), pl_pct: () => fit('', columns.pl_pct) };
+  /** Cells run together as one string where they are plain: a tick redraws every row, and each node costs. */
+  const joined = (head: string, cells: Partial<Record<ColumnName, () => ReactNode>>, tail: string): ReactNode[] => {
+    const parts: ReactNode[] = [];
+    let text = head;
+    for (const c of order) {
+      const cell = cells[c]?.() ?? fit('', columns[c]);
+      if (typeof cell === 'string') text += ` ${cell}`;
+      else {
+        parts.push(`${text} `, <Fragment key={c}>{cell}</Fragment>);
+        text = '';
+      }
+    }
+    parts.push(`${text}${tail}`);
+    return parts;
+  };
 
   return (
     <Box flexDirection="column" height={props.height + 1}>
@@ -124,7 +187,9 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const flashing = props.motion === true && tick !== 0 && !stale && ageMs < FLASH_MS;
         const flashAt = flashing ? changedFrom(priceCell, fit(formatPrice(row.previous!), columns.price, 'right', cut)) : priceCell.length;
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
+        const position = holdings?.positions.get(symbol);
         const cells: Record<ColumnName, () => ReactNode> = {
+          ...(position ? holdingsCells(position) : blankHoldings),
           name: () => name[0],
           price: () =>
             flashAt < priceCell.length ? (
@@ -141,23 +206,30 @@ export function WatchlistTable(props: WatchlistTableProps) {
           trend: () => sparkline(row.history, columns.trend, glyphs.bars),
           age: () => fit(shortAge(ageMs), columns.age, 'right'),
         };
-        // Plain cells run together as one string: a tick redraws every row, and each node costs.
-        const parts: ReactNode[] = [];
         const alertedAt = props.alerted?.get(symbol);
         const flaring = alertedAt !== undefined && props.now - alertedAt < ALERT_FLASH_MS;
-        let text = `${selected ? INVERSE_ON : ''}${flaring ? BOLD_ON : ''}${fit(drawn(symbol), columns.symbol, 'left', cut)}`;
-        for (const c of order) {
-          const cell = cells[c]();
-          if (typeof cell === 'string') text += ` ${cell}`;
-          else {
-            parts.push(`${text} `, <Fragment key={c}>{cell}</Fragment>);
-            text = '';
-          }
-        }
-        parts.push(`${text}${flaring ? BOLD_OFF : ''}${selected ? INVERSE_OFF : ''}`);
+        const parts = joined(
+          `${selected ? INVERSE_ON : ''}${flaring ? BOLD_ON : ''}${fit(drawn(symbol), columns.symbol, 'left', cut)}`,
+          cells,
+          `${flaring ? BOLD_OFF : ''}${selected ? INVERSE_OFF : ''}`,
+        );
         return (
           <Text key={symbol} dimColor={stale && !flaring} wrap="truncate-end" {...(flaring && theme.warning && { color: theme.warning })}>
             {parts}
+          </Text>
+        );
+      })}
+      {totals.map((total) => {
+        const unpriced = total.unpriced > 0 ? `${total.unpriced} unpriced` : '';
+        const cells: Partial<Record<ColumnName, () => ReactNode>> = {
+          ...holdingsCells(total),
+          // The day's P/L of a total is only what is known: none known, none shown.
+          day_pl: () => moneyCell('day_pl', total.dayUnknown === total.positions - total.unpriced ? undefined : total.day, total.currency, true),
+          name: () => fit(unpriced, columns.name, 'left', cut),
+        };
+        return (
+          <Text key={total.currency.code} bold wrap="truncate-end">
+            {joined(fit(`${glyphs.unicode ? 'Σ' : '='} ${total.currency.code}`, columns.symbol, 'left', cut), cells, '')}
           </Text>
         );
       })}

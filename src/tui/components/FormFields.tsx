@@ -1,0 +1,74 @@
+// A small form's fields, one a line: the label, then a text field where the cursor is and the
+// value elsewhere; under them one line that says what is wrong, or what the form will do.
+import { Box, Text } from 'ink';
+import { drawn } from '../../text/sanitize.js';
+import { fit, truncate } from '../../text/width.js';
+import { useGlyphs } from '../glyphs.js';
+import { useTheme } from '../theme.js';
+import { Spinner } from './Spinner.js';
+import { TextField } from './TextField.js';
+
+export interface FormFieldLine {
+  key: string;
+  label: string;
+  value: string;
+  placeholder?: string | undefined;
+  maxLength?: number | undefined;
+  /** Shown, not edited (an edited alert's symbol). */
+  fixed?: boolean | undefined;
+}
+
+export interface FormFieldsProps {
+  title: string;
+  fields: readonly FormFieldLine[];
+  focused: string;
+  onChange: (value: string) => void;
+  saving: boolean;
+  /** What is wrong, in red; else `outcome`, what saving would do. */
+  problem: string | undefined;
+  outcome: string | undefined;
+  width: number;
+}
+
+/** Lines a form takes: its title, a line a field, and the line under them. */
+export const formHeight = (fields: number): number => fields + 2;
+
+export function FormFields({ title, fields, focused, onChange, saving, problem, outcome, width }: FormFieldsProps) {
+  const theme = useTheme();
+  const glyphs = useGlyphs();
+  const label = Math.min(18, Math.max(...fields.map((f) => f.label.length)) + 3);
+  const cut = glyphs.ellipsis;
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
+        {fit(title, width - (saving ? 2 : 0), 'left', cut)}
+        {saving ? ' ' : ''}
+        {saving ? <Spinner {...(theme.accent && { color: theme.accent })} /> : null}
+      </Text>
+      {fields.map((field) => {
+        const here = field.key === focused && !field.fixed;
+        return (
+          <Box key={field.key}>
+            <Text {...(here ? { bold: true } : {})} {...(!here && theme.muted && { color: theme.muted })}>
+              {`${here ? glyphs.fieldMarker : ' '} ${fit(field.label, label - 3, 'left', cut)} `}
+            </Text>
+            {here ? (
+              <TextField value={field.value} onChange={onChange} focus={!saving} placeholder={field.placeholder && glyphs.text(field.placeholder)} width={width - label} maxLength={field.maxLength} />
+            ) : (
+              <Text wrap="truncate-end">{fit(field.value === '' ? '' : truncate(drawn(field.value), Math.max(1, width - label), cut), width - label, 'left', cut)}</Text>
+            )}
+          </Box>
+        );
+      })}
+      {problem ? (
+        <Text wrap="truncate-end" {...(theme.error && { color: theme.error })}>
+          {fit(glyphs.text(`${glyphs.cross} ${drawn(problem)}`), width, 'left', cut)}
+        </Text>
+      ) : (
+        <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+          {fit(outcome ? glyphs.text(`${glyphs.check} ${outcome}`) : '', width, 'left', cut)}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+// A symbol's holdings in the ticker pane: each lot with what it is worth at the last price, the
+// position's sums, the form that adds or edits a lot, and the question before one is deleted.
+import { Box, Text } from 'ink';
+import { type Lot, positionOf } from '../../market/holdings.js';
+import { currencyOf } from '../../market/listing.js';
+import { fixedText, formatMoney } from '../../market/money.js';
+import { formatPrice, signedPercent } from '../../text/numbers.js';
+import { drawn } from '../../text/sanitize.js';
+import { fit } from '../../text/width.js';
+import { inverse } from '../attributes.js';
+import { FormFields, formHeight } from '../components/FormFields.js';
+import { useGlyphs } from '../glyphs.js';
+import { usePagerTop } from '../state/scroll.js';
+import { useTheme } from '../theme.js';
+import { shownProblem } from '../state/form.js';
+import type { HoldingsEditor as Editor } from './use-holdings-editor.js';
+
+export interface HoldingsEditorProps {
+  editor: Extract<Editor, { open: true }>;
+  lots: readonly Lot[];
+  price: number | undefined;
+  dayOpen: number | undefined;
+  onField: (value: string) => void;
+  width: number;
+  rows: number;
+}
+
+const PLACEHOLDERS = { quantity: 'shares, e.g. 10 or 0.5', cost: 'per share, in the price\'s unit', date: 'optional: YYYY-MM-DD' } as const;
+const LABELS = { quantity: 'quantity', cost: 'cost per share', date: 'bought on' } as const;
+
+export function HoldingsEditor({ editor, lots, price, dayOpen, onField, width, rows }: HoldingsEditorProps) {
+  const theme = useTheme();
+  const glyphs = useGlyphs();
+  const cut = glyphs.ellipsis;
+  const muted = theme.muted ? { color: theme.muted } : {};
+  const currency = currencyOf(editor.symbol);
+  const unit = currency.pricedInMinor ? `${currency.code}, prices in pence` : currency.code;
+  const form = editor.form;
+  // The title, the header, the sums and the keys; the form when open.
+  const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
+  const top = usePagerTop(lots.length, editor.cursor, lotRows);
+  const position = positionOf(editor.symbol, lots, price, dayOpen);
+  const column = (text: string, w: number, align: 'left' | 'right' = 'right') => fit(text, w, align, cut);
+  const header = `${column('#', 3)}  ${column('QTY', 12)}  ${column('COST/SH', 10)}  ${column('BOUGHT', 10, 'left')}  ${column('P/L', 11)}`;
+  const lotLine = (lot: Lot, n: number) => {
+    const gain = positionOf(lot.symbol, [lot], price, undefined).gain;
+    return `${column(String(n), 3)}  ${column(fixedText(lot.quantity), 12)}  ${column(formatPrice(Number(fixedText(lot.cost))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : formatMoney(gain, currency, true), 11)}`;
+  };
+  const sums =
+    lots.length === 0
+      ? 'no lots yet'
+      : [
+          `${fixedText(position.quantity)} shares`,
+          position.value === undefined ? 'no price yet' : `value ${formatMoney(position.value, currency)}`,
+          position.gain === undefined ? '' : `P/L ${formatMoney(position.gain, currency, true)}${position.percent === undefined ? '' : ` (${signedPercent(position.percent)})`}`,
+          position.day === undefined ? '' : `today ${formatMoney(position.day, currency, true)}`,
+        ]
+          .filter(Boolean)
+          .join(glyphs.separator);
+  const last = editor.confirmDelete
+    ? `Delete lot ${editor.cursor + 1} (${fixedText(lots[editor.cursor]?.quantity ?? 0n)} at ${fixedText(lots[editor.cursor]?.cost ?? 0n)})? y: delete${glyphs.separator}N: keep`
+    : ['a add a lot', 'e edit', 'd delete', 'Esc close'].join(glyphs.separator);
+
+  return (
+    <Box flexDirection="column">
+      <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
+        {fit(`Holdings of ${drawn(editor.symbol)} (${unit})${price === undefined ? '' : ` at ${formatPrice(price)}`}`, width, 'left', cut)}
+      </Text>
+      <Text bold wrap="truncate-end" {...muted}>
+        {fit(header, width, 'left', cut)}
+      </Text>
+      <Box flexDirection="column" height={lotRows}>
+        {lots.slice(top, top + lotRows).map((lot, i) => {
+          const line = fit(lotLine(lot, top + i + 1), width, 'left', cut);
+          return (
+            <Text key={lot.id} wrap="truncate-end">
+              {top + i === editor.cursor && !form ? inverse(line) : line}
+            </Text>
+          );
+        })}
+      </Box>
+      <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
+      {form ? (
+        <FormFields
+          title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${editor.cursor + 1} of ${drawn(editor.symbol)}`}
+          fields={(['quantity', 'cost', 'date'] as const).map((key) => ({ key, label: LABELS[key], value: form.values[key], placeholder: PLACEHOLDERS[key], maxLength: key === 'date' ? 10 : 20 }))}
+          focused={form.field}
+          onChange={onField}
+          saving={form.saving}
+          problem={shownProblem(form)}
+          outcome="Enter saves, Tab moves between the fields, Esc cancels"
+          width={width}
+        />
+      ) : (
+        <Text wrap="truncate-end" {...(editor.confirmDelete ? theme.warning && { color: theme.warning } : muted)}>
+          {fit(glyphs.text(last), width, 'left', cut)}
+        </Text>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,305 @@
+// `tickbook holdings`: lots added, listed with totals per currency and removed from the shell;
+// real processes of the built CLI against a real sandbox and a real history file.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseFixed } from '../../src/market/money.js';
+import { historyPath } from '../../src/store/history-source.js';
+import { openHistoryStore } from '../../src/store/history-store.js';
+import { holdingsOf } from '../../src/store/holdings-store.js';
+import { runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { cleanEnv } from '../helpers/child.js';
+
+let root: string;
+let sandbox: TestSandbox;
+let count = 0;
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), 'tickbook-holdings-cli-'));
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox?.close();
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+/** A home of its own, pointed at the test sandbox. */
+function freshEnv(): NodeJS.ProcessEnv {
+  const home = join(root, `home-${++count}`);
+  return {
+    ...cleanEnv(),
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    TICKBOOK_BASE_URL: sandbox.url,
+    TICKBOOK_TOKEN: sandbox.token,
+    TICKBOOK_API_KEY: sandbox.apiKey,
+  };
+}
+
+interface LotJson {
+  lot: number;
+  quantity: string;
+  cost: string;
+  date: string | null;
+}
+interface PositionJson {
+  symbol: string;
+  currency: string;
+  quantity: string;
+  average_cost: string;
+  price: number | null;
+  cost: string;
+  value: string | null;
+  day: string | null;
+  gain: string | null;
+  gain_percent: number | null;
+  lots: LotJson[];
+}
+interface TotalJson {
+  currency: string;
+  cost: string;
+  value: string;
+  day: string;
+  gain: string;
+  gain_percent: number | null;
+  positions: number;
+  unpriced: number;
+}
+interface Listing {
+  status: string;
+  positions: PositionJson[];
+  totals: TotalJson[];
+}
+
+async function listed(env: NodeJS.ProcessEnv): Promise<Listing> {
+  const run = await runTickbookToExit(['holdings', '--json'], env);
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Listing;
+}
+
+/** Minor units written in the major unit, as the JSON writes money: 150130n, 2 → "1501.30". */
+function minorText(minor: bigint, digits: number): string {
+  const sign = minor < 0n ? '-' : '';
+  const size = minor < 0n ? -minor : minor;
+  if (digits === 0) return `${sign}${size}`;
+  const base = 10n ** BigInt(digits);
+  return `${sign}${size / base}.${(size % base).toString().padStart(digits, '0')}`;
+}
+
+/** A money string as minor units (cents, pence, yen). */
+const minorOf = (text: string): bigint => BigInt(text.replace(/[.,+]/g, ''));
+
+/**
+ * What `quantity` (whole shares) at `price` is worth in the currency's minor unit, worked out
+ * apart from money.ts: the sandbox's prices have two decimals, so quantity × price in hundredths
+ * of the price unit is exact. `perMinor` is how many hundredths of the price unit make one minor
+ * unit: 1 for cents, 100 for yen (no decimals) and for pence (a London price is in pence already).
+ */
+function valueMinor(quantity: bigint, price: number, perMinor: bigint): bigint {
+  const hundredths = Math.round(price * 100);
+  expect(Math.abs(price * 100 - hundredths), `price ${price} has two decimals`).toBeLessThan(1e-6);
+  const product = quantity * BigInt(hundredths);
+  // The quantities below are chosen so that this divides exactly: no rounding to agree on.
+  expect(product % perMinor).toBe(0n);
+  return product / perMinor;
+}
+
+describe('tickbook holdings', () => {
+  it('with no holdings says how to add one, and --json gives empty lists', async () => {
+    const env = freshEnv();
+    expect(await runTickbookToExit(['holdings'], env)).toMatchObject({ code: 0, stdout: '', stderr: 'tickbook: no holdings: tickbook holdings add AAPL 10 --cost 150\n' });
+    const run = await runTickbookToExit(['holdings', 'list', '--json'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout)).toEqual({ status: 'success', positions: [], totals: [] });
+  });
+
+  it('adds lots in four currencies and lists them with exact costs and one total per currency', async () => {
+    const env = freshEnv();
+    const adds: [string[], string][] = [
+      [['AAPL', '10', '--cost', '150.1'], 'AAPL lot 1: 10 at 150.1\n'],
+      [['aapl', '1', '--cost', '0.1', '--date', '2024-01-05'], 'AAPL lot 2: 1 at 0.1 on 2024-01-05\n'],
+      [['AAPL', '1', '--cost', '0.20'], 'AAPL lot 3: 1 at 0.2\n'],
+      [['VOD.L', '1000', '--cost', '72.5'], 'VOD.L lot 1: 1000 at 72.5\n'],
+      [['7203.T', '100', '--cost', '2500'], '7203.T lot 1: 100 at 2500\n'],
+      [['SAP.DE', '3', '--cost', '250.333333'], 'SAP.DE lot 1: 3 at 250.333333\n'],
+    ];
+    for (const [args, said] of adds) {
+      const run = await runTickbookToExit(['holdings', 'add', ...args], env);
+      expect(run, args.join(' ')).toMatchObject({ code: 0, stdout: said, stderr: '' });
+    }
+
+    const { status, positions, totals } = await listed(env);
+    expect(status).toBe('success');
+    expect(positions.map((p) => [p.symbol, p.currency, p.quantity, p.average_cost, p.cost])).toEqual([
+      ['7203.T', 'JPY', '100', '2500', '250000'],
+      // 1501 + 0.1 + 0.2, not 1501.3000000000002; 1501.3 / 12 = 125.108333…
+      ['AAPL', 'USD', '12', '125.108333', '1501.30'],
+      // 750.999999 is shown once, rounded: 751.00.
+      ['SAP.DE', 'EUR', '3', '250.333333', '751.00'],
+      // 1000 × 72.5 pence.
+      ['VOD.L', 'GBP', '1000', '72.5', '725.00'],
+    ]);
+    expect(positions[1]!.lots).toEqual([
+      { lot: 1, quantity: '10', cost: '150.1', date: null },
+      { lot: 2, quantity: '1', cost: '0.1', date: '2024-01-05' },
+      { lot: 3, quantity: '1', cost: '0.2', date: null },
+    ]);
+
+    // Prices move in the sandbox: each value must be the quantity at the price printed beside it.
+    const perMinor: Record<string, [bigint, number]> = { JPY: [100n, 0], USD: [1n, 2], EUR: [1n, 2], GBP: [100n, 2] };
+    for (const p of positions) {
+      const [per, digits] = perMinor[p.currency]!;
+      expect(p.price, p.symbol).toEqual(expect.any(Number));
+      const value = valueMinor(BigInt(p.quantity), p.price!, per);
+      expect(p.value, p.symbol).toBe(minorText(value, digits));
+      expect(p.gain, p.symbol).toBe(minorText(value - minorOf(p.cost), digits));
+      expect(p.gain_percent!, p.symbol).toBeCloseTo((Number(value - minorOf(p.cost)) / Number(minorOf(p.cost))) * 100, 1);
+      // Nothing recorded today in this fresh history: no open to measure the day from.
+      expect(p.day, p.symbol).toBeNull();
+    }
+
+    // Never one sum over dollars, euros, yen and pounds: one total each, as the currencies come.
+    expect(totals.map((t) => [t.currency, t.cost, t.positions, t.unpriced])).toEqual([
+      ['JPY', '250000', 1, 0],
+      ['USD', '1501.30', 1, 0],
+      ['EUR', '751.00', 1, 0],
+      ['GBP', '725.00', 1, 0],
+    ]);
+    for (const t of totals) {
+      const p = positions.find((x) => x.currency === t.currency)!;
+      expect([t.value, t.gain], t.currency).toEqual([p.value, p.gain]);
+    }
+  });
+
+  it('lists a table whose values agree with its prices, its lots numbered, and totals per currency', async () => {
+    const env = freshEnv();
+    for (const args of [
+      ['AAPL', '10', '--cost', '150'],
+      ['AAPL', '5', '--cost', '0.1', '--date', '2024-01-05'],
+      ['VOD.L', '1000', '--cost', '72.5'],
+      ['7203.T', '100', '--cost', '2500'],
+    ]) {
+      expect((await runTickbookToExit(['holdings', 'add', ...args], env)).code).toBe(0);
+    }
+    const run = await runTickbookToExit(['holdings'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^SYMBOL +CCY +QTY +AVG COST +PRICE +VALUE +DAY +P\/L +P\/L %$/);
+    const rows = new Map(lines.map((line) => line.trim().split(/ {2,}/)).map((cells) => [cells[0]!, cells]));
+    const minorOfPrice: Record<string, [bigint, number]> = { '7203.T': [100n, 0], AAPL: [1n, 2], 'VOD.L': [100n, 2] };
+    for (const [symbol, [per, digits]] of Object.entries(minorOfPrice)) {
+      const [, , quantity, , price, value] = rows.get(symbol)!;
+      const expected = minorText(valueMinor(BigInt(quantity!), Number(price!.replace(/,/g, '')), per), digits);
+      expect(value!.replace(/,/g, ''), symbol).toBe(expected);
+    }
+    expect(rows.get('AAPL')!.slice(1, 4)).toEqual(['USD', '15', '100.03']);
+    expect(rows.get('lot 1')!.slice(1)).toEqual(['10', '150.00']);
+    expect(rows.get('lot 2')!.slice(1)).toEqual(['5', '0.1000', '2024-01-05']);
+    expect(run.stdout).toMatch(/^TOTAL +COST +VALUE +DAY +P\/L +P\/L %$/m);
+    expect(run.stdout).toMatch(/^JPY +250,000 +\d{3},\d{3} /m);
+    expect(run.stdout).toMatch(/^USD +1,500\.50 +\d,\d{3}\.\d\d /m);
+    expect(run.stdout).toMatch(/^GBP +725\.00 +\d+\.\d\d /m);
+  });
+
+  it('refuses bad input with exit 2, naming the field, and saves nothing', async () => {
+    const env = freshEnv();
+    const bad: [string[], RegExp][] = [
+      [['add', 'AAPL', '-1', '--cost', '150'], /^tickbook: quantity cannot be negative/],
+      [['add', 'AAPL', '0', '--cost', '150'], /^tickbook: quantity must be greater than 0/],
+      [['add', 'AAPL', 'ten', '--cost', '150'], /^tickbook: quantity is not a number \("ten"\)/],
+      [['add', 'AAPL', '10', '--cost', 'abc'], /^tickbook: cost per share is not a number \("abc"\)/],
+      [['add', 'AAPL', '10', '--cost', '0'], /^tickbook: cost per share must be greater than 0/],
+      [['add', 'AAPL', '10', '--cost', '-5'], /^tickbook: cost per share cannot be negative/],
+      [['add', 'AAPL', '10', '--cost', '1.0000001'], /^tickbook: cost per share has more than 6 decimals/],
+      [['add', 'AAPL', '10', '--cost', '150', '--date', '2999-01-01'], /^tickbook: date 2999-01-01 is in the future/],
+      [['add', 'AAPL', '10', '--cost', '150', '--date', '2025-02-30'], /^tickbook: date 2025-02-30 is not a day of the calendar/],
+      [['add', 'AAPL', '10', '--cost', '150', '--date', '05/01/2024'], /^tickbook: date must be written YYYY-MM-DD, not "05\/01\/2024"/],
+      [['add', 'AAPL', '-1', '--cost', '0'], /^tickbook: quantity cannot be negative; cost per share must be greater than 0/],
+      [['add', 'NOPE1', '10', '--cost', '150'], /^tickbook: the symbol NOPE1 is not known to the server/],
+      [['add', 'AAPL', '10'], /^tickbook: option --cost \(the cost per share\) is required/],
+      [['add', 'AAPL', '--cost', '150'], /^tickbook: expected a quantity after the symbol/],
+      [['add', 'AAPL', '10', '20', '--cost', '150'], /^tickbook: unexpected argument "20"/],
+      [['add', 'A$B', '10', '--cost', '150'], /"A\$B" is not a stock symbol/],
+      [['add', 'AAPL', '10', '--cost', '150', '--lot', '1'], /^tickbook: option --lot is for holdings rm/],
+      [['add', 'AAPL', '10', '--cost', '150', '--json'], /^tickbook: option --json is for holdings \(the list\), not holdings add/],
+      [['rm', 'AAPL', '--json'], /^tickbook: option --json is for holdings \(the list\), not holdings rm/],
+      [['rm', 'AAPL', '--lot', '0'], /^tickbook: option --lot must be a lot's number/],
+      [['rm', 'AAPL', '--cost', '1'], /^tickbook: options --cost and --date are for holdings add/],
+      [['--cost', '150'], /^tickbook: options --cost and --date are for holdings add/],
+      [['sell', 'AAPL'], /^tickbook: unknown holdings action "sell"/],
+    ];
+    // None of these writes, so they may run at once.
+    const runs = await Promise.all(bad.map(([args]) => runTickbookToExit(['holdings', ...args], env)));
+    runs.forEach((run, i) => {
+      const [args, message] = bad[i]!;
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr, args.join(' ')).toMatch(message);
+      expect(run.stdout, args.join(' ')).toBe('');
+    });
+    expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
+  });
+
+  it('rm --lot N removes the Nth lot as listed, a missing one is exit 1, rm SYMBOL removes them all', async () => {
+    const env = freshEnv();
+    for (const args of [
+      ['AAPL', '10', '--cost', '100'],
+      ['MSFT', '1', '--cost', '400'],
+      ['AAPL', '20', '--cost', '200'],
+      ['AAPL', '30', '--cost', '300'],
+    ]) {
+      expect((await runTickbookToExit(['holdings', 'add', ...args], env)).code).toBe(0);
+    }
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 20 at 200\n', stderr: '' });
+    const lotsOf = async (symbol: string) => (await listed(env)).positions.find((p) => p.symbol === symbol)?.lots;
+    // The lots after it move up: numbers are positions in the list, not ids.
+    expect(await lotsOf('AAPL')).toEqual([
+      { lot: 1, quantity: '10', cost: '100', date: null },
+      { lot: 2, quantity: '30', cost: '300', date: null },
+    ]);
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '3'], env)).toMatchObject({
+      code: 1,
+      stdout: '',
+      stderr: 'tickbook: AAPL has no lot 3: it has 2 (tickbook holdings lists them)\n',
+    });
+    expect(await runTickbookToExit(['holdings', 'rm', 'aapl'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL: 2 lots\n' });
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL'], env)).toMatchObject({ code: 1, stdout: '', stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '1'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
+    // Another symbol's lots are untouched throughout.
+    expect(await lotsOf('MSFT')).toEqual([{ lot: 1, quantity: '1', cost: '400', date: null }]);
+    expect(await runTickbookToExit(['holdings', 'rm', 'MSFT'], env)).toMatchObject({ code: 0, stdout: 'removed MSFT: 1 lot\n' });
+    expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
+  });
+
+  it('measures the day from the day’s first recorded price, and leaves out what the server no longer serves', async () => {
+    const env = freshEnv();
+    expect((await runTickbookToExit(['holdings', 'add', 'AAPL', '10', '--cost', '150'], env)).code).toBe(0);
+    // The history as a dashboard would have left it: today's first AAPL price recorded, and a lot
+    // of a symbol the server has since stopped serving.
+    const store = openHistoryStore(historyPath(env));
+    try {
+      const [{ key }] = store.db.prepare('SELECT key FROM sources').all() as [{ key: string }];
+      store.record(key, [{ symbol: 'AAPL', price: 100, volume: 1000 }], Date.now());
+      const quantity = parseFixed('4') as bigint;
+      holdingsOf(store).add(key, 'GONE1', { quantity, cost: parseFixed('25') as bigint, bought: undefined }, Date.now());
+    } finally {
+      store.close();
+    }
+
+    const { positions, totals } = await listed(env);
+    const aapl = positions.find((p) => p.symbol === 'AAPL')!;
+    const value = valueMinor(10n, aapl.price!, 1n);
+    expect(aapl.value).toBe(minorText(value, 2));
+    expect(aapl.day).toBe(minorText(value - 100_000n, 2));
+    expect(positions.find((p) => p.symbol === 'GONE1')).toMatchObject({ currency: 'USD', cost: '100.00', price: null, value: null, day: null, gain: null, gain_percent: null });
+    // GONE1's cost is counted once it can be valued, not summed against nothing.
+    expect(totals).toEqual([
+      { currency: 'USD', cost: '1500.00', value: aapl.value, day: aapl.day, gain: aapl.gain, gain_percent: aapl.gain_percent, positions: 2, unpriced: 1 },
+    ]);
+
+    const table = await runTickbookToExit(['holdings'], env);
+    expect(table.stdout).toMatch(/^GONE1 +USD +4 +25\.00 +not served +- +- +- +-$/m);
+    expect(table.stdout).toMatch(/^USD +1,500\.00 .* 1 without a price, left out$/m);
+  });
+});
