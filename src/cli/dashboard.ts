@@ -157,6 +157,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           glyphs: config.glyphs,
           colors: config.colors,
           motion: config.motion ?? true,
+          hideMoney: config.hide_money ?? false,
+          persistHideMoney: (hidden: boolean) => updateConfigFile(path, { hide_money: hidden }),
           alertChannels: config.alerts,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
           // opened once the first frame is on screen, and the price history after them; a

@@ -8,7 +8,7 @@ import { barStart } from '../market/bars.js';
 import type { HistoryStore } from '../store/history-store.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
 import { formatPrice, signedPercent } from '../text/numbers.js';
-import { localDateTime } from '../text/time.js';
+import { localToday } from '../text/time.js';
 import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
 import { withHistoryFile } from './history-file.js';
 import { sourceFor } from './history.js';
@@ -41,9 +41,6 @@ const OPTIONS = {
   date: { type: 'string' },
   lot: { type: 'string' },
 } as const;
-
-/** Today on this machine's calendar, YYYY-MM-DD. */
-export const localToday = (now = Date.now()): string => localDateTime(now).slice(0, 10);
 
 async function withHoldings<T>(body: (history: HistoryStore, holdings: HoldingsStore) => T | Promise<T>): Promise<T> {
   const { holdingsOf } = await import('../store/holdings-store.js');

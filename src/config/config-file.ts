@@ -43,6 +43,8 @@ export interface ConfigFile {
   colors?: (typeof COLOR_VALUES)[number];
   /** Changed digits flash on a new price; false keeps the screen still. */
   motion?: boolean;
+  /** The holdings' money is hidden in the dashboard (for sharing a screen); $ toggles and saves it. */
+  hide_money?: boolean;
   /**
    * How a fired alert is told: the bell and a desktop notification, each on unless false, and a
    * command of the user's run for each firing.
@@ -94,13 +96,14 @@ export const CONFIG_KEYS = [
   'glyphs',
   'colors',
   'motion',
+  'hide_money',
   'alerts',
 ] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'alerts';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'hide_money' | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -191,7 +194,11 @@ export function readConfigFile(path: string): ConfigRead {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const { glyphs, colors, motion, alerts } = raw;
+  const { glyphs, colors, motion, alerts, hide_money: hideMoney } = raw;
+  if (hideMoney !== undefined && hideMoney !== null) {
+    if (typeof hideMoney === 'boolean') config.hide_money = hideMoney;
+    else malformed.hide_money = 'hide_money must be true or false';
+  }
   if (alerts !== undefined && alerts !== null) {
     const { bell, notify, command, ...other } = (typeof alerts === 'object' && !Array.isArray(alerts) ? alerts : { bad: true }) as Record<string, unknown>;
     const wrong =

@@ -56,3 +56,6 @@ export function duration(seconds: number): string {
   if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
+
+/** Today on this machine's calendar, YYYY-MM-DD. */
+export const localToday = (now: number = Date.now()): string => localDateTime(now).slice(0, 10);

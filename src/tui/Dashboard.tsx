@@ -42,10 +42,23 @@ import type { Watchlists } from '../market/watchlists.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
 import { useColumnsEditor } from './ticker/use-columns-editor.js';
+import { type AlertsView as AlertsViewState, readAlerts, useAlertsView } from './alerts/use-alerts-view.js';
+import { AlertsView } from './alerts/AlertsView.js';
+import { type HoldingsEditor as HoldingsEditorState, useHoldingsEditor } from './holdings/use-holdings-editor.js';
+import { useHoldingsShown } from './holdings/use-holdings-shown.js';
+import { localToday } from '../text/time.js';
 
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
 const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
   !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';
+
+/** The alerts view's scope as it stands: its form, a delete asked, or the list. */
+const alertsScopeOf = (view: AlertsViewState): Scope | undefined =>
+  !view.open ? undefined : view.form ? 'alerts.form' : view.confirmDelete ? 'alerts.confirm' : 'alerts';
+
+/** The holdings editor's scope as it stands. */
+const holdingsScopeOf = (editor: HoldingsEditorState): Scope | undefined =>
+  !editor.open ? undefined : editor.form ? 'holdings.form' : editor.confirmDelete ? 'holdings.confirm' : 'holdings';
 
 /** Key names the router gives, as the characters a text field edits with. */
 const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
@@ -65,6 +78,10 @@ export interface DashboardProps {
   onAlert?: ((firing: Firing) => void) | undefined;
   /** The digits of a price that changed flash for a moment (the config's "motion"; default on). */
   motion?: boolean | undefined;
+  /** The money columns start hidden (the config's "hide_money", which $ toggles). */
+  hideMoney?: boolean | undefined;
+  /** Keeps $'s choice for the next run; throws when it cannot be saved. */
+  persistHideMoney?: ((hidden: boolean) => void) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
   onSuspend?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
@@ -138,6 +155,33 @@ export function Dashboard(props: DashboardProps) {
     [ticker.getState, setColumns],
   );
   const columnsEditor = useColumnsEditor(columnsOwner, status);
+  const history = props.history;
+  const alertsOwner = useMemo(
+    () => ({
+      books: () => history?.books(),
+      unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run'),
+      priceOf: async (symbol: string) => {
+        const row = ticker.getState().rows[symbol];
+        if (row) return { price: row.price, unknown: false };
+        const result = await client.realtimePricing([symbol]);
+        return { price: result.quotes.find((q) => q.symbol === symbol)?.price, unknown: result.unknown.includes(symbol) };
+      },
+    }),
+    [history, ticker.getState, client],
+  );
+  const alertsView = useAlertsView(alertsOwner, status);
+  const holdingsOwner = useMemo(
+    () => ({
+      books: () => history?.books(),
+      unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run'),
+      unknown: (symbol: string) => ticker.getState().unknown.has(symbol),
+      today: () => localToday(),
+    }),
+    [history, ticker.getState],
+  );
+  const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
+  const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);
+  const holdingsShown = useHoldingsShown(history, ticker.state, holdingsEditor.version, moneyHidden);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -174,7 +218,14 @@ export function Dashboard(props: DashboardProps) {
     picker.open,
     hidden,
     detail.state !== undefined,
-    columnsEditor.cursor !== undefined ? 'ticker.columns' : listsScopeOf(lists.menu),
+    columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
+    alertsScopeOf(alertsView.view),
+  );
+  const alertsOpen = alertsView.view.open;
+  // Read while the view is open: on opening, after each change made in it, and at each poll.
+  const alertsData = useMemo(
+    () => (alertsOpen ? readAlerts(history?.books()) : undefined),
+    [alertsOpen, history, alertsView.version, ticker.state.lastSuccessAt],
   );
   const detailModel = useDetailView(props.history, detail.state, detail.state && ticker.state.rows[detail.state.symbol], {
     width: layout.kind === 'too-small' ? 0 : layout.width,
@@ -277,20 +328,27 @@ export function Dashboard(props: DashboardProps) {
       case 'contacts.confirm-no':
         return c.cancel();
       case 'field.submit':
+        if (scope === 'alerts.form') return void alertsView.submit();
+        if (scope === 'holdings.form') return holdingsEditor.submit();
         if (scope === 'ticker.list-name') return lists.submitName();
         if (mode === 'rename') return c.submitRename();
         if (mode === 'create') return c.submitCreate();
         if (mode === 'filter') return c.keepFilter();
         return;
       case 'field.cancel':
+        if (scope === 'alerts.form') return alertsView.cancelForm();
+        if (scope === 'holdings.form') return holdingsEditor.cancelForm();
         if (scope === 'ticker.list-name') return lists.cancelName();
         if (focusRef.current === 'ticker' && getPicker().open) return dispatchPicker({ type: 'closed' });
         if (mode === 'filter') return c.clearFilter();
         return c.cancel();
       case 'field.next':
-        return c.moveCreateField(1);
-      case 'field.previous':
-        return c.moveCreateField(-1);
+      case 'field.previous': {
+        const by = command === 'field.next' ? 1 : -1;
+        if (scope === 'alerts.form') return alertsView.moveField(by);
+        if (scope === 'holdings.form') return holdingsEditor.moveField(by);
+        return c.moveCreateField(by);
+      }
       case 'ticker.down':
         return t.down(count);
       case 'ticker.up':
@@ -390,6 +448,62 @@ export function Dashboard(props: DashboardProps) {
         return detail.span('1m');
       case 'detail.span-all':
         return detail.span('all');
+      case 'alerts.new':
+        // On the symbol open, or highlighted; in the alerts view, on one to be typed.
+        return alertsView.newAlert(scope === 'alerts' ? undefined : (detail.current()?.symbol ?? selectedSymbol(ticker.getState())));
+      case 'alerts.open':
+        return alertsView.open();
+      case 'alerts.close':
+        return alertsView.close();
+      case 'alerts.down':
+        return alertsView.move(count);
+      case 'alerts.up':
+        return alertsView.move(-count);
+      case 'alerts.section':
+        return alertsView.toggleSection();
+      case 'alerts.edit':
+        return alertsView.edit();
+      case 'alerts.pause':
+        return alertsView.pause();
+      case 'alerts.snooze':
+        return alertsView.snooze();
+      case 'alerts.wake':
+        return alertsView.wake();
+      case 'alerts.delete':
+        return alertsView.askDelete();
+      case 'alerts.confirm-yes':
+        return alertsView.confirmDelete();
+      case 'alerts.confirm-no':
+        return alertsView.keep();
+      case 'holdings.open':
+        return holdingsEditor.open(selectedSymbol(ticker.getState()));
+      case 'holdings.close':
+        return holdingsEditor.close();
+      case 'holdings.down':
+        return holdingsEditor.move(count);
+      case 'holdings.up':
+        return holdingsEditor.move(-count);
+      case 'holdings.add':
+        return holdingsEditor.add();
+      case 'holdings.edit':
+        return holdingsEditor.edit();
+      case 'holdings.delete':
+        return holdingsEditor.askDelete();
+      case 'holdings.confirm-yes':
+        return holdingsEditor.confirmDelete();
+      case 'holdings.confirm-no':
+        return holdingsEditor.keep();
+      case 'ticker.privacy': {
+        const hidden = !moneyHidden;
+        setMoneyHidden(hidden);
+        try {
+          props.persistHideMoney?.(hidden);
+          status.notice(hidden ? 'money hidden: $ shows it again' : 'money shown');
+        } catch (error) {
+          status.notice(`${hidden ? 'money hidden' : 'money shown'} for this session; not saved: ${(error as Error).message}`);
+        }
+        return;
+      }
       case 'ticker.picker':
         symbols.ensure();
         return dispatchPicker({ type: 'opened' });
@@ -423,6 +537,12 @@ export function Dashboard(props: DashboardProps) {
     else if (scope === 'ticker.list-name') {
       const menu = lists.current();
       if (menu.open && menu.name) lists.editName(change(menu.name.draft));
+    } else if (scope === 'alerts.form') {
+      const view = alertsView.current();
+      if (view.open && view.form) alertsView.editField(change(view.form.values[view.form.field]));
+    } else if (scope === 'holdings.form') {
+      const editor = holdingsEditor.current();
+      if (editor.open && editor.form) holdingsEditor.editField(change(editor.form.values[editor.form.field]));
     }
   };
   /** Keys typed before a just-opened field takes them edit it as the field would have. */
@@ -437,7 +557,8 @@ export function Dashboard(props: DashboardProps) {
       getPicker().open,
       hiddenRef.current,
       detail.current() !== undefined,
-      columnsEditor.isOpen() ? 'ticker.columns' : listsScopeOf(lists.current()),
+      columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
+      alertsScopeOf(alertsView.current()),
     );
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
@@ -542,6 +663,18 @@ export function Dashboard(props: DashboardProps) {
             onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
             listsMenu={lists.menu}
             columnsCursor={columnsEditor.cursor}
+            holdings={holdingsShown}
+            holdingsEditor={
+              holdingsEditor.editor.open
+                ? {
+                    editor: holdingsEditor.editor,
+                    lots: holdingsEditor.lots(holdingsEditor.editor.symbol),
+                    price: ticker.state.rows[holdingsEditor.editor.symbol]?.price,
+                    dayOpen: holdingsShown?.dayOpens.get(holdingsEditor.editor.symbol),
+                    onField: holdingsEditor.editField,
+                  }
+                : undefined
+            }
             motion={props.motion ?? true}
             onListName={lists.editName}
             focused={focus === 'ticker'}
@@ -553,6 +686,18 @@ export function Dashboard(props: DashboardProps) {
             <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
           ) : overlay.kind === 'messages' ? (
             <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
+          ) : alertsView.view.open && alertsData ? (
+            <AlertsView
+              view={alertsView.view}
+              alerts={alertsData.alerts}
+              firings={alertsData.firings}
+              unknown={ticker.state.unknown}
+              problem={alertsData.problem ?? (history ? (history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}`) : 'prices are not recorded in this run, and alerts are kept with them')}
+              onField={alertsView.editField}
+              now={Date.now()}
+              width={layout.width}
+              height={layout.panes}
+            />
           ) : detailModel ? (
             <DetailView
               model={detailModel}

@@ -25,7 +25,7 @@ import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney'
 > & {
   /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
   alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined; command?: string | undefined } | undefined;
@@ -170,6 +170,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   persistWatchlist={options.persistWatchlist}
                   history={options.history}
                   motion={options.motion}
+                  hideMoney={options.hideMoney}
+                  persistHideMoney={options.persistHideMoney}
                   onAlert={(firing) => {
                     const channels = options.alertChannels;
                     screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: channels?.notify !== false }));

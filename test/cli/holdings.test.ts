@@ -115,7 +115,7 @@ describe('tickbook holdings', () => {
     expect(JSON.parse(run.stdout)).toEqual({ status: 'success', positions: [], totals: [] });
   });
 
-  it('adds lots in four currencies and lists them with exact costs and one total per currency', async () => {
+  it('adds lots in four currencies and lists them, as JSON and as a table, with exact costs and one total per currency', async () => {
     const env = freshEnv();
     const adds: [string[], string][] = [
       [['AAPL', '10', '--cost', '150.1'], 'AAPL lot 1: 10 at 150.1\n'],
@@ -171,36 +171,29 @@ describe('tickbook holdings', () => {
       const p = positions.find((x) => x.currency === t.currency)!;
       expect([t.value, t.gain], t.currency).toEqual([p.value, p.gain]);
     }
-  });
 
-  it('lists a table whose values agree with its prices, its lots numbered, and totals per currency', async () => {
-    const env = freshEnv();
-    for (const args of [
-      ['AAPL', '10', '--cost', '150'],
-      ['AAPL', '5', '--cost', '0.1', '--date', '2024-01-05'],
-      ['VOD.L', '1000', '--cost', '72.5'],
-      ['7203.T', '100', '--cost', '2500'],
-    ]) {
-      expect((await runTickbookToExit(['holdings', 'add', ...args], env)).code).toBe(0);
-    }
+    // The table: read again, so at prices of its own, which its values must agree with.
     const run = await runTickbookToExit(['holdings'], env);
     expect(run).toMatchObject({ code: 0, stderr: '' });
     const lines = run.stdout.split('\n');
     expect(lines[0]).toMatch(/^SYMBOL +CCY +QTY +AVG COST +PRICE +VALUE +DAY +P\/L +P\/L %$/);
     const rows = new Map(lines.map((line) => line.trim().split(/ {2,}/)).map((cells) => [cells[0]!, cells]));
-    const minorOfPrice: Record<string, [bigint, number]> = { '7203.T': [100n, 0], AAPL: [1n, 2], 'VOD.L': [100n, 2] };
-    for (const [symbol, [per, digits]] of Object.entries(minorOfPrice)) {
-      const [, , quantity, , price, value] = rows.get(symbol)!;
-      const expected = minorText(valueMinor(BigInt(quantity!), Number(price!.replace(/,/g, '')), per), digits);
-      expect(value!.replace(/,/g, ''), symbol).toBe(expected);
+    for (const p of positions) {
+      const [per, digits] = perMinor[p.currency]!;
+      const [, currency, quantity, , price, value] = rows.get(p.symbol)!;
+      expect(currency).toBe(p.currency);
+      expect(value!.replace(/,/g, ''), p.symbol).toBe(minorText(valueMinor(BigInt(quantity!), Number(price!.replace(/,/g, '')), per), digits));
     }
-    expect(rows.get('AAPL')!.slice(1, 4)).toEqual(['USD', '15', '100.03']);
-    expect(rows.get('lot 1')!.slice(1)).toEqual(['10', '150.00']);
-    expect(rows.get('lot 2')!.slice(1)).toEqual(['5', '0.1000', '2024-01-05']);
+    expect(rows.get('AAPL')!.slice(1, 4)).toEqual(['USD', '12', '125.11']);
+    // A symbol of several lots lists them, numbered as holdings rm --lot takes them.
+    expect(rows.get('lot 1')!.slice(1)).toEqual(['10', '150.10']);
+    expect(rows.get('lot 2')!.slice(1)).toEqual(['1', '0.1000', '2024-01-05']);
+    expect(rows.get('lot 3')!.slice(1)).toEqual(['1', '0.2000']);
     expect(run.stdout).toMatch(/^TOTAL +COST +VALUE +DAY +P\/L +P\/L %$/m);
     expect(run.stdout).toMatch(/^JPY +250,000 +\d{3},\d{3} /m);
-    expect(run.stdout).toMatch(/^USD +1,500\.50 +\d,\d{3}\.\d\d /m);
-    expect(run.stdout).toMatch(/^GBP +725\.00 +\d+\.\d\d /m);
+    expect(run.stdout).toMatch(/^USD +1,501\.30 +\d,\d{3}\.\d\d /m);
+    expect(run.stdout).toMatch(/^EUR +751\.00 +\d{3}\.\d\d /m);
+    expect(run.stdout).toMatch(/^GBP +725\.00 +\d{3}\.\d\d /m);
   });
 
   it('refuses bad input with exit 2, naming the field, and saves nothing', async () => {
@@ -208,14 +201,11 @@ describe('tickbook holdings', () => {
     const bad: [string[], RegExp][] = [
       [['add', 'AAPL', '-1', '--cost', '150'], /^tickbook: quantity cannot be negative/],
       [['add', 'AAPL', '0', '--cost', '150'], /^tickbook: quantity must be greater than 0/],
-      [['add', 'AAPL', 'ten', '--cost', '150'], /^tickbook: quantity is not a number \("ten"\)/],
       [['add', 'AAPL', '10', '--cost', 'abc'], /^tickbook: cost per share is not a number \("abc"\)/],
       [['add', 'AAPL', '10', '--cost', '0'], /^tickbook: cost per share must be greater than 0/],
-      [['add', 'AAPL', '10', '--cost', '-5'], /^tickbook: cost per share cannot be negative/],
       [['add', 'AAPL', '10', '--cost', '1.0000001'], /^tickbook: cost per share has more than 6 decimals/],
       [['add', 'AAPL', '10', '--cost', '150', '--date', '2999-01-01'], /^tickbook: date 2999-01-01 is in the future/],
       [['add', 'AAPL', '10', '--cost', '150', '--date', '2025-02-30'], /^tickbook: date 2025-02-30 is not a day of the calendar/],
-      [['add', 'AAPL', '10', '--cost', '150', '--date', '05/01/2024'], /^tickbook: date must be written YYYY-MM-DD, not "05\/01\/2024"/],
       [['add', 'AAPL', '-1', '--cost', '0'], /^tickbook: quantity cannot be negative; cost per share must be greater than 0/],
       [['add', 'NOPE1', '10', '--cost', '150'], /^tickbook: the symbol NOPE1 is not known to the server/],
       [['add', 'AAPL', '10'], /^tickbook: option --cost \(the cost per share\) is required/],
@@ -226,7 +216,6 @@ describe('tickbook holdings', () => {
       [['add', 'AAPL', '10', '--cost', '150', '--json'], /^tickbook: option --json is for holdings \(the list\), not holdings add/],
       [['rm', 'AAPL', '--json'], /^tickbook: option --json is for holdings \(the list\), not holdings rm/],
       [['rm', 'AAPL', '--lot', '0'], /^tickbook: option --lot must be a lot's number/],
-      [['rm', 'AAPL', '--cost', '1'], /^tickbook: options --cost and --date are for holdings add/],
       [['--cost', '150'], /^tickbook: options --cost and --date are for holdings add/],
       [['sell', 'AAPL'], /^tickbook: unknown holdings action "sell"/],
     ];

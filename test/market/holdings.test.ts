@@ -2,7 +2,6 @@
 // at a price with the day from the day's open, and totals that never add two currencies.
 import { describe, expect, it } from 'vitest';
 import { averageCost, checkLot, dateProblem, type Lot, lotsBySymbol, portfolioOf, positionOf, totalsOf } from '../../src/market/holdings.js';
-import { currencyOf } from '../../src/market/listing.js';
 import { formatMoney, parseFixed, times } from '../../src/market/money.js';
 
 const TODAY = '2025-06-15';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cleanColumns,
-  COLUMN_NAMES,
+  COLUMN_NAMES, MARKET_COLUMNS,
   createList,
   findList,
   FIRST_LIST_NAME,
@@ -265,6 +265,8 @@ describe('columns', () => {
   it('a hand-edited list keeps known names once, in its order, and the price', () => {
     expect(cleanColumns(['age', 'bogus', 'age', 'volume'])).toEqual(['price', 'age', 'volume']);
     expect(cleanColumns(['volume', 'price'])).toEqual(['volume', 'price']);
-    expect(newList('X').columns).toEqual([...COLUMN_NAMES]);
+    // A new list shows the market's columns; the holdings columns are chosen (C).
+    expect(newList('X').columns).toEqual([...MARKET_COLUMNS]);
+    expect(COLUMN_NAMES).toEqual([...MARKET_COLUMNS, 'qty', 'value', 'day_pl', 'pl', 'pl_pct']);
   });
 });

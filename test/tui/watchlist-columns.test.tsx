@@ -114,7 +114,7 @@ describe('the columns a list chooses', () => {
     expect(dropped(47)).toEqual(['name', 'trend']);
     expect(dropped(40)).toEqual(['name', 'volume', 'trend', 'age']); // listed in the table's order
     expect(dropped(10)).toEqual(['name', 'change', 'session', 'volume', 'trend', 'age']);
-    expect(DROP_ORDER).toEqual(['name', 'trend', 'age', 'volume', 'session', 'change']);
+    expect(DROP_ORDER).toEqual(['name', 'trend', 'age', 'volume', 'session', 'qty', 'day_pl', 'change', 'value', 'pl', 'pl_pct']);
   });
 
   it('the table draws the header and the cells in the list\'s order', () => {

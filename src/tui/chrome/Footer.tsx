@@ -5,13 +5,18 @@ import { bindingsFor, type Scope } from '../keys/keymap.js';
 import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
-/** The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page". */
-function footerEntries(scopes: readonly Scope[]): { label: string; text: string }[] {
+/**
+ * The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page". A key that a
+ * scope before it binds too (Tab in the alerts view) is that scope's, and not said twice.
+ */
+function footerEntries(scopes: readonly Scope[], before: readonly Scope[] = []): { label: string; text: string }[] {
   const seen = new Set<string>();
   const parts: { label: string; text: string }[] = [];
+  const taken = new Set<string>();
+  for (const scope of before) for (const binding of bindingsFor(scope)) for (const key of binding.keys) taken.add(key);
   for (const scope of scopes) {
     for (const binding of bindingsFor(scope)) {
-      if (!binding.footer || seen.has(binding.label)) continue;
+      if (!binding.footer || seen.has(binding.label) || binding.keys.every((key) => taken.has(key))) continue;
       seen.add(binding.label);
       parts.push({ label: binding.label, text: `${binding.label} ${binding.help}` });
     }
@@ -42,7 +47,7 @@ export function footerLine(scopes: readonly Scope[], width: number, extra?: stri
     ...(extra ? [{ text: glyphs.text(extra), rank: 1, global: false }] : []),
     ...pane.map(({ text }, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
     ...(scopes.includes('global')
-      ? footerEntries(['global']).map(({ label, text }) => ({ text: glyphs.text(text), rank: GLOBAL_RANK[label] ?? 3, global: true }))
+      ? footerEntries(['global'], scopes.filter((scope) => scope !== 'global')).map(({ label, text }) => ({ text: glyphs.text(text), rank: GLOBAL_RANK[label] ?? 3, global: true }))
       : []),
   ];
   const parts = (kept: readonly FooterEntry[]) => {

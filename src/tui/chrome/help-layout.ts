@@ -34,7 +34,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Columns (C)', ['ticker.columns']],
   ['An open symbol', ['detail']],
   ['Alerts view (A)', ['alerts', 'alerts.confirm', 'alerts.form']],
-  ['Holdings of a symbol (h)', ['holdings', 'holdings.confirm', 'holdings.form']],
+  ['Holdings (h)', ['holdings', 'holdings.confirm', 'holdings.form']],
   ['Symbol picker', ['ticker.picker']],
   ['Any text field', ['field']],
   ['Messages', ['messages']],

@@ -270,7 +270,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'ticker', keys: ['+', '='], label: '+', help: 'poll less often', command: 'ticker.slower', footer: true },
   { scope: 'ticker', keys: ['-', '_'], label: '-', help: 'poll more often', command: 'ticker.faster', footer: true },
   { scope: 'ticker', keys: ['r'], label: 'r', help: 'refresh now', command: 'ticker.refresh' },
-  { scope: 'ticker', keys: ['a'], label: 'a', help: 'set an alert on the symbol', command: 'alerts.new', footer: true },
+  { scope: 'ticker', keys: ['a'], label: 'a', help: 'set an alert', command: 'alerts.new', footer: true },
   { scope: 'ticker', keys: ['A'], label: 'A', help: 'alerts view and log', command: 'alerts.open' },
   { scope: 'ticker', keys: ['h'], label: 'h', help: 'holdings of the symbol', command: 'holdings.open' },
   { scope: 'ticker', keys: ['$'], label: '$', help: 'hide / show money', command: 'ticker.privacy' },
@@ -291,7 +291,7 @@ export const BINDINGS: readonly Binding[] = [
 
   // The alerts view
   { scope: 'alerts', keys: ['esc', 'A', 'q'], label: 'Esc', help: 'close alerts', command: 'alerts.close', footer: true },
-  { scope: 'alerts', keys: ['j', 'down'], label: 'j/k', help: 'next / previous (alert or firing)', command: 'alerts.down' },
+  { scope: 'alerts', keys: ['j', 'down'], label: 'j/k', help: 'next / previous', command: 'alerts.down' },
   { scope: 'alerts', keys: ['k', 'up'], label: 'k/↑', help: 'previous', command: 'alerts.up', listedAbove: true },
   { scope: 'alerts', keys: ['tab'], label: 'Tab', help: 'alerts / fired log', command: 'alerts.section', footer: true },
   { scope: 'alerts', keys: ['a', 'c'], label: 'a', help: 'new alert', command: 'alerts.new', footer: true },
@@ -300,7 +300,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'alerts', keys: ['z'], label: 'z/Z', help: 'snooze 1 h more / wake', command: 'alerts.snooze', footer: true },
   { scope: 'alerts', keys: ['Z'], label: 'Z', help: 'wake (end the snooze)', command: 'alerts.wake', listedAbove: true },
   { scope: 'alerts', keys: ['d'], label: 'd', help: 'delete alert', command: 'alerts.delete', footer: true },
-  { scope: 'alerts.confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete the alert / keep it', command: 'alerts.confirm-yes', footer: true },
+  { scope: 'alerts.confirm', keys: ['y', 'Y'], label: 'y/n', help: 'delete alert / keep it', command: 'alerts.confirm-yes', footer: true },
   { scope: 'alerts.confirm', keys: ['n', 'N', 'esc', 'enter'], label: 'n/Enter/Esc', help: 'no, keep', command: 'alerts.confirm-no', footer: true, listedAbove: true },
   { scope: 'alerts.form', keys: ['enter'], label: 'Enter', help: 'save', command: 'field.submit', footer: true },
   { scope: 'alerts.form', keys: ['tab', 'down'], label: 'Tab/↓', help: 'next field', command: 'field.next', footer: true },

@@ -18,11 +18,15 @@ export function activeScopes(
   pickerOpen: boolean,
   hidden = false,
   detailOpen = false,
-  /** The watchlists menu's scope, when it is open over the ticker. */
+  /** The scope of what is open in the ticker pane (the watchlists menu, the columns, holdings). */
   listsScope?: Scope,
+  /** The scope of a view over both panes besides the chart (the alerts view). */
+  cover?: Scope,
 ): Scope[] {
   if (hidden) return ['hidden'];
   if (overlay) return [overlay];
+  // Opened from the chart or the panes, it closes back to them; the help and the log open over it.
+  if (cover) return cover === 'alerts' ? ['alerts', 'global'] : [cover];
   // An open symbol covers both panes; the help and the log open over it and close back to it.
   if (detailOpen) return ['detail', 'global'];
   if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : listsScope ? [listsScope] : ['ticker', 'global'];

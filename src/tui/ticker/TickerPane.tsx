@@ -15,6 +15,8 @@ import { WatchlistTable } from './WatchlistTable.js';
 import { ListsMenu } from './ListsMenu.js';
 import { ColumnsEditor } from './ColumnsEditor.js';
 import type { ListsMenu as ListsMenuState } from './use-lists-menu.js';
+import type { HoldingsShown } from './WatchlistTable.js';
+import { HoldingsEditor, type HoldingsEditorProps } from '../holdings/HoldingsEditor.js';
 
 export interface TickerPaneProps {
   state: TickerState;
@@ -27,6 +29,10 @@ export interface TickerPaneProps {
   motion?: boolean | undefined;
   /** The columns editor's highlighted row, while it is open. */
   columnsCursor?: number | undefined;
+  /** The positions of the list's symbols, for the holdings columns. */
+  holdings?: HoldingsShown | undefined;
+  /** A symbol's lots being looked at or edited. */
+  holdingsEditor?: Omit<HoldingsEditorProps, 'width' | 'rows'> | undefined;
   focused: boolean;
   width: number;
   height: number;
@@ -47,7 +53,7 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 /** How late past a second an age may turn over: time for a poll due then to draw it instead. */
 const AGE_SLACK_MS = 150;
 
-export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, columnsCursor, focused, width, height }: TickerPaneProps) {
+export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, columnsCursor, holdings, holdingsEditor, focused, width, height }: TickerPaneProps) {
   const columns = state.lists[state.active]?.columns;
   const theme = useTheme();
   const glyphs = useGlyphs();
@@ -90,7 +96,9 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
   return (
     <Pane title={`Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`} info={info} focused={focused} width={width} height={height}>
       <Box flexDirection="column" flexGrow={1}>
-        {columnsCursor !== undefined && columns ? (
+        {holdingsEditor ? (
+          <HoldingsEditor {...holdingsEditor} width={inner} rows={rows + 2} />
+        ) : columnsCursor !== undefined && columns ? (
           <ColumnsEditor columns={columns} cursor={columnsCursor} width={inner} rows={rows} />
         ) : listsMenu?.open ? (
           <ListsMenu menu={listsMenu} lists={state.lists} active={state.active} onName={onListName ?? (() => undefined)} width={inner} rows={rows} />
@@ -122,10 +130,11 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
             motion={motion}
             columns={columns}
             alerted={state.alerted}
+            holdings={holdings}
           />
         )}
       </Box>
-      {picker.open || listsMenu?.open || columnsCursor !== undefined ? null : (
+      {picker.open || listsMenu?.open || columnsCursor !== undefined || holdingsEditor ? null : (
         <Text wrap="truncate-end" {...(state.failures > 0 ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })}>
           {bottom}
         </Text>

@@ -70,6 +70,8 @@ export interface HoldingsShown {
   totals: readonly Total[];
   /** The money is hidden (for sharing a screen): quantities, values and P/L show as dots. */
   hidden: boolean;
+  /** Each symbol's first recorded price today, the day's P/L measured from. */
+  dayOpens: ReadonlyMap<string, number>;
 }
 
 const isHoldingsColumn = (c: ColumnName): c is HoldingsColumn => (HOLDINGS_COLUMNS as readonly string[]).includes(c);
