@@ -95,6 +95,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
     const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
     await recorder.open();
     const alertWatch = new AlertWatch(alerts, history, source);
+    const gone = new Set<string>();
     const say = (firings: readonly Firing[]) => {
       for (const firing of firings) {
         if (ndjson) {
@@ -113,6 +114,13 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
           if (symbols.length === 0) return;
           const result = await client.realtimePricing(symbols, { signal });
           const now = Date.now();
+          // A symbol the server stopped serving never fires again: said once, not silently.
+          for (const symbol of result.unknown) {
+            if (gone.has(symbol)) continue;
+            gone.add(symbol);
+            warn(`warning: the server does not serve ${symbol}: its alerts cannot fire (tickbook alerts rm ID removes them)`);
+          }
+          for (const symbol of gone) if (!result.unknown.includes(symbol) && symbols.includes(symbol)) gone.delete(symbol);
           recorder.record(result.quotes, now);
           say(alertWatch.polled(symbols, new Map(result.quotes.map((q) => [q.symbol, q.price])), now));
         },

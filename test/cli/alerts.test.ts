@@ -1,6 +1,7 @@
 // `tickbook alerts`: set, listed, paused and removed from the shell, and watched headless; real
 // processes of the built CLI against a real sandbox and a real history file.
 import { mkdtempSync, rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -98,6 +99,23 @@ describe('tickbook alerts', () => {
       expect.objectContaining({ id: 1, text: expect.stringMatching(/^AAPL at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set$/) }),
     ]);
     expect((await runTickbookToExit(['alerts', 'list'], env)).stdout).toMatch(/ 1 +AAPL +move ±0\.0001% from set, once +done /);
+  }, 30_000);
+
+  it('watch says once that a symbol is no longer served, and goes on watching the rest', async () => {
+    const env = freshEnv();
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'above', '100000'], env)).code).toBe(0);
+    expect((await runTickbookToExit(['alerts', 'add', 'MSFT', 'above', '100000'], env)).code).toBe(0);
+    // A symbol the server served when the alert was set, and has since stopped serving.
+    const db = new Database(join(env.XDG_DATA_HOME!, 'tickbook', 'history.db'));
+    db.prepare("UPDATE alerts SET symbol = 'GONE1' WHERE id = 1").run();
+    db.close();
+    const proc = runTickbook(['alerts', 'watch', '--interval', '1'], env);
+    await proc.waitFor(/does not serve GONE1/, 'stderr', 20_000);
+    // Two more polls: said once, not at every poll.
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    proc.child.kill('SIGINT');
+    expect(await proc.exited).toMatchObject({ code: 0 });
+    expect(proc.stderr()).toBe('tickbook: warning: the server does not serve GONE1: its alerts cannot fire (tickbook alerts rm ID removes them)\n');
   }, 30_000);
 
   it('reads conditions as the help says', () => {
