@@ -1,7 +1,7 @@
 // `tickbook holdings`: the user's lots, kept with the recorded prices for the server they are
 // valued by, listed at the latest prices with totals per currency, added and removed from the shell.
 import type { TickbookClient } from '../api/client.js';
-import { averageCost, checkLot, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
+import { averageCost, checkLot, dayKnown, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
 import type { Currency } from '../market/listing.js';
 import { type Exact, fixedText, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
@@ -74,11 +74,13 @@ function totalJson(t: Total) {
     currency: t.currency.code,
     cost: moneyJson(t.cost, t.currency),
     value: moneyJson(t.value, t.currency),
-    day: moneyJson(t.day, t.currency),
+    // Null when no position has a price recorded today: not a day without change.
+    day: moneyJson(dayKnown(t) ? t.day : undefined, t.currency),
     gain: moneyJson(t.gain, t.currency),
     gain_percent: t.percent ?? null,
     positions: t.positions,
     unpriced: t.unpriced,
+    day_unknown: t.dayUnknown,
   };
 }
 
@@ -130,7 +132,7 @@ async function list(client: TickbookClient, source: string, json: boolean): Prom
         t.currency.code,
         money(t.cost, t.currency),
         money(t.value, t.currency),
-        money(t.day, t.currency, true),
+        money(dayKnown(t) ? t.day : undefined, t.currency, true),
         money(t.gain, t.currency, true),
         percent(t.percent),
         [t.unpriced > 0 ? `${t.unpriced} without a price, left out` : '', t.dayUnknown > 0 ? `day: ${t.dayUnknown} with no price recorded today` : ''].filter(Boolean).join('; '),

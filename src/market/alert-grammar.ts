@@ -6,10 +6,11 @@ import type { AlertCondition } from './alerts.js';
 export const ALERT_KINDS = ['above', 'below', 'move', 'stale'] as const;
 const FROM = ['open', 'close', 'set'] as const;
 
-/** A positive number for `field`, or why not. */
-function positiveNumber(field: string, raw: string | undefined): number | string {
-  const value = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) return `${field} must be a positive number, not ${JSON.stringify(raw ?? '')}`;
+/** A positive number written plainly ("200", "0.5", ".5"; not "0x10" or "1e3") for `field`, or why not. */
+function positiveNumber(field: string, raw: string | undefined, shown: string | undefined = raw): number | string {
+  const plain = raw !== undefined && /^\s*(\d+(\.\d*)?|\.\d+)\s*$/.test(raw);
+  const value = plain ? Number(raw) : Number.NaN;
+  if (!Number.isFinite(value) || value <= 0) return `${field} must be a positive number, not ${JSON.stringify(shown ?? '')}`;
   return value;
 }
 
@@ -27,7 +28,7 @@ export function conditionFrom(kind: string | undefined, value: string | undefine
     }
     case 'move': {
       const sign = value?.trim()[0];
-      const percent = positiveNumber('the percentage', sign === '+' || sign === '-' ? value!.trim().slice(1) : value);
+      const percent = positiveNumber('the percentage', sign === '+' || sign === '-' ? value!.trim().slice(1) : value, value);
       if (typeof percent === 'string') return percent;
       if (from !== undefined && !(FROM as readonly string[]).includes(from)) return `${fromName} must be open, close or set, not ${JSON.stringify(from)}`;
       return { kind, percent, direction: sign === '+' ? 'up' : sign === '-' ? 'down' : 'either', from: (from as (typeof FROM)[number] | undefined) ?? 'open' };
@@ -65,16 +66,23 @@ export function parseAlertLine(text: string): AlertSpec | string {
   return typeof condition === 'string' ? condition : { condition, oneShot };
 }
 
+/** A number as the grammar reads it: written out, never in exponent form (1e-7 is 0.0000001). */
+function plain(n: number): string {
+  const text = String(n);
+  if (!/e/i.test(text)) return text;
+  return Math.abs(n) < 1 ? n.toFixed(20).replace(/0+$/, '').replace(/\.$/, '') : BigInt(Math.round(n)).toString();
+}
+
 /** The line that makes `condition` again, for editing an alert. */
 export function alertLine({ condition, oneShot }: AlertSpec): string {
   const once = oneShot ? ' once' : '';
   switch (condition.kind) {
     case 'above':
     case 'below':
-      return `${condition.kind} ${condition.price}${once}`;
+      return `${condition.kind} ${plain(condition.price)}${once}`;
     case 'move': {
       const sign = { up: '+', down: '-', either: '' }[condition.direction];
-      return `move ${sign}${condition.percent}${condition.from === 'open' ? '' : ` from ${condition.from}`}${once}`;
+      return `move ${sign}${plain(condition.percent)}${condition.from === 'open' ? '' : ` from ${condition.from}`}${once}`;
     }
     case 'stale':
       return `stale ${condition.polls}${once}`;

@@ -28,15 +28,11 @@ export type CheckedLot = Pick<Lot, 'quantity' | 'cost' | 'bought'>;
 /** What each field is called in a message. */
 export const LOT_FIELD_NAMES: Readonly<Record<LotField, string>> = { quantity: 'quantity', cost: 'cost per share', date: 'date' };
 
-/** The most shares a lot may hold, and the highest cost: beyond them a typo is likelier than a trade. */
-const LIMIT = 10n ** 12n * 10n ** 6n;
-
 function positive(field: LotField, text: string): Fixed | string {
   const value = parseFixed(text);
   const name = LOT_FIELD_NAMES[field];
   if (typeof value === 'string') return `${name} ${value}`;
   if (value <= 0n) return `${name} must be greater than 0`;
-  if (value >= LIMIT) return `${name} is too large`;
   return value;
 }
 
@@ -47,7 +43,9 @@ export function dateProblem(text: string, today: string): string | undefined {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(trimmed);
   if (!match) return `date must be written YYYY-MM-DD, not ${JSON.stringify(trimmed)}`;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  // setUTCFullYear, not Date.UTC: the latter reads years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return `date ${trimmed} is not a day of the calendar`;
   if (trimmed > today) return `date ${trimmed} is in the future`;
   return undefined;
@@ -157,5 +155,8 @@ export function portfolioOf(
   return { positions, totals: totalsOf(positions) };
 }
 
-/** The average cost per share of a position, in its price unit. */
-export const averageCost = (position: Position): Fixed => (position.quantity > 0n ? position.cost / position.quantity : 0n);
+/** The average cost per share of a position, in its price unit, rounded half away from zero. */
+export const averageCost = (position: Position): Fixed => (position.quantity > 0n ? (2n * position.cost + position.quantity) / (2n * position.quantity) : 0n);
+
+/** Whether any priced position of the total has the day's open recorded (its day P/L means something). */
+export const dayKnown = (total: Total): boolean => total.dayUnknown < total.positions - total.unpriced;

@@ -96,6 +96,7 @@ export interface AlertsStore {
  */
 export class AlertWatch {
   readonly #without = new Map<string, number>();
+  #days: { start: number; references: Map<string, { open: number | undefined; close: number | undefined }> } | undefined;
   constructor(
     readonly alerts: AlertsStore,
     readonly history: HistoryStore,
@@ -125,19 +126,45 @@ export class AlertWatch {
       this.#without.set(symbol, pollsWithout);
       readings.set(symbol, { price, pollsWithout, now });
     }
-    // The day's opens and the last closes in two queries for the whole poll, read only when a
-    // move alert asks: a thousand alerts need not read them a thousand times.
-    let days: ReturnType<HistoryStore['dayReferences']> | undefined;
+    // The day's opens and the last closes, read in two queries for all symbols and kept for the
+    // day: an open, once recorded, is the day's, and the closes before it are done. Read again
+    // (once a poll at most) only when an alert asks for one not yet known.
+    const dayStart = barStart('day', now);
+    let readThisPoll = false;
+    const days = (): Map<string, { open: number | undefined; close: number | undefined }> => {
+      if (this.#days?.start !== dayStart) {
+        this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
+        readThisPoll = true;
+      }
+      return this.#days.references;
+    };
     return this.alerts.evaluate(this.source, readings, (alert) => {
       if (alert.condition.kind !== 'move') return undefined;
       if (alert.condition.from === 'set') return alert.setPrice;
-      days ??= this.history.dayReferences(this.source, barStart('day', now));
-      return days.get(alert.symbol)?.[alert.condition.from];
+      const from = alert.condition.from;
+      const known = days().get(alert.symbol)?.[from];
+      if (known !== undefined || readThisPoll) return known;
+      readThisPoll = true;
+      this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
+      return this.#days.references.get(alert.symbol)?.[from];
     });
   }
 }
 
+/**
+ * One per connection: each caches what it read under the file's data_version, which another
+ * connection's writes change but this one's own do not; two on one connection would each miss
+ * the other's writes.
+ */
+const madeAlertsStore = new WeakMap<HistoryStore, AlertsStore>();
+
 export function alertsOf(store: HistoryStore): AlertsStore {
+  let made = madeAlertsStore.get(store);
+  if (!made) madeAlertsStore.set(store, (made = buildAlertsStore(store)));
+  return made;
+}
+
+function buildAlertsStore(store: HistoryStore): AlertsStore {
   const { db } = store;
   const columns = 'id, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
   const insert = db.prepare<[number, string, string, number | null, number, number, number], AlertRow>(

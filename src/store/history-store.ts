@@ -372,20 +372,42 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     return row?.t === null || row?.t === undefined || row.volume === null ? undefined : { t: row.t, volume: row.volume };
   };
 
+  /**
+   * Each series' current bars and last reading as this connection last wrote them. They hold while
+   * no other connection has written (PRAGMA data_version unchanged, read under the write lock): a
+   * poll then writes each symbol without first reading what it wrote the poll before, four
+   * statements a symbol instead of seven.
+   */
+  const written = new Map<number, { minute?: Bar; day?: Bar; last?: Pick<Tick, 't' | 'volume'> | null }>();
+  let writtenVersion: number | undefined;
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+
   const recordTx = db.transaction((source: string, quotes: readonly Quote[], at: number) => {
+    const version = dataVersion.get()!;
+    if (version !== writtenVersion) {
+      written.clear();
+      writtenVersion = version;
+    }
     for (const quote of quotes) {
       const id = seriesOf(source, quote.symbol, true);
       // The same instant recorded already (two dashboards at once): it counts once.
       if (insertTick.run(id, at, quote.price, quote.volume).changes === 0) continue;
       const tick = { t: at, price: quote.price, volume: quote.volume };
-      const last = lastReading(id);
+      let own = written.get(id);
+      if (!own) written.set(id, (own = {}));
+      const last = own.last === undefined ? lastReading(id) : (own.last ?? undefined);
       for (const size of ['minute', 'day'] as const) {
         const start = barStart(size, at);
-        const bar = withTick(bars[size].get.get(id, start), start, tick, tradedSince(size, last, tick));
+        const before = own[size]?.t === start ? own[size] : bars[size].get.get(id, start);
+        const bar = withTick(before, start, tick, tradedSince(size, last, tick));
         bars[size].put.run({ series: id, ...bar });
+        own[size] = bar;
       }
       // A reading older than the last (a clock set back) leaves the last one standing.
-      if (last === undefined || at >= last.t) setLast.run(at, quote.volume, id);
+      if (last === undefined || at >= last.t) {
+        setLast.run(at, quote.volume, id);
+        own.last = { t: at, volume: quote.volume };
+      } else own.last = last;
     }
   });
 
@@ -419,8 +441,10 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
         // waits its turn.
         recordTx.immediate(source, quotes, at);
       } catch (error) {
-        // Ids made in the poll that rolled back were never kept.
+        // Ids made in the poll that rolled back were never kept, nor the bars it wrote.
         known.clear();
+        written.clear();
+        writtenVersion = undefined;
         throw error;
       }
     },

@@ -32,7 +32,20 @@ export interface HoldingsStore {
   removeSymbol(source: string, symbol: string): number;
 }
 
+/**
+ * One per connection: each caches what it read under the file's data_version, which another
+ * connection's writes change but this one's own do not; two on one connection would each miss
+ * the other's writes.
+ */
+const madeHoldingsStore = new WeakMap<HistoryStore, HoldingsStore>();
+
 export function holdingsOf(store: HistoryStore): HoldingsStore {
+  let made = madeHoldingsStore.get(store);
+  if (!made) madeHoldingsStore.set(store, (made = buildHoldingsStore(store)));
+  return made;
+}
+
+function buildHoldingsStore(store: HistoryStore): HoldingsStore {
   const { db } = store;
   const all = db.prepare<[number], LotRow>('SELECT id, symbol, quantity, cost, bought FROM lots WHERE source = ? ORDER BY symbol, id');
   const insert = db.prepare<[number, string, string, string, string | null, number], LotRow>(

@@ -672,6 +672,7 @@ export function Dashboard(props: DashboardProps) {
                     price: ticker.state.rows[holdingsEditor.editor.symbol]?.price,
                     dayOpen: holdingsShown?.dayOpens.get(holdingsEditor.editor.symbol),
                     onField: holdingsEditor.editField,
+                    hidden: moneyHidden,
                   }
                 : undefined
             }

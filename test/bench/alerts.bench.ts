@@ -130,8 +130,21 @@ async function main(): Promise<void> {
   };
   const heavy = await watcherCpu('heavy', 100, 10);
   const light = await watcherCpu('light', 10, 1);
+  // The floor, in the same run: a bare process asking for the same 100 symbols every second
+  // with raw undici, recording nothing and stepping nothing.
+  const raw = spawn(process.execPath, [join(root, 'test/bench/raw-poller.mjs'), server.url, API_KEY, ...symbols], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const rawCpu = () => {
+    const fields = readFileSync(`/proc/${raw.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  await new Promise((r) => setTimeout(r, 5_000));
+  const rawBefore = rawCpu();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const floor = ((rawCpu() - rawBefore) / SECONDS) * 100;
+  raw.kill();
   await server.stop();
   console.log(`tickbook alerts watch --interval 1, ${SECONDS} s each: 1,000 alerts over 100 symbols ${heavy.toFixed(2)}% of a core; 10 alerts over 10 symbols ${light.toFixed(2)}%`);
+  console.log(`  baseline: raw undici asking for the same 100 symbols every second, nothing recorded or stepped: ${floor.toFixed(2)}% (the watcher ${(heavy / floor).toFixed(1)}x, ${(heavy - floor).toFixed(2)} points above it)`);
   console.log('targets:');
   console.log(`  1,000 alerts stepped per tick < 1 ms (p50), calm market: ${ms(calm50)}  ${calm50 < 1 ? 'met' : 'MISSED'}`);
   console.log(`  1,000 alerts stepped per tick < 1 ms (p50), storm: ${ms(p50)}  ${p50 < 1 ? 'met' : 'MISSED'}`);

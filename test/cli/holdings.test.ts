@@ -282,7 +282,7 @@ describe('tickbook holdings', () => {
     expect(positions.find((p) => p.symbol === 'GONE1')).toMatchObject({ currency: 'USD', cost: '100.00', price: null, value: null, day: null, gain: null, gain_percent: null });
     // GONE1's cost stays out of the total until it has a price: beside no value it would read as a loss.
     expect(totals).toEqual([
-      { currency: 'USD', cost: '1500.00', value: aapl.value, day: aapl.day, gain: aapl.gain, gain_percent: aapl.gain_percent, positions: 2, unpriced: 1 },
+      { currency: 'USD', cost: '1500.00', value: aapl.value, day: aapl.day, gain: aapl.gain, gain_percent: aapl.gain_percent, positions: 2, unpriced: 1, day_unknown: 0 },
     ]);
 
     const table = await runTickbookToExit(['holdings'], env);

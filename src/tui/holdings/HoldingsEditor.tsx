@@ -6,7 +6,7 @@ import { currencyOf } from '../../market/listing.js';
 import { fixedText, formatMoney } from '../../market/money.js';
 import { formatPrice, signedPercent } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
-import { fit } from '../../text/width.js';
+import { fit, fitEntries } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { FormFields, formHeight } from '../components/FormFields.js';
 import { useGlyphs } from '../glyphs.js';
@@ -21,6 +21,8 @@ export interface HoldingsEditorProps {
   price: number | undefined;
   dayOpen: number | undefined;
   onField: (value: string) => void;
+  /** The money is hidden ($): figures show as dots, but for the form being typed into. */
+  hidden: boolean;
   width: number;
   rows: number;
 }
@@ -28,7 +30,7 @@ export interface HoldingsEditorProps {
 const PLACEHOLDERS = { quantity: 'shares, e.g. 10 or 0.5', cost: 'per share, in the price\'s unit', date: 'optional: YYYY-MM-DD' } as const;
 const LABELS = { quantity: 'quantity', cost: 'cost per share', date: 'bought on' } as const;
 
-export function HoldingsEditor({ editor, lots, price, dayOpen, onField, width, rows }: HoldingsEditorProps) {
+export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, width, rows }: HoldingsEditorProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
@@ -40,25 +42,32 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, width, r
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
   const top = usePagerTop(lots.length, editor.cursor, lotRows);
   const position = positionOf(editor.symbol, lots, price, dayOpen);
+  const dots = glyphs.unicode ? '•••' : '***';
+  /** A figure, or dots while the money is hidden. */
+  const shown = (text: string): string => (hidden ? dots : text);
   const column = (text: string, w: number, align: 'left' | 'right' = 'right') => fit(text, w, align, cut);
   const header = `${column('#', 3)}  ${column('QTY', 12)}  ${column('COST/SH', 10)}  ${column('BOUGHT', 10, 'left')}  ${column('P/L', 11)}`;
   const lotLine = (lot: Lot, n: number) => {
     const gain = positionOf(lot.symbol, [lot], price, undefined).gain;
-    return `${column(String(n), 3)}  ${column(fixedText(lot.quantity), 12)}  ${column(formatPrice(Number(fixedText(lot.cost))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : formatMoney(gain, currency, true), 11)}`;
+    return `${column(String(n), 3)}  ${column(shown(fixedText(lot.quantity)), 12)}  ${column(shown(formatPrice(Number(fixedText(lot.cost)))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : shown(formatMoney(gain, currency, true)), 11)}`;
   };
+  // What matters most stays when the pane is narrow: the P/L, then the value, then the rest.
   const sums =
     lots.length === 0
       ? 'no lots yet'
-      : [
-          `${fixedText(position.quantity)} shares`,
-          position.value === undefined ? 'no price yet' : `value ${formatMoney(position.value, currency)}`,
-          position.gain === undefined ? '' : `P/L ${formatMoney(position.gain, currency, true)}${position.percent === undefined ? '' : ` (${signedPercent(position.percent)})`}`,
-          position.day === undefined ? '' : `today ${formatMoney(position.day, currency, true)}`,
-        ]
-          .filter(Boolean)
-          .join(glyphs.separator);
+      : fitEntries(
+          [
+            { text: `${shown(fixedText(position.quantity))} sh`, rank: 3 },
+            { text: position.value === undefined ? 'no price yet' : `value ${shown(formatMoney(position.value, currency))}`, rank: 2 },
+            { text: position.gain === undefined ? '' : `P/L ${shown(formatMoney(position.gain, currency, true))}${position.percent === undefined ? '' : ` (${signedPercent(position.percent)})`}`, rank: 1 },
+            { text: position.day === undefined ? '' : `today ${shown(formatMoney(position.day, currency, true))}`, rank: 4 },
+          ].filter((entry) => entry.text !== ''),
+          width,
+          glyphs.separator,
+          cut,
+        );
   const last = editor.confirmDelete
-    ? `Delete lot ${editor.cursor + 1} (${fixedText(lots[editor.cursor]?.quantity ?? 0n)} at ${fixedText(lots[editor.cursor]?.cost ?? 0n)})? y: delete${glyphs.separator}N: keep`
+    ? `Delete lot ${editor.cursor + 1} (${shown(fixedText(lots[editor.cursor]?.quantity ?? 0n))} at ${shown(fixedText(lots[editor.cursor]?.cost ?? 0n))})? y: delete${glyphs.separator}N: keep`
     : ['a add a lot', 'e edit', 'd delete', 'Esc close'].join(glyphs.separator);
 
   return (

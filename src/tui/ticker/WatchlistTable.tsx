@@ -13,7 +13,7 @@ import { sparkline } from './Sparkline.js';
 import { Fragment, type ReactNode } from 'react';
 import { type ColumnName, MARKET_COLUMNS, shownColumns, watchlistColumns } from './watchlist-columns.js';
 import { HOLDINGS_COLUMNS, type HoldingsColumn } from '../../market/watchlists.js';
-import type { Position, Total } from '../../market/holdings.js';
+import { dayKnown, type Position, type Total } from '../../market/holdings.js';
 import type { Currency } from '../../market/listing.js';
 import { type Exact, fixedText, formatMoney } from '../../market/money.js';
 
@@ -226,7 +226,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const cells: Partial<Record<ColumnName, () => ReactNode>> = {
           ...holdingsCells(total),
           // The day's P/L of a total is only what is known: none known, none shown.
-          day_pl: () => moneyCell('day_pl', total.dayUnknown === total.positions - total.unpriced ? undefined : total.day, total.currency, true),
+          day_pl: () => moneyCell('day_pl', dayKnown(total) ? total.day : undefined, total.currency, true),
           name: () => fit(unpriced, columns.name, 'left', cut),
         };
         return (
