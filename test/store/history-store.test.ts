@@ -87,6 +87,24 @@ describe('the history store', () => {
     expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toEqual([{ t: T0 + 3000, price: 21, volume: 6 }]);
   });
 
+  it('keeps its bars true when two connections take turns, and forgets what a rolled-back poll wrote', () => {
+    // Each connection writes a symbol's bars from what it wrote last while no other has written:
+    // a turn by the other must be read, and a poll rolled back must leave nothing behind.
+    const a = openStore();
+    const b = openStore();
+    const ticks = walk(240);
+    ticks.forEach((tick, i) => (i % 3 === 1 ? b : a).record(A, [{ symbol: 'AAPL', price: tick.price, volume: tick.volume }], tick.t));
+    expect(a.bars(A, 'AAPL', 'minute', T0, T0 + 240_000)).toEqual(barsOf('minute', ticks));
+    expect(b.bars(A, 'AAPL', 'day', T0, T0 + 240_000)).toEqual(barsOf('day', ticks));
+
+    const at = T0 + 240_000;
+    expect(() => a.record(A, [{ symbol: 'AAPL', price: 99_999, volume: 1 }, { symbol: 'IBM', price: null as unknown as number, volume: 5 }], at)).toThrow();
+    a.record(A, [{ symbol: 'AAPL', price: 100, volume: ticks.at(-1)!.volume + 10 }], at + 1000);
+    const all = [...ticks, { t: at + 1000, price: 100, volume: ticks.at(-1)!.volume + 10 }];
+    expect(a.bars(A, 'AAPL', 'day', T0, at + 1000)).toEqual(barsOf('day', all));
+    expect(Math.max(...a.bars(A, 'AAPL', 'minute', T0, at + 1000).map((bar) => bar.high))).toBeLessThan(99_999);
+  });
+
   it('keeps its bars true when the clock steps back: the open is the earliest price, the close the latest', () => {
     const store = openStore();
     store.record(A, [{ symbol: 'X', price: 10, volume: 100 }], T0 + 30_000);
