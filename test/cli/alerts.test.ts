@@ -1,41 +1,13 @@
 // `tickbook alerts`: set, listed, paused and removed from the shell, and watched headless; real
 // processes of the built CLI against a real sandbox and a real history file.
-import { mkdtempSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseCondition } from '../../src/cli/alerts.js';
-import { runTickbook, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { cleanEnv } from '../helpers/child.js';
+import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
+import { useCliHomes } from '../helpers/cli-homes.js';
 
-let root: string;
-let sandbox: TestSandbox;
-let count = 0;
-
-beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'tickbook-alerts-cli-'));
-  sandbox = await startTestSandbox();
-});
-afterAll(async () => {
-  await sandbox?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
-});
-
-/** A home of its own, pointed at the test sandbox. */
-function freshEnv(): NodeJS.ProcessEnv {
-  const home = join(root, `home-${++count}`);
-  const clean = cleanEnv();
-  return {
-    ...clean,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    TICKBOOK_BASE_URL: sandbox.url,
-    TICKBOOK_TOKEN: sandbox.token,
-    TICKBOOK_API_KEY: sandbox.apiKey,
-  };
-}
+const { freshEnv } = useCliHomes('tickbook-alerts-cli-');
 
 describe('tickbook alerts', () => {
   it('adds, lists, pauses, resumes and removes alerts; a bad value names its field and saves nothing', async () => {

@@ -72,6 +72,12 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('a hide_money that is not true or false is named as malformed, and left out', () => {
+    const read = readConfigFile(writeRaw(JSON.stringify({ hide_money: 'yes' })));
+    expect(read.malformed.hide_money).toBe('hide_money must be true or false');
+    expect(read.config.hide_money).toBeUndefined();
+  });
+
   it('every known key, glyphs and colors included, and a "//" comment key, are read without a warning', () => {
     const path = writeRaw(
       JSON.stringify({
@@ -88,12 +94,14 @@ describe('unknown keys', () => {
         glyphs: 'ascii',
         colors: '16',
         motion: false,
+        hide_money: true,
         alerts: { bell: false, notify: true },
       }),
     );
     expect(readConfigFile(path).warnings).toEqual([]);
+    expect(readConfigFile(path).config.hide_money).toBe(true);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'glyphs', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

@@ -5,20 +5,17 @@
 // real in-process sandbox; what is saved is checked in the store, not only on screen, because a
 // form that looks saved but wrote nothing (or wrote twice) is the failure that costs a person an
 // alert they relied on.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 import type { AlertCondition } from '../../src/market/alerts.js';
 import type { StoredAlert } from '../../src/store/alerts-store.js';
-import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
 import { inAct, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { useRecorder } from '../helpers/recorder.js';
 import { KEY } from '../helpers/keys.js';
 
 const TARGET = 'sandbox (alerts view test)';
@@ -55,31 +52,12 @@ const statusLine = (frame: string): string => frame.split('\n').find((line) => l
 
 describe('the alerts view', () => {
   const ctx = useSandbox();
-  let dir: string;
-  let recorder: PriceRecorder;
-  const warnings: string[] = [];
+  const files = useRecorder(SOURCE, 'tickbook-alerts-view-');
 
-  // A history file of its own for each test: one test's alerts are not in the next one's.
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tickbook-alerts-view-'));
-    warnings.length = 0;
-    recorder = new PriceRecorder({ source: SOURCE, path: join(dir, 'history.db'), onWarning: (w) => warnings.push(w) });
-    await recorder.open();
-    expect(recorder.books()).toBeDefined();
-  });
-
-  afterEach(async () => {
-    // The dashboard first: it writes into the file until it is unmounted.
-    await unmountAll();
-    expect(warnings).toEqual([]);
-    recorder.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const stored = (): StoredAlert[] => recorder.books()!.alerts.list(SOURCE);
+  const stored = (): StoredAlert[] => files.recorder.books()!.alerts.list(SOURCE);
   /** An alert put in the store directly, as `tickbook alerts add` (another process) would. */
   const addStored = (symbol: string, condition: AlertCondition, price: number | undefined, oneShot = false): StoredAlert =>
-    recorder.books()!.alerts.add(SOURCE, symbol, condition, { price, at: Date.now(), oneShot });
+    files.recorder.books()!.alerts.add(SOURCE, symbol, condition, { price, at: Date.now(), oneShot });
 
   async function mount(props: Partial<Omit<DashboardProps, 'status' | 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
     const full: DashboardProps = {
@@ -91,7 +69,7 @@ describe('the alerts view', () => {
       watchlist: WATCHLIST,
       // A poll a minute: the polls a test needs it asks for with r, so none comes unbidden.
       intervalS: 60,
-      history: recorder,
+      history: files.recorder,
       ...props,
     };
     const h = drive(await renderDashboard(<Dashboard {...full} />, SIZE.columns));
@@ -263,7 +241,7 @@ describe('the alerts view', () => {
     expect(statusLine(frame)).toMatch(new RegExp(`alert ${alert.id} paused`));
     expect(stored()[0]!.paused).toBe(true);
     // Paused, it is not asked for at each poll.
-    expect(recorder.alertSymbols()).toEqual([]);
+    expect(files.recorder.alertSymbols()).toEqual([]);
     await h.press(KEY.space);
     frame = await h.until((f) => /armed\s*┃$/m.test(alertRow(f, alert.id) ?? ''), 'resumed in the row');
     expect(statusLine(frame)).toMatch(new RegExp(`alert ${alert.id} resumed`));
@@ -403,7 +381,7 @@ describe('the alerts view', () => {
     await h.press('r');
     const fired = new RegExp(`alert: AAPL at \\d+\\.\\d\\d crossed (above ${escape(above.toFixed(2))}|below ${escape(below.toFixed(2))})`);
     let frame = await h.until((f) => fired.test(statusLine(f)), 'the firing in the status line');
-    await waitFor(() => recorder.books()!.alerts.firings(SOURCE).length === 2, 2000, 'both firings recorded');
+    await waitFor(() => files.recorder.books()!.alerts.firings(SOURCE).length === 2, 2000, 'both firings recorded');
 
     frame = await openView(h, 2);
     expect(alertRow(frame, up.id)).toMatch(/waiting for a crossing/);
@@ -420,7 +398,7 @@ describe('the alerts view', () => {
     await h.until(panesBack, 'closed');
     await h.press('r');
     await waitFor(() => stored().every((a) => !a.armed), 2000, 'still unarmed');
-    expect(recorder.books()!.alerts.firings(SOURCE)).toHaveLength(2);
+    expect(files.recorder.books()!.alerts.firings(SOURCE)).toHaveLength(2);
     expectFramesFit(h.instance, SIZE.columns);
   });
 
@@ -436,7 +414,7 @@ describe('the alerts view', () => {
     await h.press(KEY.esc);
     await h.until(panesBack, 'closed');
     // The ticker asks for the alerts' symbols besides its list.
-    expect(recorder.alertSymbols()).toContain('NOPE1');
+    expect(files.recorder.alertSymbols()).toContain('NOPE1');
     await h.press('r');
     frame = await openView(h, 2);
     frame = await h.until((f) => /✗ the server no longer serves NOPE1/.test(alertRow(f, gone.id) ?? ''), 'the note in its row');

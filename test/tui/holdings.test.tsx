@@ -5,21 +5,19 @@
 // real Dashboard, a real PriceRecorder on a temp history file (where lots are kept) and a real
 // in-process sandbox. What is saved is read back from the store, and its exact decimal text from
 // the file itself: money that is shown right but stored as 0.30000000000000004 is still wrong.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 import { dayStart } from '../../src/market/bars.js';
 import { type ColumnName, newList, type Watchlists } from '../../src/market/watchlists.js';
-import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
 import { inverseSegments, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
+import { useRecorder } from '../helpers/recorder.js';
 import { KEY } from '../helpers/keys.js';
 
 const TARGET = 'sandbox (holdings test)';
@@ -86,31 +84,12 @@ function percent(part: bigint, whole: bigint): string {
 
 describe('holdings in the dashboard', () => {
   const ctx = useSandbox();
-  let dir: string;
-  let recorder: PriceRecorder;
-  const warnings: string[] = [];
+  const files = useRecorder(SOURCE, 'tickbook-holdings-');
 
-  // A history file of its own for each test: one test's lots are not in the next one's.
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'tickbook-holdings-'));
-    warnings.length = 0;
-    recorder = new PriceRecorder({ source: SOURCE, path: join(dir, 'history.db'), onWarning: (w) => warnings.push(w) });
-    await recorder.open();
-    expect(recorder.books()).toBeDefined();
-  });
-
-  afterEach(async () => {
-    // The dashboard first: it writes into the file until it is unmounted.
-    await unmountAll();
-    expect(warnings).toEqual([]);
-    recorder.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const lots = () => recorder.books()!.holdings.list(SOURCE);
+  const lots = () => files.recorder.books()!.holdings.list(SOURCE);
   /** The lots as the file keeps them: decimal text, not numbers. */
   function lotsInFile(): { symbol: string; quantity: string; cost: string; bought: string | null }[] {
-    const db = new Database(join(dir, 'history.db'), { readonly: true });
+    const db = new Database(join(files.dir, 'history.db'), { readonly: true });
     try {
       return db.prepare('SELECT symbol, quantity, cost, bought FROM lots ORDER BY id').all() as never;
     } finally {
@@ -119,7 +98,7 @@ describe('holdings in the dashboard', () => {
   }
   /** A lot put in the store directly, as `tickbook holdings add` would. */
   const addLot = (symbol: string, quantity: bigint, cost: bigint, bought?: string) =>
-    recorder.books()!.holdings.add(SOURCE, symbol, { quantity: quantity * 1_000_000n, cost: cost * 1_000_000n, bought }, Date.now());
+    files.recorder.books()!.holdings.add(SOURCE, symbol, { quantity: quantity * 1_000_000n, cost: cost * 1_000_000n, bought }, Date.now());
 
   async function mount(props: Partial<Omit<DashboardProps, 'status' | 'target' | 'client'>> = {}): Promise<DashboardHarness & { size: { columns: number; rows: number } }> {
     const size = props.size ?? SIZE;
@@ -131,7 +110,7 @@ describe('holdings in the dashboard', () => {
       watchlist: WATCHLIST,
       // A poll a minute: no price moves under a test's arithmetic unless it asks (r).
       intervalS: 60,
-      history: recorder,
+      history: files.recorder,
       ...props,
       size,
     };
@@ -301,7 +280,7 @@ describe('holdings in the dashboard', () => {
     it('QTY and VALUE follow the price shown, with the P/L and P/L% of the lots and a totals row "Σ USD"', async () => {
       // A price recorded earlier today: the day's P/L is measured from it.
       const now = Date.now();
-      recorder.record([{ symbol: 'AAPL', price: 200, volume: 1_000 }], Math.max(dayStart(now), now - 60_000));
+      files.recorder.record([{ symbol: 'AAPL', price: 200, volume: 1_000 }], Math.max(dayStart(now), now - 60_000));
       addLot('AAPL', 10n, 150n);
       addLot('AAPL', 2n, 180n);
       addLot('MSFT', 3n, 400n);
@@ -415,9 +394,9 @@ describe('holdings in the dashboard', () => {
       const frame = await h.until((f) => /not saved/.test(statusLine(f)), 'the status line');
       expect(statusLine(frame)).toMatch(/money hidden for this session; not saved: config\.json is read-only/);
       expect(persist).toHaveBeenCalledWith(true);
-      // Still hidden, now and after a poll (seen by the recorder it hands its prices to).
+      // Still hidden, now and after a poll (seen by the files.recorder it hands its prices to).
       expect(tickerLines(frame).find((l) => l.startsWith('AAPL '))).toMatch(/•••/);
-      const record = vi.spyOn(recorder, 'record');
+      const record = vi.spyOn(files.recorder, 'record');
       await h.press('r');
       await waitFor(() => record.mock.calls.length > 0, 5000, 'a poll recorded');
       expect(tickerLines(h.frame()).find((l) => l.startsWith('AAPL '))).toMatch(/•••/);
