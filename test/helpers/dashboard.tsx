@@ -8,6 +8,9 @@ import { render } from 'ink-testing-library';
 import type { ReactElement } from 'react';
 import { act } from 'react';
 import { plain, waitForFrame } from './ink.js';
+import stringWidth from 'string-width';
+import { stripVTControlCharacters } from 'node:util';
+import { expect } from 'vitest';
 
 export type Instance = ReturnType<typeof render>;
 
@@ -82,4 +85,19 @@ export function drive(instance: Instance): DashboardHarness {
     until: (predicate, what, timeoutMs = 5000) => waitForFrame(() => plain(instance.lastFrame()), predicate, timeoutMs, what),
     exited: () => instance.stdin.listenerCount('readable') === 0,
   };
+}
+
+/** Every frame written so far fits the terminal: no line wider than `columns`, no more lines than `rows`. */
+export function expectFramesFit(instance: Instance, columns: number, rows = Number.POSITIVE_INFINITY): void {
+  const frames = instance.frames;
+  expect(frames.length).toBeGreaterThan(0);
+  for (const [i, frame] of frames.entries()) {
+    const lines = stripVTControlCharacters(frame).split('\n');
+    expect(lines.length, `frame ${i} has ${lines.length} lines`).toBeLessThanOrEqual(rows);
+    for (const line of lines) {
+      if (stringWidth(line) > columns) {
+        throw new Error(`frame ${i} has a line ${stringWidth(line)} columns wide (terminal ${columns}):\n${line}`);
+      }
+    }
+  }
 }

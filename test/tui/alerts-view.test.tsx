@@ -6,13 +6,11 @@
 // form that looks saved but wrote nothing (or wrote twice) is the failure that costs a person an
 // alert they relied on.
 import { afterEach, describe, expect, it } from 'vitest';
-import stringWidth from 'string-width';
-import { stripVTControlCharacters } from 'node:util';
 import type { AlertCondition } from '../../src/market/alerts.js';
 import type { StoredAlert } from '../../src/store/alerts-store.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
+import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { useRecorder } from '../helpers/recorder.js';
@@ -30,18 +28,6 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 afterEach(unmountAll);
 
-/** Every line of every frame written so far, at most `columns` wide. */
-function expectFramesFit(instance: Instance, columns: number): void {
-  const frames = instance.frames;
-  expect(frames.length).toBeGreaterThan(0);
-  for (const [i, frame] of frames.entries()) {
-    for (const line of stripVTControlCharacters(frame).split('\n')) {
-      if (stringWidth(line) > columns) {
-        throw new Error(`frame ${i} has a line ${stringWidth(line)} columns wide (terminal ${columns}):\n${line}`);
-      }
-    }
-  }
-}
 
 /** The line of the frame that lists alert `id` (its id right-aligned, then its symbol). */
 const alertRow = (frame: string, id: number): string | undefined =>

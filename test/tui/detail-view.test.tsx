@@ -13,7 +13,7 @@ import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { formatPrice } from '../../src/text/numbers.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
+import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
@@ -46,18 +46,6 @@ function chosenSpan(raw: string): string | undefined {
 /** The lines of the view's chart area: those holding a braille cell. */
 const brailleLines = (frame: string): string[] => frame.split('\n').filter((line) => BRAILLE.test(line));
 
-/** Every line of every frame written so far, at most `columns` wide. */
-function expectFramesFit(instance: Instance, columns: number): void {
-  const frames = instance.frames;
-  expect(frames.length).toBeGreaterThan(0);
-  for (const [i, frame] of frames.entries()) {
-    for (const line of stripVTControlCharacters(frame).split('\n')) {
-      if (stringWidth(line) > columns) {
-        throw new Error(`frame ${i} has a line ${stringWidth(line)} columns wide (terminal ${columns}):\n${line}`);
-      }
-    }
-  }
-}
 
 interface Mount extends DashboardHarness {
   props: DashboardProps;

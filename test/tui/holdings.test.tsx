@@ -8,13 +8,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import stringWidth from 'string-width';
-import { stripVTControlCharacters } from 'node:util';
 import { dayStart } from '../../src/market/bars.js';
 import { type ColumnName, newList, type Watchlists } from '../../src/market/watchlists.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { drive, renderDashboard, unmountAll, type DashboardHarness, type Instance } from '../helpers/dashboard.js';
+import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inverseSegments, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { useRecorder } from '../helpers/recorder.js';
@@ -34,20 +32,6 @@ const HOLDINGS_COLUMNS: ColumnName[] = ['price', 'qty', 'value', 'day_pl', 'pl',
 
 afterEach(unmountAll);
 
-/** Every frame written so far fits the terminal: no line wider, no more lines. */
-function expectFramesFit(instance: Instance, size: { columns: number; rows: number }): void {
-  const frames = instance.frames;
-  expect(frames.length).toBeGreaterThan(0);
-  for (const [i, frame] of frames.entries()) {
-    const lines = stripVTControlCharacters(frame).split('\n');
-    expect(lines.length, `frame ${i} has ${lines.length} lines`).toBeLessThanOrEqual(size.rows);
-    for (const line of lines) {
-      if (stringWidth(line) > size.columns) {
-        throw new Error(`frame ${i} has a line ${stringWidth(line)} columns wide (terminal ${size.columns}):\n${line}`);
-      }
-    }
-  }
-}
 
 /** The status line: the row under the panes, after the target. */
 const statusLine = (frame: string): string => frame.split('\n').find((line) => line.includes(TARGET)) ?? '';
@@ -166,7 +150,7 @@ describe('holdings in the dashboard', () => {
       await h.press(KEY.esc);
       frame = await h.until((f) => !/Holdings of/.test(f) && /SYMBOL +PRICE/.test(f), 'the watchlist again');
       expect(lots()).toEqual([]);
-      expectFramesFit(h.instance, h.size);
+      expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
 
     it('a good lot is saved and listed with its P/L; a second lot; e edits one with exact decimals; d asks, then deletes', async () => {
@@ -259,7 +243,7 @@ describe('holdings in the dashboard', () => {
         frame = await h.until((f) => /Holdings of AAPL/.test(f), 'open again');
         expect(frame).not.toMatch(/New lot/);
       }
-      expectFramesFit(h.instance, h.size);
+      expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
 
     it('h on a symbol the server does not know says so and opens nothing', async () => {
@@ -323,7 +307,7 @@ describe('holdings in the dashboard', () => {
       const cost = aaplCost + 120_000n;
       expect(pl).toBe(money(12n * a + 3n * m - cost, true));
       expect(pct).toBe(percent(12n * a + 3n * m - cost, cost));
-      expectFramesFit(h.instance, h.size);
+      expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
 
     it('lots in two currencies make two totals rows, never one sum', async () => {
@@ -347,7 +331,7 @@ describe('holdings in the dashboard', () => {
       expect(totals[1]![4]).toBe(money(shel + 10n * vod - (2500_00n + 700_00n), true));
       // The SHEL.L row's value, in pounds.
       expect(lines.find((l) => l.startsWith('SHEL.L '))!.trim().split(/ +/)[3]).toBe(money(shel));
-      expectFramesFit(h.instance, h.size);
+      expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
 
     it('$ hides the money (quantities, values and P/L as dots, P/L% still shown) and saves the choice; $ again shows it', async () => {
@@ -426,7 +410,7 @@ describe('holdings in the dashboard', () => {
       const row = tickerLines(frame).find((l) => l.startsWith('MSFT '))!.trim().split(/ +/);
       expect(row[2]).toBe('2');
       expect(row[3]).toBe(money(2n * hundredths(row[1]!)));
-      expectFramesFit(h.instance, h.size);
+      expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
   });
 });

@@ -1,7 +1,7 @@
 // The alerts view's decisions: which alert or firing is highlighted, the form that sets or edits
 // an alert (checked as it is typed), pausing, snoozing and deleting. Every change is written to the
 // history file at once; one that cannot be says so and keeps what was typed.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SYMBOL_PATTERN } from '../../api/rules.js';
 import { alertLine, parseAlertLine } from '../../market/alert-grammar.js';
 import { describeCondition } from '../../market/alerts.js';
@@ -10,6 +10,8 @@ import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
+import { type BooksOwner, writeBooks } from '../state/books-write.js';
+import { useLatest } from '../state/use-store.js';
 
 export type AlertField = 'symbol' | 'condition';
 export const ALERT_FIELDS: readonly AlertField[] = ['symbol', 'condition'];
@@ -33,10 +35,7 @@ export type AlertsView =
     };
 
 /** What the view needs of the dashboard. */
-export interface AlertsOwner {
-  books: () => Books | undefined;
-  /** Why there are no alerts to be had (the history file cannot be opened), when that is known. */
-  unavailable: () => string | undefined;
+export interface AlertsOwner extends BooksOwner {
   /** The symbol's price now, asked of the server when the ticker has none; `unknown` when it does not know it. */
   priceOf: (symbol: string) => Promise<{ price: number | undefined; unknown: boolean }>;
 }
@@ -55,17 +54,11 @@ export const checkAlert = (values: Record<AlertField, string>): Partial<Record<A
 };
 
 export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () => number = Date.now) {
-  const [view, setView] = useState<AlertsView>({ open: false });
-  const ref = useRef(view);
+  const [view, set, current] = useLatest<AlertsView>({ open: false });
   // Bumped by every change made here, so that the lists shown are read again.
   const [version, setVersion] = useState(0);
-  const set = useCallback((next: AlertsView) => {
-    ref.current = next;
-    setView(next);
-  }, []);
 
   const commands = useMemo(() => {
-    const current = () => ref.current;
     const books = () => owner.books();
     const alerts = (): StoredAlert[] => {
       try {
@@ -85,19 +78,9 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
     };
     /** Runs a write; one that fails is said, with what it was for, and the view stays as it was. */
     const write = (what: string, body: (b: Books) => boolean | void): boolean => {
-      const b = books();
-      if (!b) {
-        status.notice(`${what}: alerts are kept with the price history, which is ${owner.unavailable() ? `not available (${owner.unavailable()})` : 'not open yet'}`);
-        return false;
-      }
-      try {
-        const done = body(b);
-        changed();
-        return done !== false;
-      } catch (error) {
-        status.notice(`${what}: ${(error as Error).message}`);
-        return false;
-      }
+      const done = writeBooks(owner, status, 'alerts', what, body);
+      changed();
+      return done;
     };
     const withAlert = (body: (alert: StoredAlert, b: Books) => void) => {
       const alert = highlighted();
@@ -237,7 +220,7 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
         if (v.open) set({ ...v, confirmDelete: false });
       },
     };
-  }, [owner, set, status, now]);
+  }, [owner, set, current, status, now]);
 
   return { view, version, ...commands };
 }

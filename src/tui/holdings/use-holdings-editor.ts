@@ -1,12 +1,14 @@
 // The holdings editor's decisions: a symbol's lots, the form that adds or edits one (checked as it
 // is typed: a quantity and a cost above zero, a real date not in the future), and deleting one.
 // Each change is on disk when it is said to be; one that cannot be saved says so and keeps the form.
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { checkLot, type Lot, type LotField, type LotInput } from '../../market/holdings.js';
 import { fixedText } from '../../market/money.js';
 import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
+import { type BooksOwner, writeBooks } from '../state/books-write.js';
+import { useLatest } from '../state/use-store.js';
 
 export const LOT_FIELDS: readonly LotField[] = ['quantity', 'cost', 'date'];
 
@@ -19,9 +21,7 @@ export type HoldingsEditor =
   | { open: false }
   | { open: true; symbol: string; cursor: number; confirmDelete: boolean; form: LotForm | undefined };
 
-export interface HoldingsOwner {
-  books: () => Books | undefined;
-  unavailable: () => string | undefined;
+export interface HoldingsOwner extends BooksOwner {
   /** Whether the server said it does not know `symbol`: no lot is kept for what cannot be valued. */
   unknown: (symbol: string) => boolean;
   /** Today, YYYY-MM-DD, on this machine's calendar. */
@@ -34,14 +34,9 @@ const problemsOf = (today: () => string) => (values: LotInput): Partial<Record<L
 };
 
 export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
-  const [editor, setEditor] = useState<HoldingsEditor>({ open: false });
-  const ref = useRef(editor);
+  const [editor, set, current] = useLatest<HoldingsEditor>({ open: false });
   // Bumped by every change, so that what is drawn from the lots is worked out again.
   const [version, setVersion] = useState(0);
-  const set = useCallback((next: HoldingsEditor) => {
-    ref.current = next;
-    setEditor(next);
-  }, []);
 
   const commands = useMemo(() => {
     const check = problemsOf(owner.today);
@@ -54,7 +49,7 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
       }
     };
     const open = () => {
-      const e = ref.current;
+      const e = current();
       return e.open ? e : undefined;
     };
     const highlighted = (): Lot | undefined => {
@@ -63,26 +58,15 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
     };
     /** A write to the lots; false, and said, when it cannot be made. */
     const write = (what: string, body: (b: Books) => boolean | void): boolean => {
-      const b = owner.books();
-      if (!b) {
-        const why = owner.unavailable();
-        status.notice(`${what}: holdings are kept with the price history, which is ${why ? `not available (${why})` : 'not open yet'}`);
-        return false;
-      }
-      try {
-        const done = body(b) !== false;
-        setVersion((n) => n + 1);
-        return done;
-      } catch (error) {
-        status.notice(`${what}: ${(error as Error).message}`);
-        return false;
-      }
+      const done = writeBooks(owner, status, 'holdings', what, body);
+      setVersion((n) => n + 1);
+      return done;
     };
     const formFor = (values: LotInput, editing: number | undefined): LotForm => ({ ...newForm(LOT_FIELDS, values, check), editing });
 
     return {
-      isOpen: () => ref.current.open,
-      current: () => ref.current,
+      isOpen: () => current().open,
+      current,
       open: (symbol: string | undefined) => {
         if (symbol === undefined) return status.notice('the watchlist is empty: / adds a symbol to hold');
         if (owner.unknown(symbol)) return status.notice(`${symbol} is not known to the server: no holdings can be kept for it`);
@@ -170,7 +154,7 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
       },
       lots,
     };
-  }, [owner, set, status]);
+  }, [owner, set, current, status]);
 
   return { editor, version, ...commands };
 }

@@ -16,3 +16,10 @@ export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () 
   const getState = useCallback(() => ref.current!, []);
   return [state, dispatch, getState] as const;
 }
+
+const replaced = <S>(_: S, next: S): S => next;
+
+/** A value set whole, with a getter for the latest (useStore whose every action is the next state). */
+export function useLatest<S>(initial: S) {
+  return useStore<S, S>(replaced, () => initial);
+}
