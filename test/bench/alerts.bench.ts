@@ -49,6 +49,18 @@ function conditions(): AlertCondition[] {
   ];
 }
 
+/** A process's CPU, in percent of a core, over SECONDS after 5 s to settle (from /proc: user and system time). */
+async function cpuPercent(pid: number): Promise<number> {
+  const cpu = () => {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  await new Promise((r) => setTimeout(r, 5_000));
+  const before = cpu();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  return ((cpu() - before) / SECONDS) * 100;
+}
+
 async function main(): Promise<void> {
   const symbols = loadCatalogue().slice(0, 100).map((s) => s.symbol);
   const source = 'http://bench.example';
@@ -116,14 +128,7 @@ async function main(): Promise<void> {
     });
     file.close();
     const watcher = spawn(process.execPath, [bin, 'alerts', 'watch', '--interval', '1'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const cpu = () => {
-      const fields = readFileSync(`/proc/${watcher.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / 100;
-    };
-    await new Promise((r) => setTimeout(r, 5_000));
-    const before = cpu();
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const used = ((cpu() - before) / SECONDS) * 100;
+    const used = await cpuPercent(watcher.pid!);
     watcher.kill('SIGINT');
     await new Promise((r) => watcher.on('close', r));
     return used;
@@ -133,14 +138,7 @@ async function main(): Promise<void> {
   // The floor, in the same run: a bare process asking for the same 100 symbols every second
   // with raw undici, recording nothing and stepping nothing.
   const raw = spawn(process.execPath, [join(root, 'test/bench/raw-poller.mjs'), server.url, API_KEY, ...symbols], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const rawCpu = () => {
-    const fields = readFileSync(`/proc/${raw.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  await new Promise((r) => setTimeout(r, 5_000));
-  const rawBefore = rawCpu();
-  await new Promise((r) => setTimeout(r, SECONDS * 1000));
-  const floor = ((rawCpu() - rawBefore) / SECONDS) * 100;
+  const floor = await cpuPercent(raw.pid!);
   raw.kill();
   await server.stop();
   console.log(`tickbook alerts watch --interval 1, ${SECONDS} s each: 1,000 alerts over 100 symbols ${heavy.toFixed(2)}% of a core; 10 alerts over 10 symbols ${light.toFixed(2)}%`);
