@@ -1,6 +1,11 @@
 // Rules the client shares with the command line, the config, the dashboard's forms and the sandbox:
 // what a symbol, a base URL and a phone number are.
 
+// C0, DEL and C1 controls, the line and paragraph separators some terminals honour, and the
+// bidi overrides and isolates that can make a name read as something else.
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+
 /** The contract's longest username and display name, in characters (code points). */
 export const USERNAME_MAX = 32;
 export const DISPLAY_NAME_MAX = 64;

@@ -10,6 +10,8 @@ import { contactJson, formatOf, renderFields, renderTable, writeJson, writeNdjso
 import { integerOption, nonEmptyOption, parseCommandLine, refuseNonTextArgument, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 import { shellWord } from './shell-word.js';
+import { EXPORT_HELP, exportCommand } from './contacts-export.js';
+import { IMPORT_HELP, importContacts } from './contacts-import.js';
 
 export const CONTACTS_HELP = `Usage:
   tickbook contacts list [--limit N] [--active | --inactive] [--all] [--after ID | --before ID]
@@ -17,6 +19,8 @@ export const CONTACTS_HELP = `Usage:
   tickbook contacts create --username U --phone P [--display-name D] [--avatar-url URL]
   tickbook contacts rename ID NAME          (an empty NAME resets it to the username)
   tickbook contacts delete ID [--yes]       (asks first on a terminal; elsewhere needs --yes)
+${EXPORT_HELP}
+${IMPORT_HELP}
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
@@ -25,6 +29,24 @@ list:
   --all                     every page, not just one
   --after ID                the page after contact ID (older contacts)
   --before ID               the page before contact ID (newer contacts)
+
+export:                     every contact, streamed (stdout unless --output)
+  --format F                vcf (vCard 4.0, the default; or the --output file's extension),
+                            csv (a header row, RFC 4180, cells starting = + - @ quoted with '
+                            for spreadsheets), json or ndjson
+  --output FILE             write FILE whole or not at all (mode 0600)
+
+import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the contact list
+  --format F                auto (the default: by the file's name, else its first line), vcf, csv
+  --default-country CC      how to read a phone number written without its country code
+                            (GB: 020 7946 0958 is +442079460958); without it such a number is
+                            refused
+  --dry-run                 check and report, create nothing
+  --rejects FILE            write each refused card or row to FILE as it was written, to mend
+                            and import again
+  A card or row without a username gets one from its name (else its phone number), the same
+  every time: importing a file again creates nothing twice, and finishes an import cut short.
+  Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;
 
@@ -239,13 +261,17 @@ export async function contacts(args: readonly string[]): Promise<number> {
       return rename(rest);
     case 'delete':
       return remove(rest);
+    case 'export':
+      return exportCommand(rest);
+    case 'import':
+      return importContacts(rest);
     case '-h':
     case '--help':
       process.stdout.write(CONTACTS_HELP);
       return 0;
     case undefined:
-      throw new UsageError('expected an action: tickbook contacts list, get, create, rename or delete');
+      throw new UsageError('expected an action: tickbook contacts list, get, create, rename, delete, export or import');
     default:
-      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename or delete`);
+      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename, delete, export or import`);
   }
 }

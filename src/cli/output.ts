@@ -64,7 +64,7 @@ export function contactJson(contact: Contact): Record<string, unknown> {
 // overrides as they are; escaping them too keeps the JSON equal and the terminal safe.
 const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 
-function terminalSafeJson(value: unknown, indent?: number): string {
+export function terminalSafeJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(
     UNSAFE_IN_JSON,
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

@@ -1,4 +1,5 @@
 // The contract's field rules, each failure a message that names the field in plain words.
+import { CONTROL_CHARACTERS } from '../api/rules.js';
 import { DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
 import { HttpError, invalid, missing } from './errors.js';
 
@@ -11,10 +12,6 @@ export const LIMIT_DEFAULT = 10;
 
 const USERNAME = /^[A-Za-z0-9._-]+$/;
 const SYMBOL = /^[A-Z0-9.-]+$/;
-// C0, DEL and C1 controls, the line and paragraph separators some terminals honour, and the
-// bidi overrides and isolates that can make a name read as something else.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 export interface NewContactFields {
   username: string;
@@ -63,7 +60,7 @@ export function validateAvatarUrl(value: string): string {
     throw invalid(`avatar_url must be at most ${AVATAR_URL_MAX} characters`);
   }
   // new URL() would quietly drop or encode these; stored as given, they would reach terminals.
-  if (CONTROL.test(value) || /\s/.test(value)) {
+  if (CONTROL_CHARACTERS.test(value) || /\s/.test(value)) {
     throw invalid('avatar_url must not contain spaces or control characters');
   }
   let url: URL;
@@ -85,7 +82,7 @@ export function validateDisplayName(value: string): string | null {
   if (codePoints(trimmed) > DISPLAY_NAME_MAX) {
     throw invalid(`display_name must be at most ${DISPLAY_NAME_MAX} characters`);
   }
-  if (CONTROL.test(trimmed)) throw invalid('display_name must not contain control characters');
+  if (CONTROL_CHARACTERS.test(trimmed)) throw invalid('display_name must not contain control characters');
   return trimmed;
 }
 

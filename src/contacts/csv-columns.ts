@@ -1,0 +1,74 @@
+// Contacts as CSV rows: the columns tickbook writes, and the columns it reads, found by their
+// header in any order under the names common address books give them.
+import type { Contact } from '../api/types.js';
+import type { ImportFields } from './import-candidate.js';
+
+/** The columns of an export, in order. */
+export const CSV_COLUMNS = ['id', 'username', 'display_name', 'phone_number', 'avatar_url', 'created_at', 'last_active_at'] as const;
+
+export const csvRowOf = (contact: Contact): Record<(typeof CSV_COLUMNS)[number], string> => ({
+  id: contact.id,
+  username: contact.username,
+  display_name: contact.displayName ?? '',
+  phone_number: contact.phoneNumber,
+  avatar_url: contact.avatarUrl ?? '',
+  created_at: contact.createdAt.toISOString(),
+  last_active_at: contact.lastActiveAt?.toISOString() ?? '',
+});
+
+/** A header as compared: letters and digits only, lower case ("Phone 1 - Value" → "phone1value"). */
+const key = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/** What each column can be called, by the key of its header. */
+const ALIASES: Readonly<Record<string, keyof ImportFields | 'given' | 'family'>> = Object.fromEntries(
+  (
+    [
+      ['username', ['username', 'user', 'nickname', 'handle', 'login']],
+      ['name', ['displayname', 'name', 'fullname', 'fn', 'contactname', 'formattedname']],
+      ['given', ['firstname', 'givenname', 'first']],
+      ['family', ['lastname', 'familyname', 'surname', 'last']],
+      [
+        'phones',
+        ['phonenumber', 'phone', 'mobile', 'mobilephone', 'cell', 'cellphone', 'telephone', 'tel', 'phone1value', 'phone2value', 'phone3value',
+          'primaryphone', 'homephone', 'businessphone', 'workphone', 'otherphone', 'mobilenumber'],
+      ],
+      ['avatarUrl', ['avatarurl', 'avatar', 'photo', 'photourl', 'picture', 'pictureurl', 'image']],
+    ] as const
+  ).flatMap(([field, names]) => names.map((name) => [name, field] as const)),
+);
+
+/** Which field each column of a header gives, by position; a column of no known name gives none. */
+export function columnsOf(header: readonly string[]): (keyof ImportFields | 'given' | 'family' | undefined)[] {
+  return header.map((h) => ALIASES[key(h)]);
+}
+
+/** Whether a header names at least a phone column (the one field every contact needs). */
+export const hasPhoneColumn = (header: readonly string[]): boolean => columnsOf(header).includes('phones');
+
+/**
+ * A cell as it was before a spreadsheet-safe export (csv-stringify's escape_formulas) put a quote
+ * before its =, +, -, @, tab or carriage return: "'+4420…" is "+4420…" again.
+ */
+export const unescapedCell = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** The fields of one row, its cells read by the header's columns. */
+export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'family' | undefined)[], cells: readonly string[]): ImportFields {
+  let name: string | undefined;
+  let given = '';
+  let family = '';
+  let username: string | undefined;
+  let avatarUrl: string | undefined;
+  const phones: string[] = [];
+  columns.forEach((column, i) => {
+    const cell = unescapedCell(cells[i] ?? '').trim();
+    if (cell === '' || column === undefined) return;
+    if (column === 'name') name ??= cell;
+    else if (column === 'given') given = cell;
+    else if (column === 'family') family = cell;
+    else if (column === 'username') username ??= cell;
+    else if (column === 'avatarUrl') avatarUrl ??= cell;
+    else phones.push(cell);
+  });
+  const fromParts = `${given} ${family}`.trim();
+  return { name: name ?? (fromParts === '' ? undefined : fromParts), username, phones, avatarUrl };
+}

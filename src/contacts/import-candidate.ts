@@ -1,0 +1,107 @@
+// What an imported card or row becomes: a contact the contract accepts, or the field that is wrong
+// and why. A missing username is derived from the name (or else the phone number) the same way
+// every time, so that importing a file again finds the contacts the first import made.
+import { parsePhoneNumberFromString, type CountryCode, isSupportedCountry } from 'libphonenumber-js';
+import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
+import type { NewContact } from '../api/types.js';
+
+/** The fields a card or row gives, as written. */
+export interface ImportFields {
+  name: string | undefined;
+  username: string | undefined;
+  /** Every phone number given, in order: the first that reads as one is taken. */
+  phones: readonly string[];
+  avatarUrl: string | undefined;
+}
+
+export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
+
+export type Candidate = { contact: NewContact & { username: string; phoneNumber: string } } | { field: ImportField; problem: string };
+
+const USERNAME = /^[A-Za-z0-9._-]{1,32}$/;
+
+/** A country for numbers written without one (`--default-country GB`), or why it is not one. */
+export function defaultCountry(raw: string): CountryCode | string {
+  const code = raw.trim().toUpperCase();
+  return isSupportedCountry(code) ? code : `${JSON.stringify(raw)} is not a country code tickbook knows (two letters, e.g. GB, US, DE)`;
+}
+
+/**
+ * A phone number in the contract's E.164 form: as written when it has its country code, or read
+ * in `country` when given (020 7946 0958 in GB is +442079460958, 0044… too).
+ */
+export function phoneOf(raw: string, country: CountryCode | undefined): string | { problem: string } {
+  const direct = parsePhoneNumber(raw, 'phone');
+  if (typeof direct === 'string') return direct;
+  const digits = raw.replace(/[^0-9+]/g, '');
+  if (digits === '' || /^\+/.test(digits)) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in E.164 form` };
+  if (!country) return { problem: `phone ${JSON.stringify(raw)} has no country code: give --default-country (e.g. GB, US) to say how to read it` };
+  const parsed = parsePhoneNumberFromString(raw, country);
+  if (!parsed?.isPossible()) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
+  const e164 = parsePhoneNumber(parsed.number, 'phone');
+  return typeof e164 === 'string' ? e164 : { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
+}
+
+/** Letters without their accents, in lower case: "José Núñez" → "jose nunez". */
+const folded = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/**
+ * A username from a name: accents dropped, lower case, every run of other characters one dot,
+ * cut to 32: "José Álvarez-Núñez" → "jose.alvarez-nunez". Empty when the name has none of
+ * A–Z a–z 0–9 (李伟): the phone number's digits stand in then.
+ */
+export function usernameFrom(name: string | undefined, phone: string): string {
+  const base = folded(name ?? '')
+    .replace(/[^a-z0-9._-]+/g, '.')
+    .replace(/\.{2,}/g, '.')
+    .replace(/^[._-]+|[._-]+$/g, '');
+  const cut = base.slice(0, USERNAME_MAX).replace(/[._-]+$/, '');
+  return cut !== '' ? cut : `tel.${phone.replace(/\D/g, '')}`.slice(0, USERNAME_MAX);
+}
+
+/**
+ * Another username for a second person the first rule gives the same one (two John Smiths): the
+ * name's, then a dot and the phone number's last four digits, within 32 characters.
+ */
+export function usernameWithPhone(username: string, phone: string): string {
+  const tail = `.${phone.slice(-4)}`;
+  return `${username.slice(0, USERNAME_MAX - tail.length).replace(/[._-]+$/, '')}${tail}`;
+}
+
+/** The contact a card or row makes, or the first field that is wrong. */
+export function candidateOf(fields: ImportFields, country: CountryCode | undefined): Candidate {
+  const name = fields.name?.replace(/\s+/g, ' ').trim() || undefined;
+  if (name !== undefined && CONTROL_CHARACTERS.test(name)) return { field: 'name', problem: 'name holds control characters' };
+  if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
+  const phones = fields.phones.map((p) => p.trim()).filter((p) => p !== '');
+  if (phones.length === 0) {
+    return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
+  }
+  let phone: string | undefined;
+  let firstProblem: string | undefined;
+  for (const raw of phones) {
+    const read = phoneOf(raw, country);
+    if (typeof read === 'string') {
+      phone = read;
+      break;
+    }
+    firstProblem ??= read.problem;
+  }
+  if (phone === undefined) return { field: 'phone', problem: firstProblem! };
+  const given = fields.username?.trim() || undefined;
+  if (given !== undefined && !USERNAME.test(given)) {
+    return { field: 'username', problem: `username ${JSON.stringify(given)} must be 1 to ${USERNAME_MAX} of A-Z a-z 0-9 . _ -` };
+  }
+  const avatar = fields.avatarUrl?.trim() || undefined;
+  if (avatar !== undefined && (!/^https?:\/\//i.test(avatar) || avatar.length > 2048)) {
+    return { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' };
+  }
+  return {
+    contact: {
+      username: given ?? usernameFrom(name, phone),
+      phoneNumber: phone,
+      ...(name !== undefined && { displayName: name }),
+      ...(avatar !== undefined && { avatarUrl: avatar }),
+    },
+  };
+}
