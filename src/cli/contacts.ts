@@ -12,6 +12,7 @@ import { withClient } from './with-client.js';
 import { shellWord } from './shell-word.js';
 import { EXPORT_HELP, exportCommand } from './contacts-export.js';
 import { IMPORT_HELP, importContacts } from './contacts-import.js';
+import { duplicatesOf } from '../contacts/duplicates.js';
 
 export const CONTACTS_HELP = `Usage:
   tickbook contacts list [--limit N] [--active | --inactive] [--all] [--after ID | --before ID]
@@ -21,6 +22,7 @@ export const CONTACTS_HELP = `Usage:
   tickbook contacts delete ID [--yes]       (asks first on a terminal; elsewhere needs --yes)
 ${EXPORT_HELP}
 ${IMPORT_HELP}
+  tickbook contacts duplicates [--json]     (contacts sharing a phone number or a display name)
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
@@ -243,6 +245,33 @@ async function remove(args: string[]): Promise<number> {
   });
 }
 
+/** Contacts sharing a phone number or a display name, a group at a time, for review. */
+async function duplicates(args: string[]): Promise<number> {
+  const { values, positionals } = parseCommandLine(args, CONNECTION_OPTIONS, true);
+  const format = formatOf(values, false);
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`);
+  return withClient(values, async ({ client }) => {
+    const all: Contact[] = [];
+    for await (const contact of client.allContacts({ limit: 100 })) all.push(contact);
+    const groups = duplicatesOf(all);
+    if (format === 'json') {
+      writeJson({ duplicates: groups.map((g) => ({ by: g.by, value: g.value, contacts: g.contacts.map(contactJson) })) });
+      return 0;
+    }
+    if (groups.length === 0) {
+      process.stderr.write(`no duplicates among ${all.length} contacts (by phone number or display name)\n`);
+      return 0;
+    }
+    const now = new Date();
+    for (const group of groups) {
+      process.stdout.write(`${group.by === 'phone' ? 'same phone number' : 'same name'}: ${sanitize(group.value)}\n`);
+      process.stdout.write(`${renderTable(LIST_COLUMNS, group.contacts.map((c) => listRow(c, now))).trimEnd().replace(/^/gm, '  ')}\n`);
+    }
+    process.stderr.write(`${groups.length} group${groups.length === 1 ? '' : 's'} among ${all.length} contacts\n`);
+    return 0;
+  });
+}
+
 export async function contacts(args: readonly string[]): Promise<number> {
   const [action, ...rest] = args;
   refuseNonTextArgument(action);
@@ -265,13 +294,15 @@ export async function contacts(args: readonly string[]): Promise<number> {
       return exportCommand(rest);
     case 'import':
       return importContacts(rest);
+    case 'duplicates':
+      return duplicates(rest);
     case '-h':
     case '--help':
       process.stdout.write(CONTACTS_HELP);
       return 0;
     case undefined:
-      throw new UsageError('expected an action: tickbook contacts list, get, create, rename, delete, export or import');
+      throw new UsageError('expected an action: tickbook contacts list, get, create, rename, delete, export, import or duplicates');
     default:
-      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename, delete, export or import`);
+      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename, delete, export, import or duplicates`);
   }
 }
