@@ -25,6 +25,8 @@ import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
 import { type StatusStore, useStatus } from './state/status.js';
 import { useContacts } from './state/use-contacts.js';
+import { selectedContact } from './state/contacts.js';
+import { contactName } from '../api/types.js';
 import { useSymbols } from './state/use-symbols.js';
 import { useStore } from './state/use-store.js';
 import { useOverlay } from './state/use-overlay.js';
@@ -82,6 +84,8 @@ export interface DashboardProps {
   hideMoney?: boolean | undefined;
   /** Keeps $'s choice for the next run; throws when it cannot be saved. */
   persistHideMoney?: ((hidden: boolean) => void) | undefined;
+  /** Puts text on the clipboard (OSC 52, by whoever owns the terminal). */
+  onCopy?: ((text: string) => void) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
   onSuspend?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
@@ -323,6 +327,15 @@ export function Dashboard(props: DashboardProps) {
         return c.startCreate();
       case 'contacts.filter':
         return c.startFilter();
+      case 'contacts.copy-phone':
+      case 'contacts.copy-username': {
+        const contact = selectedContact(contacts.getState());
+        if (!contact) return status.notice('no contact selected to copy from');
+        if (!props.onCopy) return status.notice('copying needs the terminal, which this run does not own');
+        const phone = command === 'contacts.copy-phone';
+        props.onCopy(phone ? contact.phoneNumber : contact.username);
+        return status.notice(`copied ${phone ? 'the phone number' : 'the username'} of ${contactName(contact)}: ${phone ? contact.phoneNumber : contact.username}`);
+      }
       case 'contacts.confirm-yes':
         return c.confirmDelete();
       case 'contacts.confirm-no':

@@ -40,3 +40,13 @@ export const tmuxPassthrough = (sequence: string): string => `${ESC}Ptmux;${sequ
 export function alertBytes(title: string, body: string, env: Env, channels: { bell: boolean; notify: boolean }): string {
   return `${channels.bell ? BEL : ''}${channels.notify ? notificationSequence(title, body, env) : ''}`;
 }
+
+/**
+ * What puts `text` on the system clipboard by the terminal's own means: OSC 52, which works over
+ * SSH. Inside tmux it is sent both as it is (tmux takes it with `set-clipboard on` and passes it
+ * on) and wrapped for passthrough (with `allow-passthrough on`): either setting is enough.
+ */
+export function clipboardSequence(text: string, env: Env): string {
+  const sequence = `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
+  return env.TMUX ? `${sequence}${tmuxPassthrough(sequence)}` : sequence;
+}

@@ -14,7 +14,7 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
-import { alertBytes } from './notify.js';
+import { alertBytes, clipboardSequence } from './notify.js';
 import { runAlertCommand } from './alert-command.js';
 import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
@@ -172,6 +172,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   motion={options.motion}
                   hideMoney={options.hideMoney}
                   persistHideMoney={options.persistHideMoney}
+                  onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {
                     const channels = options.alertChannels;
                     screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: channels?.notify !== false }));

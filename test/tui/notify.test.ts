@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertBytes, notificationSequence, notificationText, tmuxPassthrough } from '../../src/tui/notify.js';
+import { alertBytes, notificationSequence, notificationText, tmuxPassthrough, clipboardSequence } from '../../src/tui/notify.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
@@ -33,5 +33,16 @@ describe('desktop notifications by the terminal\'s own means', () => {
     expect(alertBytes('t', 'b', {}, { bell: false, notify: true })).toBe(`${ESC}]9;t: b${BEL}`);
     expect(alertBytes('t', 'b', {}, { bell: true, notify: false })).toBe(BEL);
     expect(alertBytes('t', 'b', {}, { bell: false, notify: false })).toBe('');
+  });
+});
+
+describe('clipboardSequence', () => {
+  it('is OSC 52 with the text in base64, and inside tmux sent as it is and wrapped for passthrough', () => {
+    const plain = '\u001b]52;c;KzQ0MjA3OTQ2MDk1OA==\u0007';
+    expect(clipboardSequence('+442079460958', {})).toBe(plain);
+    expect(clipboardSequence('+442079460958', { TMUX: '/tmp/tmux-0/default,1,0' })).toBe(`${plain}\u001bPtmux;\u001b\u001b]52;c;KzQ0MjA3OTQ2MDk1OA==\u0007\u001b\\`);
+    // UTF-8, whatever the text: a name with accents and an emoji comes back whole.
+    const sent = /52;c;([^\u0007]+)/.exec(clipboardSequence('José 🏄', {}))![1]!;
+    expect(Buffer.from(sent, 'base64').toString('utf8')).toBe('José 🏄');
   });
 });

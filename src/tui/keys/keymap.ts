@@ -76,6 +76,8 @@ export type Command =
   | 'contacts.undo'
   | 'contacts.create'
   | 'contacts.filter'
+  | 'contacts.copy-phone'
+  | 'contacts.copy-username'
   | 'contacts.confirm-yes'
   | 'contacts.confirm-no'
   | 'field.submit'
@@ -210,6 +212,8 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts', keys: ['a'], label: 'a', help: 'all / active only', command: 'contacts.toggle-active', footer: true },
   { scope: 'contacts', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
   { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a long jump', command: 'contacts.stop' },
+  { scope: 'contacts', keys: ['y'], label: 'y/Y', help: 'copy phone / username', command: 'contacts.copy-phone' },
+  { scope: 'contacts', keys: ['Y'], label: 'Y', help: 'copy the username', command: 'contacts.copy-username', listedAbove: true },
 
   // Contacts: one contact open
   { scope: 'contacts.detail', keys: ['esc', 'backspace', 'left'], label: 'Esc', help: 'back to the list', command: 'contacts.back', footer: true },
@@ -217,6 +221,8 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.detail', keys: ['d'], label: 'd', help: 'delete', command: 'contacts.delete', footer: true },
   { scope: 'contacts.detail', keys: ['u'], label: 'u', help: 'undo delete', command: 'contacts.undo' },
   { scope: 'contacts.detail', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
+  { scope: 'contacts.detail', keys: ['y'], label: 'y/Y', help: 'copy phone / username', command: 'contacts.copy-phone' },
+  { scope: 'contacts.detail', keys: ['Y'], label: 'Y', help: 'copy the username', command: 'contacts.copy-username', listedAbove: true },
 
   // Contacts: confirming a delete (default No)
   { scope: 'contacts.confirm', keys: ['y', 'Y'], label: 'y', help: 'yes, delete', command: 'contacts.confirm-yes', footer: true },
