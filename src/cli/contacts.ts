@@ -13,6 +13,7 @@ import { shellWord } from './shell-word.js';
 import { EXPORT_HELP, exportCommand } from './contacts-export.js';
 import { IMPORT_HELP, importContacts } from './contacts-import.js';
 import { duplicatesOf } from '../contacts/duplicates.js';
+import { SEARCH_HELP, searchCommand } from './contacts-search.js';
 
 export const CONTACTS_HELP = `Usage:
   tickbook contacts list [--limit N] [--active | --inactive] [--all] [--after ID | --before ID]
@@ -23,6 +24,7 @@ export const CONTACTS_HELP = `Usage:
 ${EXPORT_HELP}
 ${IMPORT_HELP}
   tickbook contacts duplicates [--json]     (contacts sharing a phone number or a display name)
+${SEARCH_HELP}
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
@@ -31,6 +33,13 @@ list:
   --all                     every page, not just one
   --after ID                the page after contact ID (older contacts)
   --before ID               the page before contact ID (newer contacts)
+
+search:                     every contact (the list is read into the local index first; when the
+                            server cannot be reached, the index as last read is searched, and
+                            said): display name, username and phone number (its digits however
+                            they are spaced), without case or accents, one typo allowed, best
+                            first; name:TEXT, user:TEXT or phone:TEXT look in one field
+  --limit N                 at most N matches (default 20)
 
 export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
@@ -296,13 +305,15 @@ export async function contacts(args: readonly string[]): Promise<number> {
       return importContacts(rest);
     case 'duplicates':
       return duplicates(rest);
+    case 'search':
+      return searchCommand(rest);
     case '-h':
     case '--help':
       process.stdout.write(CONTACTS_HELP);
       return 0;
     case undefined:
-      throw new UsageError('expected an action: tickbook contacts list, get, create, rename, delete, export, import or duplicates');
+      throw new UsageError('expected an action: tickbook contacts list, get, create, rename, delete, export, import, duplicates or search');
     default:
-      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename, delete, export, import or duplicates`);
+      throw new UsageError(`unknown contacts action ${JSON.stringify(action)}: use list, get, create, rename, delete, export, import, duplicates or search`);
   }
 }

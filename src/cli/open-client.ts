@@ -6,7 +6,7 @@ import { readConfigFile, configFilePath } from '../config/config-file.js';
 import { type ConnectionFlags, resolveConnection, type Withheld } from '../config/connection.js';
 import { listenSandbox, type ListeningSandbox, openOrClose } from '../server/sandbox.js';
 import { openDebugLog } from './debug-log.js';
-import { historySource } from '../store/history-source.js';
+import { contactsSource, historySource } from '../store/history-source.js';
 import { resolve } from 'node:path';
 
 export interface OpenClientOptions {
@@ -33,6 +33,8 @@ export interface OpenedClient {
   target: string;
   /** The name recorded prices are kept under (historySource). */
   historySource: string;
+  /** The name the contact list is indexed under (contactsSource). */
+  contactsSource: string;
   warnings: string[];
   close(): Promise<void>;
 }
@@ -75,6 +77,7 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     sandbox,
     target,
     historySource: historySource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), marketDataUrl: endpoint.marketDataUrl }),
+    contactsSource: contactsSource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), contactsUrl: endpoint.contactsUrl, token: endpoint.token }),
     warnings,
     async close() {
       await client.close();

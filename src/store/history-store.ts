@@ -91,6 +91,22 @@ const MIGRATIONS: readonly string[] = [
      added_at INTEGER NOT NULL
    );
    CREATE INDEX lots_by_symbol ON lots (source, symbol);`,
+  // The contacts as last read from a contacts server, for searching the whole list at once; keyed
+  // by the server and the user (a hash of the token: never the token). `seen` is the start of the
+  // walk that last saw a contact: one not seen by a finished walk is gone.
+  `CREATE TABLE contact_index (
+     source          INTEGER NOT NULL REFERENCES sources(id),
+     id              TEXT NOT NULL,
+     username        TEXT NOT NULL,
+     display_name    TEXT,
+     phone           TEXT NOT NULL,
+     avatar_url      TEXT,
+     conversation_id TEXT NOT NULL,
+     created_at      INTEGER NOT NULL,
+     last_active_at  INTEGER,
+     seen            INTEGER NOT NULL,
+     PRIMARY KEY (source, id)
+   ) WITHOUT ROWID;`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;

@@ -57,7 +57,7 @@ describe('the history store', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -125,7 +125,7 @@ describe('the history store', () => {
     store.record(A, [{ symbol: 'AAPL', price: 10, volume: 5 }], T0);
     store.record(A, [{ symbol: 'AAPL', price: 10, volume: 9 }], T0 + 1000);
     store.record(A, [{ symbol: 'AAPL', price: 10, volume: 9 }], T0 + 1000);
-    expect(store.bars(A, 'AAPL', 'minute', T0, T0)[0]!.volume).toBe(4);
+    expect(store.bars(A, 'AAPL', 'minute', T0, T0)[0]!.volume).toBe(5);
   });
 
   it('compacts at the boundaries: ticks for a day, minute bars for 30 days, day bars for two years', () => {
@@ -232,7 +232,7 @@ describe('the history store', () => {
     store.record(A, [{ symbol: 'X', price: 12, volume: 170 }], T0 + 2000);
     expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([{ t: T0, open: 10, high: 12, low: 10, close: 12, volume: 20, firstT: T0, lastT: T0 + 2000 }]);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     db.close();
   });
 
@@ -244,7 +244,7 @@ describe('the history store', () => {
     db.close();
     const before = readFileSync(path);
     expect(() => openHistoryStore(path)).toThrow(HistoryOpenError);
-    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(4\)/);
+    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(5\)/);
     expect(readFileSync(path)).toEqual(before);
   });
 
