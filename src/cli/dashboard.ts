@@ -142,7 +142,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   const status = new StatusStore();
   const code = await withClient(
     values,
-    async ({ client, target, sandbox, historySource }) => {
+    async ({ client, target, sandbox, historySource, contactsSource }) => {
       // Every price is recorded; a history that cannot be kept is said, and the prices go on.
       const history = new PriceRecorder({ source: historySource, onWarning: (warning) => status.notice(`warning: ${warning}`) });
       try {
@@ -158,6 +158,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           colors: config.colors,
           motion: config.motion ?? true,
           hideMoney: config.hide_money ?? false,
+          contactsSource,
           persistHideMoney: (hidden: boolean) => updateConfigFile(path, { hide_money: hidden }),
           alertChannels: config.alerts,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are

@@ -10,6 +10,7 @@ import type { HistoryStore, PricePoint } from './history-store.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
 import { holdingsOf, type HoldingsStore } from './holdings-store.js';
+import { contactIndexOf, type ContactIndex } from './contact-index.js';
 
 /** What the detail view reads. */
 export interface HistoryReader {
@@ -29,6 +30,8 @@ export interface HistoryReader {
 export interface Books {
   alerts: AlertsStore;
   holdings: HoldingsStore;
+  /** The contact lists as last read, for searching them whole (keyed by their own source). */
+  contacts: ContactIndex;
   source: string;
 }
 
@@ -73,6 +76,7 @@ export class PriceRecorder implements HistoryService {
   #unavailable: string | undefined;
   #alerts: AlertWatch | undefined;
   #holdings: HoldingsStore | undefined;
+  #contacts: ContactIndex | undefined;
 
   constructor(options: PriceRecorderOptions) {
     this.#options = options;
@@ -164,7 +168,8 @@ export class PriceRecorder implements HistoryService {
   books(): Books | undefined {
     if (this.#state !== 'open') return undefined;
     this.#holdings ??= holdingsOf(this.#store!);
-    return { alerts: this.#alertWatch().alerts, holdings: this.#holdings, source: this.#options.source };
+    this.#contacts ??= contactIndexOf(this.#store!);
+    return { alerts: this.#alertWatch().alerts, holdings: this.#holdings, contacts: this.#contacts, source: this.#options.source };
   }
 
   dayOpens(at: number): Map<string, number> {

@@ -25,8 +25,9 @@ import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
 import { type StatusStore, useStatus } from './state/status.js';
 import { useContacts } from './state/use-contacts.js';
-import { selectedContact } from './state/contacts.js';
-import { contactName } from '../api/types.js';
+import { isLoading, selectedContact } from './state/contacts.js';
+import { useContactSearch } from './contacts/use-contact-search.js';
+import { type Contact, contactName } from '../api/types.js';
 import { useSymbols } from './state/use-symbols.js';
 import { useStore } from './state/use-store.js';
 import { useOverlay } from './state/use-overlay.js';
@@ -84,6 +85,8 @@ export interface DashboardProps {
   hideMoney?: boolean | undefined;
   /** Keeps $'s choice for the next run; throws when it cannot be saved. */
   persistHideMoney?: ((hidden: boolean) => void) | undefined;
+  /** The name the contact list is indexed under in the history file (contactsSource): whole-list search. */
+  contactsSource?: string | undefined;
   /** Puts text on the clipboard (OSC 52, by whoever owns the terminal). */
   onCopy?: ((text: string) => void) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
@@ -122,7 +125,17 @@ export function Dashboard(props: DashboardProps) {
   const { exit } = useApp();
 
   const ledger = useOwnLedger(props.ledger);
-  const contacts = useContacts(client, status, pageRows.current, ledger, props.undoWindowMs);
+  // The search index keeps up with what the contacts pane reads and changes (the hook comes after).
+  const searchChanged = useRef<((change: { put: readonly Contact[] } | { gone: readonly string[] }) => void) | undefined>(undefined);
+  const contacts = useContacts(client, status, pageRows.current, ledger, props.undoWindowMs, (change) => searchChanged.current?.(change));
+  const search = useContactSearch({
+    client,
+    history: props.history,
+    source: props.contactsSource,
+    status,
+    busy: () => contacts.commands.moving() || isLoading(contacts.getState()),
+  });
+  searchChanged.current = search.changed;
   const { holdUndo, releaseUndo } = contacts.commands;
   useEffect(() => {
     if (!hidden) return undefined;
@@ -224,6 +237,7 @@ export function Dashboard(props: DashboardProps) {
     detail.state !== undefined,
     columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
     alertsScopeOf(alertsView.view),
+    search.view.open,
   );
   const alertsOpen = alertsView.view.open;
   // Read while the view is open: on opening, after each change made in it, and at each poll.
@@ -312,7 +326,27 @@ export function Dashboard(props: DashboardProps) {
       case 'contacts.toggle-active':
         return c.toggleActive();
       case 'contacts.reload':
+        // The index is walked again too: r is how a stale search is refreshed.
+        search.refresh();
         return c.reload();
+      case 'contacts.search':
+        return search.open();
+      case 'search.down':
+        return search.move(count);
+      case 'search.up':
+        return search.move(-count);
+      case 'search.close':
+        return search.close();
+      case 'search.show': {
+        const chosen = search.chosen();
+        if (!chosen) return status.notice('no match to show: type a name, username or number');
+        const { contact, previous, position } = chosen;
+        // Shown in the list as it stands: a contact never active is not in "active only".
+        if (contacts.getState().activeOnly && contact.lastActiveAt === null) c.toggleActive();
+        search.close();
+        c.showAt(previous?.id, Math.floor(position / Math.max(1, pageRows.current)) + 1, contact.id);
+        return status.notice(`${contactName(contact)}: shown where it is in the list (Enter opens it)`);
+      }
       case 'contacts.open':
         return c.open();
       case 'contacts.back':
@@ -550,6 +584,9 @@ export function Dashboard(props: DashboardProps) {
     else if (scope === 'ticker.list-name') {
       const menu = lists.current();
       if (menu.open && menu.name) lists.editName(change(menu.name.draft));
+    } else if (scope === 'contacts.search') {
+      const view = search.current();
+      if (view.open) search.edit(change(view.query));
     } else if (scope === 'alerts.form') {
       const view = alertsView.current();
       if (view.open && view.form) alertsView.editField(change(view.form.values[view.form.field]));
@@ -572,6 +609,7 @@ export function Dashboard(props: DashboardProps) {
       detail.current() !== undefined,
       columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
       alertsScopeOf(alertsView.current()),
+      search.isOpen(),
     );
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
@@ -666,7 +704,14 @@ export function Dashboard(props: DashboardProps) {
         columns={size.columns}
         rows={size.rows}
         contacts={
-          <ContactsPane state={contacts.state} commands={contacts.commands} focused={focus === 'contacts'} undoClock={ledger.now} {...layout.contacts} />
+          <ContactsPane
+            state={contacts.state}
+            commands={contacts.commands}
+            focused={focus === 'contacts'}
+            undoClock={ledger.now}
+            search={search.view.open ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit } : undefined}
+            {...layout.contacts}
+          />
         }
         ticker={
           <TickerPane

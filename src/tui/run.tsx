@@ -25,7 +25,7 @@ import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'contactsSource'
 > & {
   /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
   alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined; command?: string | undefined } | undefined;
@@ -171,6 +171,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   history={options.history}
                   motion={options.motion}
                   hideMoney={options.hideMoney}
+                  contactsSource={options.contactsSource}
                   persistHideMoney={options.persistHideMoney}
                   onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {

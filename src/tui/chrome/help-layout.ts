@@ -29,6 +29,7 @@ const GROUPS: [string, Scope[]][] = [
   ['Contacts, and one open', ['contacts', 'contacts.detail']],
   ['Confirming a delete', ['contacts.confirm']],
   ['Renaming, creating, filtering', ['contacts.rename', 'contacts.create', 'contacts.filter']],
+  ['Searching every contact (/)', ['contacts.search']],
   ['Ticker', ['ticker']],
   ['Watchlists menu', ['ticker.lists', 'ticker.list-name', 'ticker.list-confirm']],
   ['Columns (C)', ['ticker.columns']],

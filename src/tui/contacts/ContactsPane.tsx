@@ -25,6 +25,7 @@ import { useTheme } from '../theme.js';
 import { ContactDetail } from './ContactDetail.js';
 import { ContactList } from './ContactList.js';
 import { CreateForm } from './CreateForm.js';
+import { ContactSearchView, type ContactSearchViewProps } from './ContactSearchView.js';
 
 export interface ContactsPaneProps {
   state: ContactsState;
@@ -34,12 +35,14 @@ export interface ContactsPaneProps {
   height: number;
   /** The clock the undo window is kept on (the write ledger's), read as the offer is drawn. */
   undoClock: () => number;
+  /** The whole-list search, while it is open: it takes the pane. */
+  search?: Omit<ContactSearchViewProps, 'width' | 'rows'> | undefined;
 }
 
 /** Rows of contacts that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const contactRowsFor = (height: number): number => Math.max(1, height - 5);
 
-export function ContactsPane({ state, commands, focused, width, height, undoClock }: ContactsPaneProps) {
+export function ContactsPane({ state, commands, focused, width, height, undoClock, search }: ContactsPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   // Every second while an undo is offered, for its countdown; relative times need less.
@@ -58,6 +61,14 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
     .filter(Boolean)
     .map(glyphs.text)
     .join(glyphs.separator);
+
+  if (search) {
+    return (
+      <Pane title="Contacts" info={glyphs.text('searching every contact')} focused={focused} width={width} height={height}>
+        <ContactSearchView {...search} width={inner} rows={rows + 1} />
+      </Pane>
+    );
+  }
 
   let body;
   if (state.mode.kind === 'create') {

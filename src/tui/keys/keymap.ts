@@ -16,6 +16,8 @@ export type Scope =
   | 'contacts.rename'
   | 'contacts.create'
   | 'contacts.filter'
+  /** The whole-list search over the contacts pane. */
+  | 'contacts.search'
   | 'ticker'
   | 'ticker.picker'
   /** The watchlists menu, a list's name being typed, a list's delete being confirmed. */
@@ -76,6 +78,11 @@ export type Command =
   | 'contacts.undo'
   | 'contacts.create'
   | 'contacts.filter'
+  | 'contacts.search'
+  | 'search.down'
+  | 'search.up'
+  | 'search.show'
+  | 'search.close'
   | 'contacts.copy-phone'
   | 'contacts.copy-username'
   | 'contacts.confirm-yes'
@@ -208,7 +215,8 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts', keys: ['d'], label: 'd', help: 'delete', command: 'contacts.delete', footer: true },
   { scope: 'contacts', keys: ['u'], label: 'u', help: 'undo delete', command: 'contacts.undo' },
   { scope: 'contacts', keys: ['c'], label: 'c', help: 'create contact', command: 'contacts.create', footer: true },
-  { scope: 'contacts', keys: ['/'], label: '/', help: 'filter this page', command: 'contacts.filter', footer: true },
+  { scope: 'contacts', keys: ['/'], label: '/', help: 'search every contact', command: 'contacts.search', footer: true },
+  { scope: 'contacts', keys: ['f'], label: 'f', help: 'filter this page', command: 'contacts.filter' },
   { scope: 'contacts', keys: ['a'], label: 'a', help: 'all / active only', command: 'contacts.toggle-active', footer: true },
   { scope: 'contacts', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
   { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a long jump', command: 'contacts.stop' },
@@ -250,6 +258,10 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.create', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'cancel', command: 'field.cancel', footer: true },
   { scope: 'contacts.filter', keys: ['enter'], label: 'Enter', help: 'keep filter', command: 'field.submit', footer: true },
   { scope: 'contacts.filter', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'clear filter', command: 'field.cancel', footer: true },
+  { scope: 'contacts.search', keys: ['down', 'tab', 'ctrl-n'], label: '↓/↑', help: 'next / previous match', command: 'search.down', footer: true },
+  { scope: 'contacts.search', keys: ['up', 'shift-tab', 'ctrl-p'], label: '↑', help: 'previous match', command: 'search.up', listedAbove: true },
+  { scope: 'contacts.search', keys: ['enter'], label: 'Enter', help: 'show it in the list', command: 'search.show', footer: true },
+  { scope: 'contacts.search', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'close search', command: 'search.close', footer: true },
 
   // Ticker
   { scope: 'ticker', keys: ['j', 'down'], label: 'j/k ↓/↑', help: 'next / previous symbol', command: 'ticker.down' },
@@ -356,7 +368,7 @@ export const BINDINGS: readonly Binding[] = [
 ];
 
 /** Scopes where typing goes to a text field: unbound keys stop there instead of reaching global. */
-const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'ticker.picker', 'ticker.list-name', 'alerts.form', 'holdings.form']);
+const TEXT_SCOPES: ReadonlySet<Scope> = new Set(['contacts.rename', 'contacts.create', 'contacts.filter', 'contacts.search', 'ticker.picker', 'ticker.list-name', 'alerts.form', 'holdings.form']);
 /** Modal scopes swallow every other key too (but Ctrl-C). */
 const MODAL_SCOPES: ReadonlySet<Scope> = new Set([...TEXT_SCOPES, 'hidden', 'help', 'messages', 'contacts.confirm', 'ticker.lists', 'ticker.list-confirm', 'ticker.columns', 'alerts.confirm', 'holdings', 'holdings.confirm']);
 
@@ -405,6 +417,8 @@ export const COUNTED: ReadonlySet<Command> = new Set<Command>([
   'detail.span-shorter',
   'picker.down',
   'picker.up',
+  'search.down',
+  'search.up',
   'alerts.down',
   'alerts.up',
   'holdings.down',

@@ -22,6 +22,8 @@ export function activeScopes(
   listsScope?: Scope,
   /** The scope of a view over both panes besides the chart (the alerts view). */
   cover?: Scope,
+  /** The whole-list search is open over the contacts pane. */
+  searching = false,
 ): Scope[] {
   if (hidden) return ['hidden'];
   if (overlay) return [overlay];
@@ -30,6 +32,7 @@ export function activeScopes(
   // An open symbol covers both panes; the help and the log open over it and close back to it.
   if (detailOpen) return ['detail', 'global'];
   if (focus === 'ticker') return pickerOpen ? ['ticker.picker'] : listsScope ? [listsScope] : ['ticker', 'global'];
+  if (searching) return ['contacts.search'];
   switch (contacts.mode.kind) {
     case 'rename':
       return ['contacts.rename'];

@@ -65,7 +65,12 @@ export function useContacts(
   pageSize: number,
   ledger: WriteLedger,
   undoWindowMs = UNDO_WINDOW_MS,
+  /** Told of every contact read or changed here, and every one found gone: the search index keeps up. */
+  onChanged?: (change: { put: readonly Contact[] } | { gone: readonly string[] }) => void,
 ) {
+  const changedRef = useRef(onChanged);
+  changedRef.current = onChanged;
+  const told = (change: { put: readonly Contact[] } | { gone: readonly string[] }) => changedRef.current?.(change);
   const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
@@ -177,6 +182,7 @@ export function useContacts(
         (page) => {
           status.recover('contacts');
           retries.current = 0;
+          told({ put: page.contacts });
           dispatch({ type: 'page-loaded', request, page, focusId });
           landed(request);
           prefetch(page);
@@ -304,6 +310,7 @@ export function useContacts(
           throw error;
         },
       );
+      void sent.then(() => told({ gone: [contact.id] }), () => undefined);
       return track(sent, `delete ${shown}`).then(
         (deleted) => {
           if (!deleted) return;
@@ -389,6 +396,14 @@ export function useContacts(
         dispatch({ type: 'toggle-active' });
         load(firstPageQuery(getState()), 1);
       },
+      /**
+       * The list from the contact after `previousId` (from the top without one), the cursor on
+       * `id`: a search result shown where it is in the list. `pageNumber` is where it falls.
+       */
+      showAt: (previousId: string | undefined, pageNumber: number, id: string) => {
+        const first = firstPageQuery(getState());
+        load(previousId ? { ...first, startingAfter: previousId } : first, pageNumber, id);
+      },
       reload: () => {
         const s = getState();
         if (s.view === 'detail') {
@@ -442,6 +457,7 @@ export function useContacts(
           (updated) => {
             status.recover('contacts');
             status.notice(`renamed to ${drawn(contactName(updated))}`);
+            told({ put: [updated] });
             dispatch({ type: 'rename-succeeded', contact: updated });
           },
           (error: unknown) => {
@@ -522,6 +538,7 @@ export function useContacts(
           (created) => {
             status.recover('contacts');
             status.notice(`created ${drawn(contactName(created))}`);
+            told({ put: [created] });
             // The contact exists either way; only the form that sent it is closed by the answer.
             if (stillTheForm()) dispatch({ type: 'create-succeeded' });
             if (getState().mode.kind !== 'create') load(firstPageQuery(getState()), 1, created.id);

@@ -1,0 +1,188 @@
+// The dashboard's whole-list search: the local index loaded as soon as the history file opens (so
+// a search at start is instant), a walk of the list in the background that refreshes it (the
+// largest pages, waiting while the user pages), the index kept true by the dashboard's own
+// creates, renames and deletes, and the search view's query, results and highlight.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { TickbookClient } from '../../api/client.js';
+import type { Contact } from '../../api/types.js';
+import { walkIntoIndex } from '../../contacts/index-walk.js';
+import { ContactSearch, type SearchHit } from '../../contacts/search.js';
+import type { HistoryService } from '../../store/price-recorder.js';
+import { errorText } from '../state/error-text.js';
+import type { StatusStore } from '../state/status.js';
+import { useLatest } from '../state/use-store.js';
+
+export interface IndexProgress {
+  /** Contacts in the index. */
+  indexed: number;
+  /** Read by the walk under way (undefined when none is). */
+  walked: number | undefined;
+  /** How many there were at the last finished walk, for "of ~N". */
+  expected: number | undefined;
+  /** A walk has read the whole list since the dashboard started. */
+  complete: boolean;
+  /** Why the last walk stopped, when it failed. */
+  failed: string | undefined;
+}
+
+export type SearchView = { open: false } | { open: true; query: string; cursor: number };
+
+/** How often the walk looks again whether the user has stopped paging. */
+const PAUSE_POLL_MS = 200;
+/** How often the walk looks whether the history file has opened. */
+const OPEN_POLL_MS = 250;
+
+export interface ContactSearchOptions {
+  client: TickbookClient;
+  history: HistoryService | undefined;
+  /** The name the list is indexed under (contactsSource); without one there is no index. */
+  source: string | undefined;
+  status: StatusStore;
+  /** Whether the user is paging (a page on its way): the walk waits its turn. */
+  busy: () => boolean;
+}
+
+export function useContactSearch({ client, history, source, status, busy }: ContactSearchOptions) {
+  const [view, setView, currentView] = useLatest<SearchView>({ open: false });
+  const [progress, setProgress] = useState<IndexProgress>({ indexed: 0, walked: undefined, expected: undefined, complete: false, failed: undefined });
+  const [hits, setHitsState] = useState<SearchHit<Contact>[]>([]);
+  // Kept for the key handler too, which may take several keys before the next render.
+  const hitsRef = useRef<SearchHit<Contact>[]>([]);
+  const setHits = useCallback((next: SearchHit<Contact>[]) => {
+    hitsRef.current = next;
+    setHitsState(next);
+  }, []);
+  const searcher = useRef<ContactSearch<Contact>>(new ContactSearch<Contact>([]));
+  // The index changed since the searcher was built: built again at the next search.
+  const stale = useRef(true);
+  const walk = useRef<AbortController | undefined>(undefined);
+  const busyRef = useRef(busy);
+  busyRef.current = busy;
+
+  const index = useCallback(() => (source ? history?.books()?.contacts : undefined), [history, source]);
+
+  const searcherNow = useCallback((): ContactSearch<Contact> => {
+    const idx = index();
+    if (stale.current && idx && source) {
+      searcher.current = new ContactSearch(idx.all(source));
+      stale.current = false;
+    }
+    return searcher.current;
+  }, [index, source]);
+
+  const rerun = useCallback(() => {
+    const v = currentView();
+    if (!v.open) return;
+    const found = searcherNow().search(v.query);
+    setHits(found);
+    if (v.cursor >= found.length && found.length > 0) setView({ ...v, cursor: found.length - 1 });
+  }, [currentView, searcherNow, setView, setHits]);
+
+  const startWalk = useCallback(() => {
+    const idx = index();
+    if (!idx || !source) return;
+    walk.current?.abort();
+    const abort = new AbortController();
+    walk.current = abort;
+    const before = idx.count(source);
+    setProgress((p) => ({ ...p, indexed: before, walked: 0, failed: undefined }));
+    const waitTurn = async () => {
+      while (busyRef.current() && !abort.signal.aborted) await new Promise((resolve) => setTimeout(resolve, PAUSE_POLL_MS));
+    };
+    walkIntoIndex(client, idx, source, {
+      signal: abort.signal,
+      beforePage: waitTurn,
+      onPage: (read) => {
+        stale.current = true;
+        setProgress((p) => ({ ...p, walked: read, indexed: Math.max(p.indexed, read) }));
+        rerun();
+      },
+    }).then(
+      ({ read, gone }) => {
+        if (abort.signal.aborted) return;
+        stale.current = true;
+        setProgress({ indexed: idx.count(source), walked: undefined, expected: read, complete: true, failed: undefined });
+        if (gone > 0) status.notice(`search index: ${gone} contact${gone === 1 ? '' : 's'} gone since the last walk, forgotten`);
+        rerun();
+      },
+      (error: unknown) => {
+        if (abort.signal.aborted) return;
+        setProgress((p) => ({ ...p, walked: undefined, failed: errorText(error) }));
+      },
+    );
+  }, [client, index, rerun, source, status]);
+
+  // The index as last kept, then the walk, once the history file is open (after the first frame).
+  useEffect(() => {
+    if (!history || !source) return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    const tryOpen = () => {
+      const idx = index();
+      if (!idx) {
+        if (history.unavailable === undefined) timer = setTimeout(tryOpen, OPEN_POLL_MS);
+        return;
+      }
+      const known = idx.count(source);
+      stale.current = true;
+      setProgress((p) => ({ ...p, indexed: known, expected: known > 0 ? known : undefined }));
+      startWalk();
+    };
+    tryOpen();
+    return () => {
+      clearTimeout(timer);
+      walk.current?.abort();
+    };
+  }, [history, source, index, startWalk]);
+
+  const commands = useMemo(
+    () => ({
+      isOpen: () => currentView().open,
+      current: currentView,
+      open: () => {
+        setView({ open: true, query: '', cursor: 0 });
+        setHits([]);
+      },
+      close: () => setView({ open: false }),
+      edit: (query: string) => {
+        const v = currentView();
+        if (!v.open || v.query === query) return;
+        setView({ ...v, query, cursor: 0 });
+        setHits(searcherNow().search(query));
+      },
+      move: (by: number) => {
+        const v = currentView();
+        if (!v.open) return;
+        setView({ ...v, cursor: Math.max(0, Math.min(v.cursor + by, hitsRef.current.length - 1)) });
+      },
+      /** The highlighted result, and the one before it in the list's order (for showing it in place). */
+      chosen: (): { contact: Contact; previous: Contact | undefined; position: number } | undefined => {
+        const v = currentView();
+        if (!v.open) return undefined;
+        const s = searcherNow();
+        const hit = hitsRef.current[v.cursor];
+        if (!hit) return undefined;
+        const position = s.contacts.indexOf(hit.contact);
+        return { contact: hit.contact, previous: position > 0 ? s.contacts[position - 1] : undefined, position };
+      },
+      /** The index told of contacts read, changed or gone. */
+      changed: (change: { put: readonly Contact[] } | { gone: readonly string[] }) => {
+        const idx = index();
+        if (!idx || !source) return;
+        try {
+          if ('put' in change) idx.put(source, change.put, Date.now());
+          else idx.remove(source, change.gone);
+        } catch {
+          // The index is a help, not the list: a failed write is caught up by the next walk.
+          return;
+        }
+        stale.current = true;
+        setProgress((p) => ({ ...p, indexed: idx.count(source) }));
+        rerun();
+      },
+      refresh: startWalk,
+    }),
+    [currentView, index, rerun, searcherNow, setHits, setView, source, startWalk],
+  );
+
+  return { view, hits, progress, ...commands };
+}

@@ -1,0 +1,136 @@
+// Contacts as CSV rows (src/contacts/csv-columns.ts): the row an export writes, the columns an
+// import finds by their header in any order and under the names address books give them, and a
+// spreadsheet-safe cell (csv-stringify's escape_formulas) read back as it was.
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { describe, expect, it } from 'vitest';
+import type { Contact } from '../../src/api/types.js';
+import { columnsOf, CSV_COLUMNS, csvRowOf, fieldsOfRow, hasPhoneColumn, unescapedCell } from '../../src/contacts/csv-columns.js';
+
+/** The fields of one row under a header, as an import reads them. */
+const read = (header: string[], cells: string[]) => fieldsOfRow(columnsOf(header), cells);
+
+describe('columnsOf', () => {
+  it('finds each field under its aliases, in any case and spelling of spaces, dashes and underscores', () => {
+    expect(columnsOf(['DISPLAY_NAME', 'Phone Number', 'avatar-url', 'User Name', 'Full Name', 'CELL', 'Surname', 'first', 'Contact Name', 'Photo URL', 'e-mail', 'id'])).toEqual([
+      'name',
+      'phones',
+      'avatarUrl',
+      'username',
+      'name',
+      'phones',
+      'family',
+      'given',
+      'name',
+      'avatarUrl',
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("a Google Contacts header: Name, Given Name, Family Name, Nickname, Photo, Phone N - Value (not - Type)", () => {
+    const header = ['Name', 'Given Name', 'Additional Name', 'Family Name', 'Nickname', 'Photo', 'Group Membership', 'Phone 1 - Type', 'Phone 1 - Value', 'Phone 2 - Type', 'Phone 2 - Value'];
+    expect(columnsOf(header)).toEqual(['name', 'given', undefined, 'family', 'username', 'avatarUrl', undefined, undefined, 'phones', undefined, 'phones']);
+    expect(hasPhoneColumn(header)).toBe(true);
+  });
+
+  it('an Outlook header: First Name, Last Name and every phone column', () => {
+    const header = ['First Name', 'Middle Name', 'Last Name', 'E-mail Address', 'Home Phone', 'Business Phone', 'Mobile Phone', 'Other Phone', 'Primary Phone', 'Company'];
+    expect(columnsOf(header)).toEqual(['given', undefined, 'family', undefined, 'phones', 'phones', 'phones', 'phones', 'phones', undefined]);
+  });
+
+  it('a header without a phone column is said to have none', () => {
+    expect(hasPhoneColumn(['Name', 'Email', 'Phonetic Name'])).toBe(false);
+    expect(hasPhoneColumn([])).toBe(false);
+    expect(hasPhoneColumn(['name', 'MOBILE'])).toBe(true);
+  });
+});
+
+describe('fieldsOfRow', () => {
+  it('reads the same row alike whatever the order of its columns', () => {
+    const expected = { name: 'Ada Lovelace', username: 'ada', phones: ['+442079460958'], avatarUrl: 'https://a.example/ada.png' };
+    expect(read(['username', 'display_name', 'phone_number', 'avatar_url'], ['ada', 'Ada Lovelace', '+442079460958', 'https://a.example/ada.png'])).toEqual(expected);
+    expect(read(['Avatar', 'Phone', 'Full name', 'Handle'], ['https://a.example/ada.png', '+442079460958', 'Ada Lovelace', 'ada'])).toEqual(expected);
+  });
+
+  it('first and last name make the name when there is no name column, or its cell is empty', () => {
+    expect(read(['First Name', 'Last Name', 'Mobile'], ['Grace', 'Hopper', '+12125550100'])).toEqual({ name: 'Grace Hopper', username: undefined, phones: ['+12125550100'], avatarUrl: undefined });
+    expect(read(['Last Name', 'First Name', 'Mobile'], ['Hopper', 'Grace', '+12125550100'])).toMatchObject({ name: 'Grace Hopper' });
+    expect(read(['Name', 'Given Name', 'Family Name', 'Phone'], ['', 'Grace', 'Hopper', '+1'])).toMatchObject({ name: 'Grace Hopper' });
+    expect(read(['First Name', 'Last Name', 'Mobile'], ['', 'Hopper', '+1'])).toMatchObject({ name: 'Hopper' });
+    expect(read(['First Name', 'Last Name', 'Mobile'], ['  ', '', '+1'])).toMatchObject({ name: undefined });
+    // A name column given wins over the parts.
+    expect(read(['Name', 'Given Name', 'Family Name', 'Phone'], ['Rear Admiral Grace Hopper', 'Grace', 'Hopper', '+1'])).toMatchObject({ name: 'Rear Admiral Grace Hopper' });
+  });
+
+  it('every phone column in order, empty cells skipped; cells trimmed; missing cells are empty', () => {
+    expect(read(['Home Phone', 'Business Phone', 'Mobile Phone', 'Other Phone'], [' ', ' +1 425 555 0100 ', '', '07700 900123'])).toMatchObject({
+      phones: ['+1 425 555 0100', '07700 900123'],
+    });
+    expect(read(['Name', 'Phone', 'Photo'], ['Ada'])).toEqual({ name: 'Ada', username: undefined, phones: [], avatarUrl: undefined });
+  });
+
+  it('strips the quote a spreadsheet-safe export put before + = - @', () => {
+    expect(read(['display_name', 'phone_number'], ["'=HYPERLINK(\"x\")", "'+442079460958"])).toMatchObject({ name: '=HYPERLINK("x")', phones: ['+442079460958'] });
+  });
+});
+
+describe('unescapedCell', () => {
+  it("gives back what csv-stringify's escape_formulas wrote, cell for cell", () => {
+    const cells = ['+442079460958', '=SUM(A1:A9)', '-Ann-', '@home', '\tTabbed', 'plain', "O'Brien", "'quoted", 'a=b', ''];
+    const text = stringify(
+      cells.map((cell) => [cell]),
+      { escape_formulas: true, record_delimiter: 'windows' },
+    );
+    // What the export writes: a quote before the dangerous first characters only.
+    expect(text.split('\r\n').slice(0, 5)).toEqual(["'+442079460958", "'=SUM(A1:A9)", "'-Ann-", "'@home", "'\tTabbed"]);
+    const back = (parse(text, { relax_quotes: true, skip_empty_lines: false }) as string[][]).map((row) => unescapedCell(row[0] ?? ''));
+    expect(back).toEqual(cells);
+  });
+
+  it('leaves a quote before anything else, and a lone quote, alone', () => {
+    expect(unescapedCell("'hello")).toBe("'hello");
+    expect(unescapedCell("'")).toBe("'");
+    expect(unescapedCell("''+1")).toBe("''+1");
+    expect(unescapedCell("'+1")).toBe('+1');
+    expect(unescapedCell("'\r")).toBe('\r');
+  });
+});
+
+describe('csvRowOf', () => {
+  const contact: Contact = {
+    id: 'ct_0mwxpj2v1002y669d8ebf',
+    username: 'ada',
+    phoneNumber: '+442079460958',
+    avatarUrl: 'https://a.example/ada.png',
+    displayName: 'Lovelace, Ada',
+    conversationId: 'cv_1',
+    lastActiveAt: new Date('2026-03-04T05:06:07.000Z'),
+    createdAt: new Date('2026-01-02T03:04:05.000Z'),
+  };
+
+  it('one cell per column, in the order of the header', () => {
+    expect(CSV_COLUMNS).toEqual(['id', 'username', 'display_name', 'phone_number', 'avatar_url', 'created_at', 'last_active_at']);
+    const row = csvRowOf(contact);
+    expect(Object.keys(row)).toEqual([...CSV_COLUMNS]);
+    expect(row).toEqual({
+      id: 'ct_0mwxpj2v1002y669d8ebf',
+      username: 'ada',
+      display_name: 'Lovelace, Ada',
+      phone_number: '+442079460958',
+      avatar_url: 'https://a.example/ada.png',
+      created_at: '2026-01-02T03:04:05.000Z',
+      last_active_at: '2026-03-04T05:06:07.000Z',
+    });
+  });
+
+  it('no display name, avatar or activity: empty cells', () => {
+    expect(csvRowOf({ ...contact, displayName: null, avatarUrl: null, lastActiveAt: null })).toMatchObject({ display_name: '', avatar_url: '', last_active_at: '' });
+  });
+
+  it('an exported row, written the way the export writes it, imports as the same contact', () => {
+    const text = stringify([csvRowOf({ ...contact, displayName: '-Ann, "the" @one' })], { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
+    const [header, cells] = parse(text, { relax_quotes: true }) as string[][];
+    expect(read(header!, cells!)).toEqual({ name: '-Ann, "the" @one', username: 'ada', phones: ['+442079460958'], avatarUrl: 'https://a.example/ada.png' });
+  });
+});

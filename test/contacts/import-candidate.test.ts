@@ -1,0 +1,178 @@
+// What an imported card or row becomes (src/contacts/import-candidate.ts): the username derived
+// from a name (or the phone), phone numbers read with and without a default country, and the
+// field a refused record names. Importing a file again relies on the same input giving the same
+// username every time.
+import { describe, expect, it } from 'vitest';
+import { candidateOf, defaultCountry, type ImportFields, phoneOf, usernameFrom, usernameWithPhone } from '../../src/contacts/import-candidate.js';
+
+const PHONE = '+442079460958';
+const fields = (over: Partial<ImportFields>): ImportFields => ({ name: undefined, username: undefined, phones: [], avatarUrl: undefined, ...over });
+
+describe('usernameFrom', () => {
+  const cases: [name: string | undefined, username: string][] = [
+    // Accents folded, lower case, a run of anything else one dot.
+    ['José Álvarez-Núñez', 'jose.alvarez-nunez'],
+    ['Zoë Löwenstein', 'zoe.lowenstein'],
+    ['Chloé Martin', 'chloe.martin'],
+    ['Nguyễn Văn An', 'nguyen.van.an'],
+    ['Ñoño Pérez', 'nono.perez'],
+    ['  Ada   Lovelace ', 'ada.lovelace'],
+    ['Ada\tLovelace', 'ada.lovelace'],
+    ["Sarah O'Connor", 'sarah.o.connor'],
+    ['Dr. J. R. R. Tolkien!!', 'dr.j.r.r.tolkien'],
+    ['Müller, Hans (Work)', 'muller.hans.work'],
+    ['Smith, John "Jack"', 'smith.john.jack'],
+    ['Mum 💐', 'mum'],
+    ['__Agent_007__', 'agent_007'],
+    ['ﬁne ①', 'fine.1'],
+    // Latin letters beside others: the others drop out.
+    ['Mei Ling 陳', 'mei.ling'],
+    // No A–Z a–z 0–9 at all: the phone number's digits stand in.
+    ['李伟', 'tel.442079460958'],
+    ['田中 健二', 'tel.442079460958'],
+    ['Ελένη Παπαδοπούλου', 'tel.442079460958'],
+    ['💐🎉', 'tel.442079460958'],
+    ['...', 'tel.442079460958'],
+    [undefined, 'tel.442079460958'],
+    ['', 'tel.442079460958'],
+  ];
+  it.each(cases)('%j → %s', (name, username) => {
+    expect(usernameFrom(name, PHONE)).toBe(username);
+  });
+
+  it('a long name is cut at 32 characters, never leaving a dot, dash or underscore at the end', () => {
+    expect(usernameFrom('Bartholomew Montgomery-Featherstonehaugh III', PHONE)).toBe('bartholomew.montgomery-featherst');
+    // The 32nd character is the dot between two words: it goes, 31 remain.
+    const first = 'Abcdefghijabcdefghijabcdefghija';
+    expect(first).toHaveLength(31);
+    expect(usernameFrom(`${first} Second`, PHONE)).toBe(first.toLowerCase());
+    expect(usernameFrom(`${first}- Second`, PHONE)).toBe(first.toLowerCase());
+    expect(usernameFrom('Maximilian Alexander von Hohenberg-Schwarzenfeld der Jüngere', PHONE)).toBe('maximilian.alexander.von.hohenbe');
+    for (const name of ['a'.repeat(40), 'Anna Maria Magdalena Katharina Elisabeth Johanna', `${'x'.repeat(31)}..y`, `${'é'.repeat(30)}  ${'o'.repeat(10)}`]) {
+      const username = usernameFrom(name, PHONE);
+      expect(username.length, name).toBeLessThanOrEqual(32);
+      expect(username, name).toMatch(/^[a-z0-9](?:[a-z0-9._-]*[a-z0-9])?$/);
+    }
+  });
+
+  it('a phone-derived username fits 32 characters too', () => {
+    expect(usernameFrom('李伟', '+861012345678')).toBe('tel.861012345678');
+    expect(usernameFrom(undefined, '+123456789012345')).toBe('tel.123456789012345');
+  });
+
+  it('the same input gives the same username every time (a second import must find the first one)', () => {
+    const names = ['José Álvarez-Núñez', '李伟', 'Bartholomew Montgomery-Featherstonehaugh III', undefined];
+    const first = names.map((name) => usernameFrom(name, PHONE));
+    for (let i = 0; i < 3; i++) expect(names.map((name) => usernameFrom(name, PHONE))).toEqual(first);
+    // Two ways of writing the same name.
+    expect(usernameFrom('José Núñez', PHONE)).toBe(usernameFrom('Jose\u0301 Nu\u0303n\u0303ez', PHONE));
+  });
+});
+
+describe('usernameWithPhone', () => {
+  it("adds a dot and the phone's last four digits, cut to fit 32", () => {
+    expect(usernameWithPhone('john.smith', '+12065550142')).toBe('john.smith.0142');
+    expect(usernameWithPhone('a'.repeat(32), '+12065550142')).toBe(`${'a'.repeat(27)}.0142`);
+    // Cut where a dot would end the name part: the dot goes, not doubled.
+    expect(usernameWithPhone(`${'a'.repeat(26)}.bcdef`, '+12065550142')).toBe(`${'a'.repeat(26)}.0142`);
+  });
+});
+
+describe('phoneOf', () => {
+  it('a number with its country code is taken as written, with or without a default country', () => {
+    for (const country of [undefined, 'GB', 'US'] as const) {
+      expect(phoneOf('+44 20 7946 0958', country)).toBe('+442079460958');
+      expect(phoneOf('+1 (212) 555-0187', country)).toBe('+12125550187');
+      expect(phoneOf('+44 (0) 20 7946 0958', country)).toBe('+442079460958');
+    }
+  });
+
+  it('a national number needs --default-country, and reads in it', () => {
+    const none = (raw: string) => ({ problem: `phone ${JSON.stringify(raw)} has no country code: give --default-country (e.g. GB, US) to say how to read it` });
+    expect(phoneOf('020 7946 0958', undefined)).toEqual(none('020 7946 0958'));
+    expect(phoneOf('020 7946 0958', 'GB')).toBe('+442079460958');
+    expect(phoneOf('07700 900123', 'GB')).toBe('+447700900123');
+    expect(phoneOf('0044 20 7946 0958', undefined)).toEqual(none('0044 20 7946 0958'));
+    expect(phoneOf('0044 20 7946 0958', 'GB')).toBe('+442079460958');
+    expect(phoneOf('(212) 555-0187', undefined)).toEqual(none('(212) 555-0187'));
+    expect(phoneOf('(212) 555-0187', 'US')).toBe('+12125550187');
+    // The international prefix of the country given: 00 from Germany to the US.
+    expect(phoneOf('00 1 212 555 0187', 'DE')).toBe('+12125550187');
+    expect(phoneOf('030 1234567', 'DE')).toBe('+49301234567');
+  });
+
+  it('an impossible number is refused, saying in which country it was read', () => {
+    expect(phoneOf('12', 'GB')).toEqual({ problem: 'phone "12" is not a phone number in GB' });
+    expect(phoneOf('555-0187', 'US')).toEqual({ problem: 'phone "555-0187" is not a phone number in US' });
+    expect(phoneOf('1234567890123456789', 'GB')).toEqual({ problem: 'phone "1234567890123456789" is not a phone number in GB' });
+    // With a "+", no country can mend it.
+    expect(phoneOf('+44 12', 'GB')).toEqual({ problem: 'phone "+44 12" is not a phone number in E.164 form' });
+    expect(phoneOf('+0 123 4567', undefined)).toEqual({ problem: 'phone "+0 123 4567" is not a phone number in E.164 form' });
+    expect(phoneOf('call me', 'GB')).toEqual({ problem: 'phone "call me" is not a phone number in E.164 form' });
+  });
+});
+
+describe('defaultCountry', () => {
+  it('a two-letter code in any case, or why not', () => {
+    expect(defaultCountry('gb')).toBe('GB');
+    expect(defaultCountry(' us ')).toBe('US');
+    expect(defaultCountry('XX')).toBe('"XX" is not a country code tickbook knows (two letters, e.g. GB, US, DE)');
+    expect(defaultCountry('GBR')).toBe('"GBR" is not a country code tickbook knows (two letters, e.g. GB, US, DE)');
+  });
+});
+
+describe('candidateOf', () => {
+  it('a contact from a name and a phone: the username derived, the name tidied', () => {
+    expect(candidateOf(fields({ name: ' Ada \n Lovelace ', phones: ['+44 20 7946 0958'] }), undefined)).toEqual({
+      contact: { username: 'ada.lovelace', phoneNumber: '+442079460958', displayName: 'Ada Lovelace' },
+    });
+  });
+
+  it('a username, avatar and name given are kept (trimmed); no name, no display name', () => {
+    expect(candidateOf(fields({ name: 'Ada', username: ' ada_l ', phones: ['+442079460958'], avatarUrl: ' https://a.example/ada.png ' }), undefined)).toEqual({
+      contact: { username: 'ada_l', phoneNumber: '+442079460958', displayName: 'Ada', avatarUrl: 'https://a.example/ada.png' },
+    });
+    expect(candidateOf(fields({ phones: ['+86 10 1234 5678'] }), undefined)).toEqual({ contact: { username: 'tel.861012345678', phoneNumber: '+861012345678' } });
+  });
+
+  it('the first phone that reads as one is taken, in order', () => {
+    const phones = ['n/a', '020 7946 0958', '+1 408 555 0100'];
+    expect(candidateOf(fields({ name: 'Ada', phones }), undefined)).toMatchObject({ contact: { phoneNumber: '+14085550100' } });
+    // With a country, the national number is usable and comes first.
+    expect(candidateOf(fields({ name: 'Ada', phones }), 'GB')).toMatchObject({ contact: { phoneNumber: '+442079460958' } });
+    // None usable: the first one's problem.
+    expect(candidateOf(fields({ name: 'Ada', phones: ['ext. 12', '020 7946 0958'] }), undefined)).toEqual({
+      field: 'phone',
+      problem: 'phone "ext. 12" has no country code: give --default-country (e.g. GB, US) to say how to read it',
+    });
+  });
+
+  it('each problem names its field', () => {
+    const refusals: [ImportFields, { field: string; problem: string }][] = [
+      [fields({ name: 'Ada' }), { field: 'phone', problem: 'no phone number' }],
+      [fields({ name: 'Ada', phones: ['  ', ''] }), { field: 'phone', problem: 'no phone number' }],
+      [fields({}), { field: 'phone', problem: 'neither a name nor a phone number' }],
+      [fields({ name: '   ', avatarUrl: 'https://a.example/x.png' }), { field: 'phone', problem: 'neither a name nor a phone number' }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'ada lovelace' }), { field: 'username', problem: 'username "ada lovelace" must be 1 to 32 of A-Z a-z 0-9 . _ -' }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'a'.repeat(33) }), { field: 'username', problem: `username "${'a'.repeat(33)}" must be 1 to 32 of A-Z a-z 0-9 . _ -` }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'José' }), { field: 'username', problem: 'username "José" must be 1 to 32 of A-Z a-z 0-9 . _ -' }],
+      [fields({ name: 'x'.repeat(65), phones: ['+442079460958'] }), { field: 'name', problem: 'name is longer than 64 characters' }],
+      [fields({ name: 'Ada\u0007', phones: ['+442079460958'] }), { field: 'name', problem: 'name holds control characters' }],
+      [fields({ name: 'Ada\u202eecalevoL', phones: ['+442079460958'] }), { field: 'name', problem: 'name holds control characters' }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: 'ftp://a.example/x.png' }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: 'data:image/png;base64,iVBORw0KGgo=' }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
+      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: `https://a.example/${'a'.repeat(2031)}` }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
+    ];
+    for (const [input, expected] of refusals) expect(candidateOf(input, 'GB'), JSON.stringify(input).slice(0, 120)).toEqual(expected);
+  });
+
+  it('limits are counted in characters: 64 emoji or accented letters make a name, 2048 characters an avatar', () => {
+    const name = '😀'.repeat(64);
+    expect(candidateOf(fields({ name, phones: ['+442079460958'] }), undefined)).toEqual({
+      contact: { username: 'tel.442079460958', phoneNumber: '+442079460958', displayName: name },
+    });
+    const avatarUrl = `https://a.example/${'a'.repeat(2030)}`;
+    expect(avatarUrl).toHaveLength(2048);
+    expect(candidateOf(fields({ name: 'é'.repeat(64), phones: ['+442079460958'], avatarUrl }), undefined)).toMatchObject({ contact: { avatarUrl, username: 'e'.repeat(32) } });
+  });
+});
