@@ -322,7 +322,15 @@ export function Dashboard(props: DashboardProps) {
       case 'contacts.previous-page':
         return c.go({ pages: -count });
       case 'contacts.stop':
-        return c.stopMove();
+        // Esc stops a jump under way; with none, it lets go of the marks.
+        if (c.moving()) return c.stopMove();
+        return c.clearMarks();
+      case 'contacts.mark':
+        // Marked and on to the next row: Space held down marks a run of contacts.
+        c.toggleMark();
+        return c.go({ rows: 1 });
+      case 'contacts.mark-all':
+        return c.markShown();
       case 'contacts.toggle-active':
         return c.toggleActive();
       case 'contacts.reload':
@@ -695,8 +703,15 @@ export function Dashboard(props: DashboardProps) {
       />
     );
   }
+  const marked = contacts.state.marked.size;
   const undoHint =
-    focus === 'contacts' && contacts.state.pendingDelete ? 'u undo delete' : focus === 'ticker' && ticker.state.removed ? 'u undo remove' : undefined;
+    focus === 'contacts' && (contacts.state.pendingDelete || contacts.state.batch)
+      ? 'u undo delete'
+      : focus === 'contacts' && marked > 0
+        ? `${marked} marked: d deletes them, Esc unmarks`
+        : focus === 'ticker' && ticker.state.removed
+          ? 'u undo remove'
+          : undefined;
   return (
     <FieldListening.Provider value={fieldListening}>
       <App

@@ -22,6 +22,8 @@ export interface ContactListProps {
   onRenameChange: (draft: string) => void;
   pendingRenames: Readonly<Record<string, string | null>>;
   emptyText: string;
+  /** Contacts marked (Space, *): their names are drawn after a mark. */
+  marked?: ReadonlySet<string> | ReadonlyMap<string, unknown> | undefined;
 }
 
 interface Columns {
@@ -41,9 +43,9 @@ export function contactColumns(width: number): Columns {
 }
 
 /** A contact's row: each cell exactly its column's width, whatever the text in it. */
-export function contactRow(contact: Contact, columns: Columns, now: number, glyphs: Glyphs = UNICODE): string {
+export function contactRow(contact: Contact, columns: Columns, now: number, glyphs: Glyphs = UNICODE, marked = false): string {
   const cut = glyphs.ellipsis;
-  const parts = [fit(drawn(contactName(contact)), columns.name, 'left', cut)];
+  const parts = [fit(`${marked ? `${glyphs.check} ` : ''}${drawn(contactName(contact))}`, columns.name, 'left', cut)];
   if (columns.username) parts.push(fit(drawn(contact.username), columns.username, 'left', cut));
   if (columns.phone) parts.push(fit(drawn(contact.phoneNumber), columns.phone, 'left', cut));
   parts.push(fit(contact.lastActiveAt ? relativeTime(contact.lastActiveAt, new Date(now)) : 'never', columns.active, 'right', cut));
@@ -85,7 +87,7 @@ export function ContactList(props: ContactListProps) {
           return (
             <Text key={contact.id} wrap="truncate-end" {...(pending && theme.warning && { color: theme.warning })}>
               {selected ? INVERSE_ON : ''}
-              {contactRow(contact, columns, now, glyphs)}
+              {contactRow(contact, columns, now, glyphs, props.marked?.has(contact.id) === true)}
               {selected ? INVERSE_OFF : ''}
             </Text>
           );

@@ -46,7 +46,7 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
   const theme = useTheme();
   const glyphs = useGlyphs();
   // Every second while an undo is offered, for its countdown; relative times need less.
-  const now = useNow(state.pendingDelete ? 1000 : 30_000);
+  const now = useNow(state.pendingDelete || state.batch ? 1000 : 30_000);
   const inner = Math.max(10, width - 4);
   const rows = contactRowsFor(height);
   const contacts = visibleContacts(state);
@@ -97,12 +97,13 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
         contacts={contacts}
         cursor={state.cursor}
         width={inner}
-        rows={state.mode.kind === 'confirm-delete' ? rows - 2 : rows}
+        rows={state.mode.kind === 'confirm-delete' || state.mode.kind === 'confirm-batch' ? rows - 2 : rows}
         now={now}
         rename={state.mode.kind === 'rename' ? state.mode : undefined}
         onRenameChange={commands.editRename}
         pendingRenames={state.renames}
         emptyText={emptyListText(state)}
+        marked={state.marked}
       />
     );
   }
@@ -119,6 +120,33 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
         <Text wrap="truncate-end">The conversation with them is deleted too.</Text>
         <Text>{`y: delete${glyphs.separator}N: keep`}</Text>
       </Box>
+    );
+  } else if (state.mode.kind === 'confirm-batch') {
+    const n = state.marked.size;
+    bottom = (
+      <Box flexDirection="column">
+        <Text bold wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>{`Delete the ${n} marked contact${n === 1 ? '' : 's'}?`}</Text>
+        <Text wrap="truncate-end">Their conversations are deleted too; u undoes it for a moment.</Text>
+        <Text>{`y: delete ${n}${glyphs.separator}N: keep`}</Text>
+      </Box>
+    );
+  } else if (state.batchRun) {
+    const { done, total } = state.batchRun;
+    const label = ` deleting ${done} of ${total}`;
+    const barWidth = Math.max(4, inner - textWidth(label) - 2);
+    const filled = Math.round((done / Math.max(1, total)) * barWidth);
+    bottom = (
+      <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
+        {`${glyphs.unicode ? `▕${'█'.repeat(filled)}${' '.repeat(barWidth - filled)}▏` : `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]`}${label}`}
+      </Text>
+    );
+  } else if (state.batch) {
+    const seconds = Math.max(0, Math.ceil((state.batch.dueAt - undoClock()) / 1000));
+    const n = state.batch.contacts.length;
+    bottom = (
+      <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
+        {truncateKeeping(`deleted ${n} contact${n === 1 ? '' : 's'}`, `${glyphs.separator}u: undo (${seconds}s)`, inner, glyphs.ellipsis)}
+      </Text>
     );
   } else if (state.mode.kind === 'filter') {
     bottom = (
@@ -146,6 +174,7 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
         {isLoading(state) ? `${glyphs.ellipsis} ` : ''}
         {state.filter ? `filter "${state.filter}"${glyphs.separator}${contacts.length} of ${state.page?.contacts.length ?? 0}${glyphs.separator}` : ''}
         {state.page ? `${state.page.contacts.length} on this page` : ''}
+        {state.marked.size > 0 ? `${glyphs.separator}${state.marked.size} marked` : ''}
       </Text>
     );
   }

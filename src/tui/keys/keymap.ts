@@ -83,6 +83,8 @@ export type Command =
   | 'search.up'
   | 'search.show'
   | 'search.close'
+  | 'contacts.mark'
+  | 'contacts.mark-all'
   | 'contacts.copy-phone'
   | 'contacts.copy-username'
   | 'contacts.confirm-yes'
@@ -212,14 +214,16 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts', keys: ['p', 'pageup'], label: 'p/PgUp', help: 'previous page', command: 'contacts.previous-page', footer: true },
   { scope: 'contacts', keys: ['enter'], label: 'Enter', help: 'open contact', command: 'contacts.open', footer: true },
   { scope: 'contacts', keys: ['e'], label: 'e', help: 'rename', command: 'contacts.rename', footer: true },
-  { scope: 'contacts', keys: ['d'], label: 'd', help: 'delete', command: 'contacts.delete', footer: true },
+  { scope: 'contacts', keys: ['d'], label: 'd', help: 'delete (the marked ones)', command: 'contacts.delete', footer: true },
   { scope: 'contacts', keys: ['u'], label: 'u', help: 'undo delete', command: 'contacts.undo' },
   { scope: 'contacts', keys: ['c'], label: 'c', help: 'create contact', command: 'contacts.create', footer: true },
   { scope: 'contacts', keys: ['/'], label: '/', help: 'search every contact', command: 'contacts.search', footer: true },
   { scope: 'contacts', keys: ['f'], label: 'f', help: 'filter this page', command: 'contacts.filter' },
   { scope: 'contacts', keys: ['a'], label: 'a', help: 'all / active only', command: 'contacts.toggle-active', footer: true },
   { scope: 'contacts', keys: ['r'], label: 'r', help: 'reload', command: 'contacts.reload' },
-  { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a long jump', command: 'contacts.stop' },
+  { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a jump / unmark all', command: 'contacts.stop' },
+  { scope: 'contacts', keys: ['space'], label: 'Space/*', help: 'mark / mark all shown', command: 'contacts.mark' },
+  { scope: 'contacts', keys: ['*'], label: '*', help: 'mark every contact shown', command: 'contacts.mark-all', listedAbove: true },
   { scope: 'contacts', keys: ['y'], label: 'y/Y', help: 'copy phone / username', command: 'contacts.copy-phone' },
   { scope: 'contacts', keys: ['Y'], label: 'Y', help: 'copy the username', command: 'contacts.copy-username', listedAbove: true },
 

@@ -37,6 +37,7 @@ export function activeScopes(
     case 'rename':
       return ['contacts.rename'];
     case 'confirm-delete':
+    case 'confirm-batch':
       return ['contacts.confirm'];
     case 'create':
       return ['contacts.create'];

@@ -24,6 +24,8 @@ export type ContactsMode =
   | { kind: 'browse' }
   | { kind: 'rename'; id: string; draft: string }
   | { kind: 'confirm-delete'; id: string }
+  /** Deleting the contacts marked, asked once for all of them. */
+  | { kind: 'confirm-batch' }
   | { kind: 'create'; form: CreateForm }
   | { kind: 'filter' };
 
@@ -45,8 +47,20 @@ export interface PendingDelete {
 /** The seconds the undo offer shows at `now` (the clock `dueAt` is on): 5 at first, never below 0. */
 export const undoSecondsLeft = (pending: PendingDelete, now: number): number => Math.max(0, Math.ceil((pending.dueAt - now) / 1000));
 
+/** The contacts marked for deleting together, in their undo window (hidden, nothing sent yet). */
+export interface PendingBatch {
+  contacts: readonly Contact[];
+  ids: ReadonlySet<string>;
+  dueAt: number;
+}
+
 export interface ContactsState {
   pageSize: number;
+  /** Contacts marked with Space or *, by id, as they were when marked: deleted together with d. */
+  marked: ReadonlyMap<string, Contact>;
+  batch: PendingBatch | undefined;
+  /** A batch being sent: how many of how many are done. */
+  batchRun: { done: number; total: number } | undefined;
   /** All contacts, or only those that have been active. */
   activeOnly: boolean;
   /** The query of the page on screen and its number, from 1. */
@@ -123,7 +137,21 @@ export type ContactsAction =
   | { type: 'filter-started' }
   | { type: 'filter-edited'; text: string }
   | { type: 'filter-kept' }
-  | { type: 'filter-cleared' };
+  | { type: 'filter-cleared' }
+  /** The selected contact marked, or unmarked. */
+  | { type: 'mark-toggled' }
+  /** Every contact shown marked; when they all are already, unmarked. */
+  | { type: 'marked-shown' }
+  | { type: 'marks-cleared' }
+  | { type: 'batch-asked' }
+  | { type: 'batch-confirmed'; now: number; windowMs: number }
+  | { type: 'batch-undone' }
+  | { type: 'batch-window-moved'; dueAt: number }
+  /** The batch's window is over: its contacts are being deleted, and stay out of the list. */
+  | { type: 'batch-sending' }
+  | { type: 'batch-progress'; done: number }
+  /** The batch is done; those the server refused come back, marked again. */
+  | { type: 'batch-finished'; failed: readonly Contact[] };
 
 /** Deleted ids remembered (a week of deleting must not grow the state without end). */
 export const DELETED_KEPT = 1000;
@@ -159,6 +187,9 @@ export function initialContactsState(pageSize: number): ContactsState {
     renames: {},
     pendingDelete: undefined,
     deleted: new Set(),
+    marked: new Map(),
+    batch: undefined,
+    batchRun: undefined,
   };
 }
 
@@ -230,7 +261,7 @@ export function visibleContacts(state: ContactsState): Contact[] {
   if (!state.page) return [];
   const rows: Contact[] = [];
   for (const contact of state.page.contacts) {
-    if (state.deleted.has(contact.id) || state.pendingDelete?.contact.id === contact.id) continue;
+    if (state.deleted.has(contact.id) || state.pendingDelete?.contact.id === contact.id || state.batch?.ids.has(contact.id)) continue;
     const shown = shownContact(state, contact);
     if (matchesFilter(shown, state.filter)) rows.push(shown);
   }
@@ -432,6 +463,56 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
         ...(wasOpen && { view: 'list' as const, openId: undefined }),
         ...((wasOpen || editing || asked) && { mode: { kind: 'browse' as const } }),
       });
+    }
+    case 'mark-toggled': {
+      const contact = selectedContact(state);
+      if (!contact) return state;
+      const marked = new Map(state.marked);
+      if (marked.has(contact.id)) marked.delete(contact.id);
+      else marked.set(contact.id, contact);
+      return { ...state, marked };
+    }
+    case 'marked-shown': {
+      const shown = visibleContacts(state);
+      const marked = new Map(state.marked);
+      const all = shown.length > 0 && shown.every((c) => marked.has(c.id));
+      for (const c of shown) {
+        if (all) marked.delete(c.id);
+        else marked.set(c.id, c);
+      }
+      return { ...state, marked };
+    }
+    case 'marks-cleared':
+      return state.marked.size === 0 ? state : { ...state, marked: new Map() };
+    case 'batch-asked':
+      return state.marked.size === 0 || state.mode.kind !== 'browse' ? state : { ...state, mode: { kind: 'confirm-batch' } };
+    case 'batch-confirmed': {
+      if (state.mode.kind !== 'confirm-batch') return state;
+      const contacts = [...state.marked.values()];
+      const batch = { contacts, ids: new Set(contacts.map((c) => c.id)), dueAt: action.now + action.windowMs };
+      return clampCursor({ ...state, mode: { kind: 'browse' }, view: 'list', openId: undefined, marked: new Map(), batch });
+    }
+    case 'batch-undone':
+      // Marked again as they were: the user may want to change the batch, not build it anew.
+      return state.batch ? keepSelected(state, { ...state, batch: undefined, marked: new Map(state.batch.contacts.map((c) => [c.id, c])) }) : state;
+    case 'batch-window-moved':
+      return state.batch ? { ...state, batch: { ...state.batch, dueAt: action.dueAt } } : state;
+    case 'batch-sending': {
+      if (!state.batch) return state;
+      let deleted = state.deleted;
+      for (const id of state.batch.ids) deleted = withDeleted(deleted, id);
+      return clampCursor({ ...state, deleted, batch: undefined, batchRun: { done: 0, total: state.batch.contacts.length }, prefetched: undefined });
+    }
+    case 'batch-progress':
+      return state.batchRun ? { ...state, batchRun: { ...state.batchRun, done: action.done } } : state;
+    case 'batch-finished': {
+      const deleted = new Set(state.deleted);
+      const marked = new Map(state.marked);
+      for (const c of action.failed) {
+        deleted.delete(c.id);
+        marked.set(c.id, c);
+      }
+      return keepSelected(state, { ...state, deleted, marked, batchRun: undefined });
     }
     case 'delete-failed': {
       // The server refused: the contact comes back.

@@ -55,6 +55,10 @@ interface Walking {
 
 /** The ledger key of the delete waiting out its undo window (one at a time). */
 const PENDING_DELETE = 'contacts.delete';
+/** The batch of marked contacts in its undo window: a key of its own, beside a single delete's. */
+const PENDING_BATCH = 'contacts.delete-marked';
+/** Deletes of a batch in flight at once: quick, and gentle on a server's rate limit. */
+const BATCH_CONCURRENCY = 2;
 
 /** Why the undo offer cannot be seen: the terminal too small for the panes, or the shell's. */
 export type UndoHold = 'hidden' | 'suspended';
@@ -296,6 +300,43 @@ export function useContacts(
     [client, dispatch, failed, getState, load, moveOver, status, track],
   );
 
+  /**
+   * The batch's deletes, a few at a time, its progress drawn as they go. A contact already gone
+   * counts as deleted; one the server refuses comes back into the list, marked again, and each
+   * refusal is said (the log keeps them all), then the count of what was done.
+   */
+  const sendBatch = useCallback(
+    async (contacts: readonly Contact[]) => {
+      dispatch({ type: 'batch-sending' });
+      const failures: { contact: Contact; reason: string }[] = [];
+      let done = 0;
+      let next = 0;
+      const worker = async () => {
+        while (next < contacts.length) {
+          const contact = contacts[next++]!;
+          try {
+            await client.deleteContact(contact.id);
+          } catch (error) {
+            if (!(error instanceof ApiError && error.kind === 'not_found')) failures.push({ contact, reason: errorText(error) });
+          }
+          if (!failures.some((f) => f.contact === contact)) told({ gone: [contact.id] });
+          dispatch({ type: 'batch-progress', done: ++done });
+        }
+      };
+      const work = Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, contacts.length) }, worker));
+      await track(work, `delete ${contacts.length} marked contacts`);
+      dispatch({ type: 'batch-finished', failed: failures.map((f) => f.contact) });
+      for (const { contact, reason } of failures) status.notice(`not deleted: ${drawn(contactName(contact))}: ${reason}`);
+      const deleted = contacts.length - failures.length;
+      status.notice(
+        failures.length === 0
+          ? `deleted ${deleted} contact${deleted === 1 ? '' : 's'} and their conversations`
+          : `deleted ${deleted} of ${contacts.length}; ${failures.length} not deleted, marked again (m lists why)`,
+      );
+    },
+    [client, dispatch, status, track],
+  );
+
   const sendDelete = useCallback(
     (contact: Contact) => {
       // Named as the screen names it now (a rename may have landed since the delete was asked).
@@ -470,8 +511,20 @@ export function useContacts(
         if (getState().mode.kind === 'create') createSeq.current++;
         dispatch({ type: 'mode-cancelled' });
       },
-      askDelete: () => dispatch({ type: 'delete-asked' }),
+      askDelete: () => dispatch({ type: getState().marked.size > 0 ? 'batch-asked' : 'delete-asked' }),
+      toggleMark: () => dispatch({ type: 'mark-toggled' }),
+      markShown: () => dispatch({ type: 'marked-shown' }),
+      clearMarks: () => dispatch({ type: 'marks-cleared' }),
       confirmDelete: () => {
+        if (getState().mode.kind === 'confirm-batch') {
+          void ledger.sendNow(PENDING_BATCH);
+          dispatch({ type: 'batch-confirmed', now: ledger.now(), windowMs: undoWindowMs });
+          const batch = getState().batch;
+          if (!batch) return;
+          ledger.defer(PENDING_BATCH, undoWindowMs, () => sendBatch(batch.contacts));
+          if (undoHolds.current.size > 0) ledger.hold(PENDING_BATCH);
+          return;
+        }
         // One undo window at a time: a second delete sends the first at once.
         void ledger.sendNow(PENDING_DELETE);
         // The ledger's clock, which sends it, is the one the countdown is drawn by.
@@ -488,6 +541,7 @@ export function useContacts(
       holdUndo: (why: UndoHold) => {
         undoHolds.current.add(why);
         ledger.hold(PENDING_DELETE);
+        ledger.hold(PENDING_BATCH);
       },
       /** One reason fewer to hold: with none left the offer runs on with the time it had left. */
       releaseUndo: (why: UndoHold) => {
@@ -495,8 +549,17 @@ export function useContacts(
         if (undoHolds.current.size > 0) return;
         const dueAt = ledger.release(PENDING_DELETE);
         if (dueAt !== undefined) dispatch({ type: 'undo-window-moved', dueAt });
+        const batchDue = ledger.release(PENDING_BATCH);
+        if (batchDue !== undefined) dispatch({ type: 'batch-window-moved', dueAt: batchDue });
       },
       undoDelete: () => {
+        const batch = getState().batch;
+        if (batch) {
+          ledger.cancel(PENDING_BATCH);
+          dispatch({ type: 'batch-undone' });
+          status.notice(`kept the ${batch.contacts.length} contact${batch.contacts.length === 1 ? '' : 's'} (still marked)`);
+          return;
+        }
         const pending = pendingDeleteContact(getState());
         if (!pending) return;
         ledger.cancel(PENDING_DELETE);
