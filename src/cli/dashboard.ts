@@ -11,6 +11,9 @@ import { integerOption, parseCommandLine, symbolList, UsageError } from './usage
 import { withClient } from './with-client.js';
 import { sanitize } from '../text/sanitize.js';
 import { PriceRecorder } from '../store/price-recorder.js';
+import { existsSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 
 export const DASHBOARD_HELP = `Usage: tickbook [options]
 
@@ -65,6 +68,13 @@ function savedLists(config: ConfigFile): Watchlists | undefined {
     return { lists, active };
   }
   return config.watchlist ? { lists: [newList(FIRST_LIST_NAME, clean(config.watchlist))], active: 0 } : undefined;
+}
+
+/** Where x writes exports: the config's export_dir, else ~/Downloads when there is one, else home. */
+function exportDirectory(configured: string | undefined): string {
+  if (configured !== undefined) return configured.replace(/^~(?=$|\/)/, homedir());
+  const downloads = join(homedir(), 'Downloads');
+  return existsSync(downloads) ? downloads : homedir();
 }
 
 export async function dashboard(args: readonly string[]): Promise<number> {
@@ -159,6 +169,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           motion: config.motion ?? true,
           hideMoney: config.hide_money ?? false,
           contactsSource,
+          exportDir: exportDirectory(config.export_dir),
           persistHideMoney: (hidden: boolean) => updateConfigFile(path, { hide_money: hidden }),
           alertChannels: config.alerts,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are

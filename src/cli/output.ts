@@ -1,5 +1,4 @@
 // Output of the subcommands: aligned tables for people, JSON or NDJSON for programs.
-import type { Contact } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { localeIsUtf8 } from '../text/locale.js';
 import { ELLIPSIS, fit, width } from '../text/width.js';
@@ -44,32 +43,8 @@ export function renderFields(fields: readonly (readonly [string, string])[]): st
   return fields.map(([key, value]) => `${fit(key, keyWidth)}  ${sanitize(value)}`).join('\n') + '\n';
 }
 
-const seconds = (date: Date): number => Math.floor(date.getTime() / 1000);
-
-/** A contact with the API's own field names, as `--json` prints it. */
-export function contactJson(contact: Contact): Record<string, unknown> {
-  return {
-    id: contact.id,
-    username: contact.username,
-    phone_number: contact.phoneNumber,
-    avatar_url: contact.avatarUrl,
-    display_name: contact.displayName,
-    conversation_id: contact.conversationId,
-    last_active_at: contact.lastActiveAt ? seconds(contact.lastActiveAt) : null,
-    created_at: seconds(contact.createdAt),
-  };
-}
-
-// JSON.stringify escapes C0 controls but writes DEL, C1 controls, line separators and bidi
-// overrides as they are; escaping them too keeps the JSON equal and the terminal safe.
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-export function terminalSafeJson(value: unknown, indent?: number): string {
-  return JSON.stringify(value, null, indent).replace(
-    UNSAFE_IN_JSON,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
-}
+export { contactJson, terminalSafeJson } from '../contacts/contact-json.js';
+import { terminalSafeJson } from '../contacts/contact-json.js';
 
 export const writeJson = (value: unknown): void => {
   process.stdout.write(`${terminalSafeJson(value, 2)}\n`);

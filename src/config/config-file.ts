@@ -45,6 +45,8 @@ export interface ConfigFile {
   motion?: boolean;
   /** The holdings' money is hidden in the dashboard (for sharing a screen); $ toggles and saves it. */
   hide_money?: boolean;
+  /** Where the dashboard's x writes exported contacts. */
+  export_dir?: string;
   /**
    * How a fired alert is told: the bell and a desktop notification, each on unless false, and a
    * command of the user's run for each firing.
@@ -97,13 +99,14 @@ export const CONFIG_KEYS = [
   'colors',
   'motion',
   'hide_money',
+  'export_dir',
   'alerts',
 ] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'hide_money' | 'alerts';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'hide_money' | 'export_dir' | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -194,7 +197,11 @@ export function readConfigFile(path: string): ConfigRead {
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const { glyphs, colors, motion, alerts, hide_money: hideMoney } = raw;
+  const { glyphs, colors, motion, alerts, hide_money: hideMoney, export_dir: exportDir } = raw;
+  if (exportDir !== undefined && exportDir !== null) {
+    if (typeof exportDir === 'string' && exportDir.trim() !== '') config.export_dir = exportDir;
+    else malformed.export_dir = 'export_dir must be the path of a directory';
+  }
   if (hideMoney !== undefined && hideMoney !== null) {
     if (typeof hideMoney === 'boolean') config.hide_money = hideMoney;
     else malformed.hide_money = 'hide_money must be true or false';

@@ -27,6 +27,11 @@ import { type StatusStore, useStatus } from './state/status.js';
 import { useContacts } from './state/use-contacts.js';
 import { isLoading, selectedContact } from './state/contacts.js';
 import { useContactSearch } from './contacts/use-contact-search.js';
+import { ExportFileError, writeContactsFile } from '../contacts/export.js';
+import { join } from 'node:path';
+import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { localDateTime } from '../text/time.js';
 import { type Contact, contactName } from '../api/types.js';
 import { useSymbols } from './state/use-symbols.js';
 import { useStore } from './state/use-store.js';
@@ -54,6 +59,14 @@ import { localToday } from '../text/time.js';
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
 const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
   !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';
+
+/** `dir/base.ext`, or `dir/base-2.ext` and on when it is taken: an export never writes over another. */
+function freshPath(dir: string, base: string, ext: string): string {
+  for (let n = 1; ; n++) {
+    const path = join(dir, `${base}${n === 1 ? '' : `-${n}`}${ext}`);
+    if (!existsSync(path)) return path;
+  }
+}
 
 /** The alerts view's scope as it stands: its form, a delete asked, or the list. */
 const alertsScopeOf = (view: AlertsViewState): Scope | undefined =>
@@ -87,6 +100,8 @@ export interface DashboardProps {
   persistHideMoney?: ((hidden: boolean) => void) | undefined;
   /** The name the contact list is indexed under in the history file (contactsSource): whole-list search. */
   contactsSource?: string | undefined;
+  /** Where x writes exported contacts (the config's export_dir, else Downloads or home). */
+  exportDir?: string | undefined;
   /** Puts text on the clipboard (OSC 52, by whoever owns the terminal). */
   onCopy?: ((text: string) => void) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
@@ -331,6 +346,26 @@ export function Dashboard(props: DashboardProps) {
         return c.go({ rows: 1 });
       case 'contacts.mark-all':
         return c.markShown();
+      case 'contacts.export': {
+        const marked = [...contacts.getState().marked.values()];
+        const path = freshPath(props.exportDir ?? homedir(), `tickbook-contacts-${localDateTime(Date.now()).replace(/[-:]/g, '').replace(' ', '-')}`, '.vcf');
+        const what = marked.length > 0 ? `the ${marked.length} marked contact${marked.length === 1 ? '' : 's'}` : 'every contact';
+        status.notice(`exporting ${what} to ${path}${glyphs.ellipsis}`);
+        let shown = 0;
+        void writeContactsFile(marked.length > 0 ? marked : client.allContacts({ limit: 100 }), 'vcf', path, (n) => {
+          // A long export says how far it has gone, every few hundred.
+          if (n - shown >= 500) {
+            shown = n;
+            status.notice(`exporting ${what}: ${n}${glyphs.ellipsis}`);
+          }
+        }).then(
+          (count) => status.notice(`exported ${count} contact${count === 1 ? '' : 's'} to ${path} (vCard)`),
+          // The reason first: a long path must not push it off the line.
+          (error: unknown) =>
+            status.notice(error instanceof ExportFileError ? `export failed: ${error.reason}: cannot write ${error.path}` : `export failed: ${(error as Error).message}`),
+        );
+        return;
+      }
       case 'contacts.toggle-active':
         return c.toggleActive();
       case 'contacts.reload':

@@ -25,7 +25,7 @@ import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'contactsSource'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'contactsSource' | 'exportDir'
 > & {
   /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
   alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined; command?: string | undefined } | undefined;
@@ -172,6 +172,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   motion={options.motion}
                   hideMoney={options.hideMoney}
                   contactsSource={options.contactsSource}
+                  exportDir={options.exportDir}
                   persistHideMoney={options.persistHideMoney}
                   onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {

@@ -151,7 +151,7 @@ describe('round trips', () => {
       expect(await to.contacts()).toHaveLength(SOURCE_COUNT);
     };
     await Promise.all([roundTrip('vcf', vcf.stdout), roundTrip('csv', csv.stdout)]);
-  });
+  }, 40_000);
 });
 
 /** The card of a vCard fixture that begins on `line` (from 1), as written. */
@@ -305,7 +305,8 @@ const report = (file: string, created: number, present: number, invalid: [string
   `${verb} ${created}, already present ${present}, invalid ${invalid.length}\n${invalid.map(([where, why]) => `  ${file} ${where}: ${why}\n`).join('')}`;
 
 describe('the corpus of address-book files', () => {
-  it.concurrent.for(CORPUS)('$file: the report, the rejects file as written, importing again, and the mended rejects', async (c, { expect }) => {
+  // Four processes one after another each, the six files at once: generous for a loaded machine.
+  it.concurrent.for(CORPUS)('$file: the report, the rejects file as written, importing again, and the mended rejects', { timeout: 40_000 }, async (c, { expect }) => {
     const to = account();
     const text = readFileSync(fixture(c.file), 'utf8');
     const extension = c.file.split('.').at(-1)!;
@@ -535,7 +536,7 @@ describe('contacts export', () => {
       expect(statSync(out(file)).mode & 0o777, file).toBe(0o600);
     }
     expect(readdirSync(from.dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
-  });
+  }, 40_000);
 
   it('an export to a file it cannot write fails cleanly, leaving no file and no temporary file behind', async () => {
     const from = source();

@@ -85,6 +85,7 @@ export type Command =
   | 'search.close'
   | 'contacts.mark'
   | 'contacts.mark-all'
+  | 'contacts.export'
   | 'contacts.copy-phone'
   | 'contacts.copy-username'
   | 'contacts.confirm-yes'
@@ -224,6 +225,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts', keys: ['esc'], label: 'Esc', help: 'stop a jump / unmark all', command: 'contacts.stop' },
   { scope: 'contacts', keys: ['space'], label: 'Space/*', help: 'mark / mark all shown', command: 'contacts.mark' },
   { scope: 'contacts', keys: ['*'], label: '*', help: 'mark every contact shown', command: 'contacts.mark-all', listedAbove: true },
+  { scope: 'contacts', keys: ['x'], label: 'x', help: 'export marked (or all)', command: 'contacts.export' },
   { scope: 'contacts', keys: ['y'], label: 'y/Y', help: 'copy phone / username', command: 'contacts.copy-phone' },
   { scope: 'contacts', keys: ['Y'], label: 'Y', help: 'copy the username', command: 'contacts.copy-username', listedAbove: true },
 

@@ -1,0 +1,67 @@
+// x in the contacts pane writes the marked contacts (or, with none marked, every contact) as
+// vCard to a file in the export directory, and the status line says where; a directory that
+// cannot be written says so and the app goes on. Through the real Dashboard and a real sandbox.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
+import { StatusStore } from '../../src/tui/state/status.js';
+import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
+import { useSandbox } from '../helpers/sandbox.js';
+import { KEY } from '../helpers/keys.js';
+
+const TARGET = 'sandbox (export key test)';
+
+describe('x exports contacts from the dashboard', () => {
+  const ctx = useSandbox();
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'tickbook-export-key-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  afterEach(unmountAll);
+
+  async function mount(exportDir: string) {
+    const props: DashboardProps = { client: ctx.client, status: new StatusStore(), target: TARGET, watchlist: ['AAPL'], intervalS: 60, size: { columns: 120, rows: 40 }, exportDir };
+    const h = drive(await renderDashboard(<Dashboard {...props} />, 120));
+    await h.until((f) => /\d+ on this page/.test(f), 'the first page');
+    return h;
+  }
+
+  const cards = (path: string) => readFileSync(path, 'utf8').match(/^BEGIN:VCARD\r$/gm)?.length ?? 0;
+
+  it('writes every contact with none marked, then only the marked ones, each to a file of its own', async () => {
+    const total = (await ctx.checker.listContacts({ limit: 100 })).contacts.length;
+    const out = mkdtempSync(join(dir, 'out-'));
+    const h = await mount(out);
+    await h.press('x');
+    const all = await h.until((f) => /exported \d+ contacts to /.test(f), 'the export of all');
+    expect(all).toContain(`exported ${total} contacts to ${out}`);
+    let files = readdirSync(out);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/^tickbook-contacts-\d{8}-\d{6}\.vcf$/);
+    expect(cards(join(out, files[0]!))).toBe(total);
+    expect(statSync(join(out, files[0]!)).mode & 0o777).toBe(0o600);
+
+    // Two marked: the first two rows.
+    const firstTwo = (await ctx.checker.listContacts({ limit: 2 })).contacts;
+    await h.press(KEY.space, KEY.space, 'x');
+    await h.until((f) => /exported 2 contacts to /.test(f), 'the export of the marked');
+    files = readdirSync(out).sort();
+    expect(files).toHaveLength(2);
+    const marked = files.find((name) => cards(join(out, name)) === 2)!;
+    const text = readFileSync(join(out, marked), 'utf8');
+    for (const contact of firstTwo) expect(text).toContain(`UID:${contact.id}`);
+  });
+
+  it('says the export failed, naming the reason, when the directory is not there; the app goes on', async () => {
+    const missing = join(dir, 'not-there');
+    const h = await mount(missing);
+    await h.press('x');
+    await h.until((f) => /export failed: no such file or directory \(ENOENT\): cannot write /.test(f), 'the failure said, its reason first');
+    expect(existsSync(missing)).toBe(false);
+    await h.press('j');
+    await h.until((f) => /\d+ on this page/.test(f), 'the list still there');
+  });
+});
