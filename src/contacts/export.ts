@@ -51,7 +51,8 @@ export async function writeContacts(contacts: AsyncIterable<Contact> | Iterable<
       if (!csv!.write(csvRowOf(contact))) await once(csv!, 'drain');
     } else if (format === 'ndjson') await put(out, `${terminalSafeJson(contactJson(contact))}\n`);
     else await put(out, `${count === 0 ? '' : ',\n'}  ${terminalSafeJson(contactJson(contact))}`);
-    onContact?.(++count);
+    count++;
+    onContact?.(count);
   }
   if (format === 'json') await put(out, `${count === 0 ? '' : '\n'}]}\n`);
   if (csv) {

@@ -42,8 +42,16 @@ export function phoneOf(raw: string, country: CountryCode | undefined): string |
   return typeof e164 === 'string' ? e164 : { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
 }
 
-/** Letters without their accents, in lower case: "José Núñez" → "jose nunez". */
-const folded = (text: string): string => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+/** Letters of their own, not a letter and an accent, as the Latin letters they are written with. */
+const OWN_LETTERS: Readonly<Record<string, string>> = { ł: 'l', ø: 'o', đ: 'd', ð: 'd', ħ: 'h', ı: 'i', ŧ: 't', æ: 'ae', œ: 'oe', þ: 'th', ß: 'ss' };
+
+/** Letters without their accents, in lower case: "José Núñez" → "jose nunez", "Łukasz Bjørn" → "lukasz bjorn". */
+const folded = (text: string): string =>
+  text
+    .toLowerCase()
+    .replace(/[łøđðħıŧæœþß]/g, (c) => OWN_LETTERS[c]!)
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '');
 
 /**
  * A username from a name: accents dropped, lower case, every run of other characters one dot,
@@ -70,10 +78,13 @@ export function usernameWithPhone(username: string, phone: string): string {
 
 /** The contact a card or row makes, or the first field that is wrong. */
 export function candidateOf(fields: ImportFields, country: CountryCode | undefined): Candidate {
-  const name = fields.name?.replace(/\s+/g, ' ').trim() || undefined;
+  // Trimmed as the server trims it; a line break inside (a CSV cell, a folded card) becomes a
+  // space, while other spacing is the person's (two spaces stay two).
+  const name = fields.name?.replace(/\s*[\r\n\t\v\f]\s*/g, ' ').trim() || undefined;
   if (name !== undefined && CONTROL_CHARACTERS.test(name)) return { field: 'name', problem: 'name holds control characters' };
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
-  const phones = fields.phones.map((p) => p.trim()).filter((p) => p !== '');
+  // Google's CSV puts several numbers in one cell, " ::: " between them.
+  const phones = fields.phones.flatMap((p) => p.split(':::')).map((p) => p.trim()).filter((p) => p !== '');
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }
@@ -88,17 +99,17 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
     firstProblem ??= read.problem;
   }
   if (phone === undefined) return { field: 'phone', problem: firstProblem! };
+  // A nickname ("Big Al") is often not a username the contract allows: one is made from it then,
+  // the same way as from a name.
   const given = fields.username?.trim() || undefined;
-  if (given !== undefined && !USERNAME.test(given)) {
-    return { field: 'username', problem: `username ${JSON.stringify(given)} must be 1 to ${USERNAME_MAX} of A-Z a-z 0-9 . _ -` };
-  }
-  const avatar = fields.avatarUrl?.trim() || undefined;
-  if (avatar !== undefined && (!/^https?:\/\//i.test(avatar) || avatar.length > 2048)) {
-    return { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' };
-  }
+  const username = given === undefined ? usernameFrom(name, phone) : USERNAME.test(given) ? given : usernameFrom(given, phone);
+  // A photo that is not a link (a data: URI, an embedded image) is no avatar URL: left out, the
+  // contact kept.
+  const link = fields.avatarUrl?.trim();
+  const avatar = link !== undefined && /^https?:\/\/\S+$/i.test(link) && link.length <= 2048 ? link : undefined;
   return {
     contact: {
-      username: given ?? usernameFrom(name, phone),
+      username,
       phoneNumber: phone,
       ...(name !== undefined && { displayName: name }),
       ...(avatar !== undefined && { avatarUrl: avatar }),

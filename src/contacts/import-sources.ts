@@ -62,6 +62,8 @@ export async function importFormat(path: string, asked: ImportFormat | 'auto'): 
   if (format === undefined) {
     throw new ImportFileError(`${path} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)`);
   }
+  // A vCard file is one with a card in it: a .vcf of notes is refused before anything is sent.
+  if (format === 'vcf' && !/^BEGIN:VCARD\s*$/im.test(text)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
   if (format === 'csv') {
     let header: string[] = [];
     try {
@@ -121,7 +123,8 @@ async function* csvRecords(path: string): AsyncGenerator<ImportRecord> {
   let header = '';
   try {
     for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number; records: number } }>) {
-      const text = `${raw.replace(/\r$/, '')}\r\n`;
+      // csv-parse's raw row keeps the line end it stopped at (\r of CRLF, or \n): written CRLF once.
+      const text = `${raw.replace(/\r?\n?$|\r$/, '')}\r\n`;
       if (!columns) {
         if (!hasPhoneColumn(record)) {
           throw new ImportFileError(`${path}: its header names no phone column (phone_number, phone, mobile, …): ${JSON.stringify(record.join(', ').slice(0, 200))}`);

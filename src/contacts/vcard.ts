@@ -154,10 +154,13 @@ export function normalise21(raw: string): string {
 }
 
 const textOf = (value: unknown): string | undefined => {
-  const text = Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined;
+  // ical.js leaves a "\;" escaped in a text value (FN): a semicolon is all it meant.
+  const text = (Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined)?.replace(/\\;/g, ';');
   const trimmed = text?.replace(/\s+/g, ' ').trim();
   return trimmed === '' ? undefined : trimmed;
 };
+
+const linkOf = (value: string | undefined): string | undefined => (value !== undefined && /^https?:\/\//i.test(value) ? value : undefined);
 
 /** The fields of one card's raw text, or why it cannot be read. */
 export function readCard(raw: string): CardFields | { problem: string } {
@@ -180,7 +183,9 @@ export function readCard(raw: string): CardFields | { problem: string } {
     name: textOf(card.getFirstPropertyValue('fn')) ?? fromN,
     nickname: textOf(card.getFirstPropertyValue('nickname')),
     phones,
-    photo: textOf(card.getFirstPropertyValue('photo')),
+    // As written (3.0 types a PHOTO without VALUE=uri as binary, a link all the same), and only
+    // when it is a link: an embedded image is no avatar URL.
+    photo: linkOf(textOf(card.getFirstProperty('photo')?.toJSON()[3])),
     uid: textOf(card.getFirstPropertyValue('uid')),
   };
 }

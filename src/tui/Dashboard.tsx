@@ -742,7 +742,7 @@ export function Dashboard(props: DashboardProps) {
   const undoHint =
     focus === 'contacts' && (contacts.state.pendingDelete || contacts.state.batch)
       ? 'u undo delete'
-      : focus === 'contacts' && marked > 0
+      : focus === 'contacts' && marked > 0 && contacts.state.mode.kind === 'browse' && contacts.state.view === 'list'
         ? `${marked} marked: d deletes them, Esc unmarks`
         : focus === 'ticker' && ticker.state.removed
           ? 'u undo remove'

@@ -153,17 +153,28 @@ describe('candidateOf', () => {
       [fields({ name: 'Ada', phones: ['  ', ''] }), { field: 'phone', problem: 'no phone number' }],
       [fields({}), { field: 'phone', problem: 'neither a name nor a phone number' }],
       [fields({ name: '   ', avatarUrl: 'https://a.example/x.png' }), { field: 'phone', problem: 'neither a name nor a phone number' }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'ada lovelace' }), { field: 'username', problem: 'username "ada lovelace" must be 1 to 32 of A-Z a-z 0-9 . _ -' }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'a'.repeat(33) }), { field: 'username', problem: `username "${'a'.repeat(33)}" must be 1 to 32 of A-Z a-z 0-9 . _ -` }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], username: 'José' }), { field: 'username', problem: 'username "José" must be 1 to 32 of A-Z a-z 0-9 . _ -' }],
       [fields({ name: 'x'.repeat(65), phones: ['+442079460958'] }), { field: 'name', problem: 'name is longer than 64 characters' }],
       [fields({ name: 'Ada\u0007', phones: ['+442079460958'] }), { field: 'name', problem: 'name holds control characters' }],
       [fields({ name: 'Ada\u202eecalevoL', phones: ['+442079460958'] }), { field: 'name', problem: 'name holds control characters' }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: 'ftp://a.example/x.png' }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: 'data:image/png;base64,iVBORw0KGgo=' }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
-      [fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl: `https://a.example/${'a'.repeat(2031)}` }), { field: 'avatar', problem: 'avatar must be an http:// or https:// URL of at most 2048 characters' }],
     ];
     for (const [input, expected] of refusals) expect(candidateOf(input, 'GB'), JSON.stringify(input).slice(0, 120)).toEqual(expected);
+  });
+
+  it('a nickname the contract does not take as a username is made into one, and a photo that is no link is left out', () => {
+    const made = (username: string) => candidateOf(fields({ name: 'Ada', phones: ['+442079460958'], username }), 'GB');
+    expect(made('ada lovelace')).toEqual({ contact: { username: 'ada.lovelace', phoneNumber: '+442079460958', displayName: 'Ada' } });
+    expect(made('a'.repeat(33))).toEqual({ contact: { username: 'a'.repeat(32), phoneNumber: '+442079460958', displayName: 'Ada' } });
+    expect(made('José')).toEqual({ contact: { username: 'jose', phoneNumber: '+442079460958', displayName: 'Ada' } });
+    for (const avatarUrl of ['ftp://a.example/x.png', 'data:image/png;base64,iVBORw0KGgo=', `https://a.example/${'a'.repeat(2031)}`]) {
+      expect(candidateOf(fields({ name: 'Ada', phones: ['+442079460958'], avatarUrl }), 'GB')).toEqual({ contact: { username: 'ada', phoneNumber: '+442079460958', displayName: 'Ada' } });
+    }
+  });
+
+  it('reads Google\'s several numbers in one cell, and letters of their own in a username', () => {
+    expect(candidateOf(fields({ name: 'Łukasz Żółć', phones: ['bad ::: +48 22 123 45 67'] }), undefined)).toEqual({
+      contact: { username: 'lukasz.zolc', phoneNumber: '+48221234567', displayName: 'Łukasz Żółć' },
+    });
+    expect(candidateOf(fields({ name: 'Bjørn Straße Ægir', phones: ['+4791234567'] }), undefined)).toMatchObject({ contact: { username: 'bjorn.strasse.aegir' } });
   });
 
   it('limits are counted in characters: 64 emoji or accented letters make a name, 2048 characters an avatar', () => {

@@ -267,6 +267,20 @@ describe('readCard', () => {
     expect(readCard(noName)).toEqual({ name: undefined, nickname: undefined, phones: ['+44 7700 900987'], photo: undefined, uid: undefined });
   });
 
+  it('an escaped semicolon in FN is a semicolon, in 3.0, 4.0 and a decoded 2.1 card', () => {
+    for (const version of ['3.0', '4.0']) {
+      const card = readCard(`BEGIN:VCARD\r\nVERSION:${version}\r\nFN:Doe\\, Jane\\; Dr.\r\nTEL:+442079460958\r\nEND:VCARD\r\n`);
+      expect(card).toMatchObject({ name: 'Doe, Jane; Dr.' });
+    }
+    const qp = readCard('BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Se=C3=A1n O=3BBrien\r\nTEL;CELL:+353861234567\r\nEND:VCARD\r\n');
+    expect(qp).toMatchObject({ name: 'Seán O;Brien' });
+  });
+
+  it('a 3.0 PHOTO written as a link without VALUE=uri (as Google writes it) is the avatar; an embedded image is not', () => {
+    expect(readCard('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL:+442079460958\r\nPHOTO:https://x.example/p.png\r\nEND:VCARD\r\n')).toMatchObject({ photo: 'https://x.example/p.png' });
+    expect(readCard('BEGIN:VCARD\r\nVERSION:3.0\r\nFN:A\r\nTEL:+442079460958\r\nPHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ\r\nEND:VCARD\r\n')).toMatchObject({ photo: undefined });
+  });
+
   it('3.0 PHOTO given as a URI is the avatar', () => {
     const card = crlf('BEGIN:VCARD', 'VERSION:3.0', 'FN:A', 'TEL:+14085550100', 'PHOTO;VALUE=uri:https://example.com/a.jpg', 'END:VCARD');
     expect(readCard(card)).toMatchObject({ photo: 'https://example.com/a.jpg' });

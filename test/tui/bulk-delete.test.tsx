@@ -328,6 +328,41 @@ describe('deleting the marked contacts', () => {
     expect(frame.match(/not deleted: /g)).toHaveLength(1);
     await h.press(KEY.esc);
   });
+
+  it('a DELETE refused while the user is leaving is reported on the way out, as a single one is', async () => {
+    const rows = await firstPage(ctx.checker);
+    const refused = rows[0]!;
+    proxy.rules = {
+      answer: (req) =>
+        req.method === 'DELETE' && req.url.split('?')[0] === `/v1/contacts/${refused.id}`
+          ? { status: 500, body: JSON.stringify({ status: 'error', code: 'internal_error', message: 'the database is locked' }) }
+          : undefined,
+    };
+    const h = await mount(proxied, 60_000);
+    await h.press(KEY.space, 'd', 'y');
+    await h.press('q');
+    await waitFor(() => h.exited(), 5000, 'the app to exit');
+    expect(h.ledger.unfinished()).toEqual([expect.objectContaining({ what: `delete ${contactName(refused)}`, failed: true })]);
+  });
+
+  it('with contacts marked, d in an open contact asks about that contact alone; u keeps marks made during the window', async () => {
+    const rows = await firstPage(ctx.checker);
+    const h = await mount(ctx.client, 60_000);
+    // Rows 0 and 1 marked; the cursor on row 2, opened.
+    await h.press(KEY.space, KEY.space, KEY.enter);
+    await h.until((f) => f.includes(rows[2]!.conversationId), 'the third contact open');
+    await h.press('d');
+    const asked = await h.until((f) => /Delete /.test(f) && /y: delete/.test(f), 'the question');
+    expect(asked).not.toContain('marked contacts?');
+    expect(asked).not.toContain('marked: d deletes them');
+    await h.press('n', KEY.esc);
+    await h.until((f) => /2 marked/.test(f), 'back on the list, two marked');
+    // The batch in its window, then a third contact marked, then undo: all three marked.
+    await h.press('d', 'y');
+    await h.until((f) => f.includes('deleted 2 contacts · u: undo'), 'the batch in its window');
+    await h.press(KEY.space, 'u');
+    await h.until((f) => /3 marked/.test(f), 'the two back and the one marked meanwhile, all marked');
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

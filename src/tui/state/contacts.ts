@@ -494,7 +494,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
     }
     case 'batch-undone':
       // Marked again as they were: the user may want to change the batch, not build it anew.
-      return state.batch ? keepSelected(state, { ...state, batch: undefined, marked: new Map(state.batch.contacts.map((c) => [c.id, c])) }) : state;
+      return state.batch ? keepSelected(state, { ...state, batch: undefined, marked: new Map([...state.marked, ...state.batch.contacts.map((c) => [c.id, c] as const)]) }) : state;
     case 'batch-window-moved':
       return state.batch ? { ...state, batch: { ...state.batch, dueAt: action.dueAt } } : state;
     case 'batch-sending': {

@@ -314,17 +314,25 @@ export function useContacts(
       const worker = async () => {
         while (next < contacts.length) {
           const contact = contacts[next++]!;
+          // Each delete is the ledger's on its own: one refused while the user is leaving is
+          // reported on the way out, as a single delete's is. Already gone is what was wanted.
+          const one = client.deleteContact(contact.id).then(
+            () => undefined,
+            (error: unknown) => {
+              if (error instanceof ApiError && error.kind === 'not_found') return undefined;
+              throw error;
+            },
+          );
           try {
-            await client.deleteContact(contact.id);
+            await track(one, `delete ${drawn(contactName(contact))}`);
+            told({ gone: [contact.id] });
           } catch (error) {
-            if (!(error instanceof ApiError && error.kind === 'not_found')) failures.push({ contact, reason: errorText(error) });
+            failures.push({ contact, reason: errorText(error) });
           }
-          if (!failures.some((f) => f.contact === contact)) told({ gone: [contact.id] });
           dispatch({ type: 'batch-progress', done: ++done });
         }
       };
-      const work = Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, contacts.length) }, worker));
-      await track(work, `delete ${contacts.length} marked contacts`);
+      await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, contacts.length) }, worker));
       dispatch({ type: 'batch-finished', failed: failures.map((f) => f.contact) });
       for (const { contact, reason } of failures) status.notice(`not deleted: ${drawn(contactName(contact))}: ${reason}`);
       const deleted = contacts.length - failures.length;
@@ -511,7 +519,8 @@ export function useContacts(
         if (getState().mode.kind === 'create') createSeq.current++;
         dispatch({ type: 'mode-cancelled' });
       },
-      askDelete: () => dispatch({ type: getState().marked.size > 0 ? 'batch-asked' : 'delete-asked' }),
+      // The marked contacts from the list; the open contact, from its own view, is the one asked about.
+      askDelete: () => dispatch({ type: getState().marked.size > 0 && getState().view === 'list' ? 'batch-asked' : 'delete-asked' }),
       toggleMark: () => dispatch({ type: 'mark-toggled' }),
       markShown: () => dispatch({ type: 'marked-shown' }),
       clearMarks: () => dispatch({ type: 'marks-cleared' }),
