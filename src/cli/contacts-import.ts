@@ -4,7 +4,8 @@
 // at a time (the client waits out a 429); and the end is a report of what was created, what was
 // there already and what was refused, the refused cards or rows written unchanged to a rejects
 // file. Run again, the same import creates nothing it created before and finishes what it did not.
-import { createWriteStream, type WriteStream } from 'node:fs';
+import { createWriteStream, statSync, type WriteStream } from 'node:fs';
+import { localeIsUtf8 } from '../text/locale.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
@@ -77,11 +78,15 @@ class Progress {
     const now = Date.now();
     if (!force && now - this.#last < 100) return;
     this.#last = now;
-    const width = Math.max(20, (process.stderr.columns ?? 80) - 1);
+    const width = Math.max(20, (process.stderr.columns || 80) - 1);
     process.stderr.write(`\r\u001b[2K${sanitize(text).slice(0, width)}`);
   }
   done(): void {
     if (this.#on) process.stderr.write('\r\u001b[2K');
+  }
+  /** A bar of `width` cells, `filled` of them full; ASCII where the locale cannot draw blocks. */
+  bar(filled: number, width: number): string {
+    return localeIsUtf8(process.env) ? `▕${'█'.repeat(filled)}${' '.repeat(width - filled)}▏` : `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
   }
 }
 
@@ -120,7 +125,7 @@ async function readKnown(client: TickbookClient, progress: Progress): Promise<Kn
   return known;
 }
 
-async function run(client: TickbookClient, files: readonly { path: string; format: ImportFormat }[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
+async function run(client: TickbookClient, files: readonly { path: string; format: ImportFormat; size: number }[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new Progress();
   const report: Report = { created: 0, present: 0, invalid: [], failed: [], stopped: undefined };
   const known = await readKnown(client, progress);
@@ -129,8 +134,17 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
     list.push({ where: record.where, field, reason });
     options.rejects.write(record);
   };
-  const say = (record: ImportRecord) =>
-    progress.show(`${options.dryRun ? 'checked' : 'imported'} ${report.created + report.present + report.invalid.length + report.failed.length}: ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalid.length} invalid · ${record.where}`);
+  // The bar goes by bytes read of all the files: how many cards or rows there are is not known
+  // until they are read.
+  const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+  let doneBytes = 0;
+  const say = (record: ImportRecord) => {
+    const share = totalBytes > 0 ? Math.min(1, (doneBytes + record.offset) / totalBytes) : 0;
+    const filled = Math.round(share * 20);
+    progress.show(
+      `${progress.bar(filled, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalid.length} invalid · ${record.where}`,
+    );
+  };
 
   const handle = (record: ImportRecord): Promise<void> | undefined => {
     if ('problem' in record.fields) {
@@ -198,6 +212,7 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
         if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
       }
       if (report.stopped !== undefined) break;
+      doneBytes += file.size;
     }
   } finally {
     await Promise.all(inFlight);
@@ -241,9 +256,9 @@ export async function importContacts(args: readonly string[]): Promise<number> {
     country = read as CountryCode;
   }
   // Every file is checked before anything is sent: a wrong one found half way would leave half done.
-  const files: { path: string; format: ImportFormat }[] = [];
+  const files: { path: string; format: ImportFormat; size: number }[] = [];
   try {
-    for (const path of positionals) files.push({ path, format: await importFormat(path, asked) });
+    for (const path of positionals) files.push({ path, format: await importFormat(path, asked), size: statSync(path).size });
   } catch (error) {
     if (error instanceof ImportFileError) {
       process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);

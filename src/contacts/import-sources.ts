@@ -25,6 +25,8 @@ export interface ImportRecord {
   raw: string;
   /** The CSV header it was read under, as written (for a rejects file of rows). */
   header?: string | undefined;
+  /** How far into its file it ends, in bytes (about: for a progress bar). */
+  offset: number;
   fields: ImportFields | { problem: string };
 }
 
@@ -96,12 +98,20 @@ export const fieldsOfCard = (card: CardFields): ImportFields => ({
 });
 
 async function* vcardRecords(path: string): AsyncGenerator<ImportRecord> {
+  let offset = 0;
   const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
+  // Each line's bytes counted as it goes by, for the progress bar (a CRLF or LF end, about).
+  const counted = (async function* () {
+    for await (const line of lines) {
+      offset += Buffer.byteLength(line) + 2;
+      yield line;
+    }
+  })();
   let cards = 0;
-  for await (const { raw, line } of cardsOf(lines)) {
+  for await (const { raw, line } of cardsOf(counted)) {
     cards++;
     const card = readCard(raw.replace(/^\uFEFF/, ''));
-    yield { where: `${fileName(path)} card at line ${line}`, format: 'vcf', raw, fields: 'problem' in card ? card : fieldsOfCard(card) };
+    yield { where: `${fileName(path)} card at line ${line}`, format: 'vcf', raw, offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
   }
   if (cards === 0) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
 }
@@ -122,7 +132,7 @@ async function* csvRecords(path: string): AsyncGenerator<ImportRecord> {
   let columns: ReturnType<typeof columnsOf> | undefined;
   let header = '';
   try {
-    for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number; records: number } }>) {
+    for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number; records: number; bytes: number } }>) {
       // csv-parse's raw row keeps the line end it stopped at (\r of CRLF, or \n): written CRLF once.
       const text = `${raw.replace(/\r?\n?$|\r$/, '')}\r\n`;
       if (!columns) {
@@ -133,7 +143,7 @@ async function* csvRecords(path: string): AsyncGenerator<ImportRecord> {
         header = text;
         continue;
       }
-      yield { where: `${fileName(path)} row ${info.records}`, format: 'csv', raw: text, header, fields: fieldsOfRow(columns, record) };
+      yield { where: `${fileName(path)} row ${info.records}`, format: 'csv', raw: text, header, offset: info.bytes, fields: fieldsOfRow(columns, record) };
     }
   } catch (error) {
     if (error instanceof ImportFileError) throw error;

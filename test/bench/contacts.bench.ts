@@ -3,13 +3,14 @@
 // display name), against a plain `includes` scan over the same folded strings in the same run;
 // (b) `tickbook contacts import` of 10,000 vCards into `tickbook serve` in its own process: the
 // time and the importing process's peak RSS (VmHWM), against a bare process POSTing the same
-// contacts with fetch at the importer's concurrency; (c) `tickbook contacts export` of 100,000
+// contacts with undici at the importer's concurrency; (c) `tickbook contacts export` of 100,000
 // contacts as vCard and CSV to a file, against a bare process paging the same list to a file.
 // Targets: a keystroke p95 < 5 ms at 10,000; the import's peak RSS < 200 MB.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { ContactSearch, foldForSearch, type Searchable } from '../../src/contacts/search.js';
 import { openContactsStore, type SeedContact } from '../../src/server/contacts-store.js';
@@ -240,6 +241,9 @@ const cliEnv = (url: string, name: string): NodeJS.ProcessEnv => {
   return env;
 };
 
+/** undici, as the CLI uses it, for the baselines' scripts (written outside the project, so by its path). */
+const UNDICI = pathToFileURL(createRequire(import.meta.url).resolve('undici')).href;
+
 /** A bare script for the baselines, run by node with the flag the bin gives it. */
 function script(name: string, text: string): string {
   const path = join(dir, name);
@@ -266,10 +270,11 @@ async function importBench(floorKb: number): Promise<{ peakKb: number }> {
   try {
     const run = await measure(bin, ['contacts', 'import', file], cliEnv(server.url, 'import'));
     if (run.code !== 0) throw new Error(`import exited ${run.code}: ${run.stdout}${run.stderr}`);
-    // The floor: the same contacts POSTed four at a time with fetch, by a process that checks nothing.
+    // The floor: the same contacts POSTed four at a time with undici, by a process that checks nothing.
     const poster = script(
       'raw-post.mjs',
       `import { readFileSync } from 'node:fs';
+import { request } from '${UNDICI}';
 const [url, token, path] = process.argv.slice(2);
 const people = JSON.parse(readFileSync(path, 'utf8'));
 let next = 0;
@@ -277,9 +282,9 @@ async function worker() {
   while (next < people.length) {
     const p = people[next++];
     const form = new URLSearchParams({ username: p.username, phone_number: p.phoneNumber, ...(p.displayName ? { display_name: p.displayName } : {}) });
-    const res = await fetch(url + '/v1/contacts', { method: 'POST', headers: { authorization: 'Bearer ' + token }, body: form });
-    if (res.status !== 201) throw new Error(res.status + ' ' + (await res.text()));
-    await res.arrayBuffer();
+    const res = await request(url + '/v1/contacts', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const text = await res.body.text();
+    if (res.statusCode !== 201) throw new Error(res.statusCode + ' ' + text);
   }
 }
 await Promise.all([worker(), worker(), worker(), worker()]);
@@ -292,7 +297,7 @@ await Promise.all([worker(), worker(), worker(), worker()]);
     console.log(`(b) tickbook contacts import of ${count.toLocaleString('en-US')} vCards (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) into tickbook serve in its own process:`);
     console.log(`    ${run.stdout.trim()}`);
     console.log(`    ${s(run.ms)} (${((count / run.ms) * 1000).toFixed(0)} contacts/s), peak RSS ${mb(run.peakKb)}`);
-    console.log(`    baseline: fetch POSTing the same contacts 4 at a time  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone (--version) ${mb(floorKb)}`);
+    console.log(`    baseline: undici POSTing the same contacts 4 at a time  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone (--version) ${mb(floorKb)}`);
     return { peakKb: run.peakKb };
   } finally {
     await server.stop();
@@ -336,13 +341,14 @@ async function exportBench(floorKb: number): Promise<{ peaks: Record<string, num
     const pager = script(
       'raw-pages.mjs',
       `import { createWriteStream } from 'node:fs';
+import { request } from '${UNDICI}';
 const [url, token, path] = process.argv.slice(2);
 const out = createWriteStream(path);
 let after;
 let n = 0;
 for (;;) {
-  const res = await fetch(url + '/v1/contacts?limit=100' + (after ? '&starting_after=' + after : ''), { headers: { authorization: 'Bearer ' + token } });
-  const page = await res.json();
+  const res = await request(url + '/v1/contacts?limit=100' + (after ? '&starting_after=' + after : ''), { headers: { authorization: 'Bearer ' + token } });
+  const page = await res.body.json();
   for (const c of page.data) if (!out.write(JSON.stringify(c) + '\\n')) await new Promise((r) => out.once('drain', r));
   n += page.data.length;
   if (!page.has_more) break;
@@ -354,7 +360,7 @@ if (n !== ${count}) throw new Error('read ' + n);
     );
     const raw = await measure(process.execPath, ['--max-semi-space-size=1', pager, server.url, TOKEN, join(dir, 'raw.ndjson')], cliEnv(server.url, 'raw-export'));
     if (raw.code !== 0) throw new Error(`the raw pager exited ${raw.code}: ${raw.stderr}`);
-    console.log(`    baseline: fetch paging the same list (100 a page) to NDJSON  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone ${mb(floorKb)}`);
+    console.log(`    baseline: undici paging the same list (100 a page) to NDJSON  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone ${mb(floorKb)}`);
   } finally {
     await server.stop();
   }
