@@ -380,6 +380,13 @@ export function Dashboard(props: DashboardProps) {
         return search.move(-count);
       case 'search.close':
         return search.close();
+      case 'search.mark': {
+        // Space types in the query: Ctrl-T marks the highlighted match, and goes on to the next.
+        const chosen = search.chosen();
+        if (!chosen) return status.notice('no match to mark');
+        c.toggleMark(chosen.contact);
+        return search.move(1);
+      }
       case 'search.show': {
         const chosen = search.chosen();
         if (!chosen) return status.notice('no match to show: type a name, username or number');
@@ -759,7 +766,11 @@ export function Dashboard(props: DashboardProps) {
             commands={contacts.commands}
             focused={focus === 'contacts'}
             undoClock={ledger.now}
-            search={search.view.open ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit } : undefined}
+            search={
+              search.view.open
+                ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit, marked: contacts.state.marked }
+                : undefined
+            }
             {...layout.contacts}
           />
         }

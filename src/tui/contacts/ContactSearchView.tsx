@@ -17,6 +17,8 @@ export interface ContactSearchViewProps {
   hits: readonly SearchHit<Contact>[];
   progress: IndexProgress;
   onQuery: (query: string) => void;
+  /** Contacts marked (Ctrl-T here, Space in the list): a ✓ before their names. */
+  marked: ReadonlyMap<string, unknown>;
   width: number;
   rows: number;
 }
@@ -64,7 +66,7 @@ function Cell({ text, ranges, width, on }: { text: string; ranges: readonly [num
   );
 }
 
-export function ContactSearchView({ query, cursor, hits, progress, onQuery, width, rows }: ContactSearchViewProps) {
+export function ContactSearchView({ query, cursor, hits, progress, onQuery, marked, width, rows }: ContactSearchViewProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const muted = theme.muted ? { color: theme.muted } : {};
@@ -93,9 +95,11 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, widt
             const { contact } = hit;
             // The name shown is the username where there is none: its match is the name's.
             const nameRanges = hit.field === 'name' ? hit.ranges : [];
+            const mark = marked.has(contact.id) ? `${glyphs.check} ` : '';
             return (
               <Text key={contact.id} wrap="truncate-end" inverse={here}>
-                <Cell text={contactName(contact)} ranges={nameRanges} width={nameWidth} on />
+                {mark}
+                <Cell text={contactName(contact)} ranges={nameRanges} width={nameWidth - textWidth(mark)} on />
                 {'  '}
                 <Cell text={contact.username} ranges={hit.field === 'username' ? hit.ranges : []} width={userWidth} on />
                 {'  '}
@@ -106,7 +110,14 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, widt
         )}
       </Box>
       <Text wrap="truncate-end" {...(progress.failed !== undefined ? theme.warning && { color: theme.warning } : muted)}>
-        {fit(glyphs.text(`${query.trim() === '' ? '' : `${count(hits.length)}${hits.length >= 200 ? '+' : ''} match${hits.length === 1 ? '' : 'es'}${glyphs.separator}`}${indexLine(progress)}`), width, 'left', glyphs.ellipsis)}
+        {fit(
+          glyphs.text(
+            `${query.trim() === '' ? '' : `${count(hits.length)}${hits.length >= 200 ? '+' : ''} match${hits.length === 1 ? '' : 'es'}${glyphs.separator}`}${marked.size > 0 ? `${marked.size} marked${glyphs.separator}` : ''}${indexLine(progress)}`,
+          ),
+          width,
+          'left',
+          glyphs.ellipsis,
+        )}
       </Text>
     </Box>
   );

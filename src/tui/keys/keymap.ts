@@ -82,6 +82,7 @@ export type Command =
   | 'search.down'
   | 'search.up'
   | 'search.show'
+  | 'search.mark'
   | 'search.close'
   | 'contacts.mark'
   | 'contacts.mark-all'
@@ -267,6 +268,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'contacts.search', keys: ['down', 'tab', 'ctrl-n'], label: '↓/↑', help: 'next / previous match', command: 'search.down', footer: true },
   { scope: 'contacts.search', keys: ['up', 'shift-tab', 'ctrl-p'], label: '↑', help: 'previous match', command: 'search.up', listedAbove: true },
   { scope: 'contacts.search', keys: ['enter'], label: 'Enter', help: 'show it in the list', command: 'search.show', footer: true },
+  { scope: 'contacts.search', keys: ['ctrl-t'], label: 'Ctrl-T', help: 'mark the match', command: 'search.mark', footer: true },
   { scope: 'contacts.search', keys: ['esc', 'ctrl-c'], label: 'Esc', help: 'close search', command: 'search.close', footer: true },
 
   // Ticker

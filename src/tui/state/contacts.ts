@@ -138,8 +138,8 @@ export type ContactsAction =
   | { type: 'filter-edited'; text: string }
   | { type: 'filter-kept' }
   | { type: 'filter-cleared' }
-  /** The selected contact marked, or unmarked. */
-  | { type: 'mark-toggled' }
+  /** The selected contact (or `contact`, a search result anywhere in the list) marked, or unmarked. */
+  | { type: 'mark-toggled'; contact?: Contact }
   /** Every contact shown marked; when they all are already, unmarked. */
   | { type: 'marked-shown' }
   | { type: 'marks-cleared' }
@@ -465,7 +465,7 @@ export function contactsReducer(state: ContactsState, action: ContactsAction): C
       });
     }
     case 'mark-toggled': {
-      const contact = selectedContact(state);
+      const contact = action.contact ?? selectedContact(state);
       if (!contact) return state;
       const marked = new Map(state.marked);
       if (marked.has(contact.id)) marked.delete(contact.id);

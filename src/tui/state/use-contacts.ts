@@ -521,7 +521,7 @@ export function useContacts(
       },
       // The marked contacts from the list; the open contact, from its own view, is the one asked about.
       askDelete: () => dispatch({ type: getState().marked.size > 0 && getState().view === 'list' ? 'batch-asked' : 'delete-asked' }),
-      toggleMark: () => dispatch({ type: 'mark-toggled' }),
+      toggleMark: (contact?: Contact) => dispatch(contact ? { type: 'mark-toggled', contact } : { type: 'mark-toggled' }),
       markShown: () => dispatch({ type: 'marked-shown' }),
       clearMarks: () => dispatch({ type: 'marks-cleared' }),
       confirmDelete: () => {
