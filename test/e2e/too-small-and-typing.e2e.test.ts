@@ -12,7 +12,7 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burs
       execFileSync(process.execPath, [BIN, 'contacts', 'list', '--all', '--limit', '100', '--json'], { env: { ...process.env, ...ctx.env }, encoding: 'utf8' }),
     ).data.map((c: { username: string }) => c.username);
 
-  it('d and y behind "Terminal too small" delete nothing; "/" then "Ol" in one burst filters by Ol', async () => {
+  it('d and y behind "Terminal too small" delete nothing; "f" then "Ol" in one burst filters by Ol', async () => {
     const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 120, 30));
     await s.waitFor((t) => /page 1/.test(t), 'the first page');
     const before = usernames();
@@ -28,7 +28,7 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burs
     // No prompt, no undo offer: a delete confirmed unseen would show one, and q would send it.
     expect(screen).not.toMatch(/y: delete|deleted /);
 
-    s.keys('/');
+    s.keys('f');
     await s.waitFor((t) => /Enter keep filter/.test(t), 'the filter field');
     s.type('Ol');
     screen = await s.waitFor((t) => /│ \/ Ol |┃ \/ Ol /.test(t), 'Ol in the filter');
