@@ -90,12 +90,15 @@ export class ContactSearch<C extends Searchable = Searchable> {
       if (!had || rank < had.rank || (rank === had.rank && FIELD_ORDER.indexOf(f) < FIELD_ORDER.indexOf(had.field))) best.set(i, { rank, field: f, ranges });
     };
     const needle = foldForSearch(text);
-    for (const f of ['name', 'username'] as const) {
-      if (field !== undefined && field !== f) continue;
-      this.#fuzzyField(this.#haystacks[f], needle, (i, rank, ranges) => offer(i, rank, f, ranges));
-    }
     // Digits as typed, spaces, dashes, dots and "+" aside, anywhere in the number.
     const digits = text.replace(/[\s+\-.()]/g, '');
+    // A number typed ("+44 20", "7946"): no name is fuzzily like it, and a username holds it as it is.
+    const numberTyped = /^\d+$/.test(digits) && /^[\d\s+\-.()]+$/.test(text);
+    for (const f of ['name', 'username'] as const) {
+      if (field !== undefined && field !== f) continue;
+      if (numberTyped) this.#substring(this.#haystacks[f], needle, (i, rank, ranges) => offer(i, rank + RANKED, f, ranges));
+      else this.#fuzzyField(this.#haystacks[f], needle, (i, rank, ranges) => offer(i, rank, f, ranges));
+    }
     if ((field === undefined || field === 'phone') && /^\d+$/.test(digits)) {
       for (let i = 0; i < this.#digits.length; i++) {
         const at = this.#digits[i]!.indexOf(digits);

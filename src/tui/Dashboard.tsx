@@ -149,6 +149,10 @@ export function Dashboard(props: DashboardProps) {
     source: props.contactsSource,
     status,
     busy: () => contacts.commands.moving() || isLoading(contacts.getState()),
+    hidden: (id) => {
+      const s = contacts.getState();
+      return s.deleted.has(id) || s.pendingDelete?.contact.id === id || s.batch?.ids.has(id) === true;
+    },
   });
   searchChanged.current = search.changed;
   const { holdUndo, releaseUndo } = contacts.commands;
@@ -388,14 +392,20 @@ export function Dashboard(props: DashboardProps) {
         return search.move(1);
       }
       case 'search.show': {
-        const chosen = search.chosen();
-        if (!chosen) return status.notice('no match to show: type a name, username or number');
-        const { contact, previous, position } = chosen;
         // Shown in the list as it stands: a contact never active is not in "active only".
-        if (contacts.getState().activeOnly && contact.lastActiveAt === null) c.toggleActive();
+        const activeOnly = contacts.getState().activeOnly;
+        const hit = search.chosen();
+        if (!hit) return status.notice('no match to show: type a name, username or number');
+        if (activeOnly && hit.contact.lastActiveAt === null) c.toggleActive();
+        const listed = activeOnly && hit.contact.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
+        const { contact, before, position } = search.chosen(listed)!;
         search.close();
-        c.showAt(previous?.id, Math.floor(position / Math.max(1, pageRows.current)) + 1, contact.id);
-        return status.notice(`${contactName(contact)}: shown where it is in the list (Enter opens it)`);
+        void c.showAt(
+          before.map((b) => b.id),
+          Math.floor(position / Math.max(1, pageRows.current)) + 1,
+          contact.id,
+        );
+        return;
       }
       case 'contacts.open':
         return c.open();

@@ -264,7 +264,8 @@ describe('searching every contact', () => {
     await h.type('angst');
     // The walk's first page (positions 0-99) is in; the second (with Zoë at 170) is held.
     let frame = await h.until((f) => /indexed 100: searching what is indexed/.test(f), 'the first walk page indexed');
-    expect(gate.held()).toBe(1);
+    // The page drawn may come before the next page's request reaches the gate.
+    await waitFor(() => gate.held() === 1, 5000, 'the second page held at the gate');
     expect(frame).toContain('no contact matches "angst"');
     gate.open();
     frame = await h.until((f) => /Zoë Ångström/.test(f) && /320 contacts indexed/.test(f), 'Zoë found as the walk reads on, without typing again');
@@ -338,7 +339,6 @@ describe('searching every contact', () => {
       'Zoë shown in the list',
     );
     expect(pageOf(170)).toBe(6);
-    expect(frame).toContain('Zoë Ångström: shown where it is in the list');
     expect(frame).not.toContain('Person 00000');
     // No Esc needed: j moves the list's cursor to the contact after her.
     await h.press('j');

@@ -40,9 +40,11 @@ export interface ContactSearchOptions {
   status: StatusStore;
   /** Whether the user is paging (a page on its way): the walk waits its turn. */
   busy: () => boolean;
+  /** Contacts deleted, or waiting out their undo window: not offered. */
+  hidden: (id: string) => boolean;
 }
 
-export function useContactSearch({ client, history, source, status, busy }: ContactSearchOptions) {
+export function useContactSearch({ client, history, source, status, busy, hidden }: ContactSearchOptions) {
   const [view, setView, currentView] = useLatest<SearchView>({ open: false });
   const [progress, setProgress] = useState<IndexProgress>({ indexed: 0, walked: undefined, expected: undefined, complete: false, failed: undefined });
   const [hits, setHitsState] = useState<SearchHit<Contact>[]>([]);
@@ -58,6 +60,10 @@ export function useContactSearch({ client, history, source, status, busy }: Cont
   const walk = useRef<AbortController | undefined>(undefined);
   const busyRef = useRef(busy);
   busyRef.current = busy;
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
+  /** The matches of `query` that are still in the list. */
+  const found = useCallback((s: ContactSearch<Contact>, query: string) => s.search(query).filter((hit) => !hiddenRef.current(hit.contact.id)), []);
 
   const index = useCallback(() => (source ? history?.books()?.contacts : undefined), [history, source]);
 
@@ -73,10 +79,10 @@ export function useContactSearch({ client, history, source, status, busy }: Cont
   const rerun = useCallback(() => {
     const v = currentView();
     if (!v.open) return;
-    const found = searcherNow().search(v.query);
-    setHits(found);
-    if (v.cursor >= found.length && found.length > 0) setView({ ...v, cursor: found.length - 1 });
-  }, [currentView, searcherNow, setView, setHits]);
+    const hits = found(searcherNow(), v.query);
+    setHits(hits);
+    if (v.cursor >= hits.length && hits.length > 0) setView({ ...v, cursor: hits.length - 1 });
+  }, [currentView, found, searcherNow, setView, setHits]);
 
   const startWalk = useCallback(() => {
     const idx = index();
@@ -147,22 +153,26 @@ export function useContactSearch({ client, history, source, status, busy }: Cont
         const v = currentView();
         if (!v.open || v.query === query) return;
         setView({ ...v, query, cursor: 0 });
-        setHits(searcherNow().search(query));
+        setHits(found(searcherNow(), query));
       },
       move: (by: number) => {
         const v = currentView();
         if (!v.open) return;
         setView({ ...v, cursor: Math.max(0, Math.min(v.cursor + by, hitsRef.current.length - 1)) });
       },
-      /** The highlighted result, and the one before it in the list's order (for showing it in place). */
-      chosen: (): { contact: Contact; previous: Contact | undefined; position: number } | undefined => {
+      /**
+       * The highlighted result, and the contacts before it in the list's order that `listed`
+       * keeps (the list shown: all, or the active only), nearest first, for showing it in place;
+       * its position among those.
+       */
+      chosen: (listed: (c: Contact) => boolean = () => true): { contact: Contact; before: Contact[]; position: number } | undefined => {
         const v = currentView();
         if (!v.open) return undefined;
-        const s = searcherNow();
         const hit = hitsRef.current[v.cursor];
         if (!hit) return undefined;
-        const position = s.contacts.indexOf(hit.contact);
-        return { contact: hit.contact, previous: position > 0 ? s.contacts[position - 1] : undefined, position };
+        const shown = searcherNow().contacts.filter((c) => listed(c) && !hiddenRef.current(c.id));
+        const position = shown.indexOf(hit.contact);
+        return { contact: hit.contact, before: shown.slice(Math.max(0, position - 3), Math.max(0, position)).reverse(), position: Math.max(0, position) };
       },
       /** The index told of contacts read, changed or gone. */
       changed: (change: { put: readonly Contact[] } | { gone: readonly string[] }) => {
@@ -181,7 +191,7 @@ export function useContactSearch({ client, history, source, status, busy }: Cont
       },
       refresh: startWalk,
     }),
-    [currentView, index, rerun, searcherNow, setHits, setView, source, startWalk],
+    [currentView, found, index, rerun, searcherNow, setHits, setView, source, startWalk],
   );
 
   return { view, hits, progress, ...commands };

@@ -446,12 +446,26 @@ export function useContacts(
         load(firstPageQuery(getState()), 1);
       },
       /**
-       * The list from the contact after `previousId` (from the top without one), the cursor on
-       * `id`: a search result shown where it is in the list. `pageNumber` is where it falls.
+       * The list from the contact after one of `before` (the contacts before `id` in the list,
+       * nearest first; from the top with none), the cursor on `id`: a search result shown where it
+       * is. The index may be behind the server: a contact before it deleted since is passed over
+       * for the one before that, and with none left, the list starts from the top.
        */
-      showAt: (previousId: string | undefined, pageNumber: number, id: string) => {
+      showAt: async (before: readonly string[], pageNumber: number, id: string) => {
         const first = firstPageQuery(getState());
-        load(previousId ? { ...first, startingAfter: previousId } : first, pageNumber, id);
+        for (const previousId of before) {
+          const query = { ...first, startingAfter: previousId };
+          try {
+            await client.listContacts({ ...query, limit: 1 });
+          } catch (error) {
+            if (error instanceof ApiError && error.kind === 'invalid') continue;
+            failed(error);
+            return;
+          }
+          load(query, pageNumber, id);
+          return;
+        }
+        load(first, 1, id);
       },
       reload: () => {
         const s = getState();
