@@ -353,6 +353,33 @@ describe('searching every contact', () => {
     expectFramesFit(h.instance, SIZE.columns, SIZE.rows);
   });
 
+  it('Enter with "active only" on shows an active match among the active contacts (the one before it in the whole list never active)', async () => {
+    const h = await mountReady();
+    await h.press('a');
+    await h.until((f) => /active only/.test(f) && /32 on this page/.test(f), 'the active contacts');
+    // Zoë (170) is active; the filler before her (169) never was: the page is from 168, the active one before her.
+    await search(h, 'angst', (f) => /Zoë Ångström/.test(f), 'Zoë found');
+    await h.press(KEY.enter);
+    await h.until((f) => /active only/.test(f) && selected(h).startsWith('Zoë Ångström'), 'Zoë shown among the active');
+    expect(h.frame()).not.toMatch(/back to page 1/);
+  });
+
+  it('Enter passes over a contact before the match that the server no longer has (the index behind it)', async () => {
+    const h = await mountReady();
+    await search(h, 'angst', (f) => /Zoë Ångström/.test(f), 'Zoë found');
+    // Deleted behind the dashboard's back, after the index read it.
+    let before: string | undefined;
+    for await (const contact of checker.allContacts({ limit: 100 })) if (contact.username === 'user_00169') before = contact.id;
+    await inAct(() => checker.deleteContact(before!));
+    try {
+      await h.press(KEY.enter);
+      await h.until((f) => !/searching every contact/.test(f) && selected(h).startsWith('Zoë Ångström'), 'Zoë shown all the same');
+      expect(h.frame()).not.toMatch(/back to page 1/);
+    } finally {
+      putBack(169);
+    }
+  });
+
   it('a contact made with the create form is found at once, with no walk of the list', async () => {
     const h = await mountReady();
     await search(h, 'ottoline', (f) => /no contact matches/.test(f), 'nobody by that name yet');
