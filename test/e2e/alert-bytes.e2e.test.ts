@@ -1,12 +1,12 @@
 // An alert that fires in the dashboard reaches the terminal as a person's would: the status line
 // says what crossed what, the bell rings and an OSC 9 notification is sent, in a real pty; with
 // "alerts": {"bell": false, "notify": false} neither is sent.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runChild } from '../helpers/child.js';
-import { hasScript, type PtyRun, startInPty } from '../helpers/pty.js';
+import { hasScript, type PtyRun, usePtyHome } from '../helpers/pty.js';
 import { BIN } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
@@ -17,18 +17,12 @@ async function waitForFile(path: string): Promise<void> {
 }
 
 describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
-  let home: string;
+  const pty = usePtyHome('tickbook-alert-pty-');
   let run: PtyRun | undefined;
-  afterEach(async () => {
-    run?.kill();
-    await run?.exited;
-    run = undefined;
-    rmSync(home, { recursive: true, force: true });
-  });
 
   async function start(config: Record<string, unknown> | undefined): Promise<{ env: Record<string, string> }> {
-    home = mkdtempSync(join(tmpdir(), 'tickbook-alert-pty-'));
-    const env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    const home = pty.home();
+    const env = pty.env();
     if (config) {
       mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
       writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify(config), { mode: 0o600 });
@@ -37,7 +31,7 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
     // price is asked for all the same): the first price that differs fires it, once.
     const added = await runChild(process.execPath, [BIN, 'alerts', 'add', 'IBM', 'move', '0.0001', '--from', 'set', '--once'], { env: { ...process.env, ...env }, timeoutMs: 20_000 });
     expect(added.stdout).toMatch(/^alert 1: IBM move ±0\.0001% from set/);
-    run = startInPty([process.execPath, BIN, '--watchlist', 'AAPL', '--interval', '1'], env, home);
+    run = pty.start([process.execPath, BIN, '--watchlist', 'AAPL', '--interval', '1']);
     return { env };
   }
 

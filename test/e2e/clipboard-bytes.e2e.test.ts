@@ -1,11 +1,8 @@
 // y and Y put the selected contact's phone number and username on the clipboard as a terminal
 // is asked to: an OSC 52 sequence, asserted in the bytes a real pty received, and the status line
 // says what was copied.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { hasScript, type PtyRun, startInPty } from '../helpers/pty.js';
+import { describe, expect, it } from 'vitest';
+import { hasScript, usePtyHome } from '../helpers/pty.js';
 import { BIN } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
@@ -13,19 +10,10 @@ const BEL = '\u0007';
 const osc52 = (text: string) => `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
 
 describe.skipIf(!hasScript())('copying a contact in the dashboard', () => {
-  let home: string;
-  let run: PtyRun | undefined;
-  afterEach(async () => {
-    run?.kill();
-    await run?.exited;
-    run = undefined;
-    rmSync(home, { recursive: true, force: true });
-  });
+  const pty = usePtyHome('tickbook-clipboard-pty-');
 
   it('y sends the phone number and Y the username by OSC 52, and the status line says so', async () => {
-    home = mkdtempSync(join(tmpdir(), 'tickbook-clipboard-pty-'));
-    const env = { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
-    run = startInPty([process.execPath, BIN, '--watchlist', 'AAPL'], env, home);
+    const run = pty.start([process.execPath, BIN, '--watchlist', 'AAPL']);
     // The embedded sandbox's demo contacts, newest first: the cursor starts on the first.
     await run.until((t) => /\d+ on this page/.test(t), 'the contacts', 30_000);
     run.send('y');

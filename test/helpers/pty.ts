@@ -2,7 +2,9 @@
 // to the terminal (the recording, escape sequences and all, stderr too) and the exit status
 // (`script -e` passes on the command's, 128 + n for one ended by signal n).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { afterEach } from 'vitest';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -134,5 +136,31 @@ export function terminalRestored(bytes: string): { left: boolean; cursorShown: b
     // Left on, the shell would get every paste wrapped in marks.
     pasteMarksOff: bytes.includes(SEQ.pasteMarksOn) && pasteOff > lastFrame && pasteOff > bytes.lastIndexOf(SEQ.pasteMarksOn),
     tail: JSON.stringify(bytes.slice(-200)),
+  };
+}
+
+/**
+ * A home of its own for each test of a dashboard in a pty (its config and data dirs, a UTF-8
+ * locale), and the run started in it, killed and removed after each test.
+ */
+export function usePtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[]) => PtyRun; run: () => PtyRun } {
+  let home: string | undefined;
+  let run: PtyRun | undefined;
+  const env = (): Record<string, string> => {
+    home ??= mkdtempSync(join(tmpdir(), prefix));
+    return { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+  };
+  afterEach(async () => {
+    run?.kill();
+    await run?.exited;
+    run = undefined;
+    if (home) rmSync(home, { recursive: true, force: true });
+    home = undefined;
+  });
+  return {
+    home: () => (env(), home!),
+    env,
+    start: (argv) => (run = startInPty(argv, env(), (env(), home!))),
+    run: () => run!,
   };
 }
