@@ -332,6 +332,21 @@ describe('the corpus of address-book files', () => {
 });
 
 describe('contacts import', () => {
+  it('a 100 MB file that is not contacts is refused at once from its first bytes, naming the file; nothing is read whole', async () => {
+    const to = account();
+    const big = join(to.dir, 'big-notes.txt');
+    // 100 MB of notes: refused by its first line, not by reading it all.
+    writeFileSync(big, 'notes from the meeting\n'.repeat(Math.ceil((100 * 1024 * 1024) / 23)));
+    const binary = join(to.dir, 'big-photo.vcf');
+    writeFileSync(binary, Buffer.alloc(100 * 1024 * 1024, 0));
+    const [text, bytes] = await Promise.all([to.run('contacts', 'import', big), to.run('contacts', 'import', binary)]);
+    expect(text).toEqual({ code: 1, signal: null, stdout: '', stderr: `tickbook: ${big} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)\n` });
+    expect(bytes).toEqual({ code: 1, signal: null, stdout: '', stderr: `tickbook: ${binary} is not text (it holds binary data): expected a vCard (.vcf) or CSV file\n` });
+    expect(await to.contacts()).toEqual([]);
+    rmSync(big);
+    rmSync(binary);
+  });
+
   it('--dry-run says what it would do and creates nothing', async () => {
     const to = account();
     const google = CORPUS.find((c) => c.file === 'google.csv')!;
