@@ -271,7 +271,7 @@ describe('footerText', () => {
         'p/PgUp previous page',
         'Enter open contact',
         'e rename',
-        'd delete',
+        'd delete (the marked ones)',
         'c create contact',
         '/ search every contact',
         'a all / active only',
