@@ -72,6 +72,12 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('an export_dir that is not a path is named as malformed, and left out', () => {
+    const read = readConfigFile(writeRaw(JSON.stringify({ export_dir: 42 })));
+    expect(read.malformed.export_dir).toBe('export_dir must be the path of a directory');
+    expect(read.config.export_dir).toBeUndefined();
+  });
+
   it('a hide_money that is not true or false is named as malformed, and left out', () => {
     const read = readConfigFile(writeRaw(JSON.stringify({ hide_money: 'yes' })));
     expect(read.malformed.hide_money).toBe('hide_money must be true or false');
@@ -95,13 +101,14 @@ describe('unknown keys', () => {
         colors: '16',
         motion: false,
         hide_money: true,
+        export_dir: '~/Exports',
         alerts: { bell: false, notify: true },
       }),
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect(readConfigFile(path).config.hide_money).toBe(true);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

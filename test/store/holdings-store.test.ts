@@ -193,10 +193,10 @@ describe('holdings in the history file', () => {
     expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
   });
 
-  it('the file is schema version 4, with the lots table', () => {
+  it('the file is schema version 5, with the lots table', () => {
     holdingsOf(openStore()).add(A, 'AAPL', lot('1', '1'), 1);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     const columns = (db.pragma('table_info(lots)') as { name: string; type: string }[]).map((c) => `${c.name} ${c.type}`);
     expect(columns).toEqual(['id INTEGER', 'source INTEGER', 'symbol TEXT', 'quantity TEXT', 'cost TEXT', 'bought TEXT', 'added_at INTEGER']);
     expect(db.prepare('SELECT added_at FROM lots').pluck().get()).toBe(1);
@@ -210,10 +210,10 @@ describe('holdings in the history file', () => {
     open.splice(open.indexOf(first), 1);
     // As tickbook left it before holdings: no lots table, version 3.
     const db = new Database(path);
-    db.exec('DROP TABLE lots; PRAGMA user_version = 3;');
+    db.exec('DROP TABLE lots; DROP TABLE contact_index; PRAGMA user_version = 3;');
     db.close();
     const store = openStore();
-    expect(store.db.pragma('user_version', { simple: true })).toBe(4);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
     expect(alertsOf(store).list(A).map((a) => a.symbol)).toEqual(['AAPL']);
     const holdings = holdingsOf(store);
     holdings.add(A, 'AAPL', lot('1', '1'), 1);
