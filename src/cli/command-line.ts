@@ -21,6 +21,9 @@ Commands:
   (none)                    open the dashboard (tickbook --watchlist A,B --interval N)
   contacts list|get|create|rename|delete
                             the contact operations
+  contacts search|export|import|duplicates
+                            every contact searched, written out as vCard or CSV, read in
+                            from vCard and CSV files, or checked for people listed twice
   quote SYMBOL... [--watch] real-time prices and volume; --watch prints a line per tick
   history SYMBOL            prices recorded on this machine (ticks, minute or day bars)
   alerts add|list|log|rm|pause|resume|watch
