@@ -27,6 +27,11 @@ export function startReferencePricingServer(dir: string, delayMs: number, symbol
   ]);
 }
 
+/** The bare floor (bare-server.mjs): each path answered with a body fixed in advance. */
+export function startBareServer(dir: string, bodiesPath: string): Promise<ServeProcess> {
+  return startListening(join(dir, 'bare.log'), [join(root, 'test/bench/bare-server.mjs'), bodiesPath]);
+}
+
 /** Runs Node with `args` and waits for the "listening on URL" line in its output. */
 async function startListening(logPath: string, args: string[]): Promise<ServeProcess> {
   const out = openSync(logPath, 'w');
