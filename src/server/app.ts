@@ -85,13 +85,13 @@ export function createApp(parts: AppParts): App {
             throw new HttpError('invalid_parameters', `${name} is not a parameter of the contact list`);
           }
         }
-        const page = store.page(owner, {
+        const body = store.pageJson(owner, {
           limit: parseLimit(query.get('limit')),
           active: parseActive(query.get('active')),
           startingAfter: query.get('starting_after') ?? undefined,
           endingBefore: query.get('ending_before') ?? undefined,
         });
-        sendJson(res, 200, requestId, { has_more: page.has_more, data: page.data });
+        sendJson(res, 200, requestId, body);
       },
       POST: async ({ req, res, requestId }) => {
         const owner = gatekeeper.contactsOwner(req);

@@ -84,6 +84,11 @@ const SCHEMA_VERSION = MIGRATIONS.length;
 const COLUMNS =
   'id, username, phone_number, avatar_url, display_name, conversation_id, last_active_at, created_at';
 
+/** A contact as JSON, made by SQLite, its keys in COLUMNS' order (as JSON.stringify gives a row). */
+const JSON_ROW = `json_object(${COLUMNS.split(',')
+  .map((c) => `'${c.trim()}', ${c.trim()}`)
+  .join(', ')})`;
+
 const FILTERS = {
   all: '',
   active: 'AND last_active_at IS NOT NULL',
@@ -145,6 +150,11 @@ export interface ContactsStore {
   rename(owner: string, id: string, displayName: string | null): ContactRecord | undefined;
   delete(owner: string, id: string): boolean;
   page(owner: string, query: PageQuery): Page;
+  /**
+   * The same page as the list's JSON body, `{"has_more":…,"data":[…]}`, each contact made JSON by
+   * SQLite itself (json_object, in COLUMNS' order): no object a row, no stringify a request.
+   */
+  pageJson(owner: string, query: PageQuery): string;
   count(owner: string): number;
   close(): void;
 }
@@ -423,14 +433,12 @@ function buildStore(
   const countOwner = db.prepare('SELECT count(*) AS n FROM contacts WHERE owner = ?');
 
   const pages = new Map<string, Database.Statement>();
+  const jsonPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
   for (const filter of Object.keys(FILTERS) as FilterName[]) {
     for (const direction of Object.keys(DIRECTIONS) as DirectionName[]) {
-      pages.set(
-        `${filter}:${direction}`,
-        db.prepare(
-          `SELECT ${COLUMNS} FROM contacts WHERE owner = @owner ${FILTERS[filter]} ${DIRECTIONS[direction]} LIMIT @take`,
-        ),
-      );
+      const where = `FROM contacts WHERE owner = @owner ${FILTERS[filter]} ${DIRECTIONS[direction]} LIMIT @take`;
+      pages.set(`${filter}:${direction}`, db.prepare(`SELECT ${COLUMNS} ${where}`));
+      jsonPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT ${JSON_ROW} ${where}`).pluck());
     }
   }
 
@@ -470,6 +478,24 @@ function buildStore(
     deleteConversation.run(row.conversation_id);
     return true;
   });
+
+  /** Which of the prepared page statements a query runs, and its parameters (its cursor looked up). */
+  function pageQuery(owner: string, query: PageQuery): { key: string; params: Record<string, string | number> } {
+    if (query.startingAfter !== undefined && query.endingBefore !== undefined) {
+      throw invalid('starting_after and ending_before cannot be used together');
+    }
+    const filter: FilterName = query.active === undefined ? 'all' : query.active ? 'active' : 'inactive';
+    const params: Record<string, string | number> = { owner, take: query.limit + 1 };
+    let direction: DirectionName = 'first';
+    const cursorId = query.startingAfter ?? query.endingBefore;
+    if (cursorId !== undefined) {
+      direction = query.startingAfter !== undefined ? 'after' : 'before';
+      const row = cursor(owner, cursorId, direction === 'after' ? 'starting_after' : 'ending_before', filter);
+      params.cursorCreatedAt = row.created_at;
+      params.cursorId = row.id;
+    }
+    return { key: `${filter}:${direction}`, params };
+  }
 
   function cursor(owner: string, id: string, name: string, filter: FilterName): CursorRow {
     const row = selectCursor.get(owner, id) as CursorRow | undefined;
@@ -511,24 +537,20 @@ function buildStore(
     delete: (owner, id) => (readOnly !== undefined && !selectOne.get(owner, id) ? false : write(() => deleteTx(owner, id))),
     count: (owner) => (countOwner.get(owner) as { n: number }).n,
     page(owner, query) {
-      if (query.startingAfter !== undefined && query.endingBefore !== undefined) {
-        throw invalid('starting_after and ending_before cannot be used together');
-      }
-      const filter: FilterName = query.active === undefined ? 'all' : query.active ? 'active' : 'inactive';
-      const params: Record<string, string | number> = { owner, take: query.limit + 1 };
-      let direction: DirectionName = 'first';
-      const cursorId = query.startingAfter ?? query.endingBefore;
-      if (cursorId !== undefined) {
-        direction = query.startingAfter !== undefined ? 'after' : 'before';
-        const row = cursor(owner, cursorId, direction === 'after' ? 'starting_after' : 'ending_before', filter);
-        params.cursorCreatedAt = row.created_at;
-        params.cursorId = row.id;
-      }
-      const rows = pages.get(`${filter}:${direction}`)!.all(params) as ContactRecord[];
+      const { key, params } = pageQuery(owner, query);
+      const rows = pages.get(key)!.all(params) as ContactRecord[];
       const hasMore = rows.length > query.limit;
       if (hasMore) rows.length = query.limit;
-      if (direction === 'before') rows.reverse();
+      if (key.endsWith(':before')) rows.reverse();
       return { data: rows, has_more: hasMore };
+    },
+    pageJson(owner, query) {
+      const { key, params } = pageQuery(owner, query);
+      const rows = jsonPages.get(key)!.all(params);
+      const hasMore = rows.length > query.limit;
+      if (hasMore) rows.length = query.limit;
+      if (key.endsWith(':before')) rows.reverse();
+      return `{"has_more":${hasMore},"data":[${rows.join(',')}]}`;
     },
     close: () => db.close(),
   };

@@ -309,9 +309,15 @@ describe('pages are keyset queries', () => {
         })),
       );
       expect(store.page('owner-a', { limit: 7 }).data).toHaveLength(7);
+      // The list's body as SQLite makes it is the very text JSON.stringify makes of the rows.
+      for (const query of [{ limit: 7 }, { limit: 7, active: true }, { limit: 100, active: false }]) {
+        const page = store.page('owner-a', query);
+        expect(store.pageJson('owner-a', query)).toBe(JSON.stringify({ has_more: page.has_more, data: page.data }));
+      }
 
       const pageSql = sources.filter((s) => /FROM contacts/.test(s) && /ORDER BY/.test(s));
-      expect(pageSql.length).toBe(9);
+      // Nine filters and directions, each as rows and as JSON.
+      expect(pageSql.length).toBe(18);
       const db = new Database(path, { readonly: true });
       try {
         for (const sql of pageSql) {
@@ -327,6 +333,27 @@ describe('pages are keyset queries', () => {
         }
       } finally {
         db.close();
+      }
+    } finally {
+      store.close();
+    }
+  });
+
+  it('the list body SQLite makes is byte for byte what JSON.stringify makes, whatever the text: accents, emoji, quotes, backslashes, U+2028', () => {
+    const store = openContactsStore(join(dir, 'bytes.db'));
+    try {
+      const names = ['José Álvarez-Núñez', 'Family 👨‍👩‍👧‍👦', 'Quote "q" \\ back', '李伟', null, "O'Brien", 'emoji 🏄🏽', 'a\u00a0b', 'line\u2028sep'];
+      store.insertMany('owner-b', names.map((displayName, i) => ({
+        username: `u${i}`,
+        phoneNumber: `+1555000${1000 + i}`,
+        displayName,
+        avatarUrl: i % 2 ? `https://x.example/${i}.png?a=1&b="2"` : null,
+        createdAt: 1000 + i,
+        lastActiveAt: i % 3 ? 2000 + i : null,
+      })));
+      for (const query of [{ limit: 3 }, { limit: 100 }, { limit: 5, active: true }, { limit: 5, active: false }]) {
+        const page = store.page('owner-b', query);
+        expect(store.pageJson('owner-b', query)).toBe(JSON.stringify({ has_more: page.has_more, data: page.data }));
       }
     } finally {
       store.close();
