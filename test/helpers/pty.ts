@@ -154,7 +154,7 @@ export function usePtyHome(prefix: string): { home: () => string; env: () => Rec
     run?.kill();
     await run?.exited;
     run = undefined;
-    if (home) rmSync(home, { recursive: true, force: true });
+    if (home) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
     home = undefined;
   });
   return {

@@ -109,7 +109,8 @@ export function useE2eHome(prefix = 'tickbook-e2e-') {
   afterEach(() => {
     ctx.session?.kill();
     ctx.session = undefined;
-    rmSync(ctx.home, { recursive: true, force: true });
+    // The app may still be writing its files as it ends (its hang-up handling): retried, not failed.
+    rmSync(ctx.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   });
   return ctx;
 }
