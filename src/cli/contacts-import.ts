@@ -5,7 +5,7 @@
 // there already and what was refused, the refused cards or rows written unchanged to a rejects
 // file. Run again, the same import creates nothing it created before and finishes what it did not.
 import { createWriteStream, statSync, type WriteStream } from 'node:fs';
-import { localeIsUtf8 } from '../text/locale.js';
+import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
@@ -69,27 +69,6 @@ class KnownContacts {
   }
 }
 
-/** A line on stderr redrawn in place, on a terminal only. */
-class Progress {
-  readonly #on = process.stderr.isTTY === true;
-  #last = 0;
-  show(text: string, force = false): void {
-    if (!this.#on) return;
-    const now = Date.now();
-    if (!force && now - this.#last < 100) return;
-    this.#last = now;
-    const width = Math.max(20, (process.stderr.columns || 80) - 1);
-    process.stderr.write(`\r\u001b[2K${sanitize(text).slice(0, width)}`);
-  }
-  done(): void {
-    if (this.#on) process.stderr.write('\r\u001b[2K');
-  }
-  /** A bar of `width` cells, `filled` of them full; ASCII where the locale cannot draw blocks. */
-  bar(filled: number, width: number): string {
-    return localeIsUtf8(process.env) ? `▕${'█'.repeat(filled)}${' '.repeat(width - filled)}▏` : `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}]`;
-  }
-}
-
 /** The rejects file: each refused card or row as written, rows under their file's header. */
 class Rejects {
   readonly #out: WriteStream | undefined;
@@ -116,7 +95,7 @@ class Rejects {
 const isGone = (error: unknown): boolean =>
   error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'auth' || error.kind === 'rate_limited');
 
-async function readKnown(client: TickbookClient, progress: Progress): Promise<KnownContacts> {
+async function readKnown(client: TickbookClient, progress: ProgressLine): Promise<KnownContacts> {
   const known = new KnownContacts();
   for await (const contact of client.allContacts({ limit: 100 })) {
     known.add(contact.username, contact.phoneNumber);
@@ -126,7 +105,7 @@ async function readKnown(client: TickbookClient, progress: Progress): Promise<Kn
 }
 
 async function run(client: TickbookClient, files: readonly { path: string; format: ImportFormat; size: number }[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
-  const progress = new Progress();
+  const progress = new ProgressLine();
   const report: Report = { created: 0, present: 0, invalid: [], failed: [], stopped: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
@@ -140,9 +119,8 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
   let doneBytes = 0;
   const say = (record: ImportRecord) => {
     const share = totalBytes > 0 ? Math.min(1, (doneBytes + record.offset) / totalBytes) : 0;
-    const filled = Math.round(share * 20);
     progress.show(
-      `${progress.bar(filled, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalid.length} invalid · ${record.where}`,
+      `${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalid.length} invalid · ${record.where}`,
     );
   };
 

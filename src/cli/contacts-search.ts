@@ -9,6 +9,7 @@ import { ContactSearch } from '../contacts/search.js';
 import { sanitize } from '../text/sanitize.js';
 import { CONNECTION_OPTIONS } from './connection-options.js';
 import { withHistoryFile } from './history-file.js';
+import { ProgressLine } from './progress-line.js';
 import { contactJson, formatOf, renderTable, writeJson, writeNdjson } from './output.js';
 import { integerOption, parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -21,12 +22,12 @@ async function search(client: TickbookClient, source: string, text: string, limi
   const { contactIndexOf } = await import('../store/contact-index.js');
   return withHistoryFile(async (history) => {
     const index = contactIndexOf(history);
-    const progress = process.stderr.isTTY === true;
+    const progress = new ProgressLine();
     try {
-      await walkIntoIndex(client, index, source, { onPage: (read) => progress && process.stderr.write(`\r\u001b[2Kreading the contacts: ${read}`) });
-      if (progress) process.stderr.write('\r\u001b[2K');
+      await walkIntoIndex(client, index, source, { onPage: (read) => progress.show(`reading the contacts: ${read}`) });
+      progress.done();
     } catch (error) {
-      if (progress) process.stderr.write('\r\u001b[2K');
+      progress.done();
       // Unreachable: the index as last read still answers, said as such; nothing indexed, nothing to say.
       const unreachable = error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server');
       if (!unreachable || index.count(source) === 0) throw error;

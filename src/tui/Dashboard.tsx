@@ -192,10 +192,14 @@ export function Dashboard(props: DashboardProps) {
   );
   const columnsEditor = useColumnsEditor(columnsOwner, status);
   const history = props.history;
+  // The alerts and the lots are both kept with the price history.
+  const booksOwner = useMemo(
+    () => ({ books: () => history?.books(), unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run') }),
+    [history],
+  );
   const alertsOwner = useMemo(
     () => ({
-      books: () => history?.books(),
-      unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run'),
+      ...booksOwner,
       priceOf: async (symbol: string) => {
         const row = ticker.getState().rows[symbol];
         if (row) return { price: row.price, unknown: false };
@@ -203,17 +207,16 @@ export function Dashboard(props: DashboardProps) {
         return { price: result.quotes.find((q) => q.symbol === symbol)?.price, unknown: result.unknown.includes(symbol) };
       },
     }),
-    [history, ticker.getState, client],
+    [booksOwner, ticker.getState, client],
   );
   const alertsView = useAlertsView(alertsOwner, status);
   const holdingsOwner = useMemo(
     () => ({
-      books: () => history?.books(),
-      unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run'),
+      ...booksOwner,
       unknown: (symbol: string) => ticker.getState().unknown.has(symbol),
       today: () => localToday(),
     }),
-    [history, ticker.getState],
+    [booksOwner, ticker.getState],
   );
   const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
   const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);

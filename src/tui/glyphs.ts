@@ -38,6 +38,8 @@ export interface Glyphs {
   cross: string;
   /** Before a notice in the message log. */
   dot: string;
+  /** In place of an amount hidden for sharing a screen ($). */
+  masked: string;
   /** A price tick: up, down, unchanged. */
   up: string;
   down: string;
@@ -78,6 +80,7 @@ export const UNICODE: Glyphs = {
   check: '✓',
   cross: '✗',
   dot: '·',
+  masked: '•••',
   up: '▲',
   down: '▼',
   flat: '·',
@@ -159,6 +162,7 @@ export const ASCII: Glyphs = {
   check: '*',
   cross: 'x',
   dot: '-',
+  masked: '***',
   up: '^',
   down: 'v',
   flat: '=',

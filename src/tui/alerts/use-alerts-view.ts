@@ -10,7 +10,7 @@ import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
-import { type BooksOwner, writeBooks } from '../state/books-write.js';
+import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/use-store.js';
 
 export type AlertField = 'symbol' | 'condition';
@@ -60,13 +60,7 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
 
   const commands = useMemo(() => {
     const books = () => owner.books();
-    const alerts = (): StoredAlert[] => {
-      try {
-        return books()?.alerts.list(books()!.source) ?? [];
-      } catch {
-        return [];
-      }
-    };
+    const alerts = (): StoredAlert[] => readBooks(books(), (b) => b.alerts.list(b.source), []);
     const highlighted = (): StoredAlert | undefined => {
       const v = current();
       return v.open && v.section === 'alerts' ? alerts()[v.cursor] : undefined;

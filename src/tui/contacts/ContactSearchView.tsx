@@ -36,12 +36,12 @@ export function indexLine(progress: IndexProgress): string {
 }
 
 /** A cell of `width` with the characters in `ranges` standing out; text past the width is cut. */
-function Cell({ text, ranges, width, on }: { text: string; ranges: readonly [number, number][]; width: number; on: boolean }) {
+function Cell({ text, ranges, width }: { text: string; ranges: readonly [number, number][]; width: number }) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const shown = fit(drawn(text), width, 'left', glyphs.ellipsis);
   // drawn() keeps most text as it is; where it changed it, the highlight is left out rather than misplaced.
-  if (!on || ranges.length === 0 || drawn(text) !== text) return <Text>{shown}</Text>;
+  if (ranges.length === 0 || drawn(text) !== text) return <Text>{shown}</Text>;
   const parts: { text: string; hit: boolean }[] = [];
   let at = 0;
   for (const [start, end] of ranges) {
@@ -99,11 +99,11 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, mark
             return (
               <Text key={contact.id} wrap="truncate-end" inverse={here}>
                 {mark}
-                <Cell text={contactName(contact)} ranges={nameRanges} width={nameWidth - textWidth(mark)} on />
+                <Cell text={contactName(contact)} ranges={nameRanges} width={nameWidth - textWidth(mark)} />
                 {'  '}
-                <Cell text={contact.username} ranges={hit.field === 'username' ? hit.ranges : []} width={userWidth} on />
+                <Cell text={contact.username} ranges={hit.field === 'username' ? hit.ranges : []} width={userWidth} />
                 {'  '}
-                <Cell text={contact.phoneNumber} ranges={hit.field === 'phone' ? hit.ranges : []} width={phoneWidth} on />
+                <Cell text={contact.phoneNumber} ranges={hit.field === 'phone' ? hit.ranges : []} width={phoneWidth} />
               </Text>
             );
           })

@@ -25,6 +25,7 @@ import { useTheme } from '../theme.js';
 import { ContactDetail } from './ContactDetail.js';
 import { ContactList } from './ContactList.js';
 import { CreateForm } from './CreateForm.js';
+import { progressBar } from '../../text/progress-bar.js';
 import { ContactSearchView, type ContactSearchViewProps } from './ContactSearchView.js';
 
 export interface ContactsPaneProps {
@@ -134,10 +135,9 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
     const { done, total } = state.batchRun;
     const label = ` deleting ${done} of ${total}`;
     const barWidth = Math.max(4, inner - textWidth(label) - 2);
-    const filled = Math.round((done / Math.max(1, total)) * barWidth);
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>
-        {`${glyphs.unicode ? `▕${'█'.repeat(filled)}${' '.repeat(barWidth - filled)}▏` : `[${'#'.repeat(filled)}${'.'.repeat(barWidth - filled)}]`}${label}`}
+        {`${progressBar(done, total, barWidth, glyphs.unicode)}${label}`}
       </Text>
     );
   } else if (state.batch) {

@@ -42,7 +42,7 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
   const top = usePagerTop(lots.length, editor.cursor, lotRows);
   const position = positionOf(editor.symbol, lots, price, dayOpen);
-  const dots = glyphs.unicode ? '•••' : '***';
+  const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */
   const shown = (text: string): string => (hidden ? dots : text);
   const column = (text: string, w: number, align: 'left' | 'right' = 'right') => fit(text, w, align, cut);

@@ -7,7 +7,7 @@ import { fixedText } from '../../market/money.js';
 import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
-import { type BooksOwner, writeBooks } from '../state/books-write.js';
+import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/use-store.js';
 
 export const LOT_FIELDS: readonly LotField[] = ['quantity', 'cost', 'date'];
@@ -40,14 +40,7 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
 
   const commands = useMemo(() => {
     const check = problemsOf(owner.today);
-    const lots = (symbol: string): Lot[] => {
-      const b = owner.books();
-      try {
-        return b ? b.holdings.list(b.source).filter((lot) => lot.symbol === symbol) : [];
-      } catch {
-        return [];
-      }
-    };
+    const lots = (symbol: string): Lot[] => readBooks(owner.books(), (b) => b.holdings.list(b.source).filter((lot) => lot.symbol === symbol), []);
     const open = () => {
       const e = current();
       return e.open ? e : undefined;

@@ -5,21 +5,15 @@
 import { useMemo } from 'react';
 import { portfolioOf } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
+import { readBooks } from '../state/books-write.js';
 import type { TickerState } from '../state/ticker.js';
 import type { HoldingsShown } from '../ticker/WatchlistTable.js';
 
 export function useHoldingsShown(history: HistoryService | undefined, state: TickerState, version: number, hidden: boolean): HoldingsShown | undefined {
   const polled = state.lastSuccessAt;
-  const lots = useMemo(() => {
-    const books = history?.books();
-    try {
-      return books ? books.holdings.list(books.source) : [];
-    } catch {
-      // A file that cannot be read says so where it is written to (the editor), not every poll.
-      return [];
-    }
-    // Another process's change is seen at the next poll; this one's own at once (version).
-  }, [history, version, polled]);
+  // A file that cannot be read says so where it is written to (the editor), not every poll.
+  // Another process's change is seen at the next poll; this one's own at once (version).
+  const lots = useMemo(() => readBooks(history?.books(), (books) => books.holdings.list(books.source), []), [history, version, polled]);
   const opens = useMemo(() => (lots.length > 0 && history ? history.dayOpens(Date.now()) : new Map<string, number>()), [history, lots, polled]);
   return useMemo(() => {
     if (lots.length === 0) return undefined;

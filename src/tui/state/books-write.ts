@@ -1,5 +1,6 @@
-// A change to what the history file keeps (an alert, a lot), made from the dashboard: written at
-// once, or said in the status line, with what it was for, when it cannot be.
+// What the history file keeps (alerts, lots), as the dashboard reads and changes it: a change is
+// written at once, or said in the status line, with what it was for, when it cannot be; a read
+// that fails is nothing to show (the next write says why).
 import type { Books } from '../../store/price-recorder.js';
 import type { StatusStore } from './status.js';
 
@@ -7,6 +8,16 @@ export interface BooksOwner {
   books: () => Books | undefined;
   /** Why the history file cannot be had, when that is known. */
   unavailable: () => string | undefined;
+}
+
+/** `read` of the books, or `nothing` while they are not open or cannot be read. */
+export function readBooks<T>(books: Books | undefined, read: (books: Books) => T, nothing: T): T {
+  if (!books) return nothing;
+  try {
+    return read(books);
+  } catch {
+    return nothing;
+  }
 }
 
 /**

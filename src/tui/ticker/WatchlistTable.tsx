@@ -114,7 +114,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   const symbolRows = Math.max(1, props.height - totals.length);
   const top = usePagerTop(props.symbols.length, props.cursor, symbolRows);
   const shown = props.symbols.slice(top, top + symbolRows);
-  const dots = glyphs.unicode ? '•••' : '***';
+  const dots = glyphs.masked;
   /** A money cell: the amount (signed and coloured for a gain or loss), dots when hidden, blank when unknown. */
   const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): ReactNode => {
     if (amount === undefined) return fit('', columns[column]);
