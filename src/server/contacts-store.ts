@@ -7,6 +7,7 @@ import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
+import { ReadCache } from './read-cache.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
@@ -146,8 +147,10 @@ export interface ContactsStore {
   readonly readOnly: string | undefined;
   create(owner: string, fields: NewContactFields, nowMs?: number): ContactRecord;
   insertMany(owner: string, contacts: readonly SeedContact[]): void;
-  get(owner: string, id: string): ContactRecord | undefined;
-  rename(owner: string, id: string, displayName: string | null): ContactRecord | undefined;
+  /** The contact as the API's JSON text, or undefined when the owner has none by that id. */
+  getJson(owner: string, id: string): string | undefined;
+  /** The renamed contact as the API's JSON text, or undefined when the owner has none by that id. */
+  rename(owner: string, id: string, displayName: string | null): string | undefined;
   delete(owner: string, id: string): boolean;
   page(owner: string, query: PageQuery): Page;
   /**
@@ -172,6 +175,8 @@ export interface OpenOptions {
 
 
 const BUSY_TIMEOUT_MS = 5000;
+/** What the read cache may hold: 10,000 contacts' text (about 250 bytes each) and 2 M characters of pages. */
+const READ_CACHE_LIMITS = { rows: 10_000, pageChars: 2_000_000 };
 
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
@@ -423,24 +428,45 @@ function buildStore(
   );
   const selectOne = db.prepare(`SELECT ${COLUMNS} FROM contacts WHERE owner = ? AND id = ?`);
   const selectCursor = db.prepare('SELECT id, created_at, last_active_at FROM contacts WHERE owner = ? AND id = ?');
-  const updateName = db.prepare(
-    `UPDATE contacts SET display_name = ? WHERE owner = ? AND id = ? RETURNING ${COLUMNS}`,
-  );
+  const updateName = db
+    .prepare<[string | null, string, string], string>(`UPDATE contacts SET display_name = ? WHERE owner = ? AND id = ? RETURNING ${JSON_ROW}`)
+    .pluck();
   const deleteContact = db.prepare(
     'DELETE FROM contacts WHERE owner = ? AND id = ? RETURNING conversation_id',
   );
   const deleteConversation = db.prepare('DELETE FROM conversations WHERE id = ?');
   const countOwner = db.prepare('SELECT count(*) AS n FROM contacts WHERE owner = ?');
 
+  const selectJson = db.prepare<[string, string], string>(`SELECT ${JSON_ROW} FROM contacts WHERE owner = ? AND id = ?`).pluck();
+  const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
+  const cache = new ReadCache(READ_CACHE_LIMITS, () => dataVersion.get()!);
+
   const pages = new Map<string, Database.Statement>();
-  const jsonPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
+  const idPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
   for (const filter of Object.keys(FILTERS) as FilterName[]) {
     for (const direction of Object.keys(DIRECTIONS) as DirectionName[]) {
       const where = `FROM contacts WHERE owner = @owner ${FILTERS[filter]} ${DIRECTIONS[direction]} LIMIT @take`;
       pages.set(`${filter}:${direction}`, db.prepare(`SELECT ${COLUMNS} ${where}`));
-      jsonPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT ${JSON_ROW} ${where}`).pluck());
+      // The ids alone come from the index (owner, created_at, id): the rows' text from the cache.
+      idPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT id ${where}`).pluck());
     }
   }
+  const contactJson = (owner: string, id: string): string | undefined =>
+    cache.row(owner, id, () => selectJson.get(owner, id));
+  const readPageJson = (owner: string, query: PageQuery): string => {
+    const { key, params } = pageQuery(owner, query);
+    const ids = idPages.get(key)!.all(params);
+    const hasMore = ids.length > query.limit;
+    if (hasMore) ids.length = query.limit;
+    if (key.endsWith(':before')) ids.reverse();
+    return `{"has_more":${hasMore},"data":[${ids.map((id) => contactJson(owner, id)!).join(',')}]}`;
+  };
+  // One snapshot for the check, the ids and the rows they name: the pragma starts it.
+  const pageJsonTx = db.transaction((owner: string, query: PageQuery): string => {
+    cache.check();
+    const cursor = query.startingAfter !== undefined ? `a${query.startingAfter}` : query.endingBefore !== undefined ? `b${query.endingBefore}` : '-';
+    return cache.page(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageJson(owner, query));
+  });
 
   function insert(owner: string, fields: NewContactFields, createdAt: number, lastActiveAt: number | null, nowMs: number): ContactRecord {
     const record: ContactRecord = {
@@ -526,15 +552,29 @@ function buildStore(
     created,
     market,
     readOnly,
-    create: (owner, fields, nowMs = Date.now()) => write(() => createTx(owner, fields, nowMs)),
-    insertMany: (owner, contacts) => write(() => insertManyTx(owner, contacts)),
-    get: (owner, id) => selectOne.get(owner, id) as ContactRecord | undefined,
+    create(owner, fields, nowMs = Date.now()) {
+      cache.added();
+      return write(() => createTx(owner, fields, nowMs));
+    },
+    insertMany(owner, contacts) {
+      cache.added();
+      write(() => insertManyTx(owner, contacts));
+    },
+    getJson(owner, id) {
+      cache.check();
+      return contactJson(owner, id);
+    },
     // An id that is not there is not found, read-only or not.
-    rename: (owner, id, displayName) =>
-      readOnly !== undefined && !selectOne.get(owner, id)
-        ? undefined
-        : write(() => updateName.get(displayName, owner, id) as ContactRecord | undefined),
-    delete: (owner, id) => (readOnly !== undefined && !selectOne.get(owner, id) ? false : write(() => deleteTx(owner, id))),
+    rename(owner, id, displayName) {
+      if (readOnly !== undefined && !selectOne.get(owner, id)) return undefined;
+      cache.forget(id);
+      return write(() => updateName.get(displayName, owner, id));
+    },
+    delete(owner, id) {
+      if (readOnly !== undefined && !selectOne.get(owner, id)) return false;
+      cache.forget(id);
+      return write(() => deleteTx(owner, id));
+    },
     count: (owner) => (countOwner.get(owner) as { n: number }).n,
     page(owner, query) {
       const { key, params } = pageQuery(owner, query);
@@ -544,14 +584,7 @@ function buildStore(
       if (key.endsWith(':before')) rows.reverse();
       return { data: rows, has_more: hasMore };
     },
-    pageJson(owner, query) {
-      const { key, params } = pageQuery(owner, query);
-      const rows = jsonPages.get(key)!.all(params);
-      const hasMore = rows.length > query.limit;
-      if (hasMore) rows.length = query.limit;
-      if (key.endsWith(':before')) rows.reverse();
-      return `{"has_more":${hasMore},"data":[${rows.join(',')}]}`;
-    },
+    pageJson: (owner, query) => pageJsonTx(owner, query),
     close: () => db.close(),
   };
 }
