@@ -7,7 +7,7 @@ import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
-import { ReadCache } from './read-cache.js';
+import { PageCache } from './page-cache.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
@@ -175,8 +175,8 @@ export interface OpenOptions {
 
 
 const BUSY_TIMEOUT_MS = 5000;
-/** What the read cache may hold: 10,000 contacts' text (about 250 bytes each) and 2 M characters of pages. */
-const READ_CACHE_LIMITS = { rows: 10_000, pageChars: 2_000_000 };
+/** Characters of list pages kept: 2 MB, 800 pages of 10 or 80 of 100. */
+const PAGE_CACHE_CHARS = 2_000_000;
 
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
@@ -439,33 +439,30 @@ function buildStore(
 
   const selectJson = db.prepare<[string, string], string>(`SELECT ${JSON_ROW} FROM contacts WHERE owner = ? AND id = ?`).pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const cache = new ReadCache(READ_CACHE_LIMITS, () => dataVersion.get()!);
+  const cache = new PageCache(PAGE_CACHE_CHARS, () => dataVersion.get()!);
 
   const pages = new Map<string, Database.Statement>();
-  const idPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
+  const jsonPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
   for (const filter of Object.keys(FILTERS) as FilterName[]) {
     for (const direction of Object.keys(DIRECTIONS) as DirectionName[]) {
       const where = `FROM contacts WHERE owner = @owner ${FILTERS[filter]} ${DIRECTIONS[direction]} LIMIT @take`;
       pages.set(`${filter}:${direction}`, db.prepare(`SELECT ${COLUMNS} ${where}`));
-      // The ids alone come from the index (owner, created_at, id): the rows' text from the cache.
-      idPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT id ${where}`).pluck());
+      jsonPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT ${JSON_ROW} ${where}`).pluck());
     }
   }
-  const contactJson = (owner: string, id: string): string | undefined =>
-    cache.row(owner, id, () => selectJson.get(owner, id));
   const readPageJson = (owner: string, query: PageQuery): string => {
     const { key, params } = pageQuery(owner, query);
-    const ids = idPages.get(key)!.all(params);
-    const hasMore = ids.length > query.limit;
-    if (hasMore) ids.length = query.limit;
-    if (key.endsWith(':before')) ids.reverse();
-    return `{"has_more":${hasMore},"data":[${ids.map((id) => contactJson(owner, id)!).join(',')}]}`;
+    const rows = jsonPages.get(key)!.all(params);
+    const hasMore = rows.length > query.limit;
+    if (hasMore) rows.length = query.limit;
+    if (key.endsWith(':before')) rows.reverse();
+    return `{"has_more":${hasMore},"data":[${rows.join(',')}]}`;
   };
   // One snapshot for the check, the ids and the rows they name: the pragma starts it.
   const pageJsonTx = db.transaction((owner: string, query: PageQuery): string => {
     cache.check();
     const cursor = query.startingAfter !== undefined ? `a${query.startingAfter}` : query.endingBefore !== undefined ? `b${query.endingBefore}` : '-';
-    return cache.page(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageJson(owner, query));
+    return cache.get(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageJson(owner, query));
   });
 
   function insert(owner: string, fields: NewContactFields, createdAt: number, lastActiveAt: number | null, nowMs: number): ContactRecord {
@@ -553,26 +550,23 @@ function buildStore(
     market,
     readOnly,
     create(owner, fields, nowMs = Date.now()) {
-      cache.added();
+      cache.drop();
       return write(() => createTx(owner, fields, nowMs));
     },
     insertMany(owner, contacts) {
-      cache.added();
+      cache.drop();
       write(() => insertManyTx(owner, contacts));
     },
-    getJson(owner, id) {
-      cache.check();
-      return contactJson(owner, id);
-    },
+    getJson: (owner, id) => selectJson.get(owner, id),
     // An id that is not there is not found, read-only or not.
     rename(owner, id, displayName) {
       if (readOnly !== undefined && !selectOne.get(owner, id)) return undefined;
-      cache.forget(id);
+      cache.drop();
       return write(() => updateName.get(displayName, owner, id));
     },
     delete(owner, id) {
       if (readOnly !== undefined && !selectOne.get(owner, id)) return false;
-      cache.forget(id);
+      cache.drop();
       return write(() => deleteTx(owner, id));
     },
     count: (owner) => (countOwner.get(owner) as { n: number }).n,

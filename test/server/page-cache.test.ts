@@ -1,4 +1,4 @@
-// The sandbox's read cache (src/server/read-cache.ts): what the list and a contact's GET
+// The sandbox's page cache (src/server/page-cache.ts): what the list and a contact's GET
 // answer stays what the database holds, whoever wrote it: this store, or another connection (as
 // a second process would).
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openContactsStore, type ContactsStore } from '../../src/server/contacts-store.js';
-import { ReadCache } from '../../src/server/read-cache.js';
+import { PageCache } from '../../src/server/page-cache.js';
 
 let dir: string;
 beforeEach(() => {
@@ -33,7 +33,7 @@ function expected(store: ContactsStore, query: { limit: number; active?: boolean
   return JSON.stringify({ has_more: page.has_more, data: page.data });
 }
 
-describe('the sandbox store with its read cache', () => {
+describe('the sandbox store with its page cache', () => {
   it('pages read twice are the same bytes, and a contact GET is that contact\'s text', () => {
     const store = seeded(join(dir, 'a.db'));
     try {
@@ -105,58 +105,38 @@ describe('the sandbox store with its read cache', () => {
   });
 });
 
-describe('ReadCache', () => {
-  it('keeps at most its limit of contacts, letting the oldest go first', () => {
-    const cache = new ReadCache({ rows: 3, pageChars: 100 }, () => 1);
-    cache.check();
-    let loads = 0;
-    const load = (id: string) => () => (loads++, `{"id":"${id}"}`);
-    for (const id of ['a', 'b', 'c', 'd']) cache.row('o', id, load(id));
-    expect(cache.size.rows).toBe(3);
-    expect(loads).toBe(4);
-    cache.row('o', 'd', load('d'));
-    expect(loads).toBe(4);
-    cache.row('o', 'a', load('a'));
-    expect(loads).toBe(5);
-  });
-
+describe('PageCache', () => {
   it('keeps pages up to its characters, oldest out first; a page larger than all of it is not kept', () => {
-    const cache = new ReadCache({ rows: 10, pageChars: 10 }, () => 1);
+    const cache = new PageCache(10, () => 1);
     cache.check();
     let loads = 0;
     const load = (text: string) => () => (loads++, text);
-    cache.page('p1', load('aaaa'));
-    cache.page('p2', load('bbbb'));
-    expect(cache.size).toMatchObject({ pages: 2, pageChars: 8 });
-    cache.page('p3', load('cccc'));
-    expect(cache.size).toMatchObject({ pages: 2, pageChars: 8 });
-    expect(cache.page('p1', load('aaaa'))).toBe('aaaa');
+    cache.get('p1', load('aaaa'));
+    cache.get('p2', load('bbbb'));
+    expect(cache.size).toEqual({ pages: 2, chars: 8 });
+    cache.get('p3', load('cccc'));
+    expect(cache.size).toEqual({ pages: 2, chars: 8 });
+    expect(cache.get('p3', load('never'))).toBe('cccc');
+    expect(cache.get('p1', load('aaaa'))).toBe('aaaa');
     expect(loads).toBe(4);
-    expect(cache.page('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
-    expect(cache.page('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
+    expect(cache.get('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
+    expect(cache.get('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
     expect(loads).toBe(6);
-    expect(cache.size.pageChars).toBeLessThanOrEqual(10);
+    expect(cache.size.chars).toBeLessThanOrEqual(10);
   });
 
-  it('drops everything when the data version moves; a write here drops the pages; nothing is kept for a contact that is not there', () => {
+  it('drops everything when the data version moves, or when told', () => {
     let version = 1;
-    const cache = new ReadCache({ rows: 10, pageChars: 100 }, () => version);
+    const cache = new PageCache(100, () => version);
     cache.check();
-    cache.row('o', 'a', () => 'old');
-    cache.page('p', () => 'page');
-    expect(cache.row('o', 'a', () => 'never')).toBe('old');
-    expect(cache.page('p', () => 'never')).toBe('page');
+    cache.get('p', () => 'page');
+    cache.check();
+    expect(cache.get('p', () => 'never')).toBe('page');
     version = 2;
     cache.check();
-    expect(cache.row('o', 'a', () => 'new')).toBe('new');
-    expect(cache.page('p', () => 'page 2')).toBe('page 2');
-    expect(cache.row('o', 'gone', () => undefined)).toBeUndefined();
-    expect(cache.size.rows).toBe(1);
-    cache.added();
-    expect(cache.page('p', () => 'page 3')).toBe('page 3');
-    expect(cache.row('o', 'a', () => 'never')).toBe('new');
-    cache.forget('a');
-    expect(cache.row('o', 'a', () => 'newer')).toBe('newer');
-    expect(cache.page('p', () => 'page 4')).toBe('page 4');
+    expect(cache.get('p', () => 'page 2')).toBe('page 2');
+    cache.drop();
+    expect(cache.size).toEqual({ pages: 0, chars: 0 });
+    expect(cache.get('p', () => 'page 3')).toBe('page 3');
   });
 });
