@@ -96,7 +96,7 @@ export function createApp(parts: AppParts): App {
       POST: async ({ req, res, requestId }) => {
         const owner = gatekeeper.contactsOwner(req);
         const fields = validateNewContact(await readFields(req, ['json', 'form']));
-        sendJson(res, 201, requestId, store.create(owner, fields));
+        sendJson(res, 201, requestId, await store.grouped(() => store.create(owner, fields)));
       },
     }),
     route(CONTACT_ID, {
@@ -108,12 +108,13 @@ export function createApp(parts: AppParts): App {
       PUT: async ({ req, res, requestId }, id) => {
         const owner = gatekeeper.contactsOwner(req);
         const { displayName } = validateContactUpdate(await readFields(req, ['json', 'form']));
-        const contact = store.rename(owner, id, displayName);
+        const contact = await store.grouped(() => store.rename(owner, id, displayName));
         if (!contact) throw noContact(id);
         sendJson(res, 200, requestId, contact);
       },
-      DELETE: ({ req, res, requestId }, id) => {
-        if (!store.delete(gatekeeper.contactsOwner(req), id)) throw noContact(id);
+      DELETE: async ({ req, res, requestId }, id) => {
+        const owner = gatekeeper.contactsOwner(req);
+        if (!(await store.grouped(() => store.delete(owner, id)))) throw noContact(id);
         sendJson(res, 200, requestId, { id, deleted: true });
       },
     }),
