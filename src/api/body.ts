@@ -20,17 +20,7 @@ const UNPACK: Record<string, Unpack> = {
 
 export async function readBody(body: Dispatcher.ResponseData['body'], contentEncoding: string | undefined, maxBytes: number): Promise<string> {
   const tooLarge = `sent an answer larger than ${maxBytes / 1048576} MiB`;
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) {
-      body.destroy();
-      throw new BodyError(tooLarge);
-    }
-    chunks.push(chunk);
-  }
-  let data: Buffer = Buffer.concat(chunks, size);
+  let data = await collect(body, maxBytes, tooLarge);
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -47,4 +37,38 @@ export async function readBody(body: Dispatcher.ResponseData['body'], contentEnc
     }
   }
   return data.toString('utf8');
+}
+
+/** The body's bytes, up to `maxBytes`. Plain stream events: an async iterator costs more per answer (bench:client). */
+function collect(body: Dispatcher.ResponseData['body'], maxBytes: number, tooLarge: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done();
+        body.destroy();
+        reject(new BodyError(tooLarge));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = (): void => {
+      done();
+      resolve(Buffer.concat(chunks, size));
+    };
+    const onError = (error: Error): void => {
+      done();
+      reject(error);
+    };
+    const done = (): void => {
+      body.off('data', onData);
+      body.off('end', onEnd);
+      body.off('error', onError);
+    };
+    body.on('data', onData);
+    body.on('end', onEnd);
+    body.on('error', onError);
+  });
 }

@@ -96,6 +96,17 @@ function successEnvelope(value: unknown, what: string): Json {
   return body;
 }
 
+/** A record the checks below would take as it is: numbers as numbers, finite, not negative. */
+function isPlainQuote(item: unknown): item is { symbol: string; price: number; volume: number } {
+  if (typeof item !== 'object' || item === null) return false;
+  const { symbol, price, volume } = item as Json;
+  return (
+    typeof symbol === 'string' && symbol !== '' &&
+    typeof price === 'number' && Number.isFinite(price) && price >= 0 &&
+    typeof volume === 'number' && Number.isFinite(volume) && volume >= 0
+  );
+}
+
 export function parsePricing(value: unknown): {
   symbols: string[];
   quotes: Quote[];
@@ -111,6 +122,11 @@ export function parsePricing(value: unknown): {
   const rejected: RejectedQuote[] = [];
   // One bad record is dropped and named; the others are still prices.
   array(body, 'stock_data', 'pricing response').forEach((item, i) => {
+    // Nearly every record is well formed: no message is built for it (bench:client).
+    if (isPlainQuote(item)) {
+      quotes.push({ symbol: item.symbol.toUpperCase(), price: item.price, volume: Math.floor(item.volume) });
+      return;
+    }
     const symbol = typeof (item as Json | null)?.symbol === 'string' && (item as Json).symbol !== '' ? ((item as Json).symbol as string).toUpperCase() : undefined;
     try {
       const record = object(item, `stock_data[${i}]`);
