@@ -4,6 +4,7 @@
 import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw, type InputType, type ZlibOptions } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { collect } from '../stream/collect.js';
 
 /** Why a body cannot be read, worded to follow the host's name ("api.example sent …"). */
 export class BodyError extends Error {}
@@ -20,7 +21,13 @@ const UNPACK: Record<string, Unpack> = {
 
 export async function readBody(body: Dispatcher.ResponseData['body'], contentEncoding: string | undefined, maxBytes: number): Promise<string> {
   const tooLarge = `sent an answer larger than ${maxBytes / 1048576} MiB`;
-  let data = await collect(body, maxBytes, tooLarge);
+  let data = await collect(body, {
+    maxBytes,
+    tooLarge: () => new BodyError(tooLarge),
+    overflow: (stream) => stream.destroy(),
+    // Closed with neither an end nor an error: what an async iterator would have thrown.
+    cutShort: () => Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }),
+  });
   const codings = (contentEncoding ?? '')
     .split(',')
     .map((c) => c.trim().toLowerCase())
@@ -37,38 +44,4 @@ export async function readBody(body: Dispatcher.ResponseData['body'], contentEnc
     }
   }
   return data.toString('utf8');
-}
-
-/** The body's bytes, up to `maxBytes`. Plain stream events: an async iterator costs more per answer (bench:client). */
-function collect(body: Dispatcher.ResponseData['body'], maxBytes: number, tooLarge: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > maxBytes) {
-        done();
-        body.destroy();
-        reject(new BodyError(tooLarge));
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      done();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error): void => {
-      done();
-      reject(error);
-    };
-    const done = (): void => {
-      body.off('data', onData);
-      body.off('end', onEnd);
-      body.off('error', onError);
-    };
-    body.on('data', onData);
-    body.on('end', onEnd);
-    body.on('error', onError);
-  });
 }

@@ -2,6 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { HttpError, invalid } from './errors.js';
 import type { Fields } from './validate.js';
+import { collect } from '../stream/collect.js';
 
 export const BODY_LIMIT = 64 * 1024;
 
@@ -38,44 +39,15 @@ export async function readFields(req: IncomingMessage, accepted: readonly BodyKi
   return kind === 'json' ? parseJsonObject(text) : parseForm(text);
 }
 
-/** The whole body, up to the limit. Plain events: an async iterator costs more per request. */
+/** The whole body, up to the limit. */
 function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > BODY_LIMIT) {
-        finish();
-        // Stop reading; the error answer closes the connection (connection: close).
-        req.pause();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    const onEnd = (): void => {
-      finish();
-      resolve(Buffer.concat(chunks, size));
-    };
-    const onError = (error: Error): void => {
-      finish();
-      reject(error);
-    };
-    const finish = (): void => {
-      req.off('data', onData);
-      req.off('end', onEnd);
-      req.off('error', onError);
-      req.off('close', onClose);
-    };
+  return collect(req, {
+    maxBytes: BODY_LIMIT,
+    tooLarge,
+    // Stop reading; the error answer closes the connection (connection: close).
+    overflow: (stream) => stream.pause(),
     // A client that disconnects mid-body must not leave the handler waiting forever.
-    const onClose = (): void => {
-      if (!req.complete) onError(Object.assign(new Error('the request was aborted'), { code: 'ECONNRESET' }));
-    };
-    req.on('data', onData);
-    req.on('end', onEnd);
-    req.on('error', onError);
-    req.on('close', onClose);
+    cutShort: () => (req.complete ? undefined : Object.assign(new Error('the request was aborted'), { code: 'ECONNRESET' })),
   });
 }
 

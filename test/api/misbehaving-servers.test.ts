@@ -549,6 +549,16 @@ describe('cut-off answers and dropped connections', () => {
     expect(server.count('GET', '/v1/utilities/stock/symbols')).toBe(2);
   });
 
+  it('an answer cut off mid-body (headers promise 1,000 bytes, 20 come, the socket closes): an error, not a wait', async () => {
+    const server = await rawServer((socket) => {
+      socket.write('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"status":"success",');
+      setTimeout(() => socket.destroy(), 20);
+    });
+    const { client } = makeClient(server.url);
+    const error = await apiError(within(client.listSymbols()), 'network');
+    expect(error.message).not.toMatch(/deadline|timed out/i);
+  });
+
   it('nobody listening: kind network, quickly', async () => {
     const server = await httpServer(() => {});
     const url = server.url;
