@@ -85,7 +85,7 @@ export function createApp(parts: AppParts): App {
             throw new HttpError('invalid_parameters', `${name} is not a parameter of the contact list`);
           }
         }
-        const body = store.pageJson(owner, {
+        const body = store.pageBody(owner, {
           limit: parseLimit(query.get('limit')),
           active: parseActive(query.get('active')),
           startingAfter: query.get('starting_after') ?? undefined,

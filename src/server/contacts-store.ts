@@ -161,10 +161,11 @@ export interface ContactsStore {
   delete(owner: string, id: string): boolean;
   page(owner: string, query: PageQuery): Page;
   /**
-   * The same page as the list's JSON body, `{"has_more":…,"data":[…]}`, each contact made JSON by
-   * SQLite itself (json_object, in COLUMNS' order): no object a row, no stringify a request.
+   * The same page as the list's JSON body in UTF-8, `{"has_more":…,"data":[…]}`, each contact made
+   * JSON by SQLite itself (json_object, in COLUMNS' order): no object a row, no stringify a
+   * request; kept (page-cache.ts) until a write.
    */
-  pageJson(owner: string, query: PageQuery): string;
+  pageBody(owner: string, query: PageQuery): Buffer;
   count(owner: string): number;
   /**
    * Runs `work` (create, rename, delete) in the next group commit, with every other write asked
@@ -187,8 +188,8 @@ export interface OpenOptions {
 
 
 const BUSY_TIMEOUT_MS = 5000;
-/** Characters of list pages kept: 2 MB, 800 pages of 10 or 80 of 100. */
-const PAGE_CACHE_CHARS = 2_000_000;
+/** Bytes of list pages kept: 2 MB, 800 pages of 10 or 80 of 100. */
+const PAGE_CACHE_BYTES = 2_000_000;
 
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
@@ -452,7 +453,7 @@ function buildStore(
 
   const selectJson = db.prepare<[string, string], string>(`SELECT ${JSON_ROW} FROM contacts WHERE owner = ? AND id = ?`).pluck();
   const dataVersion = db.prepare<[], number>('PRAGMA data_version').pluck();
-  const cache = new PageCache(PAGE_CACHE_CHARS, () => dataVersion.get()!);
+  const cache = new PageCache(PAGE_CACHE_BYTES, () => dataVersion.get()!);
 
   const pages = new Map<string, Database.Statement>();
   const jsonPages = new Map<string, Database.Statement<Record<string, string | number>, string>>();
@@ -463,19 +464,19 @@ function buildStore(
       jsonPages.set(`${filter}:${direction}`, db.prepare<Record<string, string | number>, string>(`SELECT ${JSON_ROW} ${where}`).pluck());
     }
   }
-  const readPageJson = (owner: string, query: PageQuery): string => {
+  const readPageBody = (owner: string, query: PageQuery): Buffer => {
     const { key, params } = pageQuery(owner, query);
     const rows = jsonPages.get(key)!.all(params);
     const hasMore = rows.length > query.limit;
     if (hasMore) rows.length = query.limit;
     if (key.endsWith(':before')) rows.reverse();
-    return `{"has_more":${hasMore},"data":[${rows.join(',')}]}`;
+    return Buffer.from(`{"has_more":${hasMore},"data":[${rows.join(',')}]}`);
   };
   // One snapshot for the check, the ids and the rows they name: the pragma starts it.
-  const pageJsonTx = db.transaction((owner: string, query: PageQuery): string => {
+  const pageBodyTx = db.transaction((owner: string, query: PageQuery): Buffer => {
     cache.check();
     const cursor = query.startingAfter !== undefined ? `a${query.startingAfter}` : query.endingBefore !== undefined ? `b${query.endingBefore}` : '-';
-    return cache.get(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageJson(owner, query));
+    return cache.get(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageBody(owner, query));
   });
 
   function insert(owner: string, fields: NewContactFields, createdAt: number, lastActiveAt: number | null, nowMs: number): ContactRecord {
@@ -624,7 +625,7 @@ function buildStore(
       if (key.endsWith(':before')) rows.reverse();
       return { data: rows, has_more: hasMore };
     },
-    pageJson: (owner, query) => pageJsonTx(owner, query),
+    pageBody: (owner, query) => pageBodyTx(owner, query),
     grouped: <T>(work: () => T) =>
       new Promise<T>((resolve, reject) => {
         waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });

@@ -13,15 +13,15 @@
 // instead of 0.25, for little gain once whole pages are kept.
 
 export class PageCache {
-  readonly #pages = new Map<string, string>();
-  #chars = 0;
+  readonly #pages = new Map<string, Buffer>();
+  #bytes = 0;
   readonly #limit: number;
   readonly #dataVersion: () => number;
   #version = Number.NaN;
 
-  /** At most `limitChars` characters of pages; `dataVersion` reads the pragma on the connection that reads them. */
-  constructor(limitChars: number, dataVersion: () => number) {
-    this.#limit = limitChars;
+  /** At most `limitBytes` of pages; `dataVersion` reads the pragma on the connection that reads them. */
+  constructor(limitBytes: number, dataVersion: () => number) {
+    this.#limit = limitBytes;
     this.#dataVersion = dataVersion;
   }
 
@@ -34,20 +34,23 @@ export class PageCache {
     }
   }
 
-  /** The page's JSON under `key` (everything that decides a page: owner, filter, cursor, limit), or `load`ed. */
-  get(key: string, load: () => string): string {
+  /**
+   * The page's JSON under `key` (everything that decides a page: owner, filter, cursor, limit), or
+   * `load`ed; as the bytes that are sent, so a page asked for again is not encoded again.
+   */
+  get(key: string, load: () => Buffer): Buffer {
     const kept = this.#pages.get(key);
     if (kept !== undefined) return kept;
     const json = load();
     if (json.length <= this.#limit) {
       // The oldest kept goes first: a Map iterates in insertion order.
-      while (this.#chars + json.length > this.#limit) {
-        const [oldest, text] = this.#pages.entries().next().value!;
+      while (this.#bytes + json.length > this.#limit) {
+        const [oldest, bytes] = this.#pages.entries().next().value!;
         this.#pages.delete(oldest);
-        this.#chars -= text.length;
+        this.#bytes -= bytes.length;
       }
       this.#pages.set(key, json);
-      this.#chars += json.length;
+      this.#bytes += json.length;
     }
     return json;
   }
@@ -55,10 +58,10 @@ export class PageCache {
   /** Everything goes: after any write by this process. */
   drop(): void {
     this.#pages.clear();
-    this.#chars = 0;
+    this.#bytes = 0;
   }
 
-  get size(): { pages: number; chars: number } {
-    return { pages: this.#pages.size, chars: this.#chars };
+  get size(): { pages: number; bytes: number } {
+    return { pages: this.#pages.size, bytes: this.#bytes };
   }
 }

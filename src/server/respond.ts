@@ -4,6 +4,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { HttpError } from './errors.js';
 
+/** `body`: bytes or text of JSON as they are, or anything else made JSON. */
 export function sendJson(
   res: ServerResponse,
   status: number,
@@ -11,15 +12,16 @@ export function sendJson(
   body: unknown,
   headers: Readonly<Record<string, string>> = {},
 ): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  // Bytes once, measured and sent as they are (a kept list page is bytes already).
+  const bytes = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(text),
+    'content-length': bytes.length,
     'x-request-id': requestId,
     'cache-control': 'no-store',
     ...headers,
   });
-  res.end(text);
+  res.end(bytes);
 }
 
 function errorBody(requestId: string, error: HttpError) {

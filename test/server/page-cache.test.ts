@@ -37,15 +37,15 @@ describe('the sandbox store with its page cache', () => {
   it('pages read twice are the same bytes, and a contact GET is that contact\'s text', () => {
     const store = seeded(join(dir, 'a.db'));
     try {
-      const first = store.pageJson('owner-a', { limit: 10 });
+      const first = store.pageBody('owner-a', { limit: 10 }).toString();
       expect(first).toBe(expected(store, { limit: 10 }));
-      expect(store.pageJson('owner-a', { limit: 10 })).toBe(first);
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toBe(first);
       const top = store.page('owner-a', { limit: 1 }).data[0]!;
       expect(store.getJson('owner-a', top.id)).toBe(JSON.stringify(top));
       // Kept for owner-a, it is still not owner-b's.
       expect(store.getJson('owner-b', top.id)).toBeUndefined();
       const after = store.page('owner-a', { limit: 10 }).data[9]!.id;
-      expect(store.pageJson('owner-a', { limit: 10, startingAfter: after })).toBe(expected(store, { limit: 10, startingAfter: after }));
+      expect(store.pageBody('owner-a', { limit: 10, startingAfter: after }).toString()).toBe(expected(store, { limit: 10, startingAfter: after }));
     } finally {
       store.close();
     }
@@ -55,24 +55,24 @@ describe('the sandbox store with its page cache', () => {
     const store = seeded(join(dir, 'a.db'));
     try {
       const [top, second] = store.page('owner-a', { limit: 2 }).data;
-      store.pageJson('owner-a', { limit: 10 });
+      store.pageBody('owner-a', { limit: 10 }).toString();
       const renamed = store.rename('owner-a', top!.id, 'Renamed here');
       expect(JSON.parse(renamed!).display_name).toBe('Renamed here');
       expect(store.getJson('owner-a', top!.id)).toBe(renamed);
-      expect(store.pageJson('owner-a', { limit: 10 })).toBe(expected(store, { limit: 10 }));
-      expect(store.pageJson('owner-a', { limit: 10 })).toContain('Renamed here');
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toBe(expected(store, { limit: 10 }));
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toContain('Renamed here');
       expect(store.delete('owner-a', second!.id)).toBe(true);
       expect(store.getJson('owner-a', second!.id)).toBeUndefined();
-      expect(store.pageJson('owner-a', { limit: 10 })).not.toContain(second!.id);
-      expect(store.pageJson('owner-a', { limit: 10 })).toBe(expected(store, { limit: 10 }));
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).not.toContain(second!.id);
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toBe(expected(store, { limit: 10 }));
       store.create('owner-a', { username: 'made_here', phoneNumber: '+15550008888', displayName: null, avatarUrl: null }, 20_000_000);
-      expect(store.pageJson('owner-a', { limit: 10 })).toContain('made_here');
-      expect(store.pageJson('owner-a', { limit: 10 })).toBe(expected(store, { limit: 10 }));
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toContain('made_here');
+      expect(store.pageBody('owner-a', { limit: 10 }).toString()).toBe(expected(store, { limit: 10 }));
       // A page and its neighbour after a write: the cursor's page moved along.
       const tenth = store.page('owner-a', { limit: 10 }).data[9]!.id;
-      expect(store.pageJson('owner-a', { limit: 5, startingAfter: tenth })).toBe(expected(store, { limit: 5, startingAfter: tenth }));
+      expect(store.pageBody('owner-a', { limit: 5, startingAfter: tenth }).toString()).toBe(expected(store, { limit: 5, startingAfter: tenth }));
       store.delete('owner-a', tenth);
-      expect(() => store.pageJson('owner-a', { limit: 5, startingAfter: tenth })).toThrow(/no contact/);
+      expect(() => store.pageBody('owner-a', { limit: 5, startingAfter: tenth }).toString()).toThrow(/no contact/);
     } finally {
       store.close();
     }
@@ -84,20 +84,20 @@ describe('the sandbox store with its page cache', () => {
     const other = openContactsStore(path);
     try {
       const [top, second] = served.page('owner-a', { limit: 2 }).data;
-      served.pageJson('owner-a', { limit: 10 });
+      served.pageBody('owner-a', { limit: 10 }).toString();
       served.getJson('owner-a', top!.id);
 
       other.rename('owner-a', top!.id, 'Renamed elsewhere');
       expect(JSON.parse(served.getJson('owner-a', top!.id)!).display_name).toBe('Renamed elsewhere');
-      expect(served.pageJson('owner-a', { limit: 10 })).toContain('Renamed elsewhere');
+      expect(served.pageBody('owner-a', { limit: 10 }).toString()).toContain('Renamed elsewhere');
 
       other.delete('owner-a', second!.id);
       expect(served.getJson('owner-a', second!.id)).toBeUndefined();
-      expect(served.pageJson('owner-a', { limit: 10 })).toBe(expected(served, { limit: 10 }));
+      expect(served.pageBody('owner-a', { limit: 10 }).toString()).toBe(expected(served, { limit: 10 }));
 
       other.create('owner-a', { username: 'newcomer', phoneNumber: '+15550009999', displayName: 'New', avatarUrl: null }, 10_000_000);
-      expect(served.pageJson('owner-a', { limit: 10 })).toContain('newcomer');
-      expect(served.pageJson('owner-a', { limit: 10 })).toBe(expected(served, { limit: 10 }));
+      expect(served.pageBody('owner-a', { limit: 10 }).toString()).toContain('newcomer');
+      expect(served.pageBody('owner-a', { limit: 10 }).toString()).toBe(expected(served, { limit: 10 }));
     } finally {
       other.close();
       served.close();
@@ -106,37 +106,42 @@ describe('the sandbox store with its page cache', () => {
 });
 
 describe('PageCache', () => {
-  it('keeps pages up to its characters, oldest out first; a page larger than all of it is not kept', () => {
+  const text = (b: Buffer) => b.toString('utf8');
+  it('keeps pages up to its bytes, oldest out first; a page larger than all of it is not kept', () => {
     const cache = new PageCache(10, () => 1);
     cache.check();
     let loads = 0;
-    const load = (text: string) => () => (loads++, text);
+    const load = (page: string) => () => (loads++, Buffer.from(page));
     cache.get('p1', load('aaaa'));
     cache.get('p2', load('bbbb'));
-    expect(cache.size).toEqual({ pages: 2, chars: 8 });
+    expect(cache.size).toEqual({ pages: 2, bytes: 8 });
     cache.get('p3', load('cccc'));
-    expect(cache.size).toEqual({ pages: 2, chars: 8 });
-    expect(cache.get('p3', load('never'))).toBe('cccc');
-    expect(cache.get('p1', load('aaaa'))).toBe('aaaa');
+    expect(cache.size).toEqual({ pages: 2, bytes: 8 });
+    expect(text(cache.get('p3', load('never')))).toBe('cccc');
+    expect(text(cache.get('p1', load('aaaa')))).toBe('aaaa');
     expect(loads).toBe(4);
-    expect(cache.get('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
-    expect(cache.get('big', load('x'.repeat(11)))).toBe('x'.repeat(11));
-    expect(loads).toBe(6);
-    expect(cache.size.chars).toBeLessThanOrEqual(10);
+    // Bytes, not characters: two é are four bytes.
+    cache.drop();
+    cache.get('e', load('éé'));
+    expect(cache.size).toEqual({ pages: 1, bytes: 4 });
+    expect(text(cache.get('big', load('x'.repeat(11))))).toBe('x'.repeat(11));
+    expect(text(cache.get('big', load('x'.repeat(11))))).toBe('x'.repeat(11));
+    expect(loads).toBe(7);
+    expect(cache.size.bytes).toBeLessThanOrEqual(10);
   });
 
   it('drops everything when the data version moves, or when told', () => {
     let version = 1;
     const cache = new PageCache(100, () => version);
     cache.check();
-    cache.get('p', () => 'page');
+    cache.get('p', () => Buffer.from('page'));
     cache.check();
-    expect(cache.get('p', () => 'never')).toBe('page');
+    expect(text(cache.get('p', () => Buffer.from('never')))).toBe('page');
     version = 2;
     cache.check();
-    expect(cache.get('p', () => 'page 2')).toBe('page 2');
+    expect(text(cache.get('p', () => Buffer.from('page 2')))).toBe('page 2');
     cache.drop();
-    expect(cache.size).toEqual({ pages: 0, chars: 0 });
-    expect(cache.get('p', () => 'page 3')).toBe('page 3');
+    expect(cache.size).toEqual({ pages: 0, bytes: 0 });
+    expect(text(cache.get('p', () => Buffer.from('page 3')))).toBe('page 3');
   });
 });
