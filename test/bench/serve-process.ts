@@ -27,9 +27,9 @@ export function startReferencePricingServer(dir: string, delayMs: number, symbol
   ]);
 }
 
-/** The bare floor (bare-server.mjs): each path answered with a body fixed in advance. */
-export function startBareServer(dir: string, bodiesPath: string): Promise<ServeProcess> {
-  return startListening(join(dir, 'bare.log'), [join(root, 'test/bench/bare-server.mjs'), bodiesPath]);
+/** The bare floor (bare-server.mjs): each path answered with a body fixed in advance; /durable/… after an fdatasync of `journalPath`. */
+export function startBareServer(dir: string, bodiesPath: string, journalPath?: string): Promise<ServeProcess> {
+  return startListening(join(dir, 'bare.log'), [join(root, 'test/bench/bare-server.mjs'), bodiesPath, ...(journalPath ? [journalPath] : [])]);
 }
 
 /** Runs Node with `args` and waits for the "listening on URL" line in its output. */
