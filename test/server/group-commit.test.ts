@@ -68,6 +68,8 @@ describe('group commit', () => {
     // What was answered is what another connection reads.
     const db = new Database(path, { readonly: true });
     expect((db.prepare("SELECT count(*) AS n FROM contacts WHERE owner = 'o'").get() as { n: number }).n).toBe(19);
+    // The refused create's conversation (written before its contact was refused) went with it.
+    expect((db.prepare("SELECT count(*) AS n FROM conversations WHERE owner = 'o'").get() as { n: number }).n).toBe(19);
     db.close();
   });
 
