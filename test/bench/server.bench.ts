@@ -5,7 +5,7 @@
 // run as processes of their own, as a user would run them. Each pair runs in ROUNDS rounds taken
 // in turn (this VM's speed drifts within a minute), the share being the median of the rounds';
 // each side's CPU time per request is read from /proc, which the load generator's limits do not
-// blur. Creates are also set beside a bare server that makes each body durable as the sandbox
+// blur. Creates and renames are also set beside a bare server that makes each body durable as the sandbox
 // does (appended to a file, one fdatasync a turn of the event loop). Then a walk through the
 // whole list in pages of 100, every page read once: nothing kept.
 import autocannon from 'autocannon';
@@ -195,6 +195,11 @@ async function main(): Promise<void> {
       { url: `${server.url}/v1/contacts/${renamedId}`, method: 'PUT', headers: { ...bearer, ...json }, requests: renameRequests },
       { url: `${bare.url}/rename`, method: 'PUT', headers: json, requests: renameRequests },
     );
+    const durableRename = await side(
+      '  … beside a durable floor',
+      { url: `${server.url}/v1/contacts/${renamedId}`, method: 'PUT', headers: { ...bearer, ...json }, requests: renameRequests },
+      { url: `${bare.url}/durable/rename`, method: 'PUT', headers: json, requests: renameRequests },
+    );
     await side(
       'POST realtime-pricing (50 symbols)',
       { url: `${server.url}/v1/utilities/stock/realtime-pricing`, method: 'POST', headers: { authorization: API_KEY, ...json }, body: pricingBody },
@@ -209,10 +214,13 @@ async function main(): Promise<void> {
     process.stdout.write(`  list pages >= 0.5 of bare node: first ${first.share.toFixed(2)}, deep ${deep.share.toFixed(2)}  ${verdict(Math.min(first.share, deep.share) >= 0.5)}\n`);
     process.stdout.write(`  deep page p99 within 1.2x of the first page's: ${ratio.toFixed(2)}x (${deep.sandbox.p99} vs ${first.sandbox.p99} ms)  ${verdict(deep.sandbox.p99 <= Math.max(first.sandbox.p99, 1) * 1.2)}\n`);
     for (const row of rows.slice(2)) {
-      if (row === durableCreate) continue;
+      if (row === durableCreate || row === durableRename) continue;
       process.stdout.write(`  ${row.name}: ${row.share.toFixed(2)} of bare  ${verdict(row.share >= 0.5)}\n`);
     }
-    process.stdout.write(`  POST /v1/contacts beside bare node:http appending each body to a file, one fdatasync a turn: ${durableCreate.share.toFixed(2)} (no target of its own)\n`);
+    process.stdout.write(
+      `  beside bare node:http appending each body to a file, one fdatasync a turn (no target of its own): ` +
+        `create ${durableCreate.share.toFixed(2)}, rename ${durableRename.share.toFixed(2)}\n`,
+    );
     process.stdout.write(`  the whole list walked, each page read once (nothing kept): ${walk.share.toFixed(2)} of bare (no target of its own)\n`);
     process.stdout.write(`  RSS after the runs < 120 MB: ${memory.rss.toFixed(0)} MB (peak ${memory.peak.toFixed(0)})  ${verdict(memory.rss < 120)}\n`);
   } finally {
