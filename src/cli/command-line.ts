@@ -3,6 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
+import { config, CONFIG_HELP } from './config.js';
 import { contacts, CONTACTS_HELP } from './contacts.js';
 import { alerts, ALERTS_HELP } from './alerts.js';
 import { history, HISTORY_HELP } from './history.js';
@@ -30,6 +31,8 @@ Commands:
                             price alerts, set and watched from the shell
   holdings [add|rm]         your positions at the latest prices, totals per currency
   symbols [--search TEXT]   the symbols catalogue
+  config path|get|set|unset|list
+                            the config file, read and changed from the shell
   serve                     run the sandbox server of the whole interface
 
 With no base URL configured, the dashboard and the commands run on the embedded sandbox.
@@ -47,7 +50,7 @@ Options:
 
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
 tickbook symbols --help, tickbook history --help, tickbook alerts --help,
-tickbook holdings --help, tickbook serve --help.
+tickbook holdings --help, tickbook config --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -65,6 +68,7 @@ const HELPS: Record<string, string> = {
   alerts: ALERTS_HELP,
   holdings: HOLDINGS_HELP,
   symbols: SYMBOLS_HELP,
+  config: CONFIG_HELP,
 };
 
 /** The version in package.json, found upwards from this module (the tree or the bundle). */
@@ -109,6 +113,8 @@ async function run(argv: readonly string[]): Promise<number> {
       return alerts(rest);
     case 'holdings':
       return holdings(rest);
+    case 'config':
+      return config(rest);
     default:
       // Options without a command are the dashboard's (--watchlist, --base-url, …).
       if (command.startsWith('-')) return dashboard(argv);

@@ -17,7 +17,7 @@ import {
 import { basename, dirname, join, resolve } from 'node:path';
 import { DirectoryError, ensureDirectory } from './directories.js';
 import { fsReason } from './fs-reason.js';
-import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from './json-text.js';
+import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
 import { configDir, configDirOrigin } from './paths.js';
 import { listNameProblem, SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
@@ -144,7 +144,7 @@ function parseText(path: string, text: string | undefined): Record<string, unkno
 }
 
 /** The file's JSON object as written, every key kept; undefined when there is no file or it is blank. */
-const readObject = (path: string): Record<string, unknown> | undefined => parseText(path, readText(path));
+export const readObject = (path: string): Record<string, unknown> | undefined => parseText(path, readText(path));
 
 /** A warning for each key tickbook does not know, with the known key it probably meant. */
 function unknownKeyWarnings(path: string, raw: Readonly<Record<string, unknown>>): string[] {
@@ -168,6 +168,15 @@ function unknownKeyWarnings(path: string, raw: Readonly<Record<string, unknown>>
 export function readConfigFile(path: string): ConfigRead {
   const raw = readObject(path);
   if (raw === undefined) return { config: {}, warnings: [], malformed: {} };
+  const read = configFromObject(path, raw);
+  if ((read.config.token || read.config.api_key) && (statSync(path).mode & 0o077) !== 0) {
+    read.warnings.push(`${path} holds credentials and is readable by others: run chmod 600 ${path}`);
+  }
+  return read;
+}
+
+/** The file's rules over its JSON object (`path` only names it in messages): what readConfigFile applies, and `config set` before it saves. */
+export function configFromObject(path: string, raw: Readonly<Record<string, unknown>>): ConfigRead {
   const config: ConfigFile = {};
   for (const field of STRING_FIELDS) {
     const v = raw[field];
@@ -238,9 +247,6 @@ export function readConfigFile(path: string): ConfigRead {
     ...unknownKeyWarnings(path, raw),
     ...Object.values(malformed).map((problem) => `${path}: ${problem}; left as it is and not used`),
   ];
-  if ((config.token || config.api_key) && (statSync(path).mode & 0o077) !== 0) {
-    warnings.push(`${path} holds credentials and is readable by others: run chmod 600 ${path}`);
-  }
   return { config, warnings, malformed };
 }
 
@@ -292,6 +298,13 @@ export function updateConfigFile(path: string, changes: Partial<ConfigFile>): vo
   saveKeys(path, changes);
 }
 
+/** Takes `keys` out of the file, keeping everything else as updateConfigFile does; no file, nothing to do. */
+export function removeConfigKeys(path: string, keys: readonly string[]): void {
+  const raw = readObject(path);
+  if (raw === undefined || !keys.some((key) => Object.hasOwn(raw, key))) return;
+  saveText(path, (text) => removeKeysInText(text, keys));
+}
+
 /**
  * Writes the given settings, creating the file and its directory if needed. Like every save it
  * keeps what it was not given: a setting of a newer release or a note survives.
@@ -301,6 +314,11 @@ export function writeConfigFile(path: string, config: ConfigFile | Readonly<Reco
 }
 
 function saveKeys(path: string, changes: object): void {
+  saveText(path, (text) => setKeysInText(text, changes));
+}
+
+/** The file's text changed by `edit` and written back atomically, or a ConfigSaveError saying why not. */
+function saveText(path: string, edit: (text: string) => string): void {
   let target = path;
   const fail = (reason: string): never => {
     const where = target === path ? path : `${path} (a link to ${target})`;
@@ -324,7 +342,7 @@ function saveKeys(path: string, changes: object): void {
     fail(fsReason(error));
   }
   try {
-    writeAtomically(target, setKeysInText(text ?? '', changes));
+    writeAtomically(target, edit(text ?? ''));
   } catch (error) {
     fail(fsReason(error));
   }

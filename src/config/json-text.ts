@@ -279,3 +279,24 @@ export function setKeysInText(text: string, changes: object): string {
   }
   return bom + applyEdits(body, edits);
 }
+
+/**
+ * `text` without the top-level `keys` (every place each is written), every other byte as it
+ * was; jsonc-parser takes the member out with its comma. Throws as parseObjectText does.
+ */
+export function removeKeysInText(text: string, keys: readonly string[]): string {
+  const [bom, original] = splitBom(text);
+  if (isBlank(original)) return text;
+  let body = original;
+  parseObjectText(body);
+  const named = (key: string) => membersOf(body).some((member) => member.children?.[0]?.value === key);
+  for (const key of keys) {
+    // modify removes the first member so named; a key written twice goes twice.
+    while (named(key)) {
+      // A file laid out a member a line keeps its lines; one on one line stays on one line.
+      const { oneLine, options } = layoutOf(body, membersOf(body)[0]);
+      body = applyEdits(body, modify(body, [key], undefined, oneLine ? {} : { formattingOptions: options }));
+    }
+  }
+  return bom + body;
+}

@@ -3,7 +3,7 @@
 // mistakes in words at a line and column, and saves that change only the keys they set, laid out
 // like the file around them (indentation, tabs, line endings, one line), every other byte kept.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, setKeysInText } from '../../src/config/json-text.js';
+import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInText, setKeysInText } from '../../src/config/json-text.js';
 
 /** The message parseObjectText throws for `text`, "line L, column C: problem". */
 function mistake(text: string): string {
@@ -139,5 +139,26 @@ describe('saving: only the keys set change, laid out like the file', () => {
     expect(() => setKeysInText('{"a": 1,}', { interval: 2 })).toThrow(JsonSyntaxError);
     expect(() => setKeysInText('{"a": 1} // note', { interval: 2 })).toThrow(JsonSyntaxError);
     expect(() => setKeysInText('[1]', { interval: 2 })).toThrow(NotAnObject);
+  });
+});
+
+describe('removing: only the keys named go, the rest laid out as it was', () => {
+  it('takes a member out with its comma, in a file a member a line (spaces, tabs, CRLF) and on one line', () => {
+    expect(removeKeysInText('{\n    "b": 1,\n    "note": "keep  spacing",\n    "z": 12345678901234567890\n}\r\n', ['b'])).toBe(
+      '{\n    "note": "keep  spacing",\n    "z": 12345678901234567890\n}\r\n',
+    );
+    expect(removeKeysInText('{\r\n\t"a": 1,\r\n\t"b": 2\r\n}\r\n', ['b'])).toBe('{\r\n\t"a": 1\r\n}\r\n');
+    expect(removeKeysInText('\ufeff{ "x": 1, "b": true }', ['b'])).toBe('\ufeff{ "x": 1 }');
+  });
+
+  it('a key written twice goes twice; a key not there, or blank text, leaves the text as it is', () => {
+    expect(removeKeysInText('{"a":1,"b":2,"a":3}', ['a'])).toBe('{"b":2}');
+    expect(removeKeysInText('{\n  "a": 1\n}\n', ['zzz'])).toBe('{\n  "a": 1\n}\n');
+    expect(removeKeysInText('  \n', ['a'])).toBe('  \n');
+  });
+
+  it('refuses text that is not a JSON object, as reading does', () => {
+    expect(() => removeKeysInText('{"a": 1,', ['a'])).toThrow(JsonSyntaxError);
+    expect(() => removeKeysInText('[1]', ['a'])).toThrow(NotAnObject);
   });
 });
