@@ -13,6 +13,7 @@ export function build() {
   run(join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json');
   run(join(root, 'scripts', 'copy-assets.mjs'));
   run(join(root, 'scripts', 'bundle.mjs'));
+  run(join(root, 'scripts', 'write-manual.mjs'));
   // Written last: a build that failed part way leaves the tree marked stale.
   writeFileSync(stamp, '');
 }

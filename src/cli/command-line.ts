@@ -3,73 +3,24 @@
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
-import { config, CONFIG_HELP } from './config.js';
-import { contacts, CONTACTS_HELP } from './contacts.js';
-import { alerts, ALERTS_HELP } from './alerts.js';
-import { history, HISTORY_HELP } from './history.js';
-import { holdings, HOLDINGS_HELP } from './holdings.js';
-import { quote, QUOTE_HELP, symbols, SYMBOLS_HELP } from './market.js';
-import { serve, SERVE_HELP } from './serve.js';
+import { config } from './config.js';
+import { contacts } from './contacts.js';
+import { alerts } from './alerts.js';
+import { history } from './history.js';
+import { holdings } from './holdings.js';
+import { quote, symbols } from './market.js';
+import { serve } from './serve.js';
+import { HELP, HELPS } from './help.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { commandLineArguments } from './argv.js';
 import { refuseNonTextArgument, UsageError } from './usage.js';
 
-const HELP = `Usage: tickbook [command] [options]
-
-A keyboard-driven terminal dashboard: your contacts beside a live stock watch window.
-
-Commands:
-  (none)                    open the dashboard (tickbook --watchlist A,B --interval N)
-  contacts list|get|create|rename|delete
-                            the contact operations
-  contacts search|export|import|duplicates
-                            every contact searched, written out as vCard or CSV, read in
-                            from vCard and CSV files, or checked for people listed twice
-  quote SYMBOL... [--watch] real-time prices and volume; --watch prints a line per tick
-  history SYMBOL            prices recorded on this machine (ticks, minute or day bars)
-  alerts add|list|log|rm|pause|resume|watch
-                            price alerts, set and watched from the shell
-  holdings [add|rm]         your positions at the latest prices, totals per currency
-  symbols [--search TEXT]   the symbols catalogue
-  config path|get|set|unset|list
-                            the config file, read and changed from the shell
-  serve                     run the sandbox server of the whole interface
-
-With no base URL configured, the dashboard and the commands run on the embedded sandbox.
-
-Dashboard options (tickbook [options]):
-  --watchlist NAME|A,B,C    open the saved list NAME, or watch these symbols for this run
-  --interval N              poll prices every N seconds (1 to 60) for this run
-  --base-url URL  --market-data-url URL  --token-file FILE  --api-key-file FILE
-  --token T  --api-key K  --insecure-http  --debug-log FILE
-                            where and as whom to connect (tickbook contacts --help)
-
-Options:
-  -h, --help                show this help (tickbook COMMAND --help for a command's options)
-  --version                 print the version
-
-Each command lists its own options: tickbook contacts --help, tickbook quote --help,
-tickbook symbols --help, tickbook history --help, tickbook alerts --help,
-tickbook holdings --help, tickbook config --help, tickbook serve --help.
-
-Exit status: 0 success, 1 an API or network error, 2 a usage error.
-`;
 
 /** The dashboard (Ink, React, the layout engine) loads only when it is what runs. */
 async function dashboard(args: readonly string[]): Promise<number> {
   return (await import('./dashboard.js')).dashboard(args);
 }
 
-const HELPS: Record<string, string> = {
-  serve: SERVE_HELP,
-  contacts: CONTACTS_HELP,
-  quote: QUOTE_HELP,
-  history: HISTORY_HELP,
-  alerts: ALERTS_HELP,
-  holdings: HOLDINGS_HELP,
-  symbols: SYMBOLS_HELP,
-  config: CONFIG_HELP,
-};
 
 /** The version in package.json, found upwards from this module (the tree or the bundle). */
 async function version(): Promise<string> {
