@@ -1,14 +1,17 @@
 // `tickbook alerts`: price alerts kept in the history file, set, listed, paused and removed from
 // the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
+import { ALERTS_OPTIONS } from './options.js';
+import { existsSync } from 'node:fs';
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
+import { historyPath } from '../store/history-source.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { CONNECTION_HELP } from './connection-options.js';
 import { sourceFor } from './history.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
 import { pollUntilStopped, warn } from './poll-loop.js';
@@ -39,12 +42,6 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
 
 ${CONNECTION_HELP}`;
 
-const OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  once: { type: 'boolean' },
-  from: { type: 'string' },
-  interval: { type: 'string' },
-} as const;
 
 /** The condition the words after the symbol give. */
 export function parseCondition(words: readonly string[], from: string | undefined): AlertCondition {
@@ -65,6 +62,12 @@ const stateOf = (alert: StoredAlert): string =>
 async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
   const { alertsOf } = await import('../store/alerts-store.js');
   return withHistoryFile((history) => body(history, alertsOf(history)));
+}
+
+/** This server's alert ids, for shell completion; none when there is no history file yet (none is made). */
+export async function alertIds(): Promise<string[]> {
+  if (!existsSync(historyPath())) return [];
+  return withAlerts((_, alerts) => alerts.list(sourceFor({})).map((alert) => String(alert.id)));
 }
 
 const idOf = (raw: string | undefined): number => {
@@ -134,7 +137,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
 }
 
 export async function alerts(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, ALERTS_OPTIONS, true);
   const [action, ...words] = positionals;
   if (values.help || action === undefined) {
     process.stdout.write(ALERTS_HELP);

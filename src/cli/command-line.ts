@@ -3,6 +3,7 @@
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
+import { completion } from './completion.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { alerts } from './alerts.js';
@@ -66,6 +67,16 @@ async function run(argv: readonly string[]): Promise<number> {
       return holdings(rest);
     case 'config':
       return config(rest);
+    case 'completion':
+      return completion(rest);
+    // Hidden: the symbols' cache for shell completion, refreshed behind it (__complete itself is main.ts's).
+    case '__refresh-symbols': {
+      const [{ withClient }, { refreshSymbols }] = await Promise.all([import('./with-client.js'), import('./completion-sources.js')]);
+      return withClient({}, async ({ client }) => {
+        await refreshSymbols(client);
+        return 0;
+      });
+    }
     default:
       // Options without a command are the dashboard's (--watchlist, --base-url, …).
       if (command.startsWith('-')) return dashboard(argv);

@@ -1,6 +1,7 @@
 // `tickbook config`: the config file from the command line. Every change goes through the same
 // save as the dashboard's (config-file.ts): atomic, mode 0600, a link kept a link, every key and
 // byte it was not asked to change kept, and nothing written over a file it cannot read.
+import { CONFIG_OPTIONS } from './options.js';
 import { readFileSync } from 'node:fs';
 import { ConfigError, configFilePath, readObject, removeConfigKeys, writeConfigFile } from '../config/config-file.js';
 import {
@@ -41,10 +42,9 @@ The file is written whole or not at all, stays mode 0600 and a link stays a link
 is not valid JSON is not written over: correct it first (the message says where).
 `;
 
-const OPTIONS = { json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } as const;
 
 export async function config(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, CONFIG_OPTIONS, true);
   if (values.help) {
     process.stdout.write(CONFIG_HELP);
     return 0;

@@ -1,21 +1,11 @@
 // Options every client subcommand shares: where to connect, how to log, how to print.
+import { CONNECTION_OPTIONS } from './options.js';
+
+export { CONNECTION_OPTIONS };
 import type { ConnectionFlags } from '../config/connection.js';
 import { readSecretFile } from './secret-file.js';
 import { nonEmptyOption, UsageError } from './usage.js';
 
-export const CONNECTION_OPTIONS = {
-  'base-url': { type: 'string' },
-  'market-data-url': { type: 'string' },
-  token: { type: 'string' },
-  'token-file': { type: 'string' },
-  'api-key': { type: 'string' },
-  'api-key-file': { type: 'string' },
-  'insecure-http': { type: 'boolean' },
-  'debug-log': { type: 'string' },
-  json: { type: 'boolean' },
-  ndjson: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 export const CONNECTION_HELP = `Connection (flags > environment > config file; none at all: the embedded sandbox):
   --base-url URL            contacts base URL        (TICKBOOK_BASE_URL)

@@ -1,17 +1,12 @@
 // `tickbook contacts export`: the whole contact list as vCard 4.0, CSV, JSON or NDJSON, streamed a
 // page at a time, to stdout or to a file that appears whole or not at all.
+import { EXPORT_OPTIONS } from './options.js';
 import { EXPORT_FORMATS, ExportFileError, type ExportFormat, writeContacts, writeContactsFile } from '../contacts/export.js';
-import { CONNECTION_OPTIONS } from './connection-options.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
 export const EXPORT_HELP = `  tickbook contacts export [--format vcf|csv|json|ndjson] [--output FILE]`;
 
-const OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  format: { type: 'string' },
-  output: { type: 'string', short: 'o' },
-} as const;
 
 /** The format asked for, or the output file's extension's, or vCard. */
 function formatFor(asked: string | undefined, output: string | undefined): ExportFormat {
@@ -25,7 +20,7 @@ function formatFor(asked: string | undefined, output: string | undefined): Expor
 }
 
 export async function exportCommand(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, EXPORT_OPTIONS, true);
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}: the file goes after --output`);
   if (values.json || values.ndjson) throw new UsageError('give the format as --format json or --format ndjson');
   const format = formatFor(values.format, values.output);

@@ -4,6 +4,7 @@
 // at a time (the client waits out a 429); and the end is a report of what was created, what was
 // there already and what was refused, the refused cards or rows written unchanged to a rejects
 // file. Run again, the same import creates nothing it created before and finishes what it did not.
+import { IMPORT_OPTIONS } from './options.js';
 import { createWriteStream, statSync, type WriteStream } from 'node:fs';
 import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
@@ -12,7 +13,6 @@ import type { TickbookClient } from '../api/client.js';
 import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
 import { ImportFileError, importFormat, type ImportFormat, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
-import { CONNECTION_OPTIONS } from './connection-options.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -20,13 +20,6 @@ import { withClient } from './with-client.js';
 export const IMPORT_HELP = `  tickbook contacts import FILE... [--format auto|vcf|csv] [--default-country CC] [--dry-run]
                             [--rejects FILE] [--json]`;
 
-const OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  format: { type: 'string' },
-  'default-country': { type: 'string' },
-  'dry-run': { type: 'boolean' },
-  rejects: { type: 'string' },
-} as const;
 
 /** Creates in flight at once: quicker than one by one, gentle on a server's rate limit. */
 const CONCURRENCY = 4;
@@ -222,7 +215,7 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
 }
 
 export async function importContacts(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, IMPORT_OPTIONS, true);
   const format = formatOf(values, false);
   if (positionals.length === 0) throw new UsageError('expected one or more files: tickbook contacts import contacts.vcf');
   const asked = values.format ?? 'auto';

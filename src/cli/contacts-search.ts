@@ -1,13 +1,13 @@
 // `tickbook contacts search TEXT`: every contact, not a page: the list is walked into the local
 // index (as the dashboard's search keeps it) and searched there, best matches first. When the
 // server cannot be reached, the index as last read is searched, and that is said.
+import { SEARCH_OPTIONS } from './options.js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
 import { contactName } from '../api/types.js';
 import { walkIntoIndex } from '../contacts/index-walk.js';
 import { ContactSearch } from '../contacts/search.js';
 import { sanitize } from '../text/sanitize.js';
-import { CONNECTION_OPTIONS } from './connection-options.js';
 import { withHistoryFile } from './history-file.js';
 import { ProgressLine } from './progress-line.js';
 import { contactJson, formatOf, renderTable, writeJson, writeNdjson } from './output.js';
@@ -16,7 +16,6 @@ import { withClient } from './with-client.js';
 
 export const SEARCH_HELP = `  tickbook contacts search TEXT [--limit N] [--json | --ndjson]`;
 
-const OPTIONS = { ...CONNECTION_OPTIONS, limit: { type: 'string' } } as const;
 
 async function search(client: TickbookClient, source: string, text: string, limit: number, format: 'table' | 'json' | 'ndjson'): Promise<number> {
   const { contactIndexOf } = await import('../store/contact-index.js');
@@ -50,7 +49,7 @@ async function search(client: TickbookClient, source: string, text: string, limi
 }
 
 export async function searchCommand(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, SEARCH_OPTIONS, true);
   const format = formatOf(values);
   const text = positionals.join(' ').trim();
   if (text === '') throw new UsageError('expected something to search for: tickbook contacts search ann (or name:ann, user:ann, phone:+44)');

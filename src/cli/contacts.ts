@@ -1,4 +1,5 @@
 // `tickbook contacts …`: every contact operation, scriptable.
+import { LIST_OPTIONS, CREATE_OPTIONS, DELETE_OPTIONS } from './options.js';
 import { createInterface } from 'node:readline';
 import { parsePhoneNumber } from '../api/rules.js';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
@@ -61,25 +62,8 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
 
 ${CONNECTION_HELP}`;
 
-const LIST_OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  limit: { type: 'string' },
-  active: { type: 'boolean' },
-  inactive: { type: 'boolean' },
-  all: { type: 'boolean' },
-  after: { type: 'string' },
-  before: { type: 'string' },
-} as const;
 
-const CREATE_OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  username: { type: 'string' },
-  phone: { type: 'string' },
-  'display-name': { type: 'string' },
-  'avatar-url': { type: 'string' },
-} as const;
 
-const DELETE_OPTIONS = { ...CONNECTION_OPTIONS, yes: { type: 'boolean', short: 'y' } } as const;
 
 const LIST_COLUMNS = [
   { title: 'ID' },

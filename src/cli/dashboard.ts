@@ -1,4 +1,5 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
+import { DASHBOARD_OPTIONS } from './options.js';
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
 import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, type SavedWatchlist, updateConfigFile } from '../config/config-file.js';
 import { cleanColumns, COLUMN_NAMES, findList, FIRST_LIST_NAME, newList, type Watchlist, type Watchlists } from '../market/watchlists.js';
@@ -6,7 +7,7 @@ import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
 import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS, connectionFlags } from './connection-options.js';
+import { CONNECTION_HELP, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 import { sanitize } from '../text/sanitize.js';
@@ -27,19 +28,6 @@ Options:
 
 ${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
 
-const OPTIONS = {
-  'base-url': CONNECTION_OPTIONS['base-url'],
-  'market-data-url': CONNECTION_OPTIONS['market-data-url'],
-  token: CONNECTION_OPTIONS.token,
-  'token-file': CONNECTION_OPTIONS['token-file'],
-  'api-key': CONNECTION_OPTIONS['api-key'],
-  'api-key-file': CONNECTION_OPTIONS['api-key-file'],
-  'insecure-http': CONNECTION_OPTIONS['insecure-http'],
-  'debug-log': CONNECTION_OPTIONS['debug-log'],
-  help: CONNECTION_OPTIONS.help,
-  watchlist: { type: 'string', multiple: true },
-  interval: { type: 'string' },
-} as const;
 
 /**
  * A list as the file keeps it. Whatever it held that this release does not manage stays: keys
@@ -78,7 +66,7 @@ function exportDirectory(configured: string | undefined): string {
 }
 
 export async function dashboard(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandLine(args, OPTIONS, false);
+  const { values } = parseCommandLine(args, DASHBOARD_OPTIONS, false);
   if (values.help) {
     process.stdout.write(DASHBOARD_HELP);
     return 0;

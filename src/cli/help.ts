@@ -1,6 +1,7 @@
 // Every help text of the command line in one place: what --help prints, and what the manual
 // page (scripts/write-manual.mjs, src/cli/manual.ts) is made from, so the two never disagree.
 import { ALERTS_HELP } from './alerts.js';
+import { COMPLETION_HELP } from './completion.js';
 import { CONFIG_HELP } from './config.js';
 import { CONTACTS_HELP } from './contacts.js';
 import { HISTORY_HELP } from './history.js';
@@ -27,6 +28,7 @@ Commands:
   symbols [--search TEXT]   the symbols catalogue
   config path|get|set|unset|list
                             the config file, read and changed from the shell
+  completion bash|zsh|fish  a script for the shell's Tab to complete commands, options and values
   serve                     run the sandbox server of the whole interface
 
 With no base URL configured, the dashboard and the commands run on the embedded sandbox.
@@ -44,7 +46,8 @@ Options:
 
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
 tickbook symbols --help, tickbook history --help, tickbook alerts --help,
-tickbook holdings --help, tickbook config --help, tickbook serve --help.
+tickbook holdings --help, tickbook config --help, tickbook completion --help,
+tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -58,5 +61,6 @@ export const HELPS: Readonly<Record<string, string>> = {
   alerts: ALERTS_HELP,
   holdings: HOLDINGS_HELP,
   config: CONFIG_HELP,
+  completion: COMPLETION_HELP,
   serve: SERVE_HELP,
 };

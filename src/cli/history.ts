@@ -1,5 +1,6 @@
 // `tickbook history SYMBOL`: the prices recorded on this machine, from the history file alone
 // (no request is made): raw ticks for the last day, or minute and day bars.
+import { HISTORY_OPTIONS } from './options.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, configFilePath, readConfigFile } from '../config/config-file.js';
@@ -32,16 +33,6 @@ Ticks are kept 24 hours, minute bars 30 days, day bars 2 years, in ${'$'}XDG_DAT
 Exit status: 0 with prices printed, 1 when none are recorded for the span, 2 a usage error.
 `;
 
-const OPTIONS = {
-  'base-url': { type: 'string' },
-  'market-data-url': { type: 'string' },
-  since: { type: 'string' },
-  bars: { type: 'string' },
-  json: { type: 'boolean' },
-  ndjson: { type: 'boolean' },
-  csv: { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 const UNITS: Readonly<Record<string, number>> = { m: MINUTE_MS, h: HOUR_MS, d: DAY_MS, w: 7 * DAY_MS };
 
@@ -120,7 +111,7 @@ function print<R>(columns: Columns<R>, records: readonly R[], format: 'table' | 
 }
 
 export async function history(args: readonly string[], now = Date.now()): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, HISTORY_OPTIONS, true);
   if (values.help) {
     process.stdout.write(HISTORY_HELP);
     return 0;

@@ -1,5 +1,6 @@
 // `tickbook holdings`: the user's lots, kept with the recorded prices for the server they are
 // valued by, listed at the latest prices with totals per currency, added and removed from the shell.
+import { HOLDINGS_OPTIONS } from './options.js';
 import type { TickbookClient } from '../api/client.js';
 import { averageCost, checkLot, dayKnown, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
 import type { Currency } from '../market/listing.js';
@@ -9,7 +10,7 @@ import type { HistoryStore } from '../store/history-store.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
 import { formatPrice, signedPercent } from '../text/numbers.js';
 import { localToday } from '../text/time.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { CONNECTION_HELP } from './connection-options.js';
 import { withHistoryFile } from './history-file.js';
 import { sourceFor } from './history.js';
 import { formatOf, renderTable, writeJson } from './output.js';
@@ -35,12 +36,6 @@ Amounts are exact decimals (up to 6 places), never rounded until shown.
 
 ${CONNECTION_HELP}`;
 
-const OPTIONS = {
-  ...CONNECTION_OPTIONS,
-  cost: { type: 'string' },
-  date: { type: 'string' },
-  lot: { type: 'string' },
-} as const;
 
 async function withHoldings<T>(body: (history: HistoryStore, holdings: HoldingsStore) => T | Promise<T>): Promise<T> {
   const { holdingsOf } = await import('../store/holdings-store.js');
@@ -194,7 +189,7 @@ function remove(source: string, words: readonly string[], lotOption: string | un
 }
 
 export async function holdings(args: readonly string[]): Promise<number> {
-  const { values, positionals } = parseCommandLine(args, OPTIONS, true);
+  const { values, positionals } = parseCommandLine(args, HOLDINGS_OPTIONS, true);
   const [action, ...words] = positionals;
   if (values.help) {
     process.stdout.write(HOLDINGS_HELP);

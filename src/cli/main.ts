@@ -9,4 +9,10 @@ if (tooFewFiles !== undefined) {
   process.stderr.write(`tickbook: ${tooFewFiles}\n`);
   process.exit(1);
 }
-await import('./command-line.js');
+if (process.argv[2] === '__complete') {
+  // Shell completion, on every Tab: only what it needs is loaded.
+  const { completeWords } = await import('./complete-words.js');
+  process.exitCode = await completeWords(process.argv.slice(3));
+} else {
+  await import('./command-line.js');
+}

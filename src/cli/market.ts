@@ -1,8 +1,9 @@
 // `tickbook quote` and `tickbook symbols`: the market data operations, scriptable.
+import { QUOTE_OPTIONS, SYMBOLS_OPTIONS } from './options.js';
 import { describeRejected } from '../api/types.js';
 import { formatPrice as price } from '../text/numbers.js';
 import { sanitize } from '../text/sanitize.js';
-import { CONNECTION_HELP, CONNECTION_OPTIONS } from './connection-options.js';
+import { CONNECTION_HELP } from './connection-options.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
 import { integerOption, nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { watchQuotes } from './watch-quotes.js';
@@ -28,7 +29,6 @@ ${CONNECTION_HELP}`;
 
 const volume = (value: number): string => value.toLocaleString('en-US');
 
-const QUOTE_OPTIONS = { ...CONNECTION_OPTIONS, watch: { type: 'boolean' }, interval: { type: 'string' } } as const;
 
 export async function quote(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(args, QUOTE_OPTIONS, true);
@@ -68,7 +68,6 @@ export async function quote(args: readonly string[]): Promise<number> {
   });
 }
 
-const SYMBOLS_OPTIONS = { ...CONNECTION_OPTIONS, search: { type: 'string' } } as const;
 
 export async function symbols(args: readonly string[]): Promise<number> {
   const { values } = parseCommandLine(args, SYMBOLS_OPTIONS, false);

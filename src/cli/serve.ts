@@ -1,4 +1,5 @@
 // `tickbook serve`: the sandbox as a standalone server for any HTTP client.
+import { SERVE_OPTIONS } from './options.js';
 import { DatabaseOpenError, MarketMismatchError } from '../server/store-errors.js';
 import { readerGone } from './stdio.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
@@ -30,20 +31,6 @@ Options:
   -h, --help                show this help
 `;
 
-const OPTIONS = {
-  host: { type: 'string' },
-  port: { type: 'string' },
-  db: { type: 'string' },
-  seed: { type: 'string' },
-  'reset-market': { type: 'boolean' },
-  'no-demo-data': { type: 'boolean' },
-  'demo-contacts': { type: 'string' },
-  'rate-limit': { type: 'string' },
-  token: { type: 'string', multiple: true },
-  'api-key': { type: 'string', multiple: true },
-  'restricted-api-key': { type: 'string', multiple: true },
-  help: { type: 'boolean', short: 'h' },
-} as const;
 
 const MARKET_ORIGIN: Record<Sandbox['marketOrigin'], string> = {
   new: 'new; the database keeps it',
@@ -98,7 +85,7 @@ const requestLog = (() => {
 })();
 
 export async function serve(args: readonly string[]): Promise<number> {
-  const { values } = parseCommandLine(args, OPTIONS, false);
+  const { values } = parseCommandLine(args, SERVE_OPTIONS, false);
   if (values.help) {
     process.stdout.write(SERVE_HELP);
     return 0;

@@ -17,6 +17,9 @@ export const dataDir = (env: Env = process.env): string => xdg(env, 'XDG_DATA_HO
 /** `$XDG_CONFIG_HOME/tickbook`, or `~/.config/tickbook`. */
 export const configDir = (env: Env = process.env): string => xdg(env, 'XDG_CONFIG_HOME', ['.config']);
 
+/** `$XDG_CACHE_HOME/tickbook`, or `~/.cache/tickbook`: what may be thrown away (the symbols shell completion offers). */
+export const cacheDir = (env: Env = process.env): string => xdg(env, 'XDG_CACHE_HOME', ['.cache']);
+
 /** The sandbox's database when no --db is given. */
 export const defaultDatabasePath = (env: Env = process.env): string => join(dataDir(env), 'sandbox.db');
 

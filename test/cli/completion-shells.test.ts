@@ -1,0 +1,139 @@
+// The completion scripts in real shells: `tickbook completion bash` sourced into bash, asked as
+// Tab asks (COMP_WORDS, COMP_CWORD), answering from the built bin; zsh and fish where this
+// machine has them. And the symbols of a server: cached, refreshed behind Tab, never waited for.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanEnv } from '../helpers/child.js';
+import { BIN } from '../helpers/sandbox.js';
+
+let home: string;
+let env: NodeJS.ProcessEnv;
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'tickbook-completion-'));
+  // `tickbook` on the PATH, as an installed one is.
+  mkdirSync(join(home, 'bin'));
+  symlinkSync(BIN, join(home, 'bin', 'tickbook'));
+  env = {
+    ...cleanEnv(),
+    HOME: home,
+    PATH: `${join(home, 'bin')}:${process.env.PATH}`,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    XDG_CACHE_HOME: join(home, 'cache'),
+  };
+});
+afterEach(() => rmSync(home, { recursive: true, force: true, maxRetries: 5 }));
+
+const has = (shell: string) => spawnSync(shell, ['-c', 'exit 0']).status === 0;
+const tickbook = (args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env, encoding: 'utf8', cwd: home });
+
+/** What bash's Tab would offer after `line` (the last word being completed), one per entry. */
+function bashOffers(line: string): string[] {
+  const words = ['tickbook', ...line.split(' ')];
+  const script = `source <(tickbook completion bash)
+COMP_WORDS=(${words.map((w) => `'${w}'`).join(' ')}); COMP_CWORD=${words.length - 1}
+_tickbook
+printf '%s\\n' "\${COMPREPLY[@]}"`;
+  const run = spawnSync('bash', ['--norc', '-c', script], { env, encoding: 'utf8', cwd: home });
+  expect(run.stderr).toBe('');
+  return run.stdout.split('\n').filter((line) => line !== '');
+}
+
+describe('tickbook completion', () => {
+  it('prints a script for bash, zsh and fish; an unknown shell is exit 2 naming the valid ones', () => {
+    for (const shell of ['bash', 'zsh', 'fish']) {
+      const run = tickbook(['completion', shell]);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toContain('tickbook __complete');
+    }
+    const wrong = tickbook(['completion', 'tcsh']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(/unknown shell "tcsh"; one of bash, zsh, fish/);
+    expect(tickbook(['completion']).status).toBe(2);
+  });
+
+  it('in bash: commands, actions, options, symbols, config values, saved watchlists, file names', () => {
+    expect(bashOffers('co')).toEqual(['contacts', 'config', 'completion']);
+    expect(bashOffers('contacts ex')).toEqual(['export']);
+    expect(bashOffers('contacts export --format ')).toEqual(['vcf', 'csv', 'json', 'ndjson']);
+    expect(bashOffers('quote MSF')).toEqual(['MSFT']);
+    expect(bashOffers('config set motion ')).toEqual(['true', 'false']);
+    mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
+    writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify({ watchlists: [{ name: 'Tech', symbols: ['AAPL'] }, { name: 'Banks', symbols: ['JPM'] }] }));
+    expect(bashOffers('--watchlist B')).toEqual(['Banks']);
+    writeFileSync(join(home, 'people.vcf'), '');
+    writeFileSync(join(home, 'people.csv'), '');
+    expect(bashOffers('contacts import peo').sort()).toEqual(['people.csv', 'people.vcf']);
+    expect(bashOffers('nosuch ')).toEqual([]);
+  });
+
+  it('in bash: the ids of the alerts set, and none before there is a history file (none is made)', () => {
+    expect(bashOffers('alerts rm ')).toEqual([]);
+    expect(existsSync(join(home, 'data', 'tickbook', 'history.db'))).toBe(false);
+    for (const line of [['AAPL', 'above', '500'], ['MSFT', 'below', '10']]) expect(tickbook(['alerts', 'add', ...line]).status).toBe(0);
+    expect(bashOffers('alerts pause ')).toEqual(['1', '2']);
+  });
+
+  it.skipIf(!has('zsh'))('in zsh: the script loads and offers the same', () => {
+    const script = `autoload -Uz compinit && compinit -u; source <(tickbook completion zsh); whence -w _tickbook`;
+    const run = spawnSync('zsh', ['-f', '-c', script], { env, encoding: 'utf8', cwd: home });
+    expect(run.stdout).toMatch(/_tickbook: function/);
+  });
+
+  it.skipIf(!has('fish'))('in fish: complete -C asks the script', () => {
+    const conf = join(home, 'tickbook.fish');
+    writeFileSync(conf, tickbook(['completion', 'fish']).stdout);
+    const run = spawnSync('fish', ['--no-config', '-c', `source ${conf}; complete -C 'tickbook co'`], { env, encoding: 'utf8', cwd: home });
+    expect(run.stdout.split('\n').filter(Boolean).map((l) => l.split('\t')[0])).toEqual(['contacts', 'config', 'completion']);
+  });
+});
+
+describe('a server\'s symbols', () => {
+  let server: Server;
+  let asked = 0;
+  afterEach(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  /** A market server whose catalogue takes `delayMs` to come. */
+  async function marketServer(delayMs: number): Promise<string> {
+    server = createServer((req, res) => {
+      asked++;
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: 'success', stock_symbols: [{ symbol: 'ZZZA', name: 'A' }, { symbol: 'ZZZB', name: 'B' }] }));
+      }, delayMs);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    return `http://127.0.0.1:${port}`;
+  }
+
+  it('are never waited for: the first Tab offers none at once, a refresh behind it fills the cache, the next Tab offers them', async () => {
+    const url = await marketServer(1500);
+    env.TICKBOOK_MARKET_DATA_URL = url;
+    env.TICKBOOK_API_KEY = 'key';
+    const started = performance.now();
+    const first = tickbook(['__complete', 'quote', 'ZZZ']);
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(first.stdout).toBe('');
+    const cache = join(home, 'cache', 'tickbook', 'symbols.json');
+    for (let i = 0; i < 100 && !existsSync(cache); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.parse(readFileSync(cache, 'utf8'))).toMatchObject({ url: `${url}/`, symbols: ['ZZZA', 'ZZZB'] });
+    expect(tickbook(['__complete', 'quote', 'ZZZ']).stdout).toBe('ZZZA\nZZZB\n');
+    // Fresh: no other request.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(asked).toBe(1);
+    // A day old: still offered at once, and refreshed behind.
+    writeFileSync(cache, JSON.stringify({ url: `${url}/`, fetchedAt: Date.now() - 25 * 3600_000, symbols: ['ZZZOLD'] }));
+    rmSync(join(home, 'cache', 'tickbook', 'symbols.refreshing'), { force: true });
+    expect(tickbook(['__complete', 'quote', 'ZZZ']).stdout).toBe('ZZZOLD\n');
+    for (let i = 0; i < 100 && readFileSync(cache, 'utf8').includes('ZZZOLD'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toBe(2);
+    // Another server's cache is not this one's.
+    env.TICKBOOK_MARKET_DATA_URL = 'http://127.0.0.1:9';
+    expect(tickbook(['__complete', 'quote', 'ZZZ']).stdout).toBe('');
+  });
+});
