@@ -1,8 +1,9 @@
 // Runs a command in a pty of its own (`script`), for what tmux does not show: every byte written
 // to the terminal (the recording, escape sequences and all, stderr too) and the exit status
 // (`script -e` passes on the command's, 128 + n for one ended by signal n).
+import { removeHome } from './remove-home.js';
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterEach } from 'vitest';
 import { join } from 'node:path';
@@ -154,7 +155,7 @@ export function usePtyHome(prefix: string): { home: () => string; env: () => Rec
     run?.kill();
     await run?.exited;
     run = undefined;
-    if (home) rmSync(home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    if (home) await removeHome(home);
     home = undefined;
   });
   return {

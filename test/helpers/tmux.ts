@@ -1,6 +1,7 @@
 // Drives bin/tickbook in a real terminal: tmux sessions, keys, and the screen as a person sees it.
+import { removeHome } from './remove-home.js';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,11 +107,10 @@ export function useE2eHome(prefix = 'tickbook-e2e-') {
     ctx.home = mkdtempSync(join(tmpdir(), prefix));
     ctx.env = { HOME: ctx.home, XDG_DATA_HOME: join(ctx.home, 'data'), XDG_CONFIG_HOME: join(ctx.home, 'config') };
   });
-  afterEach(() => {
+  afterEach(async () => {
     ctx.session?.kill();
     ctx.session = undefined;
-    // The app may still be writing its files as it ends (its hang-up handling): retried, not failed.
-    rmSync(ctx.home, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    await removeHome(ctx.home);
   });
   return ctx;
 }
