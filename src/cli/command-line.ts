@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
 import { completion } from './completion.js';
+import { doctor } from './doctor.js';
 import { config } from './config.js';
 import { contacts } from './contacts.js';
 import { alerts } from './alerts.js';
@@ -69,6 +70,8 @@ async function run(argv: readonly string[]): Promise<number> {
       return config(rest);
     case 'completion':
       return completion(rest);
+    case 'doctor':
+      return doctor(rest);
     // Hidden: the symbols' cache for shell completion, refreshed behind it (__complete itself is main.ts's).
     case '__refresh-symbols': {
       const [{ withClient }, { refreshSymbols }] = await Promise.all([import('./with-client.js'), import('./completion-sources.js')]);

@@ -73,6 +73,7 @@ const COMMANDS: Record<string, Command> = {
   },
   serve: { options: SERVE_OPTIONS },
   completion: { options: {}, words: { '': SHELLS } },
+  doctor: { options: CONNECTION_OPTIONS, words: { '': 'none' } },
 };
 
 /** Option values worth offering; every other value is the user's to type. */

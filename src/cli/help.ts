@@ -3,6 +3,7 @@
 import { ALERTS_HELP } from './alerts.js';
 import { COMPLETION_HELP } from './completion.js';
 import { CONFIG_HELP } from './config.js';
+import { DOCTOR_HELP } from './doctor.js';
 import { CONTACTS_HELP } from './contacts.js';
 import { HISTORY_HELP } from './history.js';
 import { HOLDINGS_HELP } from './holdings.js';
@@ -29,6 +30,8 @@ Commands:
   config path|get|set|unset|list
                             the config file, read and changed from the shell
   completion bash|zsh|fish  a script for the shell's Tab to complete commands, options and values
+  doctor                    checks Node, the terminal, the config, the local files, the servers
+                            and the clock, one line each
   serve                     run the sandbox server of the whole interface
 
 With no base URL configured, the dashboard and the commands run on the embedded sandbox.
@@ -47,7 +50,7 @@ Options:
 Each command lists its own options: tickbook contacts --help, tickbook quote --help,
 tickbook symbols --help, tickbook history --help, tickbook alerts --help,
 tickbook holdings --help, tickbook config --help, tickbook completion --help,
-tickbook serve --help.
+tickbook doctor --help, tickbook serve --help.
 
 Exit status: 0 success, 1 an API or network error, 2 a usage error.
 `;
@@ -62,5 +65,6 @@ export const HELPS: Readonly<Record<string, string>> = {
   holdings: HOLDINGS_HELP,
   config: CONFIG_HELP,
   completion: COMPLETION_HELP,
+  doctor: DOCTOR_HELP,
   serve: SERVE_HELP,
 };

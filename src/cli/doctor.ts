@@ -1,0 +1,155 @@
+// `tickbook doctor`: checks what tickbook depends on and says what it found, one line each, so
+// that a setup that does not work says why before the dashboard is tried. Exit 0 when all is well.
+import { existsSync, readFileSync } from 'node:fs';
+import { ApiError } from '../api/errors.js';
+import { ConfigError, configFilePath, readConfigFile } from '../config/config-file.js';
+import { defaultDatabasePath } from '../config/paths.js';
+import { historyPath } from '../store/history-source.js';
+import { localeIsUtf8 } from '../text/locale.js';
+import { sanitize } from '../text/sanitize.js';
+import { CONNECTION_HELP } from './connection-options.js';
+import { CONNECTION_OPTIONS } from './options.js';
+import { parseCommandLine, UsageError } from './usage.js';
+import { withClient } from './with-client.js';
+
+export const DOCTOR_HELP = `Usage: tickbook doctor [connection options]
+
+Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when nothing is wrong:
+  node                      the version running tickbook (20.18 or later)
+  terminal                  its size against the dashboard's smallest (60x16), colours, and
+                            whether it draws Unicode
+  config                    the config file: readable JSON, no unknown or malformed key, not
+                            readable by others when it holds credentials
+  history, sandbox          the local SQLite files: SQLite's own integrity check
+  contacts, market data     where tickbook would connect, whether it answers and how fast, and
+                            whether the token and API key are accepted (with no server set up,
+                            the embedded sandbox, made if need be as any command makes it)
+  clock                     this machine's clock against the server's
+
+${CONNECTION_HELP}`;
+
+/** Node's oldest version tickbook runs on (package.json's engines). */
+const NODE_MIN = [20, 18] as const;
+/** A server's clock this far from ours makes prices' times and alerts' "stale" wrong. */
+const CLOCK_SKEW_MS = 5_000;
+
+type Verdict = 'ok' | 'bad' | 'info';
+
+interface Finding {
+  what: string;
+  verdict: Verdict;
+  detail: string;
+}
+
+const ok = (what: string, detail: string): Finding => ({ what, verdict: 'ok', detail });
+const bad = (what: string, detail: string): Finding => ({ what, verdict: 'bad', detail });
+const info = (what: string, detail: string): Finding => ({ what, verdict: 'info', detail });
+
+export async function doctor(args: readonly string[]): Promise<number> {
+  const { values } = parseCommandLine(args, CONNECTION_OPTIONS, false);
+  if (values.help) {
+    process.stdout.write(DOCTOR_HELP);
+    return 0;
+  }
+  const findings: Finding[] = [nodeVersion(), terminal(), config(), ...(await databases()), ...(await connection(values))];
+  const marks = localeIsUtf8(process.env) ? { ok: '✓', bad: '✗', info: '·' } : { ok: 'ok', bad: 'NO', info: '--' };
+  const width = Math.max(...findings.map((f) => f.what.length));
+  for (const finding of findings) {
+    process.stdout.write(`${marks[finding.verdict].padEnd(2)} ${finding.what.padEnd(width)}  ${sanitize(finding.detail)}\n`);
+  }
+  return findings.some((f) => f.verdict === 'bad') ? 1 : 0;
+}
+
+function nodeVersion(): Finding {
+  const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+  const enough = major > NODE_MIN[0] || (major === NODE_MIN[0] && minor >= NODE_MIN[1]);
+  const detail = `${process.version} (${process.execPath})`;
+  return enough ? ok('node', detail) : bad('node', `${detail}: tickbook needs ${NODE_MIN.join('.')} or later`);
+}
+
+function terminal(): Finding {
+  const term = process.env.TERM ?? '(TERM not set)';
+  const drawing = localeIsUtf8(process.env) ? 'Unicode (a UTF-8 locale)' : 'ASCII only (the locale is not UTF-8)';
+  const colour = process.env.NO_COLOR ? 'no colour (NO_COLOR)' : process.env.FORCE_COLOR === '0' ? 'no colour (FORCE_COLOR=0)' : 'colour';
+  if (!process.stdout.isTTY) return info('terminal', `standard output is not a terminal: run tickbook doctor in the terminal you use; TERM=${term}, ${drawing}`);
+  if (term === 'dumb') return bad('terminal', 'TERM=dumb: the dashboard cannot draw on it (the commands work)');
+  const { columns = 0, rows = 0 } = process.stdout;
+  const size = `${columns}x${rows}`;
+  const fits = columns >= 60 && rows >= 16;
+  const detail = `${size}, TERM=${term}, ${colour}, ${drawing}`;
+  return fits ? ok('terminal', detail) : bad('terminal', `${detail}: the dashboard needs at least 60x16`);
+}
+
+function config(): Finding {
+  const path = configFilePath();
+  if (!existsSync(path)) return info('config', `${path} does not exist: every setting is its default`);
+  try {
+    const { warnings } = readConfigFile(path);
+    if (warnings.length > 0) return bad('config', warnings.join('; '));
+    return ok('config', `${path}`);
+  } catch (error) {
+    return bad('config', error instanceof ConfigError ? error.message : String(error));
+  }
+}
+
+/** SQLite's quick_check of each local file tickbook keeps, read-only (nothing is created or migrated). */
+async function databases(): Promise<Finding[]> {
+  const { default: Database } = await import('better-sqlite3');
+  return [
+    ['history', historyPath()],
+    ['sandbox', defaultDatabasePath()],
+  ].map(([what, path]) => {
+    if (!existsSync(path!)) return info(what!, `${path} does not exist yet`);
+    const head = readFileSync(path!).subarray(0, 16).toString('latin1');
+    if (head !== 'SQLite format 3\u0000') return bad(what!, `${path} is not a SQLite database`);
+    let db;
+    try {
+      db = new Database(path!, { readonly: true, fileMustExist: true });
+      const result = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
+      return result.length === 1 && result[0] === 'ok' ? ok(what!, `${path}: intact`) : bad(what!, `${path}: ${result.slice(0, 3).join('; ')}`);
+    } catch (error) {
+      return bad(what!, `${path}: ${(error as Error).message}`);
+    } finally {
+      db?.close();
+    }
+  });
+}
+
+/** Asks the servers it would use (the embedded sandbox, or the configured ones) and times them. */
+async function connection(values: Parameters<typeof withClient>[0]): Promise<Finding[]> {
+  try {
+    return await withClient(values, async ({ client, target, sandbox }) => {
+      const findings: Finding[] = [];
+      let started = performance.now();
+      try {
+        await client.listContacts({ limit: 1 });
+        findings.push(ok('contacts', `${target} answers, the token is accepted (${(performance.now() - started).toFixed(0)} ms)`));
+      } catch (error) {
+        findings.push(bad('contacts', `${target}: ${describe(error)}`));
+      }
+      started = performance.now();
+      try {
+        const priced = await client.realtimePricing(['AAPL']);
+        findings.push(ok('market data', `answers, the API key is accepted (${(performance.now() - started).toFixed(0)} ms)`));
+        findings.push(clock(priced.requestTime, sandbox !== undefined));
+      } catch (error) {
+        findings.push(bad('market data', describe(error)));
+        findings.push(info('clock', `not compared: the market data server did not answer; this machine says ${new Date().toISOString()}`));
+      }
+      return findings;
+    }, { onWarning: () => undefined });
+  } catch (error) {
+    // Where to connect comes partly from the config file: a broken one is said once, above.
+    const cause = error instanceof UsageError && /invalid JSON|not UTF-8|must be/.test(error.message) ? 'not checked: where to connect is in the config file, which cannot be read (above)' : describe(error);
+    return [bad('connection', cause)];
+  }
+}
+
+function clock(serverTime: Date, local: boolean): Finding {
+  if (local) return ok('clock', `${new Date().toISOString()} (the sandbox runs on this machine's clock)`);
+  const skew = Date.now() - serverTime.getTime();
+  const detail = `this machine ${new Date().toISOString()}, the server ${serverTime.toISOString()}`;
+  return Math.abs(skew) <= CLOCK_SKEW_MS ? ok('clock', detail) : bad('clock', `${detail}: ${(Math.abs(skew) / 1000).toFixed(0)} s ${skew > 0 ? 'ahead' : 'behind'}; set the clock (NTP)`);
+}
+
+const describe = (error: unknown): string => (error instanceof ApiError ? error.describe() : (error as Error)?.message ?? String(error));

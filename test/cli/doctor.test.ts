@@ -1,0 +1,101 @@
+// `tickbook doctor` against a healthy setup and broken ones, with the built bin in fresh homes.
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cleanEnv } from '../helpers/child.js';
+import { BIN, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+
+let home: string;
+let env: NodeJS.ProcessEnv;
+let sandbox: TestSandbox;
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(() => sandbox.close());
+beforeEach(() => {
+  home = mkdtempSync(join(tmpdir(), 'tickbook-doctor-'));
+  env = { ...cleanEnv(), HOME: home, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data'), TERM: 'xterm-256color' };
+});
+afterEach(() => rmSync(home, { recursive: true, force: true, maxRetries: 5 }));
+
+/** Run without blocking this process: the test sandbox it asks lives here. */
+async function doctor(args: string[] = []) {
+  const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
+    execFile(process.execPath, [BIN, 'doctor', ...args], { env, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
+      resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
+    );
+  });
+  const lines = new Map(run.stdout.split('\n').filter(Boolean).map((line) => {
+    const [mark, what, ...rest] = line.split(/\s+/);
+    return [what!, { mark: mark!, detail: rest.join(' ') }];
+  }));
+  return { code: run.status, stdout: run.stdout, stderr: run.stderr, lines };
+}
+
+describe('tickbook doctor', async () => {
+  it('a fresh setup on the embedded sandbox: every line well or only informative, exit 0', async () => {
+    const run = await doctor();
+    expect(run.code, run.stdout + run.stderr).toBe(0);
+    expect([...run.lines.keys()]).toEqual(['node', 'terminal', 'config', 'history', 'sandbox', 'contacts', 'market', 'clock']);
+    expect(run.lines.get('node')).toMatchObject({ mark: '✓', detail: expect.stringContaining(process.version) });
+    // Run here without a terminal: said, not failed.
+    expect(run.lines.get('terminal')!.mark).toBe('·');
+    expect(run.lines.get('config')).toMatchObject({ mark: '·', detail: expect.stringMatching(/does not exist: every setting is its default/) });
+    expect(run.lines.get('contacts')).toMatchObject({ mark: '✓', detail: expect.stringMatching(/sandbox.*answers, the token is accepted \(\d+ ms\)/) });
+    expect(run.lines.get('market')!.mark).toBe('✓');
+    expect(run.lines.get('clock')!.detail).toMatch(/the sandbox runs on this machine's clock/);
+    // Second run: the sandbox's file now made, and intact.
+    expect((await doctor()).lines.get('sandbox')).toMatchObject({ mark: '✓', detail: expect.stringMatching(/intact$/) });
+  });
+
+  it('a configured server that answers: its latency, the credentials accepted, the clocks compared', async () => {
+    mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
+    writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify({ base_url: sandbox.url }), { mode: 0o600 });
+    env.TICKBOOK_TOKEN = sandbox.token;
+    env.TICKBOOK_API_KEY = sandbox.apiKey;
+    const run = await doctor();
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.lines.get('config')!.mark).toBe('✓');
+    expect(run.lines.get('contacts')!.detail).toMatch(/127\.0\.0\.1.*answers/);
+    expect(run.lines.get('clock')).toMatchObject({ mark: '✓', detail: expect.stringMatching(/this machine .*, the server /) });
+  });
+
+  it('broken files: a config that is not JSON, a history file that is not SQLite: each ✗ saying why, exit 1', async () => {
+    mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
+    writeFileSync(join(home, 'config', 'tickbook', 'config.json'), '{"interval": 5,');
+    mkdirSync(join(home, 'data', 'tickbook'), { recursive: true });
+    writeFileSync(join(home, 'data', 'tickbook', 'history.db'), 'not a database at all, just text');
+    const run = await doctor();
+    expect(run.code).toBe(1);
+    expect(run.lines.get('config')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/invalid JSON at line 1, column 16/) });
+    expect(run.lines.get('history')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/is not a SQLite database/) });
+    expect(run.lines.get('connection')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/not checked: .*config file/) });
+  });
+
+  it('a token refused, then a server not there: ✗ saying why, never the token, exit 1', async () => {
+    env.TICKBOOK_BASE_URL = sandbox.url;
+    env.TICKBOOK_TOKEN = 'wrong-token-123';
+    env.TICKBOOK_API_KEY = sandbox.apiKey;
+    const run = await doctor();
+    expect(run.code).toBe(1);
+    expect(run.lines.get('contacts')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/not recognised|unauthori[sz]ed/i) });
+    expect(run.lines.get('market')!.mark).toBe('✓');
+    expect(run.stdout + run.stderr).not.toContain('wrong-token-123');
+
+    env.TICKBOOK_BASE_URL = 'http://127.0.0.1:9';
+    const gone = await doctor();
+    expect(gone.code).toBe(1);
+    expect(gone.lines.get('contacts')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/refused/) });
+    expect(gone.lines.get('clock')!.mark).toBe('·');
+  });
+
+  it('a non-UTF-8 locale gets ASCII marks', async () => {
+    env.LANG = 'C';
+    env.LC_ALL = 'C';
+    const run = await doctor();
+    expect(run.stdout).toMatch(/^ok +node/m);
+    expect(run.stdout).not.toMatch(/[✓✗·]/);
+  });
+});
