@@ -88,6 +88,7 @@ const OPTION_VALUES: Record<string, Values> = {
   db: 'files',
   bars: ['1m', '1d'],
   from: ['open', 'close', 'set'],
+  theme: ['auto', 'dark', 'light', 'mono'],
 };
 
 /** Export and import take different formats under one option name. */
@@ -97,6 +98,7 @@ const FORMATS: Record<string, readonly string[]> = { export: ['vcf', 'csv', 'jso
 const SETTING_VALUES: Record<string, readonly string[]> = {
   glyphs: ['auto', 'unicode', 'ascii'],
   colors: ['auto', 'none', '16', '256'],
+  theme: ['auto', 'dark', 'light', 'mono'],
   insecure_http: ['true', 'false'],
   motion: ['true', 'false'],
   hide_money: ['true', 'false'],

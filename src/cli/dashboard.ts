@@ -1,4 +1,5 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
+import { isThemeSetting, THEME_SETTINGS, type ThemeSetting } from '../tui/theme.js';
 import { DASHBOARD_OPTIONS } from './options.js';
 import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
 import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, type SavedWatchlist, updateConfigFile } from '../config/config-file.js';
@@ -73,6 +74,9 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   }
   const watchlistArgs = values.watchlist;
   const intervalFlag = integerOption('interval', values.interval, MIN_INTERVAL_S, MAX_INTERVAL_S);
+  if (values.theme !== undefined && !isThemeSetting(values.theme)) {
+    throw new UsageError(`option --theme must be one of ${THEME_SETTINGS.join(', ')}, not ${JSON.stringify(values.theme)}`);
+  }
   const path = configFilePath();
   let read: ConfigRead;
   // Credential files are read once, here; standard input is the keyboard's.
@@ -154,6 +158,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           history,
           glyphs: config.glyphs,
           colors: config.colors,
+          theme: values.theme as ThemeSetting | undefined ?? config.theme,
           motion: config.motion ?? true,
           hideMoney: config.hide_money ?? false,
           contactsSource,

@@ -39,6 +39,9 @@ With no base URL configured, the dashboard and the commands run on the embedded 
 Dashboard options (tickbook [options]):
   --watchlist NAME|A,B,C    open the saved list NAME, or watch these symbols for this run
   --interval N              poll prices every N seconds (1 to 60) for this run
+  --theme auto|dark|light|mono
+                            colours for a dark or light background, or none; auto (the
+                            default, or the config's "theme") asks the terminal
   --base-url URL  --market-data-url URL  --token-file FILE  --api-key-file FILE
   --token T  --api-key K  --insecure-http  --debug-log FILE
                             where and as whom to connect (tickbook contacts --help)

@@ -3,11 +3,13 @@
 // say, laid out the same. scripts/write-manual.mjs writes it at build time.
 import { HELP, HELPS } from './help.js';
 
-/** Text as roff shows it literally: backslashes, hyphens (which groff would make typographic) and a leading dot or quote escaped. */
+/** Text as roff shows it literally: backslashes, hyphens (which groff would make typographic), anything not ASCII and a leading dot or quote escaped. */
 function literal(text: string): string {
   return text
     .replace(/\\/g, '\\e')
     .replace(/-/g, '\\-')
+    // groff reads ASCII unless preconv runs first (man runs it; groff alone does not).
+    .replace(/[^\n\x20-\x7e]/gu, (char) => `\\[u${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}]`)
     .split('\n')
     .map((line) => (/^[.']/.test(line) ? `\\&${line}` : line))
     .join('\n');

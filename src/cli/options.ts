@@ -53,6 +53,7 @@ export const DASHBOARD_OPTIONS = {
   help: CONNECTION_OPTIONS.help,
   watchlist: { type: 'string', multiple: true },
   interval: { type: 'string' },
+  theme: { type: 'string' },
 } as const;
 
 export const HISTORY_OPTIONS = {

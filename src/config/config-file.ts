@@ -41,6 +41,8 @@ export interface ConfigFile {
   glyphs?: (typeof GLYPH_VALUES)[number];
   /** The dashboard's colours: none, the 8 basic ones, all, or chosen from the terminal. */
   colors?: (typeof COLOR_VALUES)[number];
+  /** The dashboard's theme: for a dark or a light background, without colour, or asked of the terminal. */
+  theme?: (typeof THEME_VALUES)[number];
   /** Changed digits flash on a new price; false keeps the screen still. */
   motion?: boolean;
   /** The holdings' money is hidden in the dashboard (for sharing a screen); $ toggles and saves it. */
@@ -66,6 +68,7 @@ export interface SavedWatchlist {
 
 const GLYPH_VALUES = ['auto', 'unicode', 'ascii'] as const;
 const COLOR_VALUES = ['auto', 'none', '16', '256'] as const;
+const THEME_VALUES = ['auto', 'dark', 'light', 'mono'] as const;
 
 export class ConfigError extends Error {
   override readonly name: string = 'ConfigError';
@@ -97,6 +100,7 @@ export const CONFIG_KEYS = [
   'interval',
   'glyphs',
   'colors',
+  'theme',
   'motion',
   'hide_money',
   'export_dir',
@@ -106,7 +110,7 @@ export const CONFIG_KEYS = [
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'motion' | 'hide_money' | 'export_dir' | 'alerts';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'theme' | 'motion' | 'hide_money' | 'export_dir' | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -242,6 +246,11 @@ export function configFromObject(path: string, raw: Readonly<Record<string, unkn
   if (colors !== undefined && colors !== null) {
     if ((COLOR_VALUES as readonly unknown[]).includes(colors)) config.colors = colors as ConfigFile['colors'];
     else malformed.colors = 'colors must be "auto", "none", "16" or "256"';
+  }
+  const { theme } = raw;
+  if (theme !== undefined && theme !== null) {
+    if ((THEME_VALUES as readonly unknown[]).includes(theme)) config.theme = theme as ConfigFile['theme'];
+    else malformed.theme = 'theme must be "auto", "dark", "light" or "mono"';
   }
   const warnings = [
     ...unknownKeyWarnings(path, raw),

@@ -28,6 +28,7 @@ const KINDS: Record<string, Kind> = {
   interval: 'number',
   glyphs: 'text',
   colors: 'text',
+  theme: 'text',
   motion: 'boolean',
   hide_money: 'boolean',
   export_dir: 'text',

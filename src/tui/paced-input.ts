@@ -4,6 +4,7 @@
 // typing, a slow link, a busy moment), or an arrow key and letters in one read, would otherwise
 // reach the handlers of the same render: a text field then edits the value it was drawn with
 // and keys are lost. Pacing the input lets React draw and resubscribe in between.
+import { BACKGROUND_ANSWER } from './background.js';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { partialMarkAtEnd, PASTE_END, PASTE_START } from './keys/paste.js';
@@ -184,6 +185,11 @@ export class PacedInput extends Readable {
   /** Queues what Ink can be given of these pieces; the rest (no key of ours) is dropped here. */
   #enqueue(pieces: readonly Queued[]): void {
     for (const piece of pieces) {
+      // The terminal's answer to the background question (background.ts), not a key.
+      if (typeof piece === 'string' && piece.startsWith(BACKGROUND_ANSWER)) {
+        this.emit('background', piece);
+        continue;
+      }
       const key = typeof piece === 'string' ? canonicalKey(piece) : piece;
       if (key !== undefined) this.#queue.push(key);
     }

@@ -21,7 +21,8 @@ import { Screen } from './screen.js';
 import { errorText } from './state/error-text.js';
 import { type Unfinished, WriteLedger } from './state/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
-import { type ColorSetting, ThemeContext, themeFor } from './theme.js';
+import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './background.js';
+import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './theme.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
@@ -32,6 +33,8 @@ export type RunDashboardOptions = Pick<
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
   glyphs?: GlyphSetting | undefined;
   colors?: ColorSetting | undefined;
+  /** --theme, else the config's "theme": auto asks the terminal for its background. */
+  theme?: ThemeSetting | undefined;
   /**
    * Work that waits for the first frame (the embedded sandbox's database): started once the frame
    * is on screen; its failure ends the dashboard as a crash does, the error said after it.
@@ -68,7 +71,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   let ending = false;
   let instance: Instance | undefined;
   const glyphs = glyphsFor(process.env, options.glyphs);
-  const theme = themeFor(process.env, options.colors);
+  const themeSetting = options.theme ?? 'auto';
+  let theme = themeFor(process.env, options.colors, themeSetting === 'auto' ? 'dark' : themeSetting);
   // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
   const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
   const input = new PacedInput(stdin);
@@ -155,7 +159,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   if (afterFirstFrame) void screen.firstFrame.then(afterFirstFrame).catch(crash);
 
   try {
-    instance = render(
+    // Drawn again with the light theme when the terminal says its background is light.
+    const tree = () => (
       <ErrorBoundary onError={crash}>
         <ThemeContext.Provider value={theme}>
           <GlyphsContext.Provider value={glyphs}>
@@ -187,11 +192,23 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
             </LifecycleContext.Provider>
           </GlyphsContext.Provider>
         </ThemeContext.Provider>
-      </ErrorBoundary>,
+      </ErrorBoundary>
+    );
+    instance = render(
+      tree(),
       // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
       // otherwise stop Ink from drawing at all).
       { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: input as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );
+    if (themeSetting === 'auto' && theme.color && stdin.isTTY && stdout.isTTY) {
+      input.once('background', (answer: string) => {
+        const rgb = parseBackground(answer);
+        if (rgb === undefined || !backgroundIsLight(rgb)) return;
+        theme = themeFor(process.env, options.colors, 'light');
+        instance?.rerender(tree());
+      });
+      screen.signal(BACKGROUND_QUERY);
+    }
     await instance.waitUntilExit();
   } catch (error) {
     fatal ??= error instanceof Error ? error : new Error(String(error));

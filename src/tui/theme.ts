@@ -1,6 +1,7 @@
-// Colours in one place. Where the terminal has none (NO_COLOR, FORCE_COLOR=0, a VT100) there are
-// none, and every change stays readable by its arrow or sign alone; the Linux console gets the
-// eight colours it has, never the bright ones.
+// Colours in one place, in themes for a dark and a light background (and mono). Where the
+// terminal has none (NO_COLOR, FORCE_COLOR=0, a VT100) there are none, and every change stays
+// readable by its arrow or sign alone; the Linux console gets the eight colours it has, never the
+// bright ones.
 import { createContext, useContext } from 'react';
 
 export type ColorSetting = 'auto' | 'none' | '16' | '256';
@@ -45,7 +46,49 @@ const SIXTEEN: Theme = {
   focusBorder: 'cyan',
 };
 
-const FULL: Theme = { ...SIXTEEN, muted: 'gray', border: 'gray' };
+// The same on a light background: yellow and cyan are unreadable on white, blue and magenta are not.
+const SIXTEEN_LIGHT: Theme = { ...SIXTEEN, accent: 'blue', warning: 'magenta', focusBorder: 'blue' };
+
+/**
+ * With 256 colours and more, exact colours chosen for the background, each text colour at a
+ * contrast of 4.5 or more against it (WCAG AA; tested): the dark theme against black, the light
+ * one against white.
+ */
+const DARK: Theme = {
+  color: true,
+  accent: '#00afd7',
+  muted: '#9e9e9e',
+  up: '#5fd75f',
+  down: '#ff5f5f',
+  error: '#ff5f5f',
+  warning: '#ffd75f',
+  border: '#767676',
+  focusBorder: '#00afd7',
+};
+
+const LIGHT: Theme = {
+  color: true,
+  accent: '#005f87',
+  muted: '#5f5f5f',
+  up: '#005f00',
+  down: '#af0000',
+  error: '#af0000',
+  warning: '#875f00',
+  border: '#8a8a8a',
+  focusBorder: '#005f87',
+};
+
+/** The dashboard's themes: chosen from the terminal's background (auto), or named. */
+export type ThemeSetting = 'auto' | 'dark' | 'light' | 'mono';
+export const THEME_SETTINGS: readonly ThemeSetting[] = ['auto', 'dark', 'light', 'mono'];
+
+export function isThemeSetting(value: unknown): value is ThemeSetting {
+  return typeof value === 'string' && (THEME_SETTINGS as readonly string[]).includes(value);
+}
+
+/** The background each theme is made for, for the contrast check. */
+export const THEME_BACKGROUNDS = { dark: '#000000', light: '#ffffff' } as const;
+export const PALETTES = { dark: DARK, light: LIGHT } as const;
 
 export function isColorSetting(value: unknown): value is ColorSetting {
   return typeof value === 'string' && (COLOR_SETTINGS as readonly string[]).includes(value);
@@ -67,9 +110,16 @@ export function colorsFor(env: Env, configured: ColorSetting = 'auto'): Exclude<
   return '256';
 }
 
-export function themeFor(env: Env = process.env, configured: ColorSetting = 'auto'): Theme {
+/**
+ * The colours to draw with: none where the terminal has none or NO_COLOR says so (whatever the
+ * theme), the eight basic ones on a 16-colour terminal, else the theme's own. `theme` is resolved
+ * already: `auto` became dark or light from the terminal's answer (background.ts).
+ */
+export function themeFor(env: Env = process.env, configured: ColorSetting = 'auto', theme: Exclude<ThemeSetting, 'auto'> = 'dark'): Theme {
   const colors = colorsFor(env, configured);
-  return colors === 'none' ? NONE : colors === '16' ? SIXTEEN : FULL;
+  if (colors === 'none' || theme === 'mono') return NONE;
+  if (colors === '16') return theme === 'light' ? SIXTEEN_LIGHT : SIXTEEN;
+  return PALETTES[theme];
 }
 
 export const ThemeContext = createContext<Theme>(themeFor({}));

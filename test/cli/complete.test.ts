@@ -14,7 +14,7 @@ const ask = (line: string) => {
 
 describe('complete', () => {
   it('commands, then a command\'s actions', async () => {
-    expect(await ask('')).toEqual(['contacts', 'quote', 'symbols', 'history', 'alerts', 'holdings', 'config', 'serve', 'completion']);
+    expect(await ask('')).toEqual(['contacts', 'quote', 'symbols', 'history', 'alerts', 'holdings', 'config', 'serve', 'completion', 'doctor']);
     expect(await ask('co')).toEqual(['contacts', 'config', 'completion']);
     expect(await ask('contacts ')).toEqual(['list', 'get', 'create', 'rename', 'delete', 'search', 'export', 'import', 'duplicates']);
     expect(await ask('alerts p')).toEqual(['pause']);
@@ -56,5 +56,7 @@ describe('complete', () => {
     expect(await ask('config set interval ')).toEqual([]);
     expect(await ask('completion ')).toEqual(['bash', 'zsh', 'fish']);
     expect(await ask('completion bash ')).toEqual([]);
+    expect(await ask('config set theme ')).toEqual(['auto', 'dark', 'light', 'mono']);
+    expect(await ask('--theme l')).toEqual(['light']);
   });
 });

@@ -99,6 +99,7 @@ describe('unknown keys', () => {
         interval: 2,
         glyphs: 'ascii',
         colors: '16',
+        theme: 'light',
         motion: false,
         hide_money: true,
         export_dir: '~/Exports',
@@ -107,8 +108,9 @@ describe('unknown keys', () => {
     );
     expect(readConfigFile(path).warnings).toEqual([]);
     expect(readConfigFile(path).config.hide_money).toBe(true);
+    expect(readConfigFile(path).config.theme).toBe('light');
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'theme', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 
