@@ -205,7 +205,7 @@ export class TickbookClient {
       if (quote) known.push(quote);
       else if (!bad.has(symbol)) unknown.push(symbol);
     }
-    return { symbols: watchlist, quotes: known, unknown, rejected, requestTime: requestTime ?? new Date() };
+    return { symbols: watchlist, quotes: known, unknown, rejected, requestTime: requestTime ?? new Date(), serverTime: requestTime !== undefined };
   }
 
   async listSymbols(options: CallOptions = {}): Promise<SymbolInfo[]> {

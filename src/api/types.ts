@@ -53,8 +53,10 @@ export interface PricingResult {
   unknown: string[];
   /** Records the server sent that are not prices (a negative price, no volume): left out, named. */
   rejected: RejectedQuote[];
-  /** When the (last) server answered. */
+  /** When the (last) server answered: its request_time, or this machine's clock when it sent none. */
   requestTime: Date;
+  /** Whether requestTime is the server's own (request_time) rather than this machine's; not said, not known. */
+  serverTime?: boolean;
 }
 
 /** A price record that was left out, and why. */

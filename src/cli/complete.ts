@@ -123,8 +123,8 @@ export async function complete(before: readonly string[], current: string, sourc
   if (name === undefined && !current.startsWith('-')) return matching(Object.keys(COMMANDS), current);
   if (command === undefined && name !== undefined && !name.startsWith('-')) return [];
   if (command?.actions) {
-    const first = rest.findIndex((word) => !word.startsWith('-'));
-    if (first === -1) {
+    const first = wordsOnly(rest, options).at(0);
+    if (first === undefined) {
       if (!current.startsWith('-')) return matching(Object.keys(command.actions), current);
     } else {
       action = rest[first]!;
@@ -150,7 +150,7 @@ export async function complete(before: readonly string[], current: string, sourc
       current,
     );
   }
-  const positionals = words.filter((word) => !word.startsWith('-'));
+  const positionals = wordsOnly(words, options).map((i) => words[i]!);
   if (name === 'config' && action === 'set' && positionals.length === 1) return matching(SETTING_VALUES[positionals[0]!] ?? [], current);
   // One KEY, one alert id, one symbol for holdings; as many symbols or files as wanted elsewhere.
   const single = name === 'config' || name === 'completion' || name === 'holdings' || ['rm', 'pause', 'resume', 'add'].includes(action);
@@ -175,6 +175,17 @@ async function values(kind: Values, current: string, sources: Sources): Promise<
     default:
       return matching(kind, current);
   }
+}
+
+/** Where the words that are not options, nor an option's value (`--base-url URL`), stand. */
+function wordsOnly(words: readonly string[], options: OptionSpec): number[] {
+  const at: number[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.startsWith('-')) at.push(i);
+    else if (word.startsWith('--') && !word.includes('=') && options[word.slice(2)]?.type === 'string') i++;
+  }
+  return at;
 }
 
 const matching = (candidates: readonly string[], current: string): string[] => candidates.filter((c) => c.startsWith(current));

@@ -10,9 +10,13 @@ _tickbook() {
   if [[ $out == ":files" ]]; then
     compopt -o filenames 2>/dev/null
     mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+  elif [[ -n $out ]]; then
+    # Each quoted as a word: a watchlist may be named "My List".
+    local line
+    COMPREPLY=()
+    while IFS= read -r line; do COMPREPLY+=("$(printf '%q' "$line")"); done <<< "$out"
   else
-    mapfile -t COMPREPLY <<< "$out"
-    [[ -z $out ]] && COMPREPLY=()
+    COMPREPLY=()
   fi
 }
 complete -F _tickbook tickbook
@@ -24,6 +28,7 @@ const ZSH = `#compdef tickbook
 _tickbook() {
   local out
   out=$(tickbook __complete "\${(@)words[2,CURRENT]}" 2>/dev/null) || return 1
+  [[ -n $out ]] || return 1
   if [[ $out == ":files" ]]; then
     _files
   else

@@ -1,6 +1,7 @@
 // `tickbook doctor`: checks what tickbook depends on and says what it found, one line each, so
 // that a setup that does not work says why before the dashboard is tried. Exit 0 when all is well.
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { fsReason } from '../config/fs-reason.js';
 import { ApiError } from '../api/errors.js';
 import { ConfigError, configFilePath, readConfigFile } from '../config/config-file.js';
 import { defaultDatabasePath } from '../config/paths.js';
@@ -20,7 +21,8 @@ Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when
                             whether it draws Unicode
   config                    the config file: readable JSON, no unknown or malformed key, not
                             readable by others when it holds credentials
-  history, sandbox          the local SQLite files: SQLite's own integrity check
+  history, sandbox          the local SQLite files: SQLite's own integrity check (nothing in
+                            them changed)
   contacts, market data     where tickbook would connect, whether it answers and how fast, and
                             whether the token and API key are accepted (with no server set up,
                             the embedded sandbox, made if need be as any command makes it)
@@ -92,7 +94,11 @@ function config(): Finding {
   }
 }
 
-/** SQLite's quick_check of each local file tickbook keeps, read-only (nothing is created or migrated). */
+/**
+ * SQLite's quick_check of each local file tickbook keeps. Opened as SQLite alone (no schema
+ * upgrade, nothing written), read-write where it may be so that closing the last connection
+ * takes away the -wal and -shm files the open made, as every command's does; read-only else.
+ */
 async function databases(): Promise<Finding[]> {
   const { default: Database } = await import('better-sqlite3');
   return [
@@ -100,19 +106,33 @@ async function databases(): Promise<Finding[]> {
     ['sandbox', defaultDatabasePath()],
   ].map(([what, path]) => {
     if (!existsSync(path!)) return info(what!, `${path} does not exist yet`);
-    const head = readFileSync(path!).subarray(0, 16).toString('latin1');
-    if (head !== 'SQLite format 3\u0000') return bad(what!, `${path} is not a SQLite database`);
     let db;
     try {
-      db = new Database(path!, { readonly: true, fileMustExist: true });
+      if (!isSqliteFile(path!)) return bad(what!, `${path} is not a SQLite database`);
+      try {
+        db = new Database(path!, { fileMustExist: true });
+      } catch {
+        db = new Database(path!, { readonly: true, fileMustExist: true });
+      }
       const result = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
       return result.length === 1 && result[0] === 'ok' ? ok(what!, `${path}: intact`) : bad(what!, `${path}: ${result.slice(0, 3).join('; ')}`);
     } catch (error) {
-      return bad(what!, `${path}: ${(error as Error).message}`);
+      return bad(what!, `${path}: ${fsReason(error)}`);
     } finally {
       db?.close();
     }
   });
+}
+
+/** Whether the file starts as every SQLite database does (its first 16 bytes only are read). */
+function isSqliteFile(path: string): boolean {
+  const head = Buffer.alloc(16);
+  const fd = openSync(path, 'r');
+  try {
+    return readSync(fd, head, 0, 16, 0) === 16 && head.toString('latin1') === 'SQLite format 3\u0000';
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Asks the servers it would use (the embedded sandbox, or the configured ones) and times them. */
@@ -131,7 +151,7 @@ async function connection(values: Parameters<typeof withClient>[0]): Promise<Fin
       try {
         const priced = await client.realtimePricing(['AAPL']);
         findings.push(ok('market data', `answers, the API key is accepted (${(performance.now() - started).toFixed(0)} ms)`));
-        findings.push(clock(priced.requestTime, sandbox !== undefined));
+        findings.push(clock(priced, sandbox !== undefined));
       } catch (error) {
         findings.push(bad('market data', describe(error)));
         findings.push(info('clock', `not compared: the market data server did not answer; this machine says ${new Date().toISOString()}`));
@@ -145,8 +165,10 @@ async function connection(values: Parameters<typeof withClient>[0]): Promise<Fin
   }
 }
 
-function clock(serverTime: Date, local: boolean): Finding {
+function clock(priced: { requestTime: Date; serverTime?: boolean | undefined }, local: boolean): Finding {
   if (local) return ok('clock', `${new Date().toISOString()} (the sandbox runs on this machine's clock)`);
+  if (priced.serverTime !== true) return info('clock', `not compared: the server's answer carries no request_time; this machine says ${new Date().toISOString()}`);
+  const serverTime = priced.requestTime;
   const skew = Date.now() - serverTime.getTime();
   const detail = `this machine ${new Date().toISOString()}, the server ${serverTime.toISOString()}`;
   return Math.abs(skew) <= CLOCK_SKEW_MS ? ok('clock', detail) : bad('clock', `${detail}: ${(Math.abs(skew) / 1000).toFixed(0)} s ${skew > 0 ? 'ahead' : 'behind'}; set the clock (NTP)`);

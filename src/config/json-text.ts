@@ -282,21 +282,25 @@ export function setKeysInText(text: string, changes: object): string {
 
 /**
  * `text` without the top-level `keys` (every place each is written), every other byte as it
- * was; jsonc-parser takes the member out with its comma. Throws as parseObjectText does.
+ * was: a member goes with the comma and spacing that lead to the next one (or, the last, with
+ * the comma after the one before), so its neighbours keep their lines. Throws as
+ * parseObjectText does.
  */
 export function removeKeysInText(text: string, keys: readonly string[]): string {
   const [bom, original] = splitBom(text);
   if (isBlank(original)) return text;
   let body = original;
   parseObjectText(body);
-  const named = (key: string) => membersOf(body).some((member) => member.children?.[0]?.value === key);
-  for (const key of keys) {
-    // modify removes the first member so named; a key written twice goes twice.
-    while (named(key)) {
-      // A file laid out a member a line keeps its lines; one on one line stays on one line.
-      const { oneLine, options } = layoutOf(body, membersOf(body)[0]);
-      body = applyEdits(body, modify(body, [key], undefined, oneLine ? {} : { formattingOptions: options }));
-    }
+  for (;;) {
+    const members = membersOf(body);
+    const at = members.findIndex((member) => keys.includes(member.children?.[0]?.value as string));
+    if (at < 0) break;
+    const member = members[at]!;
+    const next = members[at + 1];
+    const previous = members[at - 1];
+    if (next) body = body.slice(0, member.offset) + body.slice(next.offset);
+    else if (previous) body = body.slice(0, previous.offset + previous.length) + body.slice(member.offset + member.length);
+    else body = body.slice(0, body.indexOf('{') + 1) + body.slice(body.lastIndexOf('}'));
   }
   return bom + body;
 }

@@ -288,7 +288,8 @@ function callerOf(req: IncomingMessage): string {
 
 /** The path and query for the log, with any secret-looking parameter's value hidden. */
 function loggable(url: URL): string {
-  if (!SECRET_QUERY.test(url.search)) return url.pathname + url.search;
+  // As sent when no name can be a secret's, percent-encoded names (%74oken) included.
+  if (!SECRET_QUERY.test(url.search) && !url.search.includes('%')) return url.pathname + url.search;
   const query = new URLSearchParams(url.search);
   for (const name of [...query.keys()]) {
     if (SECRET_QUERY.test(name)) query.set(name, '[redacted]');

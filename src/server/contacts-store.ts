@@ -479,6 +479,8 @@ function buildStore(
   };
   // One snapshot for the check, the ids and the rows they name: the pragma starts it.
   const pageBodyTx = db.transaction((owner: string, query: PageQuery): Buffer => {
+    // Before the cache: its key holds one cursor, and a kept page must not answer for two.
+    refuseBothCursors(query);
     cache.check();
     const cursor = query.startingAfter !== undefined ? `a${query.startingAfter}` : query.endingBefore !== undefined ? `b${query.endingBefore}` : '-';
     return cache.get(`${owner} ${query.limit} ${query.active} ${cursor}`, () => readPageBody(owner, query));
@@ -525,11 +527,15 @@ function buildStore(
     return true;
   };
 
-  /** Which of the prepared page statements a query runs, and its parameters (its cursor looked up). */
-  function pageQuery(owner: string, query: PageQuery): { key: string; params: Record<string, string | number> } {
+  function refuseBothCursors(query: PageQuery): void {
     if (query.startingAfter !== undefined && query.endingBefore !== undefined) {
       throw invalid('starting_after and ending_before cannot be used together');
     }
+  }
+
+  /** Which of the prepared page statements a query runs, and its parameters (its cursor looked up). */
+  function pageQuery(owner: string, query: PageQuery): { key: string; params: Record<string, string | number> } {
+    refuseBothCursors(query);
     const filter: FilterName = query.active === undefined ? 'all' : query.active ? 'active' : 'inactive';
     const params: Record<string, string | number> = { owner, take: query.limit + 1 };
     let direction: DirectionName = 'first';

@@ -12,6 +12,8 @@ export interface CollectLimits {
   cutShort?: () => Error | undefined;
 }
 
+const ignore = (): void => undefined;
+
 export function collect(stream: Readable, limits: CollectLimits): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -20,6 +22,9 @@ export function collect(stream: Readable, limits: CollectLimits): Promise<Buffer
       size += chunk.length;
       if (size > limits.maxBytes) {
         done();
+        // A stream destroyed before its end says so with an 'error' (undici's body does): it is
+        // expected now, and must not go unheard (an uncaught exception).
+        stream.on('error', ignore);
         limits.overflow(stream);
         reject(limits.tooLarge());
         return;

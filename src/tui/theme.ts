@@ -49,6 +49,9 @@ const SIXTEEN: Theme = {
 // The same on a light background: yellow and cyan are unreadable on white, blue and magenta are not.
 const SIXTEEN_LIGHT: Theme = { ...SIXTEEN, accent: 'blue', warning: 'magenta', focusBorder: 'blue' };
 
+// A terminal with the bright colours but not (as far as its TERM says) 256: grey as well.
+const NAMED = { dark: { ...SIXTEEN, muted: 'gray', border: 'gray' }, light: { ...SIXTEEN_LIGHT, muted: 'gray', border: 'gray' } } as const;
+
 /**
  * With 256 colours and more, exact colours chosen for the background, each text colour at a
  * contrast of 4.5 or more against it (WCAG AA; tested): the dark theme against black, the light
@@ -119,8 +122,15 @@ export function themeFor(env: Env = process.env, configured: ColorSetting = 'aut
   const colors = colorsFor(env, configured);
   if (colors === 'none' || theme === 'mono') return NONE;
   if (colors === '16') return theme === 'light' ? SIXTEEN_LIGHT : SIXTEEN;
-  return PALETTES[theme];
+  return advertises256(env) ? PALETTES[theme] : NAMED[theme];
 }
+
+/**
+ * Whether the terminal says it has 256 colours or more, as Ink's colour library (supports-color)
+ * reads it: where it does not, that library turns an exact colour into the nearest of the 16,
+ * and the themes' greys become black.
+ */
+const advertises256 = (env: Env): boolean => /-256(colou?r)?$/i.test(env.TERM ?? '') || /^(truecolor|24bit)$/i.test(env.COLORTERM ?? '');
 
 export const ThemeContext = createContext<Theme>(themeFor({}));
 

@@ -95,6 +95,26 @@ describe('compressed answers', () => {
     expect(error.message).toBe(`${new URL(server.url).host} sent an answer larger than 8 MiB once unpacked`);
   });
 
+  it('an answer of 9 MiB as it is (no encoding) is refused at 8 MiB, and nothing else goes wrong', async () => {
+    const server = await httpServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Buffer.alloc(9 * 1024 * 1024, ' '));
+    });
+    const { client } = makeClient(server.url);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const error = await apiError(client.getContact('ct_abc'), 'protocol');
+      expect(error.message).toBe(`${new URL(server.url).host} sent an answer larger than 8 MiB`);
+      // The body destroyed at the limit reports it, after the call has failed.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
   it('an encoding tickbook cannot read is named', async () => {
     const server = await httpServer((_req, res) => send(res, 'zstd', Buffer.from('(not really zstd)')));
     const { client } = makeClient(server.url);

@@ -39,6 +39,10 @@ describe('complete', () => {
     expect(await ask('history AAPL --bars ')).toEqual(['1m', '1d']);
     expect(await ask('alerts add AAPL move 5 --from ')).toEqual(['open', 'close', 'set']);
     expect(await ask('contacts list --limit ')).toEqual([]);
+    // An option's value is neither the action nor a word of its own.
+    expect(await ask('contacts --base-url http://x li')).toEqual(['list']);
+    expect(await ask('alerts rm --base-url http://x 1')).toEqual(['1', '12']);
+    expect(await ask('quote --base-url http://x A')).toEqual(['AAPL', 'AAL.L']);
   });
 
   it('words: symbols as typed in any case, alert ids, files to import, config keys and their values', async () => {

@@ -65,6 +65,9 @@ describe('tickbook completion', () => {
     mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
     writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify({ watchlists: [{ name: 'Tech', symbols: ['AAPL'] }, { name: 'Banks', symbols: ['JPM'] }] }));
     expect(bashOffers('--watchlist B')).toEqual(['Banks']);
+    writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify({ watchlists: [{ name: 'My List', symbols: ['AAPL'] }] }));
+    // One word, quoted, as the shell will read it back.
+    expect(bashOffers('--watchlist My')).toEqual(['My\\ List']);
     writeFileSync(join(home, 'people.vcf'), '');
     writeFileSync(join(home, 'people.csv'), '');
     expect(bashOffers('contacts import peo').sort()).toEqual(['people.csv', 'people.vcf']);
@@ -91,6 +94,7 @@ words=(${words}); CURRENT=\${#words}; _tickbook`;
     };
     expect(offers('co')).toEqual(['contacts', 'config', 'completion']);
     expect(offers('quote MSF')).toEqual(['MSFT']);
+    expect(offers('nosuch ')).toEqual([]);
   });
 
   it.skipIf(!has('fish'))('in fish: complete -C asks the script', () => {

@@ -1,6 +1,6 @@
 // `tickbook doctor` against a healthy setup and broken ones, with the built bin in fresh homes.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -89,6 +89,22 @@ describe('tickbook doctor', async () => {
     expect(gone.code).toBe(1);
     expect(gone.lines.get('contacts')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/refused/) });
     expect(gone.lines.get('clock')!.mark).toBe('·');
+  });
+
+  it('a history file that is a directory: ✗ with the reason, every other line still said; a WAL file checked leaves nothing behind', async () => {
+    mkdirSync(join(home, 'data', 'tickbook', 'history.db'), { recursive: true });
+    let run = await doctor();
+    expect(run.code).toBe(1);
+    expect(run.lines.get('history')).toMatchObject({ mark: '✗', detail: expect.stringMatching(/history\.db: .*director/i) });
+    expect([...run.lines.keys()]).toContain('clock');
+    rmSync(join(home, 'data', 'tickbook', 'history.db'), { recursive: true });
+    // The dashboard's files as a run leaves them, then checked: no -wal or -shm made by the check.
+    run = await doctor();
+    const files = () => readdirSync(join(home, 'data', 'tickbook')).sort();
+    const before = files();
+    run = await doctor();
+    expect(run.lines.get('sandbox')!.mark).toBe('✓');
+    expect(files()).toEqual(before);
   });
 
   it('a non-UTF-8 locale gets ASCII marks', async () => {

@@ -335,6 +335,9 @@ describe('serve', () => {
     expect((await call(proc.url, '/v1/contacts', { auth: 'Bearer demo-token' })).status).toBe(401);
     expect((await call(proc.url, `/v1/contacts?token=${token}`, { auth })).status).toBe(400);
     expect((await call(proc.url, `/v1/contacts?access_token=${token}&limit=2`, { auth })).status).toBe(400);
+    // A name spelled with percent-encoding is a secret's name all the same.
+    expect((await call(proc.url, `/v1/contacts?%74oken=${token}`, { auth })).status).toBe(400);
+    expect((await call(proc.url, `/v1/contacts?api%5Fkey=${token}`, { auth })).status).toBe(400);
     expect((await call(proc.url, '/v1/utilities/stock/symbols', { auth: apiKey })).status).toBe(200);
     expect((await call(proc.url, '/v1/utilities/stock/symbols', { auth: `Bearer ${apiKey}` })).status).toBe(401);
     const priced = await call(proc.url, '/v1/utilities/stock/realtime-pricing', { auth: apiKey, json: { symbols: ['MSFT'] } });

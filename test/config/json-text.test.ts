@@ -151,6 +151,13 @@ describe('removing: only the keys named go, the rest laid out as it was', () => 
     expect(removeKeysInText('\ufeff{ "x": 1, "b": true }', ['b'])).toBe('\ufeff{ "x": 1 }');
   });
 
+  it('the members beside keep their own layout: a one-line array or object stays on its line', () => {
+    expect(removeKeysInText('{\n  "watchlist": ["AAPL", "MSFT"],\n  "token": "y"\n}\n', ['token'])).toBe('{\n  "watchlist": ["AAPL", "MSFT"]\n}\n');
+    expect(removeKeysInText('{\n  "token": "y",\n  "alerts": {"bell": false}\n}\n', ['token'])).toBe('{\n  "alerts": {"bell": false}\n}\n');
+    expect(removeKeysInText('{\n  "a": 1,\n  "b": [1,\n    2],\n  "c": 3\n}', ['b'])).toBe('{\n  "a": 1,\n  "c": 3\n}');
+    expect(removeKeysInText('{\n\t"only": true\n}\n', ['only'])).toBe('{}\n');
+  });
+
   it('a key written twice goes twice; a key not there, or blank text, leaves the text as it is', () => {
     expect(removeKeysInText('{"a":1,"b":2,"a":3}', ['a'])).toBe('{"b":2}');
     expect(removeKeysInText('{\n  "a": 1\n}\n', ['zzz'])).toBe('{\n  "a": 1\n}\n');

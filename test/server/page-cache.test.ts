@@ -45,6 +45,9 @@ describe('the sandbox store with its page cache', () => {
       // Kept for owner-a, it is still not owner-b's.
       expect(store.getJson('owner-b', top.id)).toBeUndefined();
       const after = store.page('owner-a', { limit: 10 }).data[9]!.id;
+      // A page kept for one cursor does not answer a query with both.
+      store.pageBody('owner-a', { limit: 10, startingAfter: after });
+      expect(() => store.pageBody('owner-a', { limit: 10, startingAfter: after, endingBefore: after })).toThrow(/cannot be used together/);
       expect(store.pageBody('owner-a', { limit: 10, startingAfter: after }).toString()).toBe(expected(store, { limit: 10, startingAfter: after }));
     } finally {
       store.close();

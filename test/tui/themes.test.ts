@@ -38,6 +38,12 @@ describe('the themes', () => {
     const linuxLight = themeFor({ TERM: 'linux' }, 'auto', 'light');
     expect([linuxLight.accent, linuxLight.warning]).toEqual(['blue', 'magenta']);
     expect(themeFor({ TERM: 'linux' }, 'auto', 'dark').warning).toBe('yellow');
+    // Exact colours only where the terminal says it has 256 or more (else they become the
+    // nearest of 16, the greys black): named ones with grey otherwise.
+    expect(themeFor({ TERM: 'xterm' }, 'auto', 'dark')).toMatchObject({ border: 'gray', accent: 'cyan' });
+    expect(themeFor({ TERM: 'screen' }, 'auto', 'light')).toMatchObject({ border: 'gray', accent: 'blue' });
+    expect(themeFor({ TERM: 'xterm', COLORTERM: 'truecolor' }, 'auto', 'dark').accent).toBe('#00afd7');
+    expect(themeFor({ TERM: 'tmux-256color' }, 'auto', 'light').accent).toBe('#005f87');
   });
 });
 
