@@ -57,8 +57,8 @@ const NAMED = { dark: { ...SIXTEEN, muted: 'gray', border: 'gray' }, light: { ..
  * On a light background, with 256 colours and more, exact colours, each text colour at a contrast
  * of 4.5 or more against white (WCAG AA; tested). The dark theme keeps the terminal's own named
  * colours, which its user chose for their background: exact ones would be its choice overridden,
- * and each coloured run twice the bytes (bench:tui: 2.1x the changed cells' bytes a tick against
- * 2.7x with exact colours).
+ * and each coloured run's code twice the bytes (bench:tui: 2.5x the changed cells' bytes a tick
+ * against 2.7-2.8x with exact colours).
  */
 const LIGHT: Theme = {
   color: true,
