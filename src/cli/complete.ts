@@ -2,8 +2,6 @@
 // `tickbook __complete WORD…` and show what it prints. Commands, actions and options come from
 // the very option tables the commands parse with; values from what the user has (saved
 // watchlists, alert ids, config keys) and the symbols catalogue, cached a day.
-import { existsSync } from 'node:fs';
-import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { SETTING_NAMES } from '../config/config-values.js';
 import {
   ALERTS_OPTIONS,
@@ -189,15 +187,3 @@ function wordsOnly(words: readonly string[], options: OptionSpec): number[] {
 }
 
 const matching = (candidates: readonly string[], current: string): string[] => candidates.filter((c) => c.startsWith(current));
-
-/** The saved watchlists' names, from the config file; none when it cannot be read. */
-export function savedWatchlists(): string[] {
-  try {
-    return (readConfigFile(configFilePath()).config.watchlists ?? []).map((list) => list.name);
-  } catch {
-    return [];
-  }
-}
-
-/** Whether a file exists, for sources that must not create what they read. */
-export const present = (path: string): boolean => existsSync(path);

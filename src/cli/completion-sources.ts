@@ -11,7 +11,7 @@ import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { cacheDir } from '../config/paths.js';
 import { loadCatalogue } from '../server/catalogue.js';
-import { savedWatchlists, type Sources } from './complete.js';
+import type { Sources } from './complete.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refresh under way (or failing) is not started again before this. */
@@ -80,6 +80,15 @@ export async function refreshSymbols(client: TickbookClient): Promise<void> {
   const temporary = `${cachePath()}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify(cache));
   renameSync(temporary, cachePath());
+}
+
+/** The saved watchlists' names, from the config file; none when it cannot be read. */
+function savedWatchlists(): string[] {
+  try {
+    return (readConfigFile(configFilePath()).config.watchlists ?? []).map((list) => list.name);
+  } catch {
+    return [];
+  }
 }
 
 export const completionSources = (): Sources => ({
