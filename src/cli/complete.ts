@@ -3,8 +3,12 @@
 // the very option tables the commands parse with; values from what the user has (saved
 // watchlists, alert ids, config keys) and the symbols catalogue, cached a day.
 import { SETTING_NAMES } from '../config/config-values.js';
+import { EXPORT_FORMATS, IMPORT_FORMATS } from '../contacts/formats.js';
+import { MOVE_FROM } from '../market/alert-grammar.js';
+import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from '../config/display-settings.js';
 import {
   ALERTS_OPTIONS,
+  BAR_SPANS,
   CONFIG_OPTIONS,
   CONNECTION_OPTIONS,
   CREATE_OPTIONS,
@@ -84,19 +88,19 @@ const OPTION_VALUES: Record<string, Values> = {
   'api-key-file': 'files',
   'debug-log': 'files',
   db: 'files',
-  bars: ['1m', '1d'],
-  from: ['open', 'close', 'set'],
-  theme: ['auto', 'dark', 'light', 'mono'],
+  bars: BAR_SPANS,
+  from: MOVE_FROM,
+  theme: THEME_VALUES,
 };
 
 /** Export and import take different formats under one option name. */
-const FORMATS: Record<string, readonly string[]> = { export: ['vcf', 'csv', 'json', 'ndjson'], import: ['auto', 'vcf', 'csv'] };
+const FORMATS: Record<string, readonly string[]> = { export: EXPORT_FORMATS, import: IMPORT_FORMATS };
 
 /** A value of `config set KEY …` worth offering. */
 const SETTING_VALUES: Record<string, readonly string[]> = {
-  glyphs: ['auto', 'unicode', 'ascii'],
-  colors: ['auto', 'none', '16', '256'],
-  theme: ['auto', 'dark', 'light', 'mono'],
+  glyphs: GLYPH_VALUES,
+  colors: COLOR_VALUES,
+  theme: THEME_VALUES,
   insecure_http: ['true', 'false'],
   motion: ['true', 'false'],
   hide_money: ['true', 'false'],

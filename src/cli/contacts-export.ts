@@ -1,7 +1,8 @@
 // `tickbook contacts export`: the whole contact list as vCard 4.0, CSV, JSON or NDJSON, streamed a
 // page at a time, to stdout or to a file that appears whole or not at all.
 import { EXPORT_OPTIONS } from './options.js';
-import { EXPORT_FORMATS, ExportFileError, type ExportFormat, writeContacts, writeContactsFile } from '../contacts/export.js';
+import { ExportFileError, writeContacts, writeContactsFile } from '../contacts/export.js';
+import { EXPORT_FORMATS, type ExportFormat } from '../contacts/formats.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 

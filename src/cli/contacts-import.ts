@@ -11,7 +11,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
 import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
-import { ImportFileError, importFormat, type ImportFormat, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { IMPORT_FORMATS, type ImportFormat } from '../contacts/formats.js';
+import { ImportFileError, importFormat, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
@@ -218,8 +219,8 @@ export async function importContacts(args: readonly string[]): Promise<number> {
   const { values, positionals } = parseCommandLine(args, IMPORT_OPTIONS, true);
   const format = formatOf(values, false);
   if (positionals.length === 0) throw new UsageError('expected one or more files: tickbook contacts import contacts.vcf');
-  const asked = values.format ?? 'auto';
-  if (asked !== 'auto' && asked !== 'vcf' && asked !== 'csv') throw new UsageError(`option --format must be auto, vcf or csv, not ${JSON.stringify(asked)}`);
+  const asked = (values.format ?? 'auto') as (typeof IMPORT_FORMATS)[number];
+  if (!IMPORT_FORMATS.includes(asked)) throw new UsageError(`option --format must be auto, vcf or csv, not ${JSON.stringify(asked)}`);
   let country: CountryCode | undefined;
   if (values['default-country'] !== undefined) {
     const read = defaultCountry(values['default-country']);

@@ -1,6 +1,6 @@
 // `tickbook history SYMBOL`: the prices recorded on this machine, from the history file alone
 // (no request is made): raw ticks for the last day, or minute and day bars.
-import { HISTORY_OPTIONS } from './options.js';
+import { BAR_SPANS, HISTORY_OPTIONS } from './options.js';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, configFilePath, readConfigFile } from '../config/config-file.js';
@@ -122,7 +122,7 @@ export async function history(args: readonly string[], now = Date.now()): Promis
   if (symbols.length !== 1) throw new UsageError('expected one symbol: tickbook history AAPL');
   const symbol = symbols[0]!;
   const bars = values.bars;
-  if (bars !== undefined && bars !== '1m' && bars !== '1d') throw new UsageError(`option --bars must be 1m or 1d, not ${JSON.stringify(bars)}`);
+  if (bars !== undefined && !(BAR_SPANS as readonly string[]).includes(bars)) throw new UsageError(`option --bars must be 1m or 1d, not ${JSON.stringify(bars)}`);
   const since = parseSince(values.since ?? (bars === '1d' ? '30d' : bars === '1m' ? '1d' : '1h'), now);
   const source = sourceFor(values);
   const path = historyPath();

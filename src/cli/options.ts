@@ -2,6 +2,9 @@
 // shell completion (complete.ts) offers them, so the two never disagree. Kept apart from the
 // commands so that completion loads nothing else.
 
+/** `history --bars`: minute or day bars. */
+export const BAR_SPANS = ['1m', '1d'] as const;
+
 export const CONNECTION_OPTIONS = {
   'base-url': { type: 'string' },
   'market-data-url': { type: 'string' },

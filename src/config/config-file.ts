@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { DirectoryError, ensureDirectory } from './directories.js';
+import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from './display-settings.js';
 import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
@@ -66,9 +67,6 @@ export interface SavedWatchlist {
   columns?: string[];
 }
 
-const GLYPH_VALUES = ['auto', 'unicode', 'ascii'] as const;
-const COLOR_VALUES = ['auto', 'none', '16', '256'] as const;
-const THEME_VALUES = ['auto', 'dark', 'light', 'mono'] as const;
 
 export class ConfigError extends Error {
   override readonly name: string = 'ConfigError';

@@ -10,10 +10,8 @@ import type { Contact } from '../api/types.js';
 import { fsReason } from '../config/fs-reason.js';
 import { contactJson, terminalSafeJson } from './contact-json.js';
 import { CSV_COLUMNS, csvRowOf } from './csv-columns.js';
+import type { ExportFormat } from './formats.js';
 import { vcardOf } from './vcard.js';
-
-export type ExportFormat = 'vcf' | 'csv' | 'json' | 'ndjson';
-export const EXPORT_FORMATS: readonly ExportFormat[] = ['vcf', 'csv', 'json', 'ndjson'];
 
 export class ExportFileError extends Error {
   override readonly name = 'ExportFileError';

@@ -9,9 +9,8 @@ import { createInterface } from 'node:readline';
 import { fsReason } from '../config/fs-reason.js';
 import { columnsOf, fieldsOfRow, hasPhoneColumn } from './csv-columns.js';
 import type { ImportFields } from './import-candidate.js';
+import type { ImportFormat } from './formats.js';
 import { type CardFields, cardsOf, readCard } from './vcard.js';
-
-export type ImportFormat = 'vcf' | 'csv';
 
 export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';

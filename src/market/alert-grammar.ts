@@ -4,7 +4,8 @@
 import type { AlertCondition } from './alerts.js';
 
 export const ALERT_KINDS = ['above', 'below', 'move', 'stale'] as const;
-const FROM = ['open', 'close', 'set'] as const;
+/** What a move is measured from (`move 5 from set`). */
+export const MOVE_FROM = ['open', 'close', 'set'] as const;
 
 /** A positive number written plainly ("200", "0.5", ".5"; not "0x10" or "1e3") for `field`, or why not. */
 function positiveNumber(field: string, raw: string | undefined, shown: string | undefined = raw): number | string {
@@ -30,8 +31,8 @@ export function conditionFrom(kind: string | undefined, value: string | undefine
       const sign = value?.trim()[0];
       const percent = positiveNumber('the percentage', sign === '+' || sign === '-' ? value!.trim().slice(1) : value, value);
       if (typeof percent === 'string') return percent;
-      if (from !== undefined && !(FROM as readonly string[]).includes(from)) return `${fromName} must be open, close or set, not ${JSON.stringify(from)}`;
-      return { kind, percent, direction: sign === '+' ? 'up' : sign === '-' ? 'down' : 'either', from: (from as (typeof FROM)[number] | undefined) ?? 'open' };
+      if (from !== undefined && !(MOVE_FROM as readonly string[]).includes(from)) return `${fromName} must be open, close or set, not ${JSON.stringify(from)}`;
+      return { kind, percent, direction: sign === '+' ? 'up' : sign === '-' ? 'down' : 'either', from: (from as (typeof MOVE_FROM)[number] | undefined) ?? 'open' };
     }
     case 'stale':
       if (value === undefined || !/^[0-9]+$/.test(value) || Number(value) < 1 || Number(value) > 1000) {

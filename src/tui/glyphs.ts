@@ -5,11 +5,12 @@ import type { BoxProps } from 'ink';
 import { createContext, useContext } from 'react';
 import stringWidth from 'string-width';
 import { localeIsUtf8 } from '../text/locale.js';
+import { GLYPH_VALUES } from '../config/display-settings.js';
 
 export { localeIsUtf8 };
 
-export type GlyphSetting = 'auto' | 'unicode' | 'ascii';
-export const GLYPH_SETTINGS: readonly GlyphSetting[] = ['auto', 'unicode', 'ascii'];
+export type GlyphSetting = (typeof GLYPH_VALUES)[number];
+export const GLYPH_SETTINGS: readonly GlyphSetting[] = GLYPH_VALUES;
 
 /** A border drawn with our own characters (Ink takes these as well as style names). */
 export type BoxStyle = Exclude<BoxProps['borderStyle'], string | undefined>;

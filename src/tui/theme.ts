@@ -3,9 +3,10 @@
 // readable by its arrow or sign alone; the Linux console gets the eight colours it has, never the
 // bright ones.
 import { createContext, useContext } from 'react';
+import { COLOR_VALUES, THEME_VALUES } from '../config/display-settings.js';
 
-export type ColorSetting = 'auto' | 'none' | '16' | '256';
-export const COLOR_SETTINGS: readonly ColorSetting[] = ['auto', 'none', '16', '256'];
+export type ColorSetting = (typeof COLOR_VALUES)[number];
+export const COLOR_SETTINGS: readonly ColorSetting[] = COLOR_VALUES;
 
 export interface Theme {
   color: boolean;
@@ -73,8 +74,8 @@ const LIGHT: Theme = {
 };
 
 /** The dashboard's themes: chosen from the terminal's background (auto), or named. */
-export type ThemeSetting = 'auto' | 'dark' | 'light' | 'mono';
-export const THEME_SETTINGS: readonly ThemeSetting[] = ['auto', 'dark', 'light', 'mono'];
+export type ThemeSetting = (typeof THEME_VALUES)[number];
+export const THEME_SETTINGS: readonly ThemeSetting[] = THEME_VALUES;
 
 export function isThemeSetting(value: unknown): value is ThemeSetting {
   return typeof value === 'string' && (THEME_SETTINGS as readonly string[]).includes(value);
