@@ -2,8 +2,9 @@
 // that a setup that does not work says why before the dashboard is tried. Exit 0 when all is well.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { fsReason } from '../config/fs-reason.js';
+import { sqliteProblem } from '../sqlite/problems.js';
 import { ApiError } from '../api/errors.js';
-import { ConfigError, configFilePath, readConfigFile } from '../config/config-file.js';
+import { ConfigError, type ConfigFile, configFilePath, type ConfigRead, readConfigFile } from '../config/config-file.js';
 import { defaultDatabasePath } from '../config/paths.js';
 import { historyPath } from '../store/history-source.js';
 import { localeIsUtf8 } from '../text/locale.js';
@@ -32,6 +33,8 @@ ${CONNECTION_HELP}`;
 
 /** Node's oldest version tickbook runs on (package.json's engines). */
 const NODE_MIN = [20, 18] as const;
+/** How long a file another process holds locked is waited for. */
+const BUSY_MS = 2_000;
 /** A server's clock this far from ours makes prices' times and alerts' "stale" wrong. */
 const CLOCK_SKEW_MS = 5_000;
 
@@ -53,7 +56,8 @@ export async function doctor(args: readonly string[]): Promise<number> {
     process.stdout.write(DOCTOR_HELP);
     return 0;
   }
-  const findings: Finding[] = [nodeVersion(), terminal(), config(), ...(await databases()), ...(await connection(values))];
+  const settings = readSettings();
+  const findings: Finding[] = [nodeVersion(), await terminal(settings.config), configFinding(settings), ...(await databases()), ...(await connection(values))];
   const marks = localeIsUtf8(process.env) ? { ok: '✓', bad: '✗', info: '·' } : { ok: 'ok', bad: 'NO', info: '--' };
   const width = Math.max(...findings.map((f) => f.what.length));
   for (const finding of findings) {
@@ -69,29 +73,49 @@ function nodeVersion(): Finding {
   return enough ? ok('node', detail) : bad('node', `${detail}: tickbook needs ${NODE_MIN.join('.')} or later`);
 }
 
-function terminal(): Finding {
+/** The config file, read once for the config line and the terminal's settings. */
+interface Settings {
+  path: string;
+  config: ConfigFile;
+  read?: ConfigRead;
+  error?: unknown;
+}
+
+function readSettings(): Settings {
+  const path = configFilePath();
+  try {
+    const read = readConfigFile(path);
+    return { path, config: read.config, read };
+  } catch (error) {
+    return { path, config: {}, error };
+  }
+}
+
+/** The terminal as the dashboard will draw on it: its own colour and glyph choices, its smallest size. */
+async function terminal(config: ConfigFile): Promise<Finding> {
+  // The dashboard's modules (React with them) load only for this line, not for every command.
+  const [{ colorsFor }, { glyphsFor }, { MIN_COLUMNS, MIN_ROWS }] = await Promise.all([
+    import('../tui/theme.js'),
+    import('../tui/glyphs.js'),
+    import('../tui/terminal.js'),
+  ]);
   const term = process.env.TERM ?? '(TERM not set)';
-  const drawing = localeIsUtf8(process.env) ? 'Unicode (a UTF-8 locale)' : 'ASCII only (the locale is not UTF-8)';
-  const colour = process.env.NO_COLOR ? 'no colour (NO_COLOR)' : process.env.FORCE_COLOR === '0' ? 'no colour (FORCE_COLOR=0)' : 'colour';
+  const drawing = glyphsFor(process.env, config.glyphs).unicode ? 'Unicode' : 'ASCII only (the locale is not UTF-8, or the terminal draws none)';
+  const colours = colorsFor(process.env, config.colors);
+  const colour = colours === 'none' ? 'no colour' : colours === '16' ? '8 colours' : '256 colours';
   if (!process.stdout.isTTY) return info('terminal', `standard output is not a terminal: run tickbook doctor in the terminal you use; TERM=${term}, ${drawing}`);
   if (term === 'dumb') return bad('terminal', 'TERM=dumb: the dashboard cannot draw on it (the commands work)');
   const { columns = 0, rows = 0 } = process.stdout;
-  const size = `${columns}x${rows}`;
-  const fits = columns >= 60 && rows >= 16;
-  const detail = `${size}, TERM=${term}, ${colour}, ${drawing}`;
-  return fits ? ok('terminal', detail) : bad('terminal', `${detail}: the dashboard needs at least 60x16`);
+  const detail = `${columns}x${rows}, TERM=${term}, ${colour}, ${drawing}`;
+  const fits = columns >= MIN_COLUMNS && rows >= MIN_ROWS;
+  return fits ? ok('terminal', detail) : bad('terminal', `${detail}: the dashboard needs at least ${MIN_COLUMNS}x${MIN_ROWS}`);
 }
 
-function config(): Finding {
-  const path = configFilePath();
+function configFinding({ path, read, error }: Settings): Finding {
+  if (error !== undefined) return bad('config', error instanceof ConfigError ? error.message : String(error));
   if (!existsSync(path)) return info('config', `${path} does not exist: every setting is its default`);
-  try {
-    const { warnings } = readConfigFile(path);
-    if (warnings.length > 0) return bad('config', warnings.join('; '));
-    return ok('config', `${path}`);
-  } catch (error) {
-    return bad('config', error instanceof ConfigError ? error.message : String(error));
-  }
+  if (read!.warnings.length > 0) return bad('config', read!.warnings.join('; '));
+  return ok('config', path);
 }
 
 /**
@@ -114,10 +138,11 @@ async function databases(): Promise<Finding[]> {
       } catch {
         db = new Database(path!, { readonly: true, fileMustExist: true });
       }
+      db.pragma(`busy_timeout = ${BUSY_MS}`);
       const result = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
       return result.length === 1 && result[0] === 'ok' ? ok(what!, `${path}: intact`) : bad(what!, `${path}: ${result.slice(0, 3).join('; ')}`);
     } catch (error) {
-      return bad(what!, `${path}: ${fsReason(error)}`);
+      return bad(what!, `${path}: ${sqliteProblem(error, BUSY_MS) ?? fsReason(error)}`);
     } finally {
       db?.close();
     }
