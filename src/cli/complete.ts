@@ -2,7 +2,7 @@
 // `tickbook __complete WORD…` and show what it prints. Commands, actions and options come from
 // the very option tables the commands parse with; values from what the user has (saved
 // watchlists, alert ids, config keys) and the symbols catalogue, cached a day.
-import { SETTING_NAMES } from '../config/config-values.js';
+import { BOOLEAN_SETTINGS, SETTING_NAMES } from '../config/config-values.js';
 import { EXPORT_FORMATS, IMPORT_FORMATS } from '../contacts/formats.js';
 import { MOVE_FROM } from '../market/alert-grammar.js';
 import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from '../config/display-settings.js';
@@ -101,11 +101,7 @@ const SETTING_VALUES: Record<string, readonly string[]> = {
   glyphs: GLYPH_VALUES,
   colors: COLOR_VALUES,
   theme: THEME_VALUES,
-  insecure_http: ['true', 'false'],
-  motion: ['true', 'false'],
-  hide_money: ['true', 'false'],
-  'alerts.bell': ['true', 'false'],
-  'alerts.notify': ['true', 'false'],
+  ...Object.fromEntries(BOOLEAN_SETTINGS.map((name) => [name, ['true', 'false']])),
 };
 
 /** The values a kind names, looked up only when a word asks for them. */

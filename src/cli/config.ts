@@ -9,6 +9,7 @@ import {
   maskedValue,
   SECRET_KEYS,
   SETTING_NAMES,
+  BOOLEAN_SETTINGS,
   SettingError,
   settingName,
   settingValue,
@@ -34,9 +35,10 @@ The config file, read and changed without opening it.
   list                      every key set, the token and API key masked
 
 Keys: ${SETTING_NAMES.join(', ')}.
-Values: true or false for insecure_http, motion, hide_money and alerts.bell/notify; seconds
-(1 to 60) for interval; AAPL,MSFT (or a JSON array) for watchlist; auto|unicode|ascii for
-glyphs; auto|none|16|256 for colors; JSON for watchlists and alerts.
+Values: true or false for ${BOOLEAN_SETTINGS.join(', ')};
+seconds (1 to 60) for interval; AAPL,MSFT (or a JSON array) for watchlist; auto|unicode|ascii
+for glyphs; auto|none|16|256 for colors; auto|dark|light|mono for theme; JSON for watchlists
+and alerts.
 
 The file is written whole or not at all, stays mode 0600 and a link stays a link. A file that
 is not valid JSON is not written over: correct it first (the message says where).

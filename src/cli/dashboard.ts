@@ -164,6 +164,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           contactsSource,
           exportDir: exportDirectory(config.export_dir),
           persistHideMoney: (hidden: boolean) => updateConfigFile(path, { hide_money: hidden }),
+          mouse: config.mouse,
+          persistMouse: (on: boolean) => updateConfigFile(path, { mouse: on }),
           alertChannels: config.alerts,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
           // opened once the first frame is on screen, and the price history after them; a

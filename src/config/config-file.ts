@@ -48,6 +48,8 @@ export interface ConfigFile {
   motion?: boolean;
   /** The holdings' money is hidden in the dashboard (for sharing a screen); $ toggles and saves it. */
   hide_money?: boolean;
+  /** The dashboard reads the mouse (clicks, the wheel); false leaves it to the terminal's selection. O toggles and saves it. */
+  mouse?: boolean;
   /** Where the dashboard's x writes exported contacts. */
   export_dir?: string;
   /**
@@ -101,6 +103,7 @@ export const CONFIG_KEYS = [
   'theme',
   'motion',
   'hide_money',
+  'mouse',
   'export_dir',
   'alerts',
 ] as const;
@@ -108,7 +111,7 @@ export const CONFIG_KEYS = [
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'theme' | 'motion' | 'hide_money' | 'export_dir' | 'alerts';
+export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'theme' | 'motion' | 'hide_money' | 'mouse' | 'export_dir' | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -208,7 +211,7 @@ export function configFromObject(path: string, raw: Readonly<Record<string, unkn
     if (typeof interval === 'number' && interval >= 1 && interval <= 60) config.interval = interval;
     else malformed.interval = 'interval must be a number of seconds from 1 to 60';
   }
-  const { glyphs, colors, motion, alerts, hide_money: hideMoney, export_dir: exportDir } = raw;
+  const { glyphs, colors, motion, mouse, alerts, hide_money: hideMoney, export_dir: exportDir } = raw;
   if (exportDir !== undefined && exportDir !== null) {
     if (typeof exportDir === 'string' && exportDir.trim() !== '') config.export_dir = exportDir;
     else malformed.export_dir = 'export_dir must be the path of a directory';
@@ -236,6 +239,10 @@ export function configFromObject(path: string, raw: Readonly<Record<string, unkn
   if (motion !== undefined && motion !== null) {
     if (typeof motion === 'boolean') config.motion = motion;
     else malformed.motion = 'motion must be true or false';
+  }
+  if (mouse !== undefined && mouse !== null) {
+    if (typeof mouse === 'boolean') config.mouse = mouse;
+    else malformed.mouse = 'mouse must be true or false';
   }
   if (glyphs !== undefined && glyphs !== null) {
     if ((GLYPH_VALUES as readonly unknown[]).includes(glyphs)) config.glyphs = glyphs as ConfigFile['glyphs'];

@@ -31,12 +31,16 @@ const KINDS: Record<string, Kind> = {
   theme: 'text',
   motion: 'boolean',
   hide_money: 'boolean',
+  mouse: 'boolean',
   export_dir: 'text',
   alerts: 'json',
   'alerts.bell': 'boolean',
   'alerts.notify': 'boolean',
   'alerts.command': 'text',
 };
+
+/** The settings that are true or false. */
+export const BOOLEAN_SETTINGS: readonly string[] = SETTING_NAMES.filter((name) => KINDS[name] === 'boolean');
 
 /** A name, a value or a file that `config` refuses: one line saying why. */
 export class SettingError extends Error {

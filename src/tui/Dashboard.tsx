@@ -12,10 +12,13 @@ import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { StatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
-import { type Command, CONTACT_MOVES, COUNTED, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import { canRun, type Command, CONTACT_MOVES, COUNTED, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
 import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
-import { useKeyRuns, usePaste } from './keys/input-target.js';
+import { useKeyRuns, useMouse, usePaste } from './keys/input-target.js';
+import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
+import { mouseSteps, type MouseStep } from './mouse/mouse-steps.js';
+import { type ClickRun, nextClick } from './mouse/clicks.js';
 import { type KeyRun, keyRuns } from './keys/key-runs.js';
 import { applyTyped, FieldListening } from './components/TextField.js';
 import { characters } from './state/field-window.js';
@@ -98,6 +101,12 @@ export interface DashboardProps {
   hideMoney?: boolean | undefined;
   /** Keeps $'s choice for the next run; throws when it cannot be saved. */
   persistHideMoney?: ((hidden: boolean) => void) | undefined;
+  /** The terminal reports the mouse at the start (O turns it off and on). */
+  mouse?: boolean | undefined;
+  /** Tells the terminal to report the mouse, or to stop (by whoever owns the terminal). */
+  onMouse?: ((on: boolean) => void) | undefined;
+  /** Keeps O's choice for the next run; throws when it cannot be saved. */
+  persistMouse?: ((on: boolean) => void) | undefined;
   /** The name the contact list is indexed under in the history file (contactsSource): whole-list search. */
   contactsSource?: string | undefined;
   /** Where x writes exported contacts (the config's export_dir, else Downloads or home). */
@@ -220,6 +229,9 @@ export function Dashboard(props: DashboardProps) {
   );
   const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
   const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);
+  const mouseOn = useRef(props.mouse === true);
+  const [mouseAreas] = useState(() => new MouseAreas());
+  const lastClick = useRef<ClickRun | undefined>(undefined);
   const holdingsShown = useHoldingsShown(history, ticker.state, holdingsEditor.version, moneyHidden);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
@@ -603,6 +615,20 @@ export function Dashboard(props: DashboardProps) {
         return holdingsEditor.confirmDelete();
       case 'holdings.confirm-no':
         return holdingsEditor.keep();
+      case 'mouse': {
+        if (!props.onMouse) return status.notice('the mouse needs the terminal, which this run does not own');
+        const on = !mouseOn.current;
+        mouseOn.current = on;
+        props.onMouse(on);
+        const said = on ? 'mouse on: click, double-click and the wheel; O leaves it to the terminal' : 'mouse off: the terminal selects text again; O turns it back on';
+        try {
+          props.persistMouse?.(on);
+          status.notice(said);
+        } catch (error) {
+          status.notice(`${said} (for this session; not saved: ${(error as Error).message})`);
+        }
+        return;
+      }
       case 'ticker.privacy': {
         const hidden = !moneyHidden;
         setMoneyHidden(hidden);
@@ -736,6 +762,28 @@ export function Dashboard(props: DashboardProps) {
     }
   };
 
+  /** A command from the mouse, run as its key would be run now, and only if a key could run it. */
+  const pointerStep = ({ command, count }: MouseStep): void => {
+    if (quitting.current) return;
+    const live = liveScopes();
+    if (!canRun(live, command)) return;
+    // The list is on its way to another page: the row clicked is no longer the one there.
+    if (live[0]!.startsWith('contacts') && contacts.commands.moving()) return;
+    run(command, live[0]!, count);
+  };
+
+  useMouse((report, count) => {
+    // Reports already on their way when O turned the mouse off.
+    if (!mouseOn.current) return;
+    const hits = mouseAreas.at(report.column, report.row);
+    let clicks = 1;
+    if (report.action === 'press' && report.button === 'left') {
+      lastClick.current = nextClick(lastClick.current, { column: report.column, row: report.row, at: Date.now() });
+      clicks = lastClick.current.count;
+    }
+    for (const step of mouseSteps(report, hits, clicks, count)) pointerStep(step);
+  });
+
   useInput(
     (input, key) => {
       for (const { name, count } of keyRuns(keyNames(input, key), repeats())) press(name, count);
@@ -768,82 +816,84 @@ export function Dashboard(props: DashboardProps) {
           ? 'u undo remove'
           : undefined;
   return (
-    <FieldListening.Provider value={fieldListening}>
-      <App
-        layout={layout}
-        columns={size.columns}
-        rows={size.rows}
-        contacts={
-          <ContactsPane
-            state={contacts.state}
-            commands={contacts.commands}
-            focused={focus === 'contacts'}
-            undoClock={ledger.now}
-            search={
-              search.view.open
-                ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit, marked: contacts.state.marked }
-                : undefined
-            }
-            {...layout.contacts}
-          />
-        }
-        ticker={
-          <TickerPane
-            state={ticker.state}
-            names={symbols.names}
-            picker={{ ...picker, matches }}
-            onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
-            listsMenu={lists.menu}
-            columnsCursor={columnsEditor.cursor}
-            holdings={holdingsShown}
-            holdingsEditor={
-              holdingsEditor.editor.open
-                ? {
-                    editor: holdingsEditor.editor,
-                    lots: holdingsEditor.lots(holdingsEditor.editor.symbol),
-                    price: ticker.state.rows[holdingsEditor.editor.symbol]?.price,
-                    dayOpen: holdingsShown?.dayOpens.get(holdingsEditor.editor.symbol),
-                    onField: holdingsEditor.editField,
-                    hidden: moneyHidden,
-                  }
-                : undefined
-            }
-            motion={props.motion ?? true}
-            onListName={lists.editName}
-            focused={focus === 'ticker'}
-            {...layout.ticker}
-          />
-        }
-        help={
-          helpLayout ? (
-            <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
-          ) : overlay.kind === 'messages' ? (
-            <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
-          ) : alertsView.view.open && alertsData ? (
-            <AlertsView
-              view={alertsView.view}
-              alerts={alertsData.alerts}
-              firings={alertsData.firings}
-              unknown={ticker.state.unknown}
-              problem={alertsData.problem ?? (history ? (history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}`) : 'prices are not recorded in this run, and alerts are kept with them')}
-              onField={alertsView.editField}
-              now={Date.now()}
-              width={layout.width}
-              height={layout.panes}
+    <MouseAreasContext.Provider value={mouseAreas}>
+      <FieldListening.Provider value={fieldListening}>
+        <App
+          layout={layout}
+          columns={size.columns}
+          rows={size.rows}
+          contacts={
+            <ContactsPane
+              state={contacts.state}
+              commands={contacts.commands}
+              focused={focus === 'contacts'}
+              undoClock={ledger.now}
+              search={
+                search.view.open
+                  ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit, marked: contacts.state.marked }
+                  : undefined
+              }
+              {...layout.contacts}
             />
-          ) : detailModel ? (
-            <DetailView
-              model={detailModel}
-              name={symbols.names.get(detailModel.symbol)}
-              unknown={ticker.state.unknown.has(detailModel.symbol)}
-              width={layout.width}
-              height={layout.panes}
+          }
+          ticker={
+            <TickerPane
+              state={ticker.state}
+              names={symbols.names}
+              picker={{ ...picker, matches }}
+              onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
+              listsMenu={lists.menu}
+              columnsCursor={columnsEditor.cursor}
+              holdings={holdingsShown}
+              holdingsEditor={
+                holdingsEditor.editor.open
+                  ? {
+                      editor: holdingsEditor.editor,
+                      lots: holdingsEditor.lots(holdingsEditor.editor.symbol),
+                      price: ticker.state.rows[holdingsEditor.editor.symbol]?.price,
+                      dayOpen: holdingsShown?.dayOpens.get(holdingsEditor.editor.symbol),
+                      onField: holdingsEditor.editField,
+                      hidden: moneyHidden,
+                    }
+                  : undefined
+              }
+              motion={props.motion ?? true}
+              onListName={lists.editName}
+              focused={focus === 'ticker'}
+              {...layout.ticker}
             />
-          ) : undefined
-        }
-        status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
-        footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
-      />
-    </FieldListening.Provider>
+          }
+          help={
+            helpLayout ? (
+              <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
+            ) : overlay.kind === 'messages' ? (
+              <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
+            ) : alertsView.view.open && alertsData ? (
+              <AlertsView
+                view={alertsView.view}
+                alerts={alertsData.alerts}
+                firings={alertsData.firings}
+                unknown={ticker.state.unknown}
+                problem={alertsData.problem ?? (history ? (history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}`) : 'prices are not recorded in this run, and alerts are kept with them')}
+                onField={alertsView.editField}
+                now={Date.now()}
+                width={layout.width}
+                height={layout.panes}
+              />
+            ) : detailModel ? (
+              <DetailView
+                model={detailModel}
+                name={symbols.names.get(detailModel.symbol)}
+                unknown={ticker.state.unknown.has(detailModel.symbol)}
+                width={layout.width}
+                height={layout.panes}
+              />
+            ) : undefined
+          }
+          status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
+          footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
+        />
+      </FieldListening.Provider>
+    </MouseAreasContext.Provider>
   );
 }

@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { partialMarkAtEnd, PASTE_END, PASTE_START } from './keys/paste.js';
 import { canonicalKey, splitInput } from './keys/terminal-input.js';
+import { isMouseReport, type MouseReport, parseMouseReport } from './mouse/mouse-report.js';
 import { unstable_LowPriority as LowPriority, unstable_scheduleCallback as scheduleCallback } from 'scheduler';
 
 /** What is needed of process.stdin. */
@@ -39,8 +40,17 @@ export const PASTE_MAX = 1024 * 1024;
  */
 export type PasteHandler = (text: string) => string | undefined;
 
-/** A key sequence for Ink, or a paste for the paste handler. */
-type Queued = string | { paste: string };
+/**
+ * Told of each mouse report, in order with the keys around it; `count` is how many of the same
+ * wheel step in the same cell it stands for (a wheel turned fast, a touchpad's flick).
+ */
+export type MouseHandler = (report: MouseReport, count: number) => void;
+
+/** A key sequence for Ink, a paste for the paste handler, or a mouse report for the mouse handler. */
+type Queued = string | { paste: string } | { mouse: MouseReport };
+
+const sameWheelStep = (a: Queued | undefined, b: MouseReport): boolean =>
+  typeof a === 'object' && 'mouse' in a && a.mouse.action === b.action && a.mouse.column === b.column && a.mouse.row === b.row;
 
 export class PacedInput extends Readable {
   readonly isTTY: boolean;
@@ -58,6 +68,8 @@ export class PacedInput extends Readable {
   #pasteTimer: NodeJS.Timeout | undefined;
   /** Where pastes go; without one they are dropped, never typed as keys. */
   pasteHandler: PasteHandler | undefined;
+  /** Where mouse reports go; without one they are dropped (they are never keys). */
+  mouseHandler: MouseHandler | undefined;
   /**
    * Asked when a key sequence's turn comes with the same one queued behind it: whether the run
    * may go to Ink as one key, `repeats` saying how many it stands for. A held Down is then one
@@ -190,6 +202,11 @@ export class PacedInput extends Readable {
         this.emit('background', piece);
         continue;
       }
+      if (typeof piece === 'string' && isMouseReport(piece)) {
+        const report = parseMouseReport(piece);
+        if (report) this.#queue.push({ mouse: report });
+        continue;
+      }
       const key = typeof piece === 'string' ? canonicalKey(piece) : piece;
       if (key !== undefined) this.#queue.push(key);
     }
@@ -202,6 +219,18 @@ export class PacedInput extends Readable {
     setImmediate(() => {
       const piece = this.#queue.shift();
       this.repeats = 1;
+      if (typeof piece === 'object' && 'mouse' in piece) {
+        let count = 1;
+        if (piece.mouse.action.startsWith('wheel')) {
+          while (sameWheelStep(this.#queue[0], piece.mouse)) {
+            this.#queue.shift();
+            count++;
+          }
+        }
+        this.mouseHandler?.(piece.mouse, count);
+        this.#afterRender();
+        return;
+      }
       if (typeof piece === 'string' && this.#queue[0] === piece && this.takesRuns?.()) {
         while (this.#queue[0] === piece) {
           this.#queue.shift();
@@ -211,17 +240,22 @@ export class PacedInput extends Readable {
       // A paste is asked about when its turn comes: the keys before it may have opened a field.
       const typed = typeof piece === 'object' ? this.pasteHandler?.(piece.paste) : piece;
       if (typed !== undefined && typed !== '') this.push(typed);
-      // Ink reads the piece on the next tick, and React queues its rendering and effects in its
-      // scheduler; the next piece waits behind them there, at a lower priority, and then one
-      // timer turn more for the renders those effects cause (a field's cursor).
-      process.nextTick(() =>
-        scheduleCallback(LowPriority, () => {
-          setTimeout(() => {
-            this.#scheduled = false;
-            this.#schedule();
-          }, 0);
-        }),
-      );
+      this.#afterRender();
     });
+  }
+
+  /** Schedules the next piece once what this one caused is drawn. */
+  #afterRender(): void {
+    // Ink reads the piece on the next tick, and React queues its rendering and effects in its
+    // scheduler; the next piece waits behind them there, at a lower priority, and then one
+    // timer turn more for the renders those effects cause (a field's cursor).
+    process.nextTick(() =>
+      scheduleCallback(LowPriority, () => {
+        setTimeout(() => {
+          this.#scheduled = false;
+          this.#schedule();
+        }, 0);
+      }),
+    );
   }
 }

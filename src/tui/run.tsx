@@ -18,6 +18,7 @@ import { alertBytes, clipboardSequence } from './notify.js';
 import { runAlertCommand } from './alert-command.js';
 import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
+import { mouseAtStart } from './mouse/mouse-setting.js';
 import { errorText } from './state/error-text.js';
 import { type Unfinished, WriteLedger } from './state/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
@@ -26,8 +27,10 @@ import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'contactsSource' | 'exportDir'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'persistMouse' | 'contactsSource' | 'exportDir'
 > & {
+  /** The config's "mouse": false starts the dashboard with the mouse left to the terminal. */
+  mouse?: boolean | undefined;
   /** How a fired alert reaches the terminal (the config's "alerts"): each on unless false. */
   alertChannels?: { bell?: boolean | undefined; notify?: boolean | undefined; command?: string | undefined } | undefined;
   /** The config's "glyphs" and "colors" (TICKBOOK_GLYPHS and TICKBOOK_COLORS come first). */
@@ -76,6 +79,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
   const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
   const input = new PacedInput(stdin);
+  const mouse = mouseAtStart(process.env, options.mouse);
+  screen.mouse = mouse.on;
   const leave = () => screen.leave();
 
   /** Sends what the user asked to write, then ends the app, whatever state React is in. */
@@ -179,6 +184,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   contactsSource={options.contactsSource}
                   exportDir={options.exportDir}
                   persistHideMoney={options.persistHideMoney}
+                  mouse={mouse.on}
+                  onMouse={(on) => (screen.mouse = on)}
+                  persistMouse={options.persistMouse}
                   onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {
                     const channels = options.alertChannels;
@@ -215,7 +223,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } finally {
     // First: a process still reading the terminal would not exit.
     input.detach();
-    screen.stopPasteMarks();
+    screen.stopReports();
     // However it ended, nothing the user asked to write is left behind.
     await ledger.settle();
     screen.flush();

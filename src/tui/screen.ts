@@ -4,6 +4,7 @@
 // about that price. (Ink 6's incremental renderer places a frame that ends in a newline one row
 // too low on every render, so its diffing cannot be used; absolute positions cannot drift.)
 import { EventEmitter } from 'node:events';
+import { MOUSE_OFF, MOUSE_ON } from './mouse/mouse-report.js';
 import { changedRuns, changedSpan, DEFAULT_STYLE, drawCells, endStyle, parseLine, type LineCells, type Style } from './line-cells.js';
 
 const CSI = '\u001b[';
@@ -96,6 +97,8 @@ export class Screen {
   #pending: string | undefined;
   #flushScheduled = false;
   #active = false;
+  /** The terminal reports the mouse while the screen is ours (the O key turns it off and on). */
+  #mouse = false;
   /** The terminal is gone: nothing is written to it any more. */
   #gone = false;
   /** Bytes written to the terminal so far (for the benchmark). */
@@ -134,7 +137,7 @@ export class Screen {
     this.#previousCells = [];
     // Whatever style the shell left set would colour the cleared screen, and spans count on
     // knowing the style they start from.
-    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + RESET + CLEAR);
+    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + (this.#mouse ? MOUSE_ON : '') + RESET + CLEAR);
     this.#style = DEFAULT_STYLE;
     this.#open = false;
     if (this.#pending !== undefined) this.#schedule();
@@ -143,15 +146,26 @@ export class Screen {
   leave(): void {
     if (!this.#active) return;
     this.#active = false;
-    this.#write(PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    this.#write((this.#mouse ? MOUSE_OFF : '') + PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+  }
+
+  /** Whether the terminal reports the mouse while the screen is ours; said to it at once if it is. */
+  set mouse(on: boolean) {
+    if (on === this.#mouse) return;
+    this.#mouse = on;
+    if (this.#active) this.#write(on ? MOUSE_ON : MOUSE_OFF);
+  }
+
+  get mouse(): boolean {
+    return this.#mouse;
   }
 
   /**
-   * Input is no longer read (the app is ending, its writes still settling): a paste from now on
-   * is the shell's, so the terminal must not mark it for us.
+   * Input is no longer read (the app is ending, its writes still settling): a paste or a click
+   * from now on is the shell's, so the terminal must not mark or report it for us.
    */
-  stopPasteMarks(): void {
-    if (this.#active) this.#write(PASTE_MARKS_OFF);
+  stopReports(): void {
+    if (this.#active) this.#write(PASTE_MARKS_OFF + (this.#mouse ? MOUSE_OFF : ''));
   }
 
   /**

@@ -12,6 +12,7 @@ import { inverse } from '../attributes.js';
 import { Pane } from '../chrome/Pane.js';
 import { FormFields, formHeight } from '../components/FormFields.js';
 import { useGlyphs } from '../glyphs.js';
+import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
 import { shownProblem } from '../state/form.js';
@@ -61,6 +62,25 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
   const logRows = Math.max(1, room - alertRows - 3);
   const alertsTop = usePagerTop(alerts.length, view.cursor, alertRows);
   const logTop = usePagerTop(firings.length, view.logCursor, logRows);
+  // A click or the wheel on the list the keys are not moving gives it the keys first (Tab's).
+  const alertsRef = useMouseArea({
+    kind: 'rows',
+    first: 0,
+    top: alertsTop,
+    shown: Math.min(alertRows, alerts.length - alertsTop),
+    cursor: view.cursor,
+    count: problem ? 0 : alerts.length,
+    commands: { ...LIST_COMMANDS.alerts, activate: view.section === 'log' ? 'alerts.section' : undefined },
+  });
+  const logRef = useMouseArea({
+    kind: 'rows',
+    first: 0,
+    top: logTop,
+    shown: Math.min(logRows, firings.length - logTop),
+    cursor: view.logCursor,
+    count: firings.length,
+    commands: { down: 'alerts.down', up: 'alerts.up', activate: view.section === 'alerts' ? 'alerts.section' : undefined },
+  });
 
   const idWidth = Math.max(2, ...alerts.map((a) => String(a.id).length));
   const row = (alert: StoredAlert): { text: string; gone: boolean } => {
@@ -96,6 +116,7 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
       <Text bold wrap="truncate-end" {...(view.section === 'alerts' && theme.accent && { color: theme.accent })}>
         {fit(`${fit('ID', idWidth, 'right')}  ${fit('SYMBOL', 8)}  ${fit('CONDITION', 26)}  STATE`, inner, 'left', cut)}
       </Text>
+      <Box ref={alertsRef} flexDirection="column">
       {problem ? (
         <Text wrap="truncate-end" {...(theme.error && { color: theme.error })}>{fit(glyphs.text(`${glyphs.cross} ${drawn(problem)}`), inner, 'left', cut)}</Text>
       ) : alerts.length === 0 ? (
@@ -112,13 +133,14 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
           );
         })
       )}
+      </Box>
       <Text wrap="truncate-end" {...(view.confirmDelete ? theme.warning && { color: theme.warning } : muted)}>
         {fit(glyphs.text(footerLine ?? ''), inner, 'left', cut)}
       </Text>
       <Text bold wrap="truncate-end" {...(view.section === 'log' && theme.accent && { color: theme.accent })}>
         {fit(`Fired${glyphs.separator}the last ${firings.length} of at most 100`, inner, 'left', cut)}
       </Text>
-      <Box flexDirection="column" height={logRows}>
+      <Box ref={logRef} flexDirection="column" height={logRows}>
         {firings.length === 0 ? (
           <Text wrap="truncate-end" {...muted}>{fit('nothing has fired yet', inner, 'left', cut)}</Text>
         ) : (

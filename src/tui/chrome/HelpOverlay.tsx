@@ -1,4 +1,5 @@
 // Every key, grouped by where it works, one page of the layout help-layout.ts worked out.
+import { useMouseArea } from '../mouse/mouse-areas.js';
 import { Box, Text } from 'ink';
 import { fit } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
@@ -10,8 +11,10 @@ export function HelpOverlay({ width, height, layout, page }: { width: number; he
   const glyphs = useGlyphs();
   const pages = layout.pages.length;
   const shown = layout.pages[Math.min(page, pages - 1)] ?? [];
+  // The wheel as its keys.
+  const ref = useMouseArea({ kind: 'wheel', up: 'help.previous-page', down: 'help.next-page', step: 1 });
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle={glyphs.border.overlay} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
+    <Box ref={ref} flexDirection="column" width={width} height={height} borderStyle={glyphs.border.overlay} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
         {glyphs.text(`tickbook keys · Esc closes${pages > 1 ? ` · page ${Math.min(page, pages - 1) + 1}/${pages} · PgDn/PgUp` : ''}`)}
       </Text>

@@ -1,4 +1,6 @@
 // The message log over the panes: the latest messages, newest first, whole.
+import { useMouseArea } from '../mouse/mouse-areas.js';
+import { WHEEL_ROWS } from '../mouse/mouse-steps.js';
 import { Box, Text } from 'ink';
 import { fit } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
@@ -22,8 +24,10 @@ export function MessageLog({ width, height, lines, top }: MessageLogProps) {
   const rows = messageLogRows(height);
   const shown = lines.slice(top, top + rows);
   const more = lines.length > rows ? ` · ${top + 1}–${Math.min(lines.length, top + rows)} of ${lines.length} lines · j/k scroll` : '';
+  // The wheel as its keys.
+  const ref = useMouseArea({ kind: 'wheel', up: 'messages.up', down: 'messages.down', step: WHEEL_ROWS });
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle={glyphs.border.overlay} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
+    <Box ref={ref} flexDirection="column" width={width} height={height} borderStyle={glyphs.border.overlay} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
         {glyphs.text(`Messages, newest first · Esc closes${more}`)}
       </Text>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { fit, width as textWidth } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
+import { type MouseArea, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface PaneProps {
   title: string;
@@ -13,10 +14,13 @@ export interface PaneProps {
   width: number;
   height: number;
   children: ReactNode;
+  /** What the mouse does in it (a pane it focuses, a view the wheel steps through). */
+  area?: MouseArea | undefined;
 }
 
-export function Pane({ title, info = '', focused, width, height, children }: PaneProps) {
+export function Pane({ title, info = '', focused, width, height, children, area }: PaneProps) {
   const theme = useTheme();
+  const ref = useMouseArea(area);
   const glyphs = useGlyphs();
   const inner = Math.max(0, width - 4);
   const marker = focused ? glyphs.focusMarker : '  ';
@@ -26,6 +30,7 @@ export function Pane({ title, info = '', focused, width, height, children }: Pan
   const leftWidth = inner - (right ? textWidth(right) + 1 : 0);
   return (
     <Box
+      ref={ref}
       flexDirection="column"
       width={width}
       height={height}

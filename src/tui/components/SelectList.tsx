@@ -1,12 +1,13 @@
 // ink-select-input, wrapped: it never takes keys itself (the key router moves the highlight, so
 // typing j or 1 in the search field types), and it shows a window around the highlight instead of
 // rotating a ring.
-import { Text } from 'ink';
+import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import type { ReactNode } from 'react';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
+import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface SelectListItem {
   key: string;
@@ -19,6 +20,8 @@ export interface SelectListProps {
   cursor: number;
   rows: number;
   highlightColor?: string | undefined;
+  /** What a click, a double-click and the wheel run on its rows. */
+  mouse?: ListCommands | undefined;
 }
 
 function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
@@ -26,15 +29,17 @@ function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
   return <Text>{isSelected ? pointer : ' '.repeat(pointer.length)}</Text>;
 }
 
-export function SelectList({ items, cursor, rows, highlightColor }: SelectListProps) {
+export function SelectList({ items, cursor, rows, highlightColor, mouse }: SelectListProps) {
   const top = usePagerTop(items.length, cursor, rows);
   const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
+  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, shown: shown.length, cursor, count: items.length, commands: mouse });
   const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
     <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
       {isSelected ? inverse(label) : label}
     </Text>
   );
   return (
+    <Box ref={ref} flexDirection="column">
     <SelectInput
       // A new window or highlight remounts it: its own selection state must follow ours.
       key={`${top}:${cursor}:${shown.length}`}
@@ -44,5 +49,6 @@ export function SelectList({ items, cursor, rows, highlightColor }: SelectListPr
       indicatorComponent={Indicator}
       itemComponent={Item}
     />
+    </Box>
   );
 }

@@ -10,6 +10,7 @@ import { usePagerTop } from '../state/scroll.js';
 import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
+import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface ContactListProps {
   contacts: readonly Contact[];
@@ -24,6 +25,8 @@ export interface ContactListProps {
   emptyText: string;
   /** Contacts marked (Space, *): their names are drawn after a mark. */
   marked?: ReadonlySet<string> | ReadonlyMap<string, unknown> | undefined;
+  /** What a click, a double-click and the wheel run on its rows. */
+  mouse?: ListCommands | undefined;
 }
 
 interface Columns {
@@ -64,8 +67,9 @@ export function ContactList(props: ContactListProps) {
 
   const top = usePagerTop(contacts.length, cursor, rows);
   const shown = contacts.slice(top, top + rows);
+  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, shown: shown.length, cursor, count: contacts.length, commands: props.mouse });
   return (
-    <Box flexDirection="column" height={rows + 1}>
+    <Box ref={ref} flexDirection="column" height={rows + 1}>
       <Text bold {...(theme.muted && { color: theme.muted })} wrap="truncate-end">
         {header.join(' ')}
       </Text>

@@ -10,6 +10,7 @@ import { useGlyphs } from '../glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
 import type { IndexProgress } from './use-contact-search.js';
+import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface ContactSearchViewProps {
   query: string;
@@ -21,6 +22,8 @@ export interface ContactSearchViewProps {
   marked: ReadonlyMap<string, unknown>;
   width: number;
   rows: number;
+  /** What a click, a double-click and the wheel run on the matches. */
+  mouse?: ListCommands | undefined;
 }
 
 const count = (n: number): string => n.toLocaleString('en-US');
@@ -66,13 +69,14 @@ function Cell({ text, ranges, width }: { text: string; ranges: readonly [number,
   );
 }
 
-export function ContactSearchView({ query, cursor, hits, progress, onQuery, marked, width, rows }: ContactSearchViewProps) {
+export function ContactSearchView({ query, cursor, hits, progress, onQuery, marked, width, rows, mouse }: ContactSearchViewProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const muted = theme.muted ? { color: theme.muted } : {};
   // The query line, then the matches, then the index's line.
   const listRows = Math.max(1, rows - 1);
   const top = usePagerTop(hits.length, cursor, listRows);
+  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, shown: Math.min(listRows, hits.length - top), cursor, count: query.trim() === '' ? 0 : hits.length, commands: mouse });
   // A number whole (E.164 is at most 16 characters), then the username and the name share the rest.
   const phoneWidth = Math.min(16, Math.max(4, Math.floor(width * 0.3)));
   const userWidth = Math.max(4, Math.floor((width - phoneWidth - 4) * 0.4));
@@ -84,7 +88,7 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, mark
         <Text {...(theme.accent && { color: theme.accent })}>{prompt}</Text>
         <TextField value={query} onChange={onQuery} focus placeholder="name, username or phone (name: user: phone:)" width={width - textWidth(prompt)} maxLength={100} />
       </Box>
-      <Box flexDirection="column" height={listRows}>
+      <Box ref={ref} flexDirection="column" height={listRows}>
         {query.trim() === '' ? (
           <Text wrap="truncate-end" {...muted}>{fit('type to search every contact; ↓/↑ choose, Enter shows it in the list', width, 'left', glyphs.ellipsis)}</Text>
         ) : hits.length === 0 ? (

@@ -1,5 +1,6 @@
 // The contacts pane: the list or one contact or the create form, with a bottom line that is the
 // page, the filter field, a delete confirmation, or the undo offer.
+import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { Box, Text } from 'ink';
 import { contactName } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
@@ -65,8 +66,8 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
 
   if (search) {
     return (
-      <Pane title="Contacts" info={glyphs.text('searching every contact')} focused={focused} width={width} height={height}>
-        <ContactSearchView {...search} width={inner} rows={rows + 1} />
+      <Pane title="Contacts" info={glyphs.text('searching every contact')} focused={focused} width={width} height={height} area={{ kind: 'pane', focused }}>
+        <ContactSearchView {...search} width={inner} rows={rows + 1} mouse={LIST_COMMANDS.search} />
       </Pane>
     );
   }
@@ -105,6 +106,7 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
         pendingRenames={state.renames}
         emptyText={emptyListText(state)}
         marked={state.marked}
+        mouse={LIST_COMMANDS.contacts}
       />
     );
   }
@@ -180,7 +182,7 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
   }
 
   return (
-    <Pane title="Contacts" info={info} focused={focused} width={width} height={height}>
+    <Pane title="Contacts" info={info} focused={focused} width={width} height={height} area={{ kind: 'pane', focused }}>
       <Box flexDirection="column" flexGrow={1}>
         {body}
       </Box>

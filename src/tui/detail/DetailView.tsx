@@ -1,6 +1,7 @@
 // One symbol over both panes: its name and listing, the price and its changes since the tick
 // before and since the day's open, the day's range and volume as recorded, the spans to choose
 // from, and the chart of the span chosen.
+import { useMouseArea } from '../mouse/mouse-areas.js';
 import { Box, Text } from 'ink';
 import type { DayFigures } from '../../market/day-figures.js';
 import { listingOf } from '../../market/listing.js';
@@ -66,8 +67,10 @@ export function DetailView({ model, name, unknown, width, height }: DetailViewPr
   const spans = SPANS.map((s) => (s.name === model.span ? inverse(` ${s.name} `) : ` ${s.name} `));
   const spanWidth = SPANS.reduce((sum, s) => sum + s.name.length + 2, 0) + SPANS.length - 1;
 
+  // The wheel as its keys.
+  const ref = useMouseArea({ kind: 'wheel', up: 'detail.span-shorter', down: 'detail.span-longer', step: 1 });
   return (
-    <Box flexDirection="column" width={width} height={height} borderStyle={glyphs.border.focused} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
+    <Box ref={ref} flexDirection="column" width={width} height={height} borderStyle={glyphs.border.focused} paddingX={1} {...(theme.focusBorder && { borderColor: theme.focusBorder })}>
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
         {fit(title, inner, 'left', cut)}
       </Text>

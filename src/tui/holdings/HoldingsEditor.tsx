@@ -10,6 +10,7 @@ import { fit, fitEntries } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { FormFields, formHeight } from '../components/FormFields.js';
 import { useGlyphs } from '../glyphs.js';
+import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
 import { shownProblem } from '../state/form.js';
@@ -41,6 +42,7 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   // The title, the header, the sums and the keys; the form when open.
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
   const top = usePagerTop(lots.length, editor.cursor, lotRows);
+  const ref = useMouseArea({ kind: 'rows', first: 0, top, shown: Math.min(lotRows, lots.length - top), cursor: editor.cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
   const position = positionOf(editor.symbol, lots, price, dayOpen);
   const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */
@@ -78,7 +80,7 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       <Text bold wrap="truncate-end" {...muted}>
         {fit(header, width, 'left', cut)}
       </Text>
-      <Box flexDirection="column" height={lotRows}>
+      <Box ref={ref} flexDirection="column" height={lotRows}>
         {lots.slice(top, top + lotRows).map((lot, i) => {
           const line = fit(lotLine(lot, top + i + 1), width, 'left', cut);
           return (

@@ -1,25 +1,33 @@
-// What the dashboard tells the paced input, and asks of it: where pastes go (the handler
-// registered here is asked when a paste's turn comes, after the keys before it) and which keys
+// What the dashboard tells the paced input, and asks of it: where pastes and mouse reports go
+// (the handler registered here is told when one's turn comes, after the keys before it) and which keys
 // may be taken as one run with a count (a held j arriving faster than it is drawn).
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { PacedInput, PasteHandler } from '../paced-input.js';
+import type { MouseHandler, PacedInput, PasteHandler } from '../paced-input.js';
 
-export type InputTargetShape = Pick<PacedInput, 'pasteHandler' | 'takesRuns' | 'repeats'>;
+export type InputTargetShape = Pick<PacedInput, 'pasteHandler' | 'mouseHandler' | 'takesRuns' | 'repeats'>;
 
 /** The paced input in the dashboard; a stand-in where nothing is paced (tests rendering parts). */
-export const InputTarget = createContext<InputTargetShape>({ pasteHandler: undefined, takesRuns: undefined, repeats: 1 });
+export const InputTarget = createContext<InputTargetShape>({ pasteHandler: undefined, mouseHandler: undefined, takesRuns: undefined, repeats: 1 });
 
-export function usePaste(handler: PasteHandler): void {
+type HandlerSlot = 'pasteHandler' | 'mouseHandler';
+
+/** Puts `handler` (its latest render's) in the paced input's slot while the caller is mounted. */
+function useHandler<S extends HandlerSlot>(slot: S, handler: NonNullable<InputTargetShape[S]>): void {
   const target = useContext(InputTarget);
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
-    target.pasteHandler = (text) => latest.current(text);
+    const call = (...args: unknown[]): unknown => (latest.current as (...given: unknown[]) => unknown)(...args);
+    target[slot] = call as InputTargetShape[S];
     return () => {
-      target.pasteHandler = undefined;
+      target[slot] = undefined as InputTargetShape[S];
     };
-  }, [target]);
+  }, [target, slot]);
 }
+
+export const usePaste = (handler: PasteHandler): void => useHandler('pasteHandler', handler);
+
+export const useMouse = (handler: MouseHandler): void => useHandler('mouseHandler', handler);
 
 /**
  * Lets the paced input hand over a run of the same key sequence as one, while `takesRuns` says

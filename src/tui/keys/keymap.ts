@@ -40,6 +40,7 @@ export type Scope =
 export type Command =
   | 'quit'
   | 'suspend'
+  | 'mouse'
   | 'focus-next'
   | 'focus-previous'
   | 'help'
@@ -193,6 +194,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
   { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg resumes)', command: 'suspend' },
   { scope: 'global', keys: ['m'], label: 'm', help: 'messages, in full', command: 'messages' },
+  { scope: 'global', keys: ['O'], label: 'O', help: 'mouse on / off', command: 'mouse' },
   // While the terminal is too small only leaving acts: a d and a y pressed then delete nothing.
   { scope: 'hidden', keys: ['q', 'ctrl-c'], label: 'q', help: 'quit', command: 'quit', footer: true },
   { scope: 'hidden', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend', command: 'suspend', footer: true },
@@ -396,6 +398,14 @@ export function resolveKey(scopes: readonly Scope[], name: string | undefined): 
     if (MODAL_SCOPES.has(scope)) return name === 'ctrl-c' ? 'quit' : undefined;
   }
   return undefined;
+}
+
+/** Every key name some binding uses. */
+const KEY_NAMES: readonly string[] = [...new Set(BINDINGS.flatMap((b) => b.keys))];
+
+/** Whether some key would run `command` now: the mouse does only what a key could do. */
+export function canRun(scopes: readonly Scope[], command: Command): boolean {
+  return KEY_NAMES.some((name) => resolveKey(scopes, name) === command);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import type { ColumnName } from '../../market/watchlists.js';
 import { fit } from '../../text/width.js';
+import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { SelectList } from '../components/SelectList.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
@@ -31,7 +32,7 @@ export function ColumnsEditor({ columns, cursor, width, rows }: { columns: reado
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
         {fit('Columns, after SYMBOL, in this order:', width, 'left', glyphs.ellipsis)}
       </Text>
-      <SelectList items={items} cursor={cursor} rows={Math.max(1, rows - 2)} highlightColor={theme.accent} />
+      <SelectList items={items} cursor={cursor} rows={Math.max(1, rows - 2)} highlightColor={theme.accent} mouse={LIST_COMMANDS.columns} />
       <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
         {fit(glyphs.text(['Space show/hide', 'J/K move', 'Esc done', 'narrow panes drop NAME, TREND, AGE, VOLUME, SESSION, QTY, DAY P/L, TICK, VALUE, P/L in turn'].join(glyphs.separator)), width, 'left', glyphs.ellipsis)}
       </Text>

@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import type { Watchlist } from '../../market/watchlists.js';
 import { drawn } from '../../text/sanitize.js';
 import { fit, width as textWidth } from '../../text/width.js';
+import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { SelectList } from '../components/SelectList.js';
 import { TextField } from '../components/TextField.js';
 import { useGlyphs } from '../glyphs.js';
@@ -39,7 +40,7 @@ export function ListsMenu({ menu, lists, active, onName, width, rows }: ListsMen
       <Text bold wrap="truncate-end" {...(theme.accent && { color: theme.accent })}>
         {fit(title, width, 'left', glyphs.ellipsis)}
       </Text>
-      <SelectList items={lists.map((list, i) => ({ key: list.name, label: row(list, i) }))} cursor={menu.cursor} rows={Math.max(1, rows - 3)} highlightColor={theme.accent} />
+      <SelectList items={lists.map((list, i) => ({ key: list.name, label: row(list, i) }))} cursor={menu.cursor} rows={Math.max(1, rows - 3)} highlightColor={theme.accent} mouse={LIST_COMMANDS.lists} />
       {menu.name ? (
         <>
           <Box>

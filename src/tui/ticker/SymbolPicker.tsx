@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import type { SymbolInfo } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { fit, width as textWidth } from '../../text/width.js';
+import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { SelectList } from '../components/SelectList.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
@@ -56,6 +57,7 @@ export function SymbolPicker(props: SymbolPickerProps) {
             cursor={props.cursor}
             rows={props.rows}
             highlightColor={theme.accent}
+            mouse={LIST_COMMANDS.picker}
           />
           <Text {...muted}>
             {glyphs.text(`${props.matches.length} match${props.matches.length === 1 ? '' : 'es'} · ${glyphs.check} on the watchlist · Enter adds, Esc closes`)}

@@ -16,6 +16,7 @@ import { ListsMenu } from './ListsMenu.js';
 import { ColumnsEditor } from './ColumnsEditor.js';
 import type { ListsMenu as ListsMenuState } from './use-lists-menu.js';
 import type { HoldingsShown } from './WatchlistTable.js';
+import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { HoldingsEditor, type HoldingsEditorProps } from '../holdings/HoldingsEditor.js';
 
 export interface TickerPaneProps {
@@ -94,7 +95,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
   );
 
   return (
-    <Pane title={`Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`} info={info} focused={focused} width={width} height={height}>
+    <Pane title={`Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`} info={info} focused={focused} width={width} height={height} area={{ kind: 'pane', focused }}>
       <Box flexDirection="column" flexGrow={1}>
         {holdingsEditor ? (
           <HoldingsEditor {...holdingsEditor} width={inner} rows={rows + 2} />
@@ -131,6 +132,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
             columns={columns}
             alerted={state.alerted}
             holdings={holdings}
+            mouse={LIST_COMMANDS.watchlist}
           />
         )}
       </Box>

@@ -4,6 +4,7 @@ import { Box, Text } from 'ink';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
 import { fit, width as textWidth } from '../../text/width.js';
+import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
 import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
@@ -32,6 +33,8 @@ export interface WatchlistTableProps {
   intervalS: number;
   now: number;
   focused: boolean;
+  /** What a click, a double-click and the wheel run on its rows. */
+  mouse?: ListCommands | undefined;
   /** The column sorted by is marked in the header with the direction of its order. */
   sort?: SortOrder | undefined;
   descending?: boolean | undefined;
@@ -114,6 +117,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   const symbolRows = Math.max(1, props.height - totals.length);
   const top = usePagerTop(props.symbols.length, props.cursor, symbolRows);
   const shown = props.symbols.slice(top, top + symbolRows);
+  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, shown: shown.length, cursor: props.cursor, count: props.symbols.length, commands: props.mouse });
   const dots = glyphs.masked;
   /** A money cell: the amount (signed and coloured for a gain or loss), dots when hidden, blank when unknown. */
   const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): ReactNode => {
@@ -155,7 +159,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   };
 
   return (
-    <Box flexDirection="column" height={props.height + 1}>
+    <Box ref={ref} flexDirection="column" height={props.height + 1}>
       <Text bold wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
         {header.join(' ')}
       </Text>
