@@ -13,6 +13,7 @@ import { CONNECTION_HELP } from './connection-options.js';
 import { CONNECTION_OPTIONS } from './options.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
+import { probeTerminal } from './terminal-probe.js';
 
 export const DOCTOR_HELP = `Usage: tickbook doctor [connection options]
 
@@ -20,6 +21,10 @@ Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when
   node                      the version running tickbook (20.18 or later)
   terminal                  its size against the dashboard's smallest (60x16), colours, and
                             whether it draws Unicode
+  widths                    the terminal asked how wide it draws the dashboard's characters, an
+                            emoji and a CJK one: as wide as the dashboard counts them
+  mouse                     whether the dashboard reads the mouse, and whether the terminal
+                            says it knows the reports' SGR form
   config                    the config file: readable JSON, no unknown or malformed key, not
                             readable by others when it holds credentials
   history, sandbox          the local SQLite files: SQLite's own integrity check (nothing in
@@ -40,7 +45,7 @@ const CLOCK_SKEW_MS = 5_000;
 
 type Verdict = 'ok' | 'bad' | 'info';
 
-interface Finding {
+export interface Finding {
   what: string;
   verdict: Verdict;
   detail: string;
@@ -57,7 +62,14 @@ export async function doctor(args: readonly string[]): Promise<number> {
     return 0;
   }
   const settings = readSettings();
-  const findings: Finding[] = [nodeVersion(), await terminal(settings.config), configFinding(settings), ...(await databases()), ...(await connection(values))];
+  const findings: Finding[] = [
+    nodeVersion(),
+    await terminal(settings.config),
+    ...(await asked(settings.config)),
+    configFinding(settings),
+    ...(await databases()),
+    ...(await connection(values)),
+  ];
   const marks = localeIsUtf8(process.env) ? { ok: '✓', bad: '✗', info: '·' } : { ok: 'ok', bad: 'NO', info: '--' };
   const width = Math.max(...findings.map((f) => f.what.length));
   for (const finding of findings) {
@@ -109,6 +121,41 @@ async function terminal(config: ConfigFile): Promise<Finding> {
   const detail = `${columns}x${rows}, TERM=${term}, ${colour}, ${drawing}`;
   const fits = columns >= MIN_COLUMNS && rows >= MIN_ROWS;
   return fits ? ok('terminal', detail) : bad('terminal', `${detail}: the dashboard needs at least ${MIN_COLUMNS}x${MIN_ROWS}`);
+}
+
+/** Characters the dashboard draws, an emoji and a CJK character as names carry them. */
+export const EMOJI = '📚';
+export const CJK = '田';
+
+/** The widths the terminal drew against those the dashboard counts (`counted`). */
+export function widthsFinding(drawn: ReadonlyMap<string, number>, counted: (char: string) => number): Finding {
+  const wrong = [...drawn].filter(([char, columns]) => columns !== counted(char)).map(([char]) => char);
+  const said = (char: string) => `${char} ${drawn.get(char)} columns wide (the dashboard counts ${counted(char)})`;
+  if (drawn.size === 0) return info('widths', 'the terminal did not say where its cursor is: widths not checked');
+  if (wrong.length === 0) return ok('widths', `every character checked (${drawn.size}, an emoji and a CJK one among them) as wide as the dashboard counts it`);
+  const own = wrong.filter((char) => char !== EMOJI && char !== CJK);
+  const advice = own.length > 0 ? 'lines will not line up: set "glyphs": "ascii", or use a terminal or font with the usual widths' : 'names with emoji or CJK characters will not line up';
+  return bad('widths', `the terminal draws ${wrong.map(said).join(', ')}: ${advice}`);
+}
+
+/** What the terminal says of itself: the widths it draws, whether it knows SGR mouse reports. */
+async function asked(config: ConfigFile): Promise<Finding[]> {
+  const [{ glyphsFor, UNICODE }, { mouseAtStart }, { width }] = await Promise.all([import('../tui/glyphs.js'), import('../tui/mouse/mouse-setting.js'), import('../text/width.js')]);
+  const mouse = mouseAtStart(process.env, config.mouse);
+  const reading = mouse.on ? 'the dashboard reads clicks and the wheel (O turns it off; Shift+drag selects meanwhile)' : `left to the terminal: ${mouse.reason} (O turns it on)`;
+  const unicode = glyphsFor(process.env, config.glyphs).unicode;
+  const chars = [
+    ...new Set([UNICODE.ellipsis, UNICODE.dot, UNICODE.focusMarker, UNICODE.pointer, UNICODE.edit, UNICODE.check, UNICODE.cross, UNICODE.up, UNICODE.down, UNICODE.bars.at(-1)!, UNICODE.spinner[0]!, '─', '│', '┃', '╭'].map((glyph) => glyph.trim())),
+    EMOJI,
+    CJK,
+  ];
+  const answers = process.env.TERM === 'dumb' ? undefined : await probeTerminal(process.stdin, process.stdout, unicode ? chars : []);
+  if (!answers) return [info('mouse', reading)];
+  const findings: Finding[] = [];
+  if (unicode) findings.push(widthsFinding(answers.widths, width));
+  const sgr = answers.sgrMouse === undefined ? 'the terminal did not say if it knows SGR reports (most do)' : answers.sgrMouse ? 'the terminal knows SGR reports' : 'the terminal knows no SGR reports: clicks past column 223 are lost';
+  findings.push((mouse.on && answers.sgrMouse !== false ? ok : info)('mouse', `${reading}; ${sgr}`));
+  return findings;
 }
 
 function configFinding({ path, read, error }: Settings): Finding {

@@ -58,6 +58,8 @@ describe('complete', () => {
     expect(await ask('config set alerts.')).toEqual(['alerts.bell', 'alerts.notify', 'alerts.command']);
     expect(await ask('config set colors ')).toEqual(['auto', 'none', '16', '256']);
     expect(await ask('config set interval ')).toEqual([]);
+    expect(await ask('config set mouse ')).toEqual(['true', 'false']);
+    expect(await ask('config set hide_money ')).toEqual(['true', 'false']);
     expect(await ask('completion ')).toEqual(['bash', 'zsh', 'fish']);
     expect(await ask('completion bash ')).toEqual([]);
     expect(await ask('config set theme ')).toEqual(['auto', 'dark', 'light', 'mono']);

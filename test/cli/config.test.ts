@@ -87,6 +87,7 @@ describe('tickbook config', () => {
       ['glyphs', 'fancy', /glyphs must be "auto", "unicode" or "ascii"/],
       ['base_url', 'ftp://example.com', /base_url must be an http:\/\/ or https:\/\/ URL/],
       ['motion', 'yes', /motion must be true or false/],
+      ['mouse', 'off', /mouse must be true or false/],
       ['watchlist', 'AAPL,M SFT', /watchlist: "M SFT" is not a stock symbol/],
       ['watchlists', '[{"name": "x"}', /watchlists takes a JSON value/],
       ['alerts.command', '', /alerts must be like/],

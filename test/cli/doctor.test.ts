@@ -38,10 +38,12 @@ describe('tickbook doctor', async () => {
   it('a fresh setup on the embedded sandbox: every line well or only informative, exit 0', async () => {
     const run = await doctor();
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect([...run.lines.keys()]).toEqual(['node', 'terminal', 'config', 'history', 'sandbox', 'contacts', 'market', 'clock']);
+    expect([...run.lines.keys()]).toEqual(['node', 'terminal', 'mouse', 'config', 'history', 'sandbox', 'contacts', 'market', 'clock']);
     expect(run.lines.get('node')).toMatchObject({ mark: '✓', detail: expect.stringContaining(process.version) });
     // Run here without a terminal: said, not failed.
     expect(run.lines.get('terminal')!.mark).toBe('·');
+    // Nothing to ask without a terminal: the mouse line says only what the dashboard will do.
+    expect(run.lines.get('mouse')).toMatchObject({ mark: '·', detail: expect.stringMatching(/reads clicks and the wheel/) });
     expect(run.lines.get('config')).toMatchObject({ mark: '·', detail: expect.stringMatching(/does not exist: every setting is its default/) });
     expect(run.lines.get('contacts')).toMatchObject({ mark: '✓', detail: expect.stringMatching(/sandbox.*answers, the token is accepted \(\d+ ms\)/) });
     expect(run.lines.get('market')!.mark).toBe('✓');

@@ -64,6 +64,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     expect(restored.left, `the alternate screen left after the last frame; the recording ended ${restored.tail}`).toBe(true);
     expect(restored.cursorShown, `the cursor shown after the last frame; the recording ended ${restored.tail}`).toBe(true);
     expect(restored.pasteMarksOff, `bracketed paste on while running and off after the last frame; the recording ended ${restored.tail}`).toBe(true);
+    expect(restored.mouseOff, `mouse reporting on while running and off after the last frame; the recording ended ${restored.tail}`).toBe(true);
     return { status, after: bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen)), ms };
   }
 

@@ -49,6 +49,7 @@ describe.skipIf(!hasScript())('a signal that ends the dashboard', () => {
     expect(restored.left, `the alternate screen left after the last frame; the recording ended ${restored.tail}`).toBe(true);
     expect(restored.cursorShown, `the cursor shown after the last frame; the recording ended ${restored.tail}`).toBe(true);
     expect(restored.pasteMarksOff, `bracketed paste on while running and off after the last frame; the recording ended ${restored.tail}`).toBe(true);
+    expect(restored.mouseOff, `mouse reporting on while running and off after the last frame; the recording ended ${restored.tail}`).toBe(true);
     // Nothing on stderr: the delete went through.
     expect(run.text()).not.toMatch(/tickbook:/);
     const get = cli('contacts', 'get', first.id);

@@ -6,7 +6,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { TickbookClient } from '../../src/api/client.js';
-import { Dashboard } from '../../src/tui/Dashboard.js';
+import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { InputTarget } from '../../src/tui/keys/input-target.js';
 import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
 import { StatusStore } from '../../src/tui/state/status.js';
@@ -80,12 +80,13 @@ export interface PacedDashboard extends PacedMount {
 }
 
 /**
- * The whole dashboard at 120×30 on a fake terminal, keys through the paced input, on `client`;
+ * The whole dashboard at 120×30 on a fake terminal, keys through the paced input, on `client`
+ * (`props` over the test's own);
  * resolves once the first page is on screen. Call `unmount` when done.
  */
-export async function mountPacedDashboard(client: TickbookClient): Promise<PacedDashboard> {
+export async function mountPacedDashboard(client: TickbookClient, props: Partial<DashboardProps> = {}): Promise<PacedDashboard> {
   const mounted = mountPaced(
-    <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />,
+    <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} {...props} />,
     120,
     30,
   );

@@ -19,6 +19,8 @@ export const SEQ = {
   showCursor: `${ESC}[?25h`,
   pasteMarksOn: `${ESC}[?2004h`,
   pasteMarksOff: `${ESC}[?2004l`,
+  mouseOn: `${ESC}[?1000h`,
+  mouseOff: `${ESC}[?1000l`,
   /** The end of each frame the dashboard draws (synchronized output). */
   endOfFrame: `${ESC}[?2026l`,
 } as const;
@@ -126,16 +128,19 @@ export function startInPty(argv: readonly string[], env: Record<string, string>,
  * Where the recording says the terminal was left: after the last frame drawn, the alternate
  * screen was left and the cursor shown, and neither was undone after.
  */
-export function terminalRestored(bytes: string): { left: boolean; cursorShown: boolean; pasteMarksOff: boolean; tail: string } {
+export function terminalRestored(bytes: string): { left: boolean; cursorShown: boolean; pasteMarksOff: boolean; mouseOff: boolean; tail: string } {
   const lastFrame = bytes.lastIndexOf(SEQ.endOfFrame);
   const left = bytes.lastIndexOf(SEQ.leaveAltScreen);
   const shown = bytes.lastIndexOf(SEQ.showCursor);
   const pasteOff = bytes.lastIndexOf(SEQ.pasteMarksOff);
+  const mouseOff = bytes.lastIndexOf(SEQ.mouseOff);
   return {
     left: left > lastFrame && left > bytes.lastIndexOf(SEQ.enterAltScreen),
     cursorShown: shown > lastFrame && shown > bytes.lastIndexOf(SEQ.hideCursor),
     // Left on, the shell would get every paste wrapped in marks.
     pasteMarksOff: bytes.includes(SEQ.pasteMarksOn) && pasteOff > lastFrame && pasteOff > bytes.lastIndexOf(SEQ.pasteMarksOn),
+    // Left on, every click in the shell would type a report.
+    mouseOff: bytes.includes(SEQ.mouseOn) && mouseOff > lastFrame && mouseOff > bytes.lastIndexOf(SEQ.mouseOn),
     tail: JSON.stringify(bytes.slice(-200)),
   };
 }

@@ -17,6 +17,8 @@ export interface TmuxSession {
   name: string;
   /** The screen as text, one string per row. */
   screen(): string;
+  /** The screen with its colours and attributes, as SGR sequences. */
+  styled(): string;
   /** Sends keys (tmux key names: "j", "Enter", "Escape", "Tab", "C-u"). */
   keys(...keys: string[]): void;
   /** Types text literally. */
@@ -33,6 +35,8 @@ export interface TmuxSession {
   waitFor(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<string>;
   /** Whether the program in the pane has ended. */
   exited(): boolean;
+  /** Whether the pane's terminal reports the mouse (mode 1000) in SGR form (1006), as tmux keeps them. */
+  mouse(): { reporting: boolean; sgr: boolean };
   kill(): void;
 }
 
@@ -51,6 +55,7 @@ export function startTmux(command: string[], env: Record<string, string>, column
   const session: TmuxSession = {
     name,
     screen: () => tmux(['capture-pane', '-p', '-t', name]),
+    styled: () => tmux(['capture-pane', '-p', '-e', '-t', name]),
     keys: (...keys) => {
       for (const key of keys) tmux(['send-keys', '-t', name, key]);
     },
@@ -86,6 +91,10 @@ export function startTmux(command: string[], env: Record<string, string>, column
       }
     },
     exited: () => /\[exited \d+\]/.test(session.screen()),
+    mouse: () => {
+      const [standard, sgr] = tmux(['display-message', '-p', '-t', name, '#{mouse_standard_flag} #{mouse_sgr_flag}']).trim().split(' ');
+      return { reporting: standard === '1', sgr: sgr === '1' };
+    },
     kill: () => {
       spawnSync('tmux', ['kill-session', '-t', name]);
     },
