@@ -131,6 +131,28 @@ describe('the mouse in the dashboard', () => {
     await m.until((f) => focusedPane(f) === 'Ticker' && highlighted(m.raw(), 'ticker')?.startsWith('AMZN') === true, 'AMZN highlighted (3 down)');
   });
 
+  it('in the symbol picker a double-click adds the match, even the first one, which a key must move to', async () => {
+    const m = await mount();
+    await m.keyboard.type('\t', '/');
+    await m.until((f) => /matches · /.test(f), 'the picker with the catalogue');
+    // The highlighted match, and the one under it, on the picker's rows.
+    const lines = m.frame().split('\n');
+    const row = lines.findIndex((line) => /❯ +[A-Z0-9]/.test(line));
+    expect(row, m.frame()).toBeGreaterThan(0);
+    const symbol = /❯ +([A-Z0-9.]+)/.exec(lines[row]!)![1]!;
+    const next = /[┃│] +([A-Z0-9.]+) +\[/.exec(lines[row + 1]!.slice(lines[row + 1]!.lastIndexOf('┃', lines[row + 1]!.length - 2)))![1]!;
+    const listed = (f: string, s: string) => !/matches · /.test(f) && f.split('\n').some((line) => line.includes(`┃ ${s} `) || line.includes(`│ ${s} `));
+    await m.keyboard.type(click(TICKER_X, row + 1) + click(TICKER_X, row + 1));
+    await m.keyboard.type('\u001b');
+    await m.until((f) => listed(f, next), `${next} on the watchlist`);
+    await m.keyboard.type('/');
+    await m.until((f) => /matches · /.test(f), 'the picker again');
+    // The first match, highlighted but never moved to: the double-click adds it all the same.
+    await m.keyboard.type(click(TICKER_X, row) + click(TICKER_X, row));
+    await m.keyboard.type('\u001b');
+    await m.until((f) => listed(f, symbol), `${symbol} on the watchlist`);
+  });
+
   it('the wheel turns the help\'s pages', async () => {
     const m = await mount();
     await m.keyboard.type('?');
