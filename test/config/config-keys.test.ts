@@ -102,6 +102,7 @@ describe('unknown keys', () => {
         theme: 'light',
         motion: false,
         hide_money: true,
+        mouse: false,
         export_dir: '~/Exports',
         alerts: { bell: false, notify: true },
       }),
@@ -109,8 +110,9 @@ describe('unknown keys', () => {
     expect(readConfigFile(path).warnings).toEqual([]);
     expect(readConfigFile(path).config.hide_money).toBe(true);
     expect(readConfigFile(path).config.theme).toBe('light');
+    expect(readConfigFile(path).config.mouse).toBe(false);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'theme', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'mouse', 'theme', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 
