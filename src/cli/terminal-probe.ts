@@ -2,7 +2,9 @@
 // dashboard counts on (each written at the line's start, then the cursor's column asked for,
 // DSR 6), and whether it knows SGR mouse reports (DECRQM for mode 1006). A DA1 question last:
 // every terminal answers it, so its answer says all the others are in (a terminal that does not
-// know DECRQM says nothing to it). The probe's characters are erased again.
+// know DECRQM says nothing to it), and nothing is waited for after it. The probe's characters are
+// erased again. Keys typed during the probe are read with the answers (and dropped).
+import { readFileSync } from 'node:fs';
 
 const ESC = '\u001b';
 const CURSOR_POSITION = `${ESC}[6n`;
@@ -10,8 +12,11 @@ const ASK_SGR_MOUSE = `${ESC}[?1006$p`;
 const DEVICE_ATTRIBUTES = `${ESC}[c`;
 const ERASE_PROBE = `\r${ESC}[K`;
 
-/** How long the terminal is given to answer everything. */
-export const PROBE_TIMEOUT_MS = 500;
+/**
+ * How long the terminal is given to answer everything: long enough for a slow link, whose answers
+ * coming after the terminal is back in cooked mode would be echoed onto the shell's line.
+ */
+export const PROBE_TIMEOUT_MS = 2000;
 
 export interface ProbeAnswers {
   /** The columns each character took, for those whose position came back. */
@@ -59,11 +64,32 @@ interface Tty {
 }
 
 /**
- * Asks the terminal on `input`/`output` about `chars`; undefined when either is not a terminal.
- * Whatever has come back after PROBE_TIMEOUT_MS is the answer.
+ * Whether this process runs in the background of its terminal (`tickbook doctor &`): there,
+ * changing the terminal's mode would stop it (SIGTTOU). Linux says so in /proc; elsewhere it is
+ * taken to be in the foreground.
  */
-export function probeTerminal(input: Tty, output: { isTTY?: boolean; write(text: string): unknown }, chars: readonly string[]): Promise<ProbeAnswers | undefined> {
-  if (!input.isTTY || !output.isTTY || !input.setRawMode) return Promise.resolve(undefined);
+export function inBackground(stat = '/proc/self/stat'): boolean {
+  try {
+    // pid (comm) state ppid pgrp session tty_nr tpgid …; comm may hold spaces and parentheses.
+    const text = readFileSync(stat, 'utf8');
+    const [, , pgrp, , , foreground] = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return pgrp !== undefined && foreground !== undefined && Number(foreground) > 0 && pgrp !== foreground;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Asks the terminal on `input`/`output` about `chars`; undefined when either is not a terminal, or
+ * this process is in its background. Whatever has come back after PROBE_TIMEOUT_MS is the answer.
+ */
+export function probeTerminal(
+  input: Tty,
+  output: { isTTY?: boolean; write(text: string): unknown },
+  chars: readonly string[],
+  background: () => boolean = inBackground,
+): Promise<ProbeAnswers | undefined> {
+  if (!input.isTTY || !output.isTTY || !input.setRawMode || background()) return Promise.resolve(undefined);
   return new Promise((resolve) => {
     let text = '';
     const finish = () => {

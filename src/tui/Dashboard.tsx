@@ -772,13 +772,13 @@ export function Dashboard(props: DashboardProps) {
     run(command, live[0]!, count);
   };
 
-  useMouse((report, count) => {
+  useMouse((report, count, at) => {
     // Reports already on their way when O turned the mouse off.
     if (!mouseOn.current) return;
     const hits = mouseAreas.at(report.column, report.row);
     let clicks = 1;
     if (report.action === 'press' && report.button === 'left') {
-      lastClick.current = nextClick(lastClick.current, { column: report.column, row: report.row, at: Date.now() });
+      lastClick.current = nextClick(lastClick.current, { column: report.column, row: report.row, at });
       clicks = lastClick.current.count;
     }
     for (const step of mouseSteps(report, hits, clicks, count)) pointerStep(step);

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { partialMarkAtEnd, PASTE_END, PASTE_START } from './keys/paste.js';
 import { canonicalKey, splitInput } from './keys/terminal-input.js';
-import { isMouseReport, type MouseReport, parseMouseReport } from './mouse/mouse-report.js';
+import { isMouseReport, type MouseReport, parseMouseReport, X10Rewriter } from './mouse/mouse-report.js';
 import { unstable_LowPriority as LowPriority, unstable_scheduleCallback as scheduleCallback } from 'scheduler';
 
 /** What is needed of process.stdin. */
@@ -31,6 +31,14 @@ const SEQUENCE_WAIT_MS = 20;
 const PASTE_STALL_MS = 2000;
 /** A paste whose end mark has still not come after this long without input ends there. */
 const PASTE_GIVE_UP_MS = 10_000;
+/**
+ * How long after a mouse report was cut off and dropped (its end later than SEQUENCE_WAIT_MS, a
+ * slow link) the rest of it is still known for what it is, and dropped too rather than typed.
+ */
+const REPORT_TAIL_MS = 1000;
+/** The rest of a cut SGR report: its numbers and final byte (after `ESC [ <`), or all of it after a lone ESC. */
+const REPORT_TAIL = /^[\d;]*[Mm]/;
+const REPORT_AFTER_ESC = /^\[<\d+;\d+;\d+[Mm]/;
 /** The most of one paste kept (a one-line field holds far less; the rest is not held in memory). */
 export const PASTE_MAX = 1024 * 1024;
 
@@ -42,12 +50,13 @@ export type PasteHandler = (text: string) => string | undefined;
 
 /**
  * Told of each mouse report, in order with the keys around it; `count` is how many of the same
- * wheel step in the same cell it stands for (a wheel turned fast, a touchpad's flick).
+ * wheel step in the same cell it stands for (a wheel turned fast, a touchpad's flick), `at` when
+ * it arrived (a double-click is timed by the terminal's clock, not by when its turn came).
  */
-export type MouseHandler = (report: MouseReport, count: number) => void;
+export type MouseHandler = (report: MouseReport, count: number, at: number) => void;
 
 /** A key sequence for Ink, a paste for the paste handler, or a mouse report for the mouse handler. */
-type Queued = string | { paste: string } | { mouse: MouseReport };
+type Queued = string | { paste: string } | { mouse: MouseReport; at: number };
 
 const sameWheelStep = (a: Queued | undefined, b: MouseReport): boolean =>
   typeof a === 'object' && 'mouse' in a && a.mouse.action === b.action && a.mouse.column === b.column && a.mouse.row === b.row;
@@ -70,6 +79,12 @@ export class PacedInput extends Readable {
   pasteHandler: PasteHandler | undefined;
   /** Where mouse reports go; without one they are dropped (they are never keys). */
   mouseHandler: MouseHandler | undefined;
+  /** The terminal has been asked to report the mouse: X10 reports are looked for, and cut reports' ends. */
+  mouseReports = false;
+  readonly #x10 = new X10Rewriter();
+  #heldTimer: NodeJS.Timeout | undefined;
+  /** The rest of a mouse report cut off and dropped, dropped too if it comes before `until`. */
+  #reportTail: { until: number; pattern: RegExp } | undefined;
   /**
    * Asked when a key sequence's turn comes with the same one queued behind it: whether the run
    * may go to Ink as one key, `repeats` saying how many it stands for. A held Down is then one
@@ -82,7 +97,25 @@ export class PacedInput extends Readable {
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
-    let text = this.#unfinished + (typeof chunk === 'string' ? chunk : this.#decoder.write(chunk));
+    clearTimeout(this.#heldTimer);
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    if (!this.mouseReports) return this.#take(Buffer.concat([this.#x10.release(), bytes]));
+    const rewritten = this.#x10.rewrite(bytes);
+    this.#take(rewritten);
+    // A read ending in a lone ESC is the Esc key at once; if it was a report cut just after its
+    // ESC, the rest of it is dropped when it comes rather than typed.
+    if (rewritten.at(-1) === 0x1b) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: REPORT_AFTER_ESC };
+    if (this.#x10.holding) this.#heldTimer = setTimeout(() => this.#take(this.#x10.release()), SEQUENCE_WAIT_MS);
+  };
+
+  /** Takes bytes read from the terminal apart: keys, pastes, mouse reports. */
+  #take(bytes: Buffer): void {
+    if (bytes.length === 0) return;
+    let text = this.#unfinished + this.#decoder.write(bytes);
+    if (this.#reportTail) {
+      if (Date.now() <= this.#reportTail.until) text = text.replace(this.#reportTail.pattern, '');
+      this.#reportTail = undefined;
+    }
     this.#unfinished = '';
     clearTimeout(this.#unfinishedTimer);
     const pieces: Queued[] = [];
@@ -109,7 +142,9 @@ export class PacedInput extends Readable {
         if (rest !== '') {
           this.#unfinished = rest;
           this.#unfinishedTimer = setTimeout(() => {
-            // Its end never came: what it is, if anything, goes on its own.
+            // Its end never came: what it is, if anything, goes on its own (a mouse report's
+            // start is dropped, and the rest of it when it comes).
+            if (this.#unfinished.startsWith('\u001b[<')) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: REPORT_TAIL };
             this.#enqueue([this.#unfinished]);
             this.#unfinished = '';
           }, SEQUENCE_WAIT_MS);
@@ -121,7 +156,7 @@ export class PacedInput extends Readable {
       text = text.slice(start + PASTE_START.length);
     }
     this.#enqueue(pieces);
-  };
+  }
 
   /** Arms the timers of a paste whose end has not come yet (see PASTE_STALL_MS, PASTE_GIVE_UP_MS). */
   #waitForPasteEnd(): void {
@@ -185,6 +220,7 @@ export class PacedInput extends Readable {
     this.#queue.length = 0;
     clearTimeout(this.#unfinishedTimer);
     clearTimeout(this.#pasteTimer);
+    clearTimeout(this.#heldTimer);
     this.#paste = undefined;
     this.#source.off('data', this.#onData);
     this.#source.pause();
@@ -204,7 +240,8 @@ export class PacedInput extends Readable {
       }
       if (typeof piece === 'string' && isMouseReport(piece)) {
         const report = parseMouseReport(piece);
-        if (report) this.#queue.push({ mouse: report });
+        // Releases take no turn: nothing acts on them.
+        if (report && report.action !== 'release') this.#queue.push({ mouse: report, at: Date.now() });
         continue;
       }
       const key = typeof piece === 'string' ? canonicalKey(piece) : piece;
@@ -227,7 +264,7 @@ export class PacedInput extends Readable {
             count++;
           }
         }
-        this.mouseHandler?.(piece.mouse, count);
+        this.mouseHandler?.(piece.mouse, count, piece.at);
         this.#afterRender();
         return;
       }

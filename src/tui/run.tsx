@@ -80,7 +80,12 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
   const input = new PacedInput(stdin);
   const mouse = mouseAtStart(process.env, options.mouse);
-  screen.mouse = mouse.on;
+  /** The terminal asked to report the mouse, and the input told to look for its reports. */
+  const reportMouse = (on: boolean) => {
+    screen.mouse = on;
+    input.mouseReports = on;
+  };
+  reportMouse(mouse.on);
   const leave = () => screen.leave();
 
   /** Sends what the user asked to write, then ends the app, whatever state React is in. */
@@ -118,8 +123,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     }
     endedBy = signal;
     if (!terminalGone) {
-      if (stdin.isTTY) stdin.setRawMode(false);
+      // Reports off before cooked mode: a click in between would be echoed onto the shell's line.
       screen.leave();
+      if (stdin.isTTY) stdin.setRawMode(false);
     }
     letGo();
   };
@@ -134,8 +140,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
 
   const suspend = () => {
     lifecycle.emit('suspend');
-    if (stdin.isTTY) stdin.setRawMode(false);
     screen.leave();
+    if (stdin.isTTY) stdin.setRawMode(false);
     process.once('SIGCONT', () => {
       // Ended while stopped (a SIGTERM waits for the SIGCONT): the terminal stays the shell's.
       if (endedBy) return;
@@ -185,7 +191,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   exportDir={options.exportDir}
                   persistHideMoney={options.persistHideMoney}
                   mouse={mouse.on}
-                  onMouse={(on) => (screen.mouse = on)}
+                  onMouse={reportMouse}
                   persistMouse={options.persistMouse}
                   onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {

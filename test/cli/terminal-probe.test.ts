@@ -4,7 +4,10 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { CJK, EMOJI, widthsFinding } from '../../src/cli/doctor.js';
-import { parseProbeAnswers, probeQuestions, probeTerminal, PROBE_TIMEOUT_MS } from '../../src/cli/terminal-probe.js';
+import { inBackground, parseProbeAnswers, probeQuestions, probeTerminal, PROBE_TIMEOUT_MS } from '../../src/cli/terminal-probe.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { width } from '../../src/text/width.js';
 
 const ESC = '\u001b';
@@ -57,7 +60,7 @@ function fakeTty(answer: ((asked: string) => string) | undefined, tty = true) {
 describe('probeTerminal', () => {
   it('takes the answers, erases what it wrote, and gives the terminal back as it was', async () => {
     const { input, output, written } = fakeTty(() => `${ESC}[3;2R${ESC}[3;3R${ESC}[?62c`);
-    const answers = await probeTerminal(input, output, ['…', CJK]);
+    const answers = await probeTerminal(input, output, ['…', CJK], () => false);
     expect([...answers!.widths]).toEqual([['…', 1], [CJK, 2]]);
     expect(answers!.complete).toBe(true);
     expect(written.at(-1)).toBe(`\r${ESC}[K`);
@@ -69,7 +72,7 @@ describe('probeTerminal', () => {
   it('a terminal that answers nothing: given up after the timeout, with no answers', async () => {
     const { input, output } = fakeTty(undefined);
     const started = Date.now();
-    const answers = await probeTerminal(input, output, ['…']);
+    const answers = await probeTerminal(input, output, ['…'], () => false);
     expect(Date.now() - started).toBeGreaterThanOrEqual(PROBE_TIMEOUT_MS - 20);
     expect(answers).toMatchObject({ complete: false, sgrMouse: undefined });
     expect(answers!.widths.size).toBe(0);
@@ -78,9 +81,39 @@ describe('probeTerminal', () => {
 
   it('asks nothing when either end is not a terminal', async () => {
     const { input, output, written } = fakeTty(() => 'x', false);
-    expect(await probeTerminal(input, output, ['…'])).toBeUndefined();
+    expect(await probeTerminal(input, output, ['…'], () => false)).toBeUndefined();
     expect(written).toEqual([]);
     expect(input.raw).toEqual([]);
+  });
+
+  it('asks nothing from the background (tickbook doctor &), where changing the mode would stop it', async () => {
+    const { input, output, written } = fakeTty(() => `${ESC}[?62c`);
+    expect(await probeTerminal(input, output, ['…'], () => true)).toBeUndefined();
+    expect(written).toEqual([]);
+    expect(input.raw).toEqual([]);
+  });
+});
+
+describe('inBackground', () => {
+  it('reads /proc/PID/stat: its process group against the terminal\'s foreground one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tickbook-stat-'));
+    const stat = (text: string) => {
+      const path = join(dir, 'stat');
+      writeFileSync(path, text);
+      return path;
+    };
+    try {
+      expect(inBackground(stat('4242 (node) S 100 4242 100 34816 4242 4194560 1'))).toBe(false);
+      expect(inBackground(stat('4242 (node) T 100 4242 100 34816 100 4194560 1'))).toBe(true);
+      // A command name with spaces and parentheses; no terminal at all (-1).
+      expect(inBackground(stat('4242 (a (b) c) S 100 4242 100 34816 100 4194560 1'))).toBe(true);
+      expect(inBackground(stat('4242 (node) S 100 4242 100 0 -1 4194560 1'))).toBe(false);
+      expect(inBackground(join(dir, 'missing'))).toBe(false);
+      // This test's own process, as Linux says.
+      expect(typeof inBackground()).toBe('boolean');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -48,12 +48,14 @@ export interface PacedMount {
   unmount(): void;
 }
 
-export function mountPaced(element: ReactElement, columns = 80, rows = 24): PacedMount {
+export function mountPaced(element: ReactElement, columns = 80, rows = 24, mouseReports = false): PacedMount {
   const keyboard = new FakeKeyboard();
   const terminal = new FakeTerminal();
   terminal.columns = columns;
   terminal.rows = rows;
   const input = new PacedInput(keyboard);
+  // As runDashboard sets it when the terminal is asked to report the mouse.
+  input.mouseReports = mouseReports;
   // Wired to the dashboard as runDashboard wires it: pastes, and runs of one key taken at once.
   const instance = render(<InputTarget.Provider value={input}>{element}</InputTarget.Provider>, {
     stdout: terminal as unknown as NodeJS.WriteStream,
@@ -89,6 +91,7 @@ export async function mountPacedDashboard(client: TickbookClient, props: Partial
     <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} {...props} />,
     120,
     30,
+    props.mouse === true,
   );
   const until = async (predicate: (frame: string) => boolean, what: string) => {
     const deadline = Date.now() + 5000;

@@ -21,6 +21,7 @@ export const SEQ = {
   pasteMarksOff: `${ESC}[?2004l`,
   mouseOn: `${ESC}[?1000h`,
   mouseOff: `${ESC}[?1000l`,
+  mouseSgrOff: `${ESC}[?1006l`,
   /** The end of each frame the dashboard draws (synchronized output). */
   endOfFrame: `${ESC}[?2026l`,
 } as const;
@@ -133,7 +134,7 @@ export function terminalRestored(bytes: string): { left: boolean; cursorShown: b
   const left = bytes.lastIndexOf(SEQ.leaveAltScreen);
   const shown = bytes.lastIndexOf(SEQ.showCursor);
   const pasteOff = bytes.lastIndexOf(SEQ.pasteMarksOff);
-  const mouseOff = bytes.lastIndexOf(SEQ.mouseOff);
+  const mouseOff = Math.min(bytes.lastIndexOf(SEQ.mouseOff), bytes.lastIndexOf(SEQ.mouseSgrOff));
   return {
     left: left > lastFrame && left > bytes.lastIndexOf(SEQ.enterAltScreen),
     cursorShown: shown > lastFrame && shown > bytes.lastIndexOf(SEQ.hideCursor),

@@ -6,11 +6,10 @@ import { EventEmitter } from 'node:events';
 import xterm from '@xterm/headless';
 import { describe, expect, it } from 'vitest';
 import { canRun } from '../../src/tui/keys/keymap.js';
-import { splitInput } from '../../src/tui/keys/terminal-input.js';
 import { nextClick, DOUBLE_CLICK_MS } from '../../src/tui/mouse/clicks.js';
 import type { Hit, MouseArea } from '../../src/tui/mouse/mouse-areas.js';
 import { LIST_COMMANDS } from '../../src/tui/mouse/mouse-areas.js';
-import { MOUSE_OFF, MOUSE_ON, parseMouseReport, type MouseReport } from '../../src/tui/mouse/mouse-report.js';
+import { MOUSE_OFF, MOUSE_ON, parseMouseReport, type MouseReport, X10Rewriter } from '../../src/tui/mouse/mouse-report.js';
 import { mouseAtStart } from '../../src/tui/mouse/mouse-setting.js';
 import { mouseSteps, WHEEL_ROWS } from '../../src/tui/mouse/mouse-steps.js';
 import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
@@ -31,28 +30,42 @@ describe('parseMouseReport', () => {
     expect(parseMouseReport(`${ESC}[<28;2;2M`)).toEqual({ action: 'press', button: 'left', column: 1, row: 1, shift: true, alt: true, ctrl: true });
   });
 
-  it('reads X10 reports: each byte 32 more than its value, a release without its button', () => {
-    expect(parseMouseReport(`${ESC}[M !!`)).toEqual({ action: 'press', button: 'left', ...at(0, 0) });
-    expect(parseMouseReport(`${ESC}[M#dy`)).toEqual({ action: 'release', button: undefined, ...at(67, 88) });
-    expect(parseMouseReport(`${ESC}[Ma+,`)).toEqual({ action: 'wheel-down', button: undefined, ...at(10, 11) });
-  });
-
   it('is undefined for motion, the sideways wheel, buttons past the third, cell 0 and what is no report', () => {
-    for (const piece of [`${ESC}[<32;5;5M`, `${ESC}[<35;5;5M`, `${ESC}[<66;5;5M`, `${ESC}[<67;5;5M`, `${ESC}[<128;5;5M`, `${ESC}[<0;0;5M`, `${ESC}[<64;5;5m`, `${ESC}[<0;5M`, `${ESC}[A`, 'M', `${ESC}[<0;5;5X`]) {
+    for (const piece of [`${ESC}[<32;5;5M`, `${ESC}[<35;5;5M`, `${ESC}[<66;5;5M`, `${ESC}[<67;5;5M`, `${ESC}[<128;5;5M`, `${ESC}[<0;0;5M`, `${ESC}[<64;5;5m`, `${ESC}[<0;5M`, `${ESC}[A`, 'M', `${ESC}[<0;5;5X`, `${ESC}[M !!`]) {
       expect(parseMouseReport(piece), JSON.stringify(piece)).toBeUndefined();
     }
   });
 });
 
-describe('splitInput and mouse reports', () => {
-  it('cuts an X10 report whole, whatever its three bytes are (a control character, an Escape)', () => {
-    expect(splitInput(`a${ESC}[M !!b`).pieces).toEqual(['a', `${ESC}[M !!`, 'b']);
-    expect(splitInput(`${ESC}[M${ESC}\u0007\u007fj`).pieces).toEqual([`${ESC}[M${ESC}\u0007\u007f`, 'j']);
+describe('X10Rewriter', () => {
+  const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
+  const x10 = (code: number, column: number, row: number) => [0x1b, 0x5b, 0x4d, code + 32, column + 32, row + 32];
+
+  it('rewrites X10 reports as SGR ones, whatever their bytes: past column 95 they are no UTF-8', () => {
+    const rewriter = new X10Rewriter();
+    expect(rewriter.rewrite(bytes('a', x10(0, 100, 5), 'j')).toString()).toBe(`a${ESC}[<0;100;5Mj`);
+    // 0xC4 0x84 would be one UTF-8 character: here a column and a row, and the j after them is kept.
+    expect(rewriter.rewrite(bytes(x10(0, 0xc4 - 32, 0x84 - 32), 'j')).toString()).toBe(`${ESC}[<0;164;100Mj`);
+    expect(rewriter.rewrite(bytes(x10(65, 223, 1))).toString()).toBe(`${ESC}[<65;223;1M`);
   });
 
-  it('keeps a report cut off by the end of a read for the next one', () => {
-    expect(splitInput(`j${ESC}[M !`)).toEqual({ pieces: ['j'], rest: `${ESC}[M !` });
-    expect(splitInput(`j${ESC}[<0;12;3`)).toEqual({ pieces: ['j'], rest: `${ESC}[<0;12;3` });
+  it('leaves releases out (nothing acts on them), and everything else as it was', () => {
+    const rewriter = new X10Rewriter();
+    expect(rewriter.rewrite(bytes(x10(3, 10, 10), 'k')).toString()).toBe('k');
+    const plain = bytes(`x${ESC}[A${ESC}[1;5C é ${ESC}`);
+    expect(rewriter.rewrite(plain)).toBe(plain);
+    expect(rewriter.holding).toBe(false);
+  });
+
+  it('holds a report cut at the end of a read for the next; a lone ESC is not held', () => {
+    const rewriter = new X10Rewriter();
+    expect(rewriter.rewrite(bytes('j', [0x1b, 0x5b, 0x4d, 32, 0xc8])).toString()).toBe('j');
+    expect(rewriter.holding).toBe(true);
+    expect(rewriter.rewrite(bytes([0x90], 'k')).toString()).toBe(`${ESC}[<0;168;112Mk`);
+    expect(rewriter.rewrite(bytes(`q${ESC}[`)).toString()).toBe('q');
+    expect(rewriter.release().toString()).toBe(`${ESC}[`);
+    expect(rewriter.rewrite(bytes(`q${ESC}`)).toString()).toBe(`q${ESC}`);
+    expect(rewriter.holding).toBe(false);
   });
 });
 
@@ -64,13 +77,17 @@ class FakeStdin extends EventEmitter implements TerminalInput {
 }
 
 /** What the paced input gives, in order: keys as Ink reads them, and mouse reports. */
-function events(input: PacedInput): string[] {
+function events(input: PacedInput, times: number[] = []): string[] {
+  input.mouseReports = true;
   const seen: string[] = [];
   input.on('readable', () => {
     let chunk: string | null;
     while ((chunk = input.read() as string | null) !== null) seen.push(chunk);
   });
-  input.mouseHandler = (report: MouseReport, count: number) => seen.push(`${report.action}@${report.column},${report.row}${count > 1 ? `x${count}` : ''}`);
+  input.mouseHandler = (report: MouseReport, count: number, at: number) => {
+    times.push(at);
+    seen.push(`${report.action}@${report.column},${report.row}${count > 1 ? `x${count}` : ''}`);
+  };
   return seen;
 }
 
@@ -83,7 +100,8 @@ describe('PacedInput with the mouse', () => {
     const seen = events(input);
     source.emit('data', Buffer.from(`j${ESC}[<0;3;4Mk${ESC}[<0;3;4m${ESC}[M !!d`));
     await settle();
-    expect(seen).toEqual(['j', 'press@2,3', 'k', 'release@2,3', 'press@0,0', 'd']);
+    // Releases take no turn.
+    expect(seen).toEqual(['j', 'press@2,3', 'k', 'press@0,0', 'd']);
     input.detach();
   });
 
@@ -93,9 +111,9 @@ describe('PacedInput with the mouse', () => {
     const seen = events(input);
     source.emit('data', Buffer.from(`${ESC}[<0;1`));
     source.emit('data', Buffer.from(`2;7Mx${ESC}[M`));
-    source.emit('data', Buffer.from(`#dy`));
+    source.emit('data', Buffer.from([33, 0xe0, 0xa0]));
     await settle();
-    expect(seen).toEqual(['press@11,6', 'x', 'release@67,88']);
+    expect(seen).toEqual(['press@11,6', 'x', 'press@191,127']);
     input.detach();
   });
 
@@ -107,6 +125,46 @@ describe('PacedInput with the mouse', () => {
     source.emit('data', Buffer.from(`${down.repeat(5)}${ESC}[<65;5;6M${ESC}[<64;5;6M${ESC}[<64;5;6M${ESC}[<0;5;5M${ESC}[<0;5;5M`));
     await settle();
     expect(seen).toEqual(['wheel-down@4,4x5', 'wheel-down@4,5', 'wheel-up@4,5x2', 'press@4,4', 'press@4,4']);
+    input.detach();
+  });
+
+  it('the end of a report that came too late to be joined (a slow link) is dropped, not typed', async () => {
+    const source = new FakeStdin();
+    const input = new PacedInput(source);
+    const seen = events(input);
+    source.emit('data', Buffer.from(`${ESC}[<0;12;3`));
+    await settle(60);
+    source.emit('data', Buffer.from('mj'));
+    // Cut just after its ESC: the Esc key (it cannot be told from one), then the rest dropped.
+    source.emit('data', Buffer.from(`k${ESC}`));
+    await settle(60);
+    source.emit('data', Buffer.from(`[<65;5;5Ml`));
+    await settle();
+    expect(seen).toEqual(['j', 'k', ESC, 'l']);
+    input.detach();
+  });
+
+  it('with the mouse not reported, ESC [ M is no report (F1 on some terminals), and its bytes are not taken', async () => {
+    const source = new FakeStdin();
+    const input = new PacedInput(source);
+    const seen = events(input);
+    input.mouseReports = false;
+    source.emit('data', Buffer.from(`${ESC}[Mab`));
+    await settle();
+    expect(seen).toEqual(['ab']);
+    input.detach();
+  });
+
+  it('gives each report the time it arrived, not when its turn came', async () => {
+    const source = new FakeStdin();
+    const input = new PacedInput(source);
+    const times: number[] = [];
+    const seen = events(input, times);
+    const sent = Date.now();
+    source.emit('data', Buffer.from('j'.repeat(5) + `${ESC}[<0;3;4M`.repeat(3)));
+    await settle(200);
+    expect(seen.filter((e) => e.startsWith('press'))).toHaveLength(3);
+    for (const at of times) expect(at - sent).toBeLessThan(15);
     input.detach();
   });
 

@@ -192,15 +192,17 @@ describe('the mouse in the dashboard', () => {
     expect(startsWithName(highlighted(m.raw(), 'contacts'), names[0]!)).toBe(true);
   });
 
-  it('an X10 report (a terminal without SGR) is a click too, and its bytes are never typed as keys', async () => {
+  it('an X10 report (a terminal without SGR) is a click too, past column 95 as well, and its bytes are never typed as keys', async () => {
     const m = await mount();
     const names = await firstContacts(5);
-    // Button 0 at column 68 ('d' = 100 = 68 + 32), row 4 + 1 + 32 ('%'): the row of the fifth contact.
-    const x10 = (column: number, row: number) => `\u001b[M ${String.fromCharCode(column + 33)}${String.fromCharCode(row + 33)}`;
-    await m.keyboard.type(x10(CONTACTS_X, FIRST_ROW + 4));
+    const x10 = (button: number, column: number, row: number) => Buffer.from([0x1b, 0x5b, 0x4d, button + 32, column + 33, row + 33]);
+    await m.keyboard.type(x10(0, CONTACTS_X, FIRST_ROW + 4));
     await m.until(() => startsWithName(highlighted(m.raw(), 'contacts'), names[4]!), `${names[4]} highlighted`);
-    // 'd' and 'y' as the report's column and row bytes: a delete asked and confirmed, if typed.
-    await m.keyboard.type(`\u001b[M#dy`);
+    // Column 100 of the ticker (its byte 0x85 is no UTF-8 on its own), a press and a release.
+    await m.keyboard.type(Buffer.concat([x10(0, 100, FIRST_ROW + 2), x10(3, 100, FIRST_ROW + 2)]));
+    await m.until((f) => focusedPane(f) === 'Ticker' && highlighted(m.raw(), 'ticker')?.startsWith('NVDA') === true, 'NVDA highlighted');
+    // 'd' and 'y' as a report's column and row bytes: a delete asked and confirmed, if typed.
+    await m.keyboard.type('\t', Buffer.from(`\u001b[M#dy`));
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(m.frame()).not.toMatch(/y: delete|deleted/);
   });

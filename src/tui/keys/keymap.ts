@@ -198,6 +198,8 @@ export const BINDINGS: readonly Binding[] = [
   // While the terminal is too small only leaving acts: a d and a y pressed then delete nothing.
   { scope: 'hidden', keys: ['q', 'ctrl-c'], label: 'q', help: 'quit', command: 'quit', footer: true },
   { scope: 'hidden', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend', command: 'suspend', footer: true },
+  // The terminal's own selection, to copy the size it asks for.
+  { scope: 'hidden', keys: ['O'], label: 'O', help: 'mouse on / off', command: 'mouse' },
   { scope: 'help', keys: ['esc', '?', 'q', 'enter'], label: 'Esc', help: 'close help', command: 'help.close', footer: true },
   // Pages only when the keys do not fit the screen: the help's title says so then.
   { scope: 'help', keys: ['pagedown', 'space', 'j', 'down', 'n'], label: 'PgDn/PgUp', help: 'next / previous page', command: 'help.next-page' },

@@ -5,8 +5,6 @@
 // The grammar is ECMA-48's (CSI, SS3, the string controls OSC/DCS/SOS/PM/APC), plus the kitty
 // keyboard protocol's `CSI … u` and xterm's modifyOtherKeys `CSI 27;m;c ~`.
 
-import { X10_LENGTH } from '../mouse/mouse-report.js';
-
 const ESC = '\u001b';
 /** Delete (forward), in the one form Ink tells apart from Backspace: Ctrl-D. */
 const FORWARD_DELETE = '\u0004';
@@ -102,11 +100,6 @@ function sequenceEnd(text: string, start: number): number | 'open' {
   if (at >= text.length) return 'open';
   const kind = text[at]!;
   if (kind === '[') {
-    // An X10 mouse report: `CSI M` and three bytes, whatever they are (mouse-report.ts).
-    if (text[at + 1] === 'M') {
-      const end = at - 1 + X10_LENGTH;
-      return end <= text.length ? end : 'open';
-    }
     const end = csiEnd(text, at + 1);
     if (end === 'open') return text.length - start > MAX_SEQUENCE ? text.length : 'open';
     // Not a sequence after all (a control character inside): ESC [ alone, the rest is read again.

@@ -9,11 +9,6 @@ export const MOUSE_ON = `${CSI}?1000h${CSI}?1006h`;
 /** Both off again, in the reverse order, on every way out: left on, the shell would get the reports. */
 export const MOUSE_OFF = `${CSI}?1006l${CSI}?1000l`;
 
-/** The start of an X10 report: three bytes follow, whatever they are. */
-export const X10_START = `${CSI}M`;
-/** How long an X10 report is: `CSI M` and a byte each for the button, the column and the row. */
-export const X10_LENGTH = X10_START.length + 3;
-
 export type MouseButton = 'left' | 'middle' | 'right';
 
 export interface MouseReport {
@@ -56,16 +51,67 @@ function report(code: number, column: number, row: number, released: boolean): M
  */
 export function parseMouseReport(piece: string): MouseReport | undefined {
   const sgr = SGR.exec(piece);
-  if (sgr) return report(Number(sgr[1]), Number(sgr[2]), Number(sgr[3]), sgr[4] === 'm');
-  if (piece.length === X10_LENGTH && piece.startsWith(X10_START)) {
-    // Each byte is 32 more than its value, and the cell's 1-based.
-    const [code, column, row] = [...piece.slice(X10_START.length)].map((char) => char.charCodeAt(0) - 32) as [number, number, number];
-    return report(code, column, row, false);
-  }
-  return undefined;
+  return sgr ? report(Number(sgr[1]), Number(sgr[2]), Number(sgr[3]), sgr[4] === 'm') : undefined;
 }
 
-/** Whether a piece of input is a mouse report of either form, acted on or not (never a key). */
-export function isMouseReport(piece: string): boolean {
-  return piece.startsWith(`${CSI}<`) ? /[Mm]$/.test(piece) : piece.length === X10_LENGTH && piece.startsWith(X10_START);
+/** Whether a piece of input is an SGR mouse report, acted on or not (never a key). */
+export const isMouseReport = (piece: string): boolean => piece.startsWith(`${CSI}<`) && /[Mm]$/.test(piece);
+
+const ESC_BYTE = 0x1b;
+const BRACKET = 0x5b;
+const M_BYTE = 0x4d;
+/** `ESC [ M` and three bytes: button, column and row, each 32 more than its value. */
+const X10_LENGTH = 6;
+const NOTHING = Buffer.alloc(0);
+
+/**
+ * X10 reports (from a terminal that does not know the SGR form) rewritten in SGR form, in the
+ * bytes as they are read: past the 95th column or row a report's bytes are not UTF-8, and decoded
+ * they would turn into replacement characters or swallow the key after them. A read that ends
+ * where a report may have begun (`ESC [`, `ESC [ M`, part of its three bytes) is held until the
+ * next read or `release`; a lone ESC is not (it is the Esc key, at once). Releases are
+ * left out: nothing acts on them. Only while the mouse is reported: `ESC [ M` is otherwise some
+ * terminals' F1.
+ */
+export class X10Rewriter {
+  #held: Buffer = NOTHING;
+
+  get holding(): boolean {
+    return this.#held.length > 0;
+  }
+
+  /** What was held, as it came. */
+  release(): Buffer {
+    const held = this.#held;
+    this.#held = NOTHING;
+    return held;
+  }
+
+  rewrite(chunk: Buffer): Buffer {
+    const bytes = this.#held.length > 0 ? Buffer.concat([this.#held, chunk]) : chunk;
+    this.#held = NOTHING;
+    const out: Buffer[] = [];
+    let from = 0;
+    for (let at = bytes.indexOf(ESC_BYTE); at >= 0; at = bytes.indexOf(ESC_BYTE, at + 1)) {
+      if (bytes.length - at < X10_LENGTH) {
+        // A lone ESC is not held: it is the Esc key, at once.
+        const prefix = bytes[at + 1] === BRACKET && (bytes[at + 2] === undefined || bytes[at + 2] === M_BYTE);
+        if (prefix) {
+          out.push(bytes.subarray(from, at));
+          this.#held = Buffer.from(bytes.subarray(at));
+          from = bytes.length;
+        }
+        break;
+      }
+      if (bytes[at + 1] !== BRACKET || bytes[at + 2] !== M_BYTE) continue;
+      const [code, column, row] = [bytes[at + 3]! - 32, bytes[at + 4]! - 32, bytes[at + 5]! - 32];
+      out.push(bytes.subarray(from, at));
+      if ((code & 3) !== 3 || code & 64) out.push(Buffer.from(`${CSI}<${code};${column};${row}M`));
+      from = at + X10_LENGTH;
+      at = from - 1;
+    }
+    if (from === 0) return bytes;
+    out.push(bytes.subarray(from));
+    return Buffer.concat(out);
+  }
 }
