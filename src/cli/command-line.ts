@@ -3,22 +3,16 @@
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
-import { completion } from './completion.js';
-import { doctor } from './doctor.js';
-import { config } from './config.js';
-import { contacts } from './contacts.js';
-import { alerts } from './alerts.js';
-import { history } from './history.js';
-import { holdings } from './holdings.js';
-import { quote, symbols } from './market.js';
-import { serve } from './serve.js';
-import { HELP, HELPS } from './help.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { commandLineArguments } from './argv.js';
 import { refuseNonTextArgument, UsageError } from './usage.js';
 
 
-/** The dashboard (Ink, React, the layout engine) loads only when it is what runs. */
+/**
+ * Each command's module loads only when it is what runs: the dashboard (Ink, React, the layout
+ * engine) and every other. Loaded together, the commands' modules (libphonenumber's metadata,
+ * the vCard and CSV libraries) were part of every start.
+ */
 async function dashboard(args: readonly string[]): Promise<number> {
   return (await import('./dashboard.js')).dashboard(args);
 }
@@ -47,31 +41,34 @@ async function run(argv: readonly string[]): Promise<number> {
     case '--help':
     case 'help':
       refuseNonTextArgument(rest[0]);
-      process.stdout.write(HELPS[rest[0] ?? ''] ?? HELP);
+      {
+        const { HELP, HELPS } = await import('./help.js');
+        process.stdout.write(HELPS[rest[0] ?? ''] ?? HELP);
+      }
       return 0;
     case '--version':
       process.stdout.write(`${await version()}\n`);
       return 0;
     case 'serve':
-      return serve(rest);
+      return (await import('./serve.js')).serve(rest);
     case 'contacts':
-      return contacts(rest);
+      return (await import('./contacts.js')).contacts(rest);
     case 'quote':
-      return quote(rest);
+      return (await import('./market.js')).quote(rest);
     case 'symbols':
-      return symbols(rest);
+      return (await import('./market.js')).symbols(rest);
     case 'history':
-      return history(rest);
+      return (await import('./history.js')).history(rest);
     case 'alerts':
-      return alerts(rest);
+      return (await import('./alerts.js')).alerts(rest);
     case 'holdings':
-      return holdings(rest);
+      return (await import('./holdings.js')).holdings(rest);
     case 'config':
-      return config(rest);
+      return (await import('./config.js')).config(rest);
     case 'completion':
-      return completion(rest);
+      return (await import('./completion.js')).completion(rest);
     case 'doctor':
-      return doctor(rest);
+      return (await import('./doctor.js')).doctor(rest);
     // Hidden: the symbols' cache for shell completion, refreshed behind it (__complete itself is main.ts's).
     case '__refresh-symbols': {
       const [{ withClient }, { refreshSymbols }] = await Promise.all([import('./with-client.js'), import('./completion-sources.js')]);

@@ -5,8 +5,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import type { Contact } from '../../api/types.js';
-import { walkIntoIndex } from '../../contacts/index-walk.js';
-import { ContactSearch, type SearchHit } from '../../contacts/search.js';
+import type { ContactSearch, SearchHit } from '../../contacts/search.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import { errorText } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
@@ -54,7 +53,10 @@ export function useContactSearch({ client, history, source, status, busy, hidden
     hitsRef.current = next;
     setHitsState(next);
   }, []);
-  const searcher = useRef<ContactSearch<Contact>>(new ContactSearch<Contact>([]));
+  // The ranking (uFuzzy) and the walk load with the index, after the first frame: they were part
+  // of every start. Until then there is nothing to search.
+  const parts = useRef<{ ContactSearch: typeof ContactSearch; walkIntoIndex: typeof import('../../contacts/index-walk.js').walkIntoIndex } | undefined>(undefined);
+  const searcher = useRef<ContactSearch<Contact> | undefined>(undefined);
   // The index changed since the searcher was built: built again at the next search.
   const stale = useRef(true);
   const walk = useRef<AbortController | undefined>(undefined);
@@ -63,14 +65,17 @@ export function useContactSearch({ client, history, source, status, busy, hidden
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
   /** The matches of `query` that are still in the list. */
-  const found = useCallback((s: ContactSearch<Contact>, query: string) => s.search(query).filter((hit) => !hiddenRef.current(hit.contact.id)), []);
+  const found = useCallback(
+    (s: ContactSearch<Contact> | undefined, query: string) => (s ? s.search(query).filter((hit) => !hiddenRef.current(hit.contact.id)) : []),
+    [],
+  );
 
   const index = useCallback(() => (source ? history?.books()?.contacts : undefined), [history, source]);
 
-  const searcherNow = useCallback((): ContactSearch<Contact> => {
+  const searcherNow = useCallback((): ContactSearch<Contact> | undefined => {
     const idx = index();
-    if (stale.current && idx && source) {
-      searcher.current = new ContactSearch(idx.all(source));
+    if (stale.current && idx && source && parts.current) {
+      searcher.current = new parts.current.ContactSearch(idx.all(source));
       stale.current = false;
     }
     return searcher.current;
@@ -86,7 +91,7 @@ export function useContactSearch({ client, history, source, status, busy, hidden
 
   const startWalk = useCallback(() => {
     const idx = index();
-    if (!idx || !source) return;
+    if (!idx || !source || !parts.current) return;
     walk.current?.abort();
     const abort = new AbortController();
     walk.current = abort;
@@ -95,7 +100,7 @@ export function useContactSearch({ client, history, source, status, busy, hidden
     const waitTurn = async () => {
       while (busyRef.current() && !abort.signal.aborted) await new Promise((resolve) => setTimeout(resolve, PAUSE_POLL_MS));
     };
-    walkIntoIndex(client, idx, source, {
+    parts.current.walkIntoIndex(client, idx, source, {
       signal: abort.signal,
       beforePage: waitTurn,
       onPage: (read) => {
@@ -128,17 +133,24 @@ export function useContactSearch({ client, history, source, status, busy, hidden
         if (history.unavailable === undefined) timer = setTimeout(tryOpen, OPEN_POLL_MS);
         return;
       }
-      const known = idx.count(source);
-      stale.current = true;
-      setProgress((p) => ({ ...p, indexed: known, expected: known > 0 ? known : undefined }));
-      startWalk();
+      void Promise.all([import('../../contacts/search.js'), import('../../contacts/index-walk.js')]).then(([{ ContactSearch }, { walkIntoIndex }]) => {
+        if (gone) return;
+        parts.current = { ContactSearch, walkIntoIndex };
+        const known = idx.count(source);
+        stale.current = true;
+        setProgress((p) => ({ ...p, indexed: known, expected: known > 0 ? known : undefined }));
+        startWalk();
+        rerun();
+      });
     };
+    let gone = false;
     tryOpen();
     return () => {
+      gone = true;
       clearTimeout(timer);
       walk.current?.abort();
     };
-  }, [history, source, index, startWalk]);
+  }, [history, source, index, startWalk, rerun]);
 
   const commands = useMemo(
     () => ({
@@ -170,7 +182,7 @@ export function useContactSearch({ client, history, source, status, busy, hidden
         if (!v.open) return undefined;
         const hit = hitsRef.current[v.cursor];
         if (!hit) return undefined;
-        const shown = searcherNow().contacts.filter((c) => listed(c) && !hiddenRef.current(c.id));
+        const shown = (searcherNow()?.contacts ?? []).filter((c) => listed(c) && !hiddenRef.current(c.id));
         const position = shown.indexOf(hit.contact);
         return { contact: hit.contact, before: shown.slice(Math.max(0, position - 3), Math.max(0, position)).reverse(), position: Math.max(0, position) };
       },
