@@ -384,7 +384,7 @@ export function Dashboard(props: DashboardProps) {
             (error: unknown) =>
               status.notice(error instanceof ExportFileError ? `export failed: ${error.reason}: cannot write ${error.path}` : `export failed: ${(error as Error).message}`),
           ),
-        );
+        ).catch((error: unknown) => status.notice(`export failed: ${(error as Error).message}`));
         return;
       }
       case 'contacts.toggle-active':

@@ -141,6 +141,8 @@ export function useContactSearch({ client, history, source, status, busy, hidden
         setProgress((p) => ({ ...p, indexed: known, expected: known > 0 ? known : undefined }));
         startWalk();
         rerun();
+      }, (error: unknown) => {
+        if (!gone) setProgress((p) => ({ ...p, failed: errorText(error) }));
       });
     };
     let gone = false;
