@@ -104,6 +104,8 @@ export class Screen {
   /** Bytes written to the terminal so far (for the benchmark). */
   bytesWritten = 0;
   readonly #drawn: { promise: Promise<void>; resolve: () => void };
+  /** A frame has been written: from then on, frames wait for the effects of their render. */
+  #shown = false;
 
   /** How each line is drawn: as it is, or turned into what the terminal can draw. */
   readonly #draw: (line: string) => string;
@@ -187,10 +189,15 @@ export class Screen {
     this.#terminal.off('resize', this.#onResize);
   }
 
-  /** Takes a whole frame from Ink; frames arriving in one tick are drawn once. */
+  /**
+   * Takes a whole frame from Ink; frames arriving in one tick are drawn once. The first is drawn
+   * at once: nothing on it takes keys yet (keys wait in the paced input meanwhile), and the effects
+   * the first render starts (the first requests, ~20 ms) need not hold up the first sight of it.
+   */
   frame(frame: string): void {
     this.#pending = frame;
-    this.#schedule();
+    if (!this.#shown && this.#active) this.flush();
+    else this.#schedule();
   }
 
   /** Draws the pending frame now: the lines, or the spans of lines, that differ from what is on screen. */
@@ -238,6 +245,7 @@ export class Screen {
     this.#previousCells = cells;
     if (out !== '') {
       this.#write(BEGIN_SYNC + out + END_SYNC);
+      this.#shown = true;
       this.#drawn.resolve();
     }
   }

@@ -155,8 +155,18 @@ describe('Screen', () => {
     expect(again).toContain(`${at(3)}${CSI}2Kd`);
   });
 
+  it('the first frame is drawn at once, before the effects of its render run', () => {
+    const { terminal, screen } = entered();
+    terminal.take();
+    screen.sink.write('first\nframe');
+    expect(terminal.take()).toContain('first');
+    screen.sink.write('second\nframe');
+    expect(terminal.writes).toEqual([]);
+  });
+
   it('frames arriving in one tick are drawn once, the last one', async () => {
     const { terminal, screen } = entered();
+    screen.sink.write('zero');
     terminal.take();
     screen.sink.write('one\ntwo');
     screen.sink.write('three\nfour');
