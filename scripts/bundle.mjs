@@ -6,6 +6,7 @@ import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lazyEmojiRegex } from './lazy-emoji-regex.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -151,6 +152,20 @@ await build({
         b.onEnd((result) => {
           if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
           return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
+        });
+      },
+    },
+    {
+      // string-width's \p{RGI_Emoji} regex is built when first needed (scripts/lazy-emoji-regex.mjs).
+      name: 'string-width-lazy-emoji-regex',
+      setup(b) {
+        // The version Ink draws with; a package with its own older one keeps it as it is.
+        const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
+        b.onLoad({ filter: /node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+          if (args.path !== ours) return undefined;
+          const contents = lazyEmojiRegex(readFileSync(args.path, 'utf8'));
+          if (contents === undefined) return { errors: [{ text: "string-width's RGI_Emoji regex has changed: see scripts/lazy-emoji-regex.mjs" }] };
+          return { contents, loader: 'js', resolveDir: dirname(args.path) };
         });
       },
     },
