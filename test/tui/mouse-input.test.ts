@@ -12,7 +12,8 @@ import { LIST_COMMANDS } from '../../src/tui/mouse/mouse-areas.js';
 import { MOUSE_OFF, MOUSE_ON, parseMouseReport, type MouseReport, X10Rewriter } from '../../src/tui/mouse/mouse-report.js';
 import { mouseAtStart } from '../../src/tui/mouse/mouse-setting.js';
 import { mouseSteps, WHEEL_ROWS } from '../../src/tui/mouse/mouse-steps.js';
-import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { PacedInput } from '../../src/tui/paced-input.js';
+import { FakeStdin, reader } from '../helpers/fake-stdin.js';
 import { Screen } from '../../src/tui/screen.js';
 
 const ESC = '\u001b';
@@ -69,35 +70,28 @@ describe('X10Rewriter', () => {
   });
 });
 
-class FakeStdin extends EventEmitter implements TerminalInput {
-  isTTY = true;
-  setRawMode() {}
-  pause() {}
-  resume() {}
-}
-
-/** What the paced input gives, in order: keys as Ink reads them, and mouse reports. */
-function events(input: PacedInput, times: number[] = []): string[] {
+/**
+ * A paced input on a fake terminal, told the mouse is reported: what it gives, in order (keys as
+ * Ink reads them, and mouse reports), and each report's arrival time.
+ */
+function paced(): { source: FakeStdin; input: PacedInput; seen: string[]; times: number[] } {
+  const source = new FakeStdin();
+  const input = new PacedInput(source);
   input.mouseReports = true;
-  const seen: string[] = [];
-  input.on('readable', () => {
-    let chunk: string | null;
-    while ((chunk = input.read() as string | null) !== null) seen.push(chunk);
-  });
+  const seen = reader(input);
+  const times: number[] = [];
   input.mouseHandler = (report: MouseReport, count: number, at: number) => {
     times.push(at);
     seen.push(`${report.action}@${report.column},${report.row}${count > 1 ? `x${count}` : ''}`);
   };
-  return seen;
+  return { source, input, seen, times };
 }
 
 const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('PacedInput with the mouse', () => {
   it('hands reports over in order with the keys around them, never as keys', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const seen = events(input);
+    const { source, input, seen } = paced();
     source.emit('data', Buffer.from(`j${ESC}[<0;3;4Mk${ESC}[<0;3;4m${ESC}[M !!d`));
     await settle();
     // Releases take no turn.
@@ -106,9 +100,7 @@ describe('PacedInput with the mouse', () => {
   });
 
   it('takes a report cut between two reads as one', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const seen = events(input);
+    const { source, input, seen } = paced();
     source.emit('data', Buffer.from(`${ESC}[<0;1`));
     source.emit('data', Buffer.from(`2;7Mx${ESC}[M`));
     source.emit('data', Buffer.from([33, 0xe0, 0xa0]));
@@ -118,9 +110,7 @@ describe('PacedInput with the mouse', () => {
   });
 
   it('takes a run of wheel steps in one cell as one report with a count, and no other run', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const seen = events(input);
+    const { source, input, seen } = paced();
     const down = `${ESC}[<65;5;5M`;
     source.emit('data', Buffer.from(`${down.repeat(5)}${ESC}[<65;5;6M${ESC}[<64;5;6M${ESC}[<64;5;6M${ESC}[<0;5;5M${ESC}[<0;5;5M`));
     await settle();
@@ -129,9 +119,7 @@ describe('PacedInput with the mouse', () => {
   });
 
   it('the end of a report that came too late to be joined (a slow link) is dropped, not typed', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const seen = events(input);
+    const { source, input, seen } = paced();
     source.emit('data', Buffer.from(`${ESC}[<0;12;3`));
     await settle(60);
     source.emit('data', Buffer.from('mj'));
@@ -145,9 +133,7 @@ describe('PacedInput with the mouse', () => {
   });
 
   it('with the mouse not reported, ESC [ M is no report (F1 on some terminals), and its bytes are not taken', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const seen = events(input);
+    const { source, input, seen } = paced();
     input.mouseReports = false;
     source.emit('data', Buffer.from(`${ESC}[Mab`));
     await settle();
@@ -156,10 +142,7 @@ describe('PacedInput with the mouse', () => {
   });
 
   it('gives each report the time it arrived, not when its turn came', async () => {
-    const source = new FakeStdin();
-    const input = new PacedInput(source);
-    const times: number[] = [];
-    const seen = events(input, times);
+    const { source, input, seen, times } = paced();
     const sent = Date.now();
     source.emit('data', Buffer.from('j'.repeat(5) + `${ESC}[<0;3;4M`.repeat(3)));
     await settle(200);
@@ -171,11 +154,7 @@ describe('PacedInput with the mouse', () => {
   it('drops reports nothing listens for, and what is no action (motion)', async () => {
     const source = new FakeStdin();
     const input = new PacedInput(source);
-    const seen: string[] = [];
-    input.on('readable', () => {
-      let chunk: string | null;
-      while ((chunk = input.read() as string | null) !== null) seen.push(chunk);
-    });
+    const seen = reader(input);
     source.emit('data', Buffer.from(`${ESC}[<0;3;4M${ESC}[<35;9;9Mq`));
     await settle();
     expect(seen).toEqual(['q']);
@@ -187,7 +166,7 @@ const rows = (over: Partial<Extract<MouseArea, { kind: 'rows' }>> = {}): MouseAr
   kind: 'rows',
   first: 1,
   top: 10,
-  shown: 5,
+  rows: 5,
   cursor: 12,
   count: 30,
   commands: LIST_COMMANDS.contacts,

@@ -1,40 +1,8 @@
 // The paced terminal input on its own: order, whole characters, whole key sequences, and what
 // it passes on to the terminal.
-import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { PacedInput, PASTE_MAX, type TerminalInput } from '../../src/tui/paced-input.js';
-
-class FakeStdin extends EventEmitter implements TerminalInput {
-  isTTY = true;
-  raw: boolean[] = [];
-  refs = 0;
-  paused = false;
-  setRawMode(mode: boolean) {
-    this.raw.push(mode);
-  }
-  ref() {
-    this.refs++;
-  }
-  unref() {
-    this.refs--;
-  }
-  pause() {
-    this.paused = true;
-  }
-  resume() {
-    this.paused = false;
-  }
-}
-
-/** Reads as Ink does: on 'readable', everything there is. */
-function reader(input: PacedInput): string[] {
-  const seen: string[] = [];
-  input.on('readable', () => {
-    let chunk: string | null;
-    while ((chunk = input.read() as string | null) !== null) seen.push(chunk);
-  });
-  return seen;
-}
+import { PacedInput, PASTE_MAX } from '../../src/tui/paced-input.js';
+import { FakeStdin, reader } from '../helpers/fake-stdin.js';
 
 const settle = (ms = 100) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -32,7 +32,7 @@ function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
 export function SelectList({ items, cursor, rows, highlightColor, mouse }: SelectListProps) {
   const top = usePagerTop(items.length, cursor, rows);
   const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
-  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, shown: shown.length, cursor, count: items.length, commands: mouse });
+  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows, cursor, count: items.length, commands: mouse });
   const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
     <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
       {isSelected ? inverse(label) : label}

@@ -67,7 +67,7 @@ export function ContactList(props: ContactListProps) {
 
   const top = usePagerTop(contacts.length, cursor, rows);
   const shown = contacts.slice(top, top + rows);
-  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, shown: shown.length, cursor, count: contacts.length, commands: props.mouse });
+  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, rows, cursor, count: contacts.length, commands: props.mouse });
   return (
     <Box ref={ref} flexDirection="column" height={rows + 1}>
       <Text bold {...(theme.muted && { color: theme.muted })} wrap="truncate-end">

@@ -76,7 +76,7 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, mark
   // The query line, then the matches, then the index's line.
   const listRows = Math.max(1, rows - 1);
   const top = usePagerTop(hits.length, cursor, listRows);
-  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, shown: Math.min(listRows, hits.length - top), cursor, count: query.trim() === '' ? 0 : hits.length, commands: mouse });
+  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows: listRows, cursor, count: query.trim() === '' ? 0 : hits.length, commands: mouse });
   // A number whole (E.164 is at most 16 characters), then the username and the name share the rest.
   const phoneWidth = Math.min(16, Math.max(4, Math.floor(width * 0.3)));
   const userWidth = Math.max(4, Math.floor((width - phoneWidth - 4) * 0.4));

@@ -42,7 +42,7 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   // The title, the header, the sums and the keys; the form when open.
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
   const top = usePagerTop(lots.length, editor.cursor, lotRows);
-  const ref = useMouseArea({ kind: 'rows', first: 0, top, shown: Math.min(lotRows, lots.length - top), cursor: editor.cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
+  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: lotRows, cursor: editor.cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
   const position = positionOf(editor.symbol, lots, price, dayOpen);
   const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */

@@ -47,9 +47,9 @@ export interface RowsArea {
   kind: 'rows';
   /** Lines of the box above the first item (a header). */
   first: number;
-  /** The item on the first item line (the pager's top), and how many lines of items there are. */
+  /** The item on the first item line (the pager's top), and how many lines the items have. */
   top: number;
-  shown: number;
+  rows: number;
   /** The item highlighted, and how many there are. */
   cursor: number;
   count: number;

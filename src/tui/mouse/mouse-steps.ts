@@ -52,8 +52,8 @@ export function mouseSteps(report: MouseReport, hits: readonly Hit[], clicks = 1
     if (area.kind !== 'rows') continue;
     const line = hit.row - area.first;
     const index = area.top + line;
-    // The header, or what is under the last item shown (blank, a totals row): nothing to select.
-    if (line < 0 || line >= area.shown || index >= area.count) continue;
+    // The header, what is under the list's lines (a totals row), or under its last item: nothing to select.
+    if (line < 0 || line >= area.rows || index >= area.count) continue;
     if (area.commands.activate) steps.push({ command: area.commands.activate, count: 1 });
     steps.push(...moveTo(area, index));
     if (clicks === 2 && area.commands.open) steps.push({ command: area.commands.open, count: 1 });

@@ -117,7 +117,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
   const symbolRows = Math.max(1, props.height - totals.length);
   const top = usePagerTop(props.symbols.length, props.cursor, symbolRows);
   const shown = props.symbols.slice(top, top + symbolRows);
-  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, shown: shown.length, cursor: props.cursor, count: props.symbols.length, commands: props.mouse });
+  const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, rows: symbolRows, cursor: props.cursor, count: props.symbols.length, commands: props.mouse });
   const dots = glyphs.masked;
   /** A money cell: the amount (signed and coloured for a gain or loss), dots when hidden, blank when unknown. */
   const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): ReactNode => {
