@@ -158,10 +158,6 @@ export class Screen {
     if (this.#active) this.#write(on ? MOUSE_ON : MOUSE_OFF);
   }
 
-  get mouse(): boolean {
-    return this.#mouse;
-  }
-
   /**
    * Input is no longer read (the app is ending, its writes still settling): a paste or a click
    * from now on is the shell's, so the terminal must not mark or report it for us.
