@@ -40,8 +40,15 @@ export class OutputCaches {
     return remembered(this.blockWidths, text, () => text.split('\n').reduce((widest, line) => Math.max(widest, stringWidth(line)), 0));
   }
 
-  /** sliceAnsi(line, from, to), remembered. */
+  /**
+   * sliceAnsi(line, from, to), remembered; a line that fits its box whole is its own slice. Every
+   * ticking row missed the cache, and slice-ansi took it apart with the segmenter to make the same
+   * cells: the first thing in a tick's profile after GC (9% of its time, 20% of what it allocated).
+   * Over 20,000 random styled lines the cells differ only where bold and dim are on together:
+   * slice-ansi keeps the later of the two, the line keeps both, as Ink draws it when not clipped.
+   */
   getSlice(line: string, from: number, to: number): string {
+    if (from === 0 && to >= stringWidth(line)) return line;
     return remembered(this.slices, `${from}:${to}:${line}`, () => sliceAnsi(line, from, to));
   }
 }

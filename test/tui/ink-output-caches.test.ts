@@ -68,9 +68,40 @@ describe('the output caches kept between frames', () => {
         expect(caches.getStyledChars(line)).toEqual(styledCharsFromTokens(tokenize(line)));
         expect(caches.getStringWidth(line)).toBe(stringWidth(line));
         expect(caches.getWidestLine(`${line}\nab\n${line}${line}`)).toBe(Math.max(2, stringWidth(line + line)));
-        for (const [from, to] of [[0, 3], [2, 8], [1, 40]] as const) expect(caches.getSlice(line, from, to)).toBe(sliceAnsi(line, from, to));
+        for (const [from, to] of [[0, 3], [2, 8], [1, 40], [0, stringWidth(line)]] as const) {
+          expect(caches.getStyledChars(caches.getSlice(line, from, to)), `${JSON.stringify(line)} ${from}-${to}`).toEqual(
+            styledCharsFromTokens(tokenize(sliceAnsi(line, from, to))),
+          );
+        }
       }
     }
+  });
+
+  it("give a line that fits its box whole as its own slice: slice-ansi's cells, but for bold and dim together", () => {
+    const caches = new OutputCaches();
+    const styles = ['\u001b[31m', '\u001b[39m', '\u001b[1m', '\u001b[2m', '\u001b[22m', '\u001b[7m', '\u001b[27m', '\u001b[0m', '\u001b[38;5;208m', '\u001b[44m', '\u001b[49m', '\u001b[4m', '\u001b[24m'];
+    const texts = ['abc', '│', '━', '▲0.05', '陳', ' ', '…', '⠋'];
+    let seed = 3;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    // The cells with bold and dim left out of their styles: the one thing slice-ansi does differently.
+    const looks = (line: string) =>
+      styledCharsFromTokens(tokenize(line)).map((char) => [char.value, char.styles.map((style) => style.code).filter((code) => !/^\u001b\[[12]m$/.test(code))]);
+    let whole = 0;
+    for (let n = 0; n < 3_000; n++) {
+      const line = Array.from({ length: 1 + Math.floor(next() * 8) }, () => (next() < 0.5 ? pick(styles) : pick(texts))).join('');
+      const width = stringWidth(line);
+      expect(caches.getSlice(line, 0, width)).toBe(line);
+      expect(looks(line), JSON.stringify(line)).toEqual(looks(sliceAnsi(line, 0, width)));
+      whole++;
+    }
+    expect(whole).toBe(3_000);
+    // Bold and dim at once: both kept, as the line says (slice-ansi keeps the dim alone).
+    const both = '\u001b[1m\u001b[2mx\u001b[22m';
+    expect(caches.getStyledChars(caches.getSlice(both, 0, 1))[0]!.styles.map((style) => style.code)).toEqual(['\u001b[1m', '\u001b[2m']);
+    // A line cut short, or from its second column, is still sliced.
+    expect(caches.getSlice('\u001b[31mabc\u001b[39m', 0, 2)).toBe(sliceAnsi('\u001b[31mabc\u001b[39m', 0, 2));
+    expect(caches.getSlice('\u001b[31mabc\u001b[39m', 1, 3)).toBe(sliceAnsi('\u001b[31mabc\u001b[39m', 1, 3));
   });
 
   it('keep what the last frame and this one drew, and let go of older lines however many are drawn', () => {
