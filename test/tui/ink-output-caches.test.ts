@@ -87,15 +87,12 @@ describe('the output caches kept between frames', () => {
     // The cells with bold and dim left out of their styles: the one thing slice-ansi does differently.
     const looks = (line: string) =>
       styledCharsFromTokens(tokenize(line)).map((char) => [char.value, char.styles.map((style) => style.code).filter((code) => !/^\u001b\[[12]m$/.test(code))]);
-    let whole = 0;
     for (let n = 0; n < 3_000; n++) {
       const line = Array.from({ length: 1 + Math.floor(next() * 8) }, () => (next() < 0.5 ? pick(styles) : pick(texts))).join('');
       const width = stringWidth(line);
       expect(caches.getSlice(line, 0, width)).toBe(line);
       expect(looks(line), JSON.stringify(line)).toEqual(looks(sliceAnsi(line, 0, width)));
-      whole++;
     }
-    expect(whole).toBe(3_000);
     // Bold and dim at once: both kept, as the line says (slice-ansi keeps the dim alone).
     const both = '\u001b[1m\u001b[2mx\u001b[22m';
     expect(caches.getStyledChars(caches.getSlice(both, 0, 1))[0]!.styles.map((style) => style.code)).toEqual(['\u001b[1m', '\u001b[2m']);
