@@ -20,7 +20,8 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
   const pty = usePtyHome('tickbook-alert-pty-');
   let run: PtyRun | undefined;
 
-  async function start(config: Record<string, unknown> | undefined): Promise<{ env: Record<string, string> }> {
+  /** `viaShebang`: bin/tickbook run by its #! line, as a shell runs it, rather than by `node bin/tickbook`. */
+  async function start(config: Record<string, unknown> | undefined, viaShebang = false): Promise<{ env: Record<string, string> }> {
     const home = pty.home();
     const env = pty.env();
     if (config) {
@@ -31,7 +32,7 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
     // price is asked for all the same): the first price that differs fires it, once.
     const added = await runChild(process.execPath, [BIN, 'alerts', 'add', 'IBM', 'move', '0.0001', '--from', 'set', '--once'], { env: { ...process.env, ...env }, timeoutMs: 20_000 });
     expect(added.stdout).toMatch(/^alert 1: IBM move ±0\.0001% from set/);
-    run = pty.start([process.execPath, BIN, '--watchlist', 'AAPL', '--interval', '1']);
+    run = pty.start([...(viaShebang ? [] : [process.execPath]), BIN, '--watchlist', 'AAPL', '--interval', '1']);
     return { env };
   }
 
@@ -57,10 +58,15 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
 
   it('runs alerts.command for each firing with the details in its environment, writing nothing to the terminal', async () => {
     const out = join(tmpdir(), `tickbook-alert-command-${process.pid}-${Date.now()}.txt`);
-    await start({ alerts: { bell: false, notify: false, command: `printf '%s|%s|%s|%s' "$TICKBOOK_ALERT_ID" "$TICKBOOK_ALERT_SYMBOL" "$TICKBOOK_ALERT_PRICE" "$TICKBOOK_ALERT_TEXT" > '${out}'; echo noise` } });
+    // Started by its #! line, which sets glibc's MALLOC_MMAP_THRESHOLD_ for tickbook alone: the
+    // command gets the user's environment, without it.
+    await start(
+      { alerts: { bell: false, notify: false, command: `printf '%s|%s|%s|%s|%s' "$TICKBOOK_ALERT_ID" "$TICKBOOK_ALERT_SYMBOL" "$TICKBOOK_ALERT_PRICE" "$TICKBOOK_ALERT_TEXT" "\${MALLOC_MMAP_THRESHOLD_-unset}" > '${out}'; echo noise` } },
+      true,
+    );
     await run!.until((t) => /alert: IBM at /.test(t), 'the alert in the status line', 30_000);
     await waitForFile(out);
-    expect(readFileSync(out, 'utf8')).toMatch(/^1\|IBM\|\d+(\.\d+)?\|IBM at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set$/);
+    expect(readFileSync(out, 'utf8')).toMatch(/^1\|IBM\|\d+(\.\d+)?\|IBM at \d+\.\d\d moved [+-]\d+\.\d\d% from the price when set\|unset$/);
     expect(run!.text()).not.toContain('noise');
     rmSync(out, { force: true });
     run!.send('q');
