@@ -1,9 +1,10 @@
 // The dashboard benchmark (issue 10): bin/tickbook and a baseline, a minimal Ink app from the
 // same ink and react (baseline-app.tsx, bundled here as tickbook's dist is), each in a real
 // pseudo-terminal at 120x40 and at 80x24, the screen read through a headless terminal emulator.
-// For each size: start-up, RSS and CPU while ticking (12 symbols polled every second; the
-// baseline's 12 rows each second), bytes written per tick beside the bytes of the cells that
-// changed, key press to frame, and 100 Down keys held at 60 and 40 keys/s and sent in one write,
+// For each size: start-up, RSS (the median of a reading a second over the last 10 s) and CPU
+// while ticking (12 symbols polled every second; the baseline's 12 rows each second), bytes
+// written per tick beside the bytes of the cells that changed, key press to frame, and 100 Down
+// keys held at 60 and 40 keys/s and sent in one write,
 // in the contacts list (10,000 contacts seeded into the embedded sandbox's database) and in the
 // ticker with a 230-symbol watchlist. Each figure is printed beside the baseline's with the
 // ratio, then the issue's targets, each met or MISSED.
@@ -27,6 +28,7 @@ import {
   type KeyToFrame,
   type List,
   navigate,
+  RSS_WINDOW_S,
   type Navigation,
   selection,
   startUp,
@@ -300,7 +302,7 @@ function targets(ours: Run, theirs: Run, ticker: Run): Verdict[] {
       met: within(ratio(ours.start, theirs.start), 1.2),
     },
     {
-      target: `RSS after ${SECONDS} s ≤ 1.1x baseline`,
+      target: `RSS after ${SECONDS} s (median of the last ${RSS_WINDOW_S} s) ≤ 1.1x baseline`,
       value: `${show(t?.rss, 0)} MB [baseline ${show(b?.rss, 0)}]: ${show(ratio(t?.rss, b?.rss), 2)}x`,
       met: within(ratio(t?.rss, b?.rss), 1.1),
     },
@@ -313,7 +315,8 @@ function report(size: string, ours: Run, theirs: Run, ticker: Run): Verdict[] {
   process.stdout.write(`\n${`${size}`.padEnd(58)}${'tickbook'.padStart(10)}${'baseline'.padStart(10)}${'ratio'.padStart(9)}\n`);
   row(`start to first full frame (ms; median of ${STARTS}, in turn)`, ours.start, theirs.start);
   row('start to contacts and prices on screen (ms)', ours.loaded, undefined);
-  row(`RSS after ${SECONDS} s of ticking (MB)`, t?.rss, b?.rss);
+  row(`RSS after ${SECONDS} s of ticking (MB; median of the last ${RSS_WINDOW_S} s)`, t?.rss, b?.rss);
+  row('  RSS at the last second (MB)', t?.rssAtEnd, b?.rssAtEnd);
   row('CPU while ticking (% of a core)', t?.cpu, b?.cpu, 2);
   row('bytes written per tick (1 s)', t?.bytesPerTick, b?.bytesPerTick);
   row('cells changed per tick', t?.cellsPerTick, b?.cellsPerTick);
