@@ -45,7 +45,8 @@ export interface Ticking {
 export const RSS_WINDOW_S = 10;
 
 /**
- * Left alone for `seconds`, one tick a second: CPU (% of a core), RSS at the end, and per tick
+ * Left alone for `seconds`, one tick a second: CPU (% of a core), RSS over the last seconds and at
+ * the end, and per tick
  * the bytes written beside the cells that changed on the screen (text or look) and their bytes
  * as UTF-8 text. The screen is compared before and after each burst of output.
  */
@@ -79,17 +80,17 @@ export async function ticking(app: PtyApp, seconds: number): Promise<Ticking> {
   await sleep(seconds * 1000);
   clearInterval(reader);
   const elapsed = (performance.now() - started) / 1000;
-  const last = readings.slice(-RSS_WINDOW_S);
   const cpu = ((app.cpuSeconds() - cpuBefore) / elapsed) * 100;
   const bytes = app.bytes - bytesBefore;
+  const rssAtEnd = app.rssMb();
   stop();
   clearTimeout(burst);
   compare();
   return {
     seconds: elapsed,
     cpu,
-    rss: last.length > 0 ? percentile(last, 50) : app.rssMb(),
-    rssAtEnd: app.rssMb(),
+    rss: readings.length > 0 ? percentile(readings.slice(-RSS_WINDOW_S), 50) : rssAtEnd,
+    rssAtEnd,
     bytesPerTick: bytes / elapsed,
     cellsPerTick: cells / elapsed,
     cellBytesPerTick: cellBytes / elapsed,

@@ -4,9 +4,8 @@
 // For each size: start-up, RSS (the median of a reading a second over the last 10 s) and CPU
 // while ticking (12 symbols polled every second; the baseline's 12 rows each second), bytes
 // written per tick beside the bytes of the cells that changed, key press to frame, and 100 Down
-// keys held at 60 and 40 keys/s and sent in one write,
-// in the contacts list (10,000 contacts seeded into the embedded sandbox's database) and in the
-// ticker with a 230-symbol watchlist. Each figure is printed beside the baseline's with the
+// keys held at 60 and 40 keys/s and sent in one write, in the contacts list (10,000 contacts
+// seeded into the embedded sandbox's database) and in the ticker with a 230-symbol watchlist. Each figure is printed beside the baseline's with the
 // ratio, then the targets, each met or MISSED.
 //
 // BENCH_SECONDS (default 60) sets how long each app ticks untouched, BENCH_SETTLE (default 3)
