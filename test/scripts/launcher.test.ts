@@ -53,8 +53,9 @@ describe('the launcher', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     const words = pkg.scripts.start!.split(' ');
     // The shell's leading NAME=value words are the command's environment.
-    const env = Object.fromEntries(words.filter((w) => /^[A-Z_]+=/.test(w)).map((w) => w.split('=') as [string, string]));
-    const [command, ...args] = words.filter((w) => !/^[A-Z_]+=/.test(w));
+    const assignments = words.findIndex((w) => !/^[A-Z_]+=/.test(w));
+    const env = Object.fromEntries(words.slice(0, assignments).map((w) => w.split('=') as [string, string]));
+    const [command, ...args] = words.slice(assignments);
     expect(command).toBe('node');
     expect(env).toEqual({ MALLOC_MMAP_THRESHOLD_: '131072' });
     const seen = seenBy(process.execPath, args, env);
