@@ -2,7 +2,8 @@
 // dashboard in about half the time of loading the compiled tree file by file. The dashboard is
 // its own chunk, so `serve` and the subcommands never load Ink and React.
 import { build } from 'esbuild';
-import { readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,16 +20,209 @@ for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
   } catch {
     continue;
   }
-  for (const name of names) if (/\.mjs(\.map)?$/.test(name)) rmSync(`${dir}/${name}`);
+  for (const name of names) if (/\.(mjs|cjs)(\.map)?$/.test(name)) rmSync(`${dir}/${name}`);
 }
 
-await build({
+const YOGA_LOADER = /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
+
+/** Yoga's Emscripten loader with `typeof fetch` answered (see the plugin below). */
+function yogaLoaderWithoutFetch(path) {
+  const source = readFileSync(path, 'utf8');
+  const asked = source.split('"function"!=typeof fetch').length - 1;
+  if (asked !== 2) return { errors: [{ text: `yoga-layout's loader has changed (asks typeof fetch ${asked} times, not 2): see scripts/bundle.mjs` }] };
+  return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(path) };
+}
+
+/** What both builds do to the packages they bundle. */
+const plugins = [
+  {
+    // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow (they go
+    // through the factory's parameter), so the bundle would require ./impl/format at run time
+    // and fail. Its `module` field names an ES module build of the same code: bundle that.
+    name: 'jsonc-parser-esm',
+    setup(b) {
+      const manifest = createRequire(import.meta.url).resolve('jsonc-parser/package.json');
+      const esm = join(dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).module);
+      b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: esm }));
+    },
+  },
+  {
+    // Ink loads its React devtools bridge only when DEV=true; bundled, its import of
+    // react-devtools-core (not installed) would run at start-up. Leave the bridge out.
+    name: 'no-ink-devtools',
+    setup(b) {
+      b.onResolve({ filter: /\/devtools\.js$/ }, (args) =>
+        args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'empty' } : undefined,
+      );
+      b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  },
+  {
+    // Yoga's wasm is in its own file as base64, read without fetch; but Emscripten's loader
+    // asks `typeof fetch` first, and on Node 20 that loads Node's own undici (its fetch is a
+    // lazy global): ~40 ms of every start, for nothing (median start 475 -> 435 ms, 120x40).
+    // The question is answered here: no fetch, the path Node takes for the embedded bytes.
+    name: 'yoga-without-fetch',
+    setup(b) {
+      b.onLoad({ filter: YOGA_LOADER }, (args) => yogaLoaderWithoutFetch(args.path));
+    },
+  },
+  {
+    // Ink 6 caches every text it lays out, for ever (ink#986): the dashboard grew ~27 MB an hour.
+    // Its two caching modules are replaced by bounded ones (src/tui/ink-text-caches.ts). The
+    // build fails if Ink stops importing them, rather than quietly shipping the leak again.
+    name: 'ink-bounded-text-caches',
+    setup(b) {
+      const replaced = new Set();
+      const caches = `${root}src/tui/ink-text-caches.ts`;
+      // By the file loaded, however Ink imports it.
+      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, (args) => {
+        const name = /measure-text\.js$/.test(args.path) ? 'measureText' : 'wrapText';
+        replaced.add(name);
+        return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length > 0 || replaced.size === 2) return undefined;
+        return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
+      });
+    },
+  },
+  {
+    // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
+    // it to its box), caching only within one frame. It is given one set of caches kept from each
+    // frame to the next instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
+    // build fails rather than ship Ink's own unchanged.
+    name: 'ink-shared-output-caches',
+    setup(b) {
+      const caches = `${root}src/tui/ink-output-caches.ts`;
+      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
+        let source = readFileSync(args.path, 'utf8');
+        const edits = [
+          [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
+          [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
+          [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
+          [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
+          [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
+          [
+            /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
+            '.map((line, y) => rowText(y, line))',
+          ],
+        ];
+        for (const [pattern, replacement] of edits) {
+          if (!pattern.test(source)) return { errors: [{ text: `ink/build/output.js has changed (${pattern} not found): see src/tui/ink-output-caches.ts` }] };
+          source = source.replace(pattern, replacement);
+        }
+        return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  },
+  {
+    // Every text a frame draws is measured again on every frame, and string-width is slow on
+    // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
+    // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the
+    // same string-width are redirected; a package with its own version keeps it.
+    name: 'memoized-string-width',
+    setup(b) {
+      const memo = `${root}src/text/string-width-memo.ts`;
+      // The modules the remembering one is made of ask string-width itself.
+      const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
+      // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
+      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
+      const redirected = new Set();
+      b.onResolve({ filter: /^string-width$/ }, async (args) => {
+        if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
+        const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
+        if (real.errors.length > 0 || real.path !== ours) return undefined;
+        redirected.add(args.importer);
+        return { path: memo };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
+        return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
+      });
+    },
+  },
+  {
+    // string-width's \p{RGI_Emoji} regex is built when first needed (scripts/lazy-emoji-regex.mjs).
+    name: 'string-width-lazy-emoji-regex',
+    setup(b) {
+      // The version Ink draws with; a package with its own older one keeps it as it is.
+      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
+      b.onLoad({ filter: /node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
+        if (args.path !== ours) return undefined;
+        const contents = lazyEmojiRegex(readFileSync(args.path, 'utf8'));
+        if (contents === undefined) return { errors: [{ text: "string-width's RGI_Emoji regex has changed: see scripts/lazy-emoji-regex.mjs" }] };
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  },
+];
+
+/**
+ * A script has no top-level await, and yoga-layout's entry awaits its wasm. Emscripten's loader
+ * takes an `instantiateWasm` hook, and a module instantiated in it synchronously leaves the
+ * loader's object ready when the factory returns: the entry is replaced by one doing that, with
+ * the bytes the loader embeds (exported from it, not copied).
+ */
+const syncYoga = {
+  name: 'yoga-without-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: YOGA_LOADER }, (args) => {
+      const loaded = yogaLoaderWithoutFetch(args.path);
+      if (loaded.errors) return loaded;
+      const uri = /H="(data:application\/octet-stream;base64,[A-Za-z0-9+/=]+)"/;
+      if (!uri.test(loaded.contents)) return { errors: [{ text: "yoga-layout's loader no longer embeds its wasm as H=\"data:…\": see scripts/bundle.mjs" }] };
+      const [, data] = uri.exec(loaded.contents);
+      const contents = `${loaded.contents.replace(uri, 'H=yogaWasmDataUri')}\nexport const yogaWasmDataUri = ${JSON.stringify(data)};\n`;
+      return { ...loaded, contents };
+    });
+    b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
+      if (!source.includes(awaited)) return { errors: [{ text: "yoga-layout's entry has changed (no `await loadYoga()`): see scripts/bundle.mjs" }] };
+      const sync = [
+        "import { yogaWasmDataUri } from '../binaries/yoga-wasm-base64-esm.js';",
+        'const yogaModule = {',
+        '  instantiateWasm(imports, receive) {',
+        "    const bytes = Buffer.from(yogaWasmDataUri.slice(yogaWasmDataUri.indexOf(',') + 1), 'base64');",
+        '    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);',
+        '    receive(instance);',
+        '    return instance.exports;',
+        '  },',
+        '};',
+        'loadYoga(yogaModule);',
+        'const Yoga = wrapAssembly(yogaModule);',
+      ].join('\n');
+      return { contents: source.replace(awaited, sync), loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/**
+ * Ink's reconciler awaits its devtools and package.json at the top level, only with DEV=true; the
+ * devtools are left out of both builds (no-ink-devtools), so in the script both are skipped.
+ */
+const inkWithoutTopLevelAwait = {
+  name: 'ink-without-top-level-await',
+  setup(b) {
+    b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
+      let source = readFileSync(args.path, 'utf8');
+      const edits = [
+        ["await import('./devtools.js');", 'void 0;'],
+        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+      ];
+      for (const [from, to] of edits) {
+        if (!source.includes(from)) return { errors: [{ text: `ink/build/reconciler.js has changed (${from} not found): see scripts/bundle.mjs` }] };
+        source = source.replace(from, to);
+      }
+      return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+    });
+  },
+};
+
+/** Both builds: one tree of modules, minified, with what the edits above make of it. */
+const common = {
   entryPoints: [`${root}src/cli/main.ts`],
-  outdir: `${root}dist/bundle`,
-  entryNames: 'tickbook',
-  chunkNames: 'chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
-  splitting: true,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -36,142 +230,49 @@ await build({
   // new RegExp(…, 'v'), built as the module loads: string-width's \p{RGI_Emoji} alone took ~17 ms
   // of every start, for a regex the dashboard rarely asks (a literal is compiled when first used).
   supported: { 'regexp-set-notation': true },
-  format: 'esm',
   minify: true,
   sourcemap: 'linked',
   legalComments: 'none',
   // The native addon stays a package.
   external: ['better-sqlite3'],
-  plugins: [
-    {
-      // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow (they go
-      // through the factory's parameter), so the bundle would require ./impl/format at run time
-      // and fail. Its `module` field names an ES module build of the same code: bundle that.
-      name: 'jsonc-parser-esm',
-      setup(b) {
-        const manifest = createRequire(import.meta.url).resolve('jsonc-parser/package.json');
-        const esm = join(dirname(manifest), JSON.parse(readFileSync(manifest, 'utf8')).module);
-        b.onResolve({ filter: /^jsonc-parser$/ }, () => ({ path: esm }));
-      },
-    },
-    {
-      // Ink loads its React devtools bridge only when DEV=true; bundled, its import of
-      // react-devtools-core (not installed) would run at start-up. Leave the bridge out.
-      name: 'no-ink-devtools',
-      setup(b) {
-        b.onResolve({ filter: /\/devtools\.js$/ }, (args) =>
-          args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'empty' } : undefined,
-        );
-        b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-      },
-    },
-    {
-      // Yoga's wasm is in its own file as base64, read without fetch; but Emscripten's loader
-      // asks `typeof fetch` first, and on Node 20 that loads Node's own undici (its fetch is a
-      // lazy global): ~40 ms of every start, for nothing (median start 475 -> 435 ms, 120x40).
-      // The question is answered here: no fetch, the path Node takes for the embedded bytes.
-      name: 'yoga-without-fetch',
-      setup(b) {
-        b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
-          const source = readFileSync(args.path, 'utf8');
-          const asked = source.split('"function"!=typeof fetch').length - 1;
-          if (asked !== 2) return { errors: [{ text: `yoga-layout's loader has changed (asks typeof fetch ${asked} times, not 2): see scripts/bundle.mjs` }] };
-          return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(args.path) };
-        });
-      },
-    },
-    {
-      // Ink 6 caches every text it lays out, for ever (ink#986): the dashboard grew ~27 MB an hour.
-      // Its two caching modules are replaced by bounded ones (src/tui/ink-text-caches.ts). The
-      // build fails if Ink stops importing them, rather than quietly shipping the leak again.
-      name: 'ink-bounded-text-caches',
-      setup(b) {
-        const replaced = new Set();
-        const caches = `${root}src/tui/ink-text-caches.ts`;
-        // By the file loaded, however Ink imports it.
-        b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, (args) => {
-          const name = /measure-text\.js$/.test(args.path) ? 'measureText' : 'wrapText';
-          replaced.add(name);
-          return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
-        });
-        b.onEnd((result) => {
-          if (result.errors.length > 0 || replaced.size === 2) return undefined;
-          return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
-        });
-      },
-    },
-    {
-      // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
-      // it to its box), caching only within one frame. It is given one set of caches kept from each
-      // frame to the next instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
-      // build fails rather than ship Ink's own unchanged.
-      name: 'ink-shared-output-caches',
-      setup(b) {
-        const caches = `${root}src/tui/ink-output-caches.ts`;
-        b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-          let source = readFileSync(args.path, 'utf8');
-          const edits = [
-            [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
-            [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
-            [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
-            [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
-            [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
-            [
-              /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
-              '.map((line, y) => rowText(y, line))',
-            ],
-          ];
-          for (const [pattern, replacement] of edits) {
-            if (!pattern.test(source)) return { errors: [{ text: `ink/build/output.js has changed (${pattern} not found): see src/tui/ink-output-caches.ts` }] };
-            source = source.replace(pattern, replacement);
-          }
-          return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
-        });
-      },
-    },
-    {
-      // Every text a frame draws is measured again on every frame, and string-width is slow on
-      // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
-      // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the
-      // same string-width are redirected; a package with its own version keeps it.
-      name: 'memoized-string-width',
-      setup(b) {
-        const memo = `${root}src/text/string-width-memo.ts`;
-        // The modules the remembering one is made of ask string-width itself.
-        const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
-        // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
-        const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-        const redirected = new Set();
-        b.onResolve({ filter: /^string-width$/ }, async (args) => {
-          if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
-          const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
-          if (real.errors.length > 0 || real.path !== ours) return undefined;
-          redirected.add(args.importer);
-          return { path: memo };
-        });
-        b.onEnd((result) => {
-          if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
-          return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
-        });
-      },
-    },
-    {
-      // string-width's \p{RGI_Emoji} regex is built when first needed (scripts/lazy-emoji-regex.mjs).
-      name: 'string-width-lazy-emoji-regex',
-      setup(b) {
-        // The version Ink draws with; a package with its own older one keeps it as it is.
-        const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-        b.onLoad({ filter: /node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-          if (args.path !== ours) return undefined;
-          const contents = lazyEmojiRegex(readFileSync(args.path, 'utf8'));
-          if (contents === undefined) return { errors: [{ text: "string-width's RGI_Emoji regex has changed: see scripts/lazy-emoji-regex.mjs" }] };
-          return { contents, loader: 'js', resolveDir: dirname(args.path) };
-        });
-      },
-    },
-  ],
+  logLevel: 'warning',
+};
+
+// The subcommands' bundle: ES modules, each command's code a chunk loaded when it runs.
+await build({
+  ...common,
+  outdir: `${root}dist/bundle`,
+  entryNames: 'tickbook',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  format: 'esm',
+  plugins,
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS packages (React, yoga) still call require for Node built-ins.
   banner: { js: "import { createRequire as __tickbookRequire } from 'node:module'; const require = __tickbookRequire(import.meta.url);" },
-  logLevel: 'warning',
 });
+
+// The dashboard's bundle: the same CLI as one CommonJS script, which the launcher runs through
+// node:vm with a V8 code cache (src/launch/dashboard-script.ts). Node 20 can keep compiled code
+// only for a script: an ES module has no cache until Node 22's module.enableCompileCache.
+const dashboard = await build({
+  ...common,
+  outfile: `${root}dist/bundle/dashboard.cjs`,
+  format: 'cjs',
+  // import() in a script run by node:vm needs an experimental loader: esbuild makes it require.
+  supported: { ...common.supported, 'dynamic-import': false },
+  plugins: [syncYoga, inkWithoutTopLevelAwait, ...plugins],
+  define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tickbookModuleUrl' },
+  banner: { js: "const __tickbookModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  write: false,
+});
+for (const file of dashboard.outputFiles) {
+  let text = file.text;
+  if (file.path.endsWith('.cjs')) {
+    if (/\bimport\(/.test(text)) throw new Error('dist/bundle/dashboard.cjs still holds an import(): node:vm would refuse it');
+    // V8 checks a cache against the source's length only: the cache is named by this instead.
+    text += `//# tickbook-build=${createHash('sha256').update(text).digest('hex').slice(0, 16)}\n`;
+  }
+  writeFileSync(file.path, text);
+}

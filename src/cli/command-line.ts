@@ -1,5 +1,5 @@
-// The command line: routes to a subcommand; usage errors exit 2, failures exit 1. Loaded by
-// main.ts once the open-file limit is known to be enough.
+// The command line: routes to a subcommand; usage errors exit 2, failures exit 1. Loaded and run
+// by main.ts once the open-file limit is known to be enough.
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
@@ -94,29 +94,36 @@ function failureLine(error: unknown): { line: string; status: number } {
   return { line: (error as Error)?.message ?? String(error), status: 1 };
 }
 
-watchOutputs();
-let hungUp = false;
-try {
-  const status = await run(commandLineArguments());
-  // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
-  // (never by process.exit, whose terminal reset aborts on a terminal that is gone).
-  hungUp = status === HUNG_UP;
-  if (hungUp) endByHangUp();
-  else process.exitCode = status;
-} catch (error) {
-  if (error instanceof ReaderGone) {
-    // `… | head`: the reader had what it wanted; the command was stopped, not failed.
-    process.exitCode = 0;
-  } else {
-    const { line, status } = failureLine(error);
-    process.stderr.write(`tickbook: ${sanitize(line)}\n`);
-    process.exitCode = status;
+/**
+ * Runs the command line to its end: the exit status set, or the process ended as a hang-up ends.
+ * A function rather than the module's top level: the dashboard's bundle is a script, which has no
+ * top-level await (scripts/bundle.mjs).
+ */
+export async function runCommandLine(): Promise<void> {
+  watchOutputs();
+  let hungUp = false;
+  try {
+    const status = await run(commandLineArguments());
+    // The dashboard's terminal went away: everything is sent and closed; end as a hang-up ends
+    // (never by process.exit, whose terminal reset aborts on a terminal that is gone).
+    hungUp = status === HUNG_UP;
+    if (hungUp) endByHangUp();
+    else process.exitCode = status;
+  } catch (error) {
+    if (error instanceof ReaderGone) {
+      // `… | head`: the reader had what it wanted; the command was stopped, not failed.
+      process.exitCode = 0;
+    } else {
+      const { line, status } = failureLine(error);
+      process.stderr.write(`tickbook: ${sanitize(line)}\n`);
+      process.exitCode = status;
+    }
   }
-}
-// With the reader gone, whatever the command left under way (a page fetched ahead, a retry's
-// wait) could only write to nobody; its client and sandbox are already closed.
-if (readerGone.aborted && !hungUp) {
-  // A terminal that is gone ends the process as a hang-up does (see endByHangUp).
-  if ((readerGone.reason as ReaderGone).terminal) endByHangUp();
-  else process.exit();
+  // With the reader gone, whatever the command left under way (a page fetched ahead, a retry's
+  // wait) could only write to nobody; its client and sandbox are already closed.
+  if (readerGone.aborted && !hungUp) {
+    // A terminal that is gone ends the process as a hang-up does (see endByHangUp).
+    if ((readerGone.reason as ReaderGone).terminal) endByHangUp();
+    else process.exit();
+  }
 }

@@ -9,10 +9,14 @@ if (tooFewFiles !== undefined) {
   process.stderr.write(`tickbook: ${tooFewFiles}\n`);
   process.exit(1);
 }
-if (process.argv[2] === '__complete') {
-  // Shell completion, on every Tab: only what it needs is loaded.
-  const { completeWords } = await import('./complete-words.js');
-  process.exitCode = await completeWords(process.argv.slice(3));
-} else {
-  await import('./command-line.js');
+// A function, not top-level await: the dashboard's bundle is a script (scripts/bundle.mjs).
+async function main(): Promise<void> {
+  if (process.argv[2] === '__complete') {
+    // Shell completion, on every Tab: only what it needs is loaded.
+    const { completeWords } = await import('./complete-words.js');
+    process.exitCode = await completeWords(process.argv.slice(3));
+  } else {
+    await (await import('./command-line.js')).runCommandLine();
+  }
 }
+void main();

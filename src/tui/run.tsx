@@ -24,6 +24,7 @@ import { type Unfinished, WriteLedger } from './state/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
 import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './background.js';
 import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './theme.js';
+import { firstFrameDrawn } from '../launch/first-frame.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
@@ -168,6 +169,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   stdin.on('error', terminalError);
   const { afterFirstFrame } = options;
   if (afterFirstFrame) void screen.firstFrame.then(afterFirstFrame).catch(crash);
+  // The launcher keeps the code compiled for this frame, for the next start.
+  void screen.firstFrame.then(firstFrameDrawn);
 
   try {
     // Drawn again with the light theme when the terminal says its background is light.
