@@ -1,7 +1,8 @@
 // What the bundle loads before the dashboard's first frame: undici, the largest part of it, is a
 // chunk of its own, loaded with the first request (src/api/proxy.ts), never at start; and
 // loading Ink's layout engine does not load Node's own fetch (scripts/bundle.mjs).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,5 +39,34 @@ describe('the bundle at start', () => {
     const script = `await import(${JSON.stringify(join(bundle, 'chunks', dashboard))}); console.log(JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici'))));`;
     const loaded = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
     expect(loaded).toEqual([]);
+  });
+});
+
+describe("the dashboard's script (dist/bundle/dashboard.cjs)", () => {
+  const script = readFileSync(join(bundle, 'dashboard.cjs'), 'utf8');
+
+  it('has no import(): node:vm runs a script that holds one only with an experimental loader', () => {
+    expect(script).not.toMatch(/\bimport\(/);
+    expect(script).toMatch(/require\("better-sqlite3"\)/);
+  });
+
+  it('ends in the key its cache is named by: a hash of everything before it', () => {
+    const line = /\/\/# tickbook-build=([0-9a-f]{16})\n$/.exec(script);
+    expect(line).not.toBeNull();
+    const before = script.slice(0, line!.index);
+    expect(line![1]).toBe(createHash('sha256').update(before).digest('hex').slice(0, 16));
+  });
+
+  it("loads the dashboard, Ink and Yoga's wasm (instantiated at once, no top-level await) without Node's own undici", () => {
+    // Started with no terminal, the dashboard's module is loaded (Ink, and Yoga with it) and then
+    // refuses to draw: a Yoga that failed to load would end it with another error.
+    const probe = `const { runDashboardScript } = await import(${JSON.stringify(join(bundle, '../launch/dashboard-script.js'))});
+process.argv = [process.argv[0], 'tickbook'];
+process.on('exit', () => process.stdout.write(JSON.stringify(process.moduleLoadList.filter((m) => m.includes('undici')))));
+runDashboardScript({ file: ${JSON.stringify(join(bundle, 'dashboard.cjs'))}, cacheDir: undefined, flags: [] });`;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] });
+    expect(run.stderr).toContain('the dashboard needs a terminal');
+    expect(run.status).toBe(2);
+    expect(JSON.parse(run.stdout)).toEqual([]);
   });
 });

@@ -31,12 +31,14 @@ describe('memoStringWidth', () => {
 
   it('is what the bundle measures with: Ink, and the libraries it draws with, import it in place of string-width', () => {
     const chunks = join(root, 'dist/bundle/chunks');
-    const sources = readdirSync(chunks)
-      .filter((file) => file.endsWith('.map'))
-      .flatMap((file) => (JSON.parse(readFileSync(join(chunks, file), 'utf8')) as { sources: string[] }).sources);
-    expect(sources.some((source) => source.endsWith('src/text/string-width-memo.ts'))).toBe(true);
-    // string-width itself is still in, once, behind the memo (wrap-ansi keeps a version of its own).
-    const top = sources.filter((source) => /node_modules\/string-width\/index\.js$/.test(source) && !/node_modules\/[^/]+\/node_modules\//.test(source));
-    expect(new Set(top).size).toBe(1);
+    const maps = [readdirSync(chunks).filter((file) => file.endsWith('.map')).map((file) => join(chunks, file)), [join(root, 'dist/bundle/dashboard.cjs.map')]];
+    // The ES modules' chunks, and the dashboard's script.
+    for (const bundle of maps) {
+      const sources = bundle.flatMap((file) => (JSON.parse(readFileSync(file, 'utf8')) as { sources: string[] }).sources);
+      expect(sources.some((source) => source.endsWith('src/text/string-width-memo.ts'))).toBe(true);
+      // string-width itself is still in, once, behind the memo (wrap-ansi keeps a version of its own).
+      const top = sources.filter((source) => /node_modules\/string-width\/index\.js$/.test(source) && !/node_modules\/[^/]+\/node_modules\//.test(source));
+      expect(new Set(top).size).toBe(1);
+    }
   });
 });

@@ -185,9 +185,12 @@ describe('the output caches kept between frames', () => {
   it("are what the bundle's Ink uses: its own per-frame caches are gone from the dashboard chunk", () => {
     const chunks = join(root, 'dist/bundle/chunks');
     const chunk = readdirSync(chunks).find((file) => file.startsWith('dashboard-') && file.endsWith('.mjs'))!;
-    const { sources } = JSON.parse(readFileSync(join(chunks, `${chunk}.map`), 'utf8')) as { sources: string[] };
-    expect(sources.some((source) => source.endsWith('src/tui/ink-output-caches.ts'))).toBe(true);
-    // Ink's Output clips with the remembered slice, which only the edited output.js calls.
-    expect(readFileSync(join(chunks, chunk), 'utf8')).toMatch(/\.caches\.getSlice\(/);
+    // The dashboard runs from the script (dist/bundle/dashboard.cjs); the chunk serves `node dist/bundle/tickbook.mjs`.
+    for (const path of [join(chunks, chunk), join(root, 'dist/bundle/dashboard.cjs')]) {
+      const { sources } = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { sources: string[] };
+      expect(sources.some((source) => source.endsWith('src/tui/ink-output-caches.ts')), path).toBe(true);
+      // Ink's Output clips with the remembered slice, which only the edited output.js calls.
+      expect(readFileSync(path, 'utf8'), path).toMatch(/\.caches\.getSlice\(/);
+    }
   });
 });

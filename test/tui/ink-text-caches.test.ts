@@ -64,8 +64,11 @@ describe('the bundled dashboard', () => {
     const chunks = join(root, 'dist/bundle/chunks');
     const map = readdirSync(chunks).find((name) => /^dashboard-.*\.mjs\.map$/.test(name));
     expect(map, 'the dashboard chunk and its source map (npm run build)').toBeDefined();
-    const sources = (JSON.parse(readFileSync(join(chunks, map!), 'utf8')) as { sources: string[] }).sources;
-    expect(sources.some((s) => s.endsWith('src/tui/ink-text-caches.ts'))).toBe(true);
-    expect(sources.filter((s) => /node_modules\/ink\/build\/(measure|wrap)-text\.js$/.test(s))).toEqual([]);
+    // The dashboard runs from the script (dist/bundle/dashboard.cjs); the chunk serves `node dist/bundle/tickbook.mjs`.
+    for (const path of [join(chunks, map!), join(root, 'dist/bundle/dashboard.cjs.map')]) {
+      const sources = (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] }).sources;
+      expect(sources.some((s) => s.endsWith('src/tui/ink-text-caches.ts')), path).toBe(true);
+      expect(sources.filter((s) => /node_modules\/ink\/build\/(measure|wrap)-text\.js$/.test(s)), path).toEqual([]);
+    }
   });
 });
