@@ -66,9 +66,12 @@ describe('the bundled dashboard', () => {
     expect(map, 'the dashboard chunk and its source map (npm run build)').toBeDefined();
     // The dashboard runs from the script (dist/bundle/dashboard.cjs); the chunk serves `node dist/bundle/tickbook.mjs`.
     for (const path of [join(chunks, map!), join(root, 'dist/bundle/dashboard.cjs.map')]) {
-      const sources = (JSON.parse(readFileSync(path, 'utf8')) as { sources: string[] }).sources;
+      const { sources, sourcesContent } = JSON.parse(readFileSync(path, 'utf8')) as { sources: string[]; sourcesContent: string[] };
       expect(sources.some((s) => s.endsWith('src/tui/ink-text-caches.ts')), path).toBe(true);
-      expect(sources.filter((s) => /node_modules\/ink\/build\/(measure|wrap)-text\.js$/.test(s)), path).toEqual([]);
+      // Where Ink's two modules are still named (the script keeps each module's place), they hold
+      // only the line that hands over to the bounded caches.
+      const inks = sources.flatMap((s, i) => (/node_modules\/ink\/build\/(measure|wrap)-text\.js$/.test(s) ? [sourcesContent[i]] : []));
+      for (const content of inks) expect(content, path).toMatch(/^export \{ (measureText|wrapText) as default \} from ".*src\/tui\/ink-text-caches\.ts";$/);
     }
   });
 });
