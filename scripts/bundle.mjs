@@ -265,7 +265,9 @@ const dashboard = await build({
   supported: { ...common.supported, 'dynamic-import': false },
   plugins: [syncYoga, inkWithoutTopLevelAwait, ...plugins],
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tickbookModuleUrl' },
-  banner: { js: "const __tickbookModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+  // The directive first: esbuild's own comes after the banner, where it would count for nothing,
+  // and the script would run in sloppy mode, unlike the modules it is made of.
+  banner: { js: "\"use strict\";const __tickbookModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
   write: false,
 });
 for (const file of dashboard.outputFiles) {

@@ -147,7 +147,7 @@ export function terminalRestored(bytes: string): { left: boolean; cursorShown: b
 }
 
 /**
- * A home of its own for each test of a dashboard in a pty (its config and data dirs, a UTF-8
+ * A home of its own for each test of a dashboard in a pty (its config, data and cache dirs, a UTF-8
  * locale), and the run started in it, killed and removed after each test.
  */
 export function usePtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[]) => PtyRun; run: () => PtyRun } {
@@ -155,7 +155,7 @@ export function usePtyHome(prefix: string): { home: () => string; env: () => Rec
   let run: PtyRun | undefined;
   const env = (): Record<string, string> => {
     home ??= mkdtempSync(join(tmpdir(), prefix));
-    return { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
+    return { HOME: home, XDG_DATA_HOME: join(home, 'data'), XDG_CONFIG_HOME: join(home, 'config'), XDG_CACHE_HOME: join(home, 'cache'), LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' };
   };
   afterEach(async () => {
     run?.kill();

@@ -107,14 +107,15 @@ function quote(arg: string): string {
 }
 
 /**
- * A fresh home per test (HOME, and the data and config directories inside it) and the session
+ * A fresh home per test (HOME, and the data, config and cache directories inside it) and the session
  * the test starts there, ended and removed after each.
  */
 export function useE2eHome(prefix = 'tickbook-e2e-') {
   const ctx = { session: undefined } as { home: string; env: Record<string, string>; session: TmuxSession | undefined };
   beforeEach(() => {
     ctx.home = mkdtempSync(join(tmpdir(), prefix));
-    ctx.env = { HOME: ctx.home, XDG_DATA_HOME: join(ctx.home, 'data'), XDG_CONFIG_HOME: join(ctx.home, 'config') };
+    // The cache too: a developer's XDG_CACHE_HOME would otherwise be every test's.
+    ctx.env = { HOME: ctx.home, XDG_DATA_HOME: join(ctx.home, 'data'), XDG_CONFIG_HOME: join(ctx.home, 'config'), XDG_CACHE_HOME: join(ctx.home, 'cache') };
   });
   afterEach(async () => {
     ctx.session?.kill();

@@ -1,7 +1,9 @@
 // The dashboard's script run with V8's code cache: real files in a temp dir, a real script, and the
 // cache V8 makes of it taken (or refused) by V8 itself, each start a process of its own (within one,
 // V8 keeps what it compiled and would never look at the file again).
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
@@ -86,22 +88,40 @@ describe('the dashboard script', () => {
     expect(statSync(path).mtimeMs).toBe(written);
   });
 
-  it('takes a cache V8 refuses (a damaged file) as none, and writes a good one in its place', async () => {
+  it('takes a damaged cache as none (checked before V8 reads it), and writes a good one in its place', async () => {
     await start('save');
     const [name] = cacheFiles();
     const path = join(cacheDir, name!);
     const bytes = readFileSync(path);
-    bytes.fill(7, 0, 64);
+    // Deep in V8's part, which V8 itself does not check in a release build.
+    bytes[Math.floor(bytes.length / 2)]! ^= 0xff;
     writeFileSync(path, bytes);
     expect((await start('save')).use).toBe('rejected');
     expect((await start()).use).toBe('used');
   });
 
-  it('names the cache by the build, Node and the flags, so none is taken for another', () => {
+  it('takes a whole file V8 refuses as none, and writes a good one in its place', async () => {
+    await start('save');
+    const [name] = cacheFiles();
+    const path = join(cacheDir, name!);
+    const bytes = readFileSync(path);
+    // V8's own header spoiled, and the file's checksum made to match: V8 is the one to refuse it.
+    bytes.fill(7, 8, 40);
+    bytes.writeUInt32BE(crc32(bytes.subarray(8)), 4);
+    writeFileSync(path, bytes);
+    expect((await start('save')).use).toBe('rejected');
+    expect((await start()).use).toBe('used');
+  });
+
+  it('names the cache by the build, the file, Node and the flags, so none is taken for another', () => {
     const source = readFileSync(file, 'utf8');
-    expect(cacheName(source, ['--flag'])).toBe(cacheName(source, ['--flag']));
-    expect(cacheName(source, ['--flag'])).not.toBe(cacheName(source, ['--other']));
-    expect(cacheName(source, ['--flag'])).not.toBe(cacheName(source.replace('00000000000000aa', '00000000000000bb'), ['--flag']));
+    const stat = { size: 100, mtimeMs: 1 };
+    expect(cacheName(source, stat, ['--flag'])).toBe(cacheName(source, { ...stat }, ['--flag']));
+    expect(cacheName(source, stat, ['--flag'])).not.toBe(cacheName(source, stat, ['--other']));
+    expect(cacheName(source, stat, ['--flag'])).not.toBe(cacheName(source.replace('00000000000000aa', '00000000000000bb'), stat, ['--flag']));
+    // An edit that leaves the build line as it was still changes the size or the time.
+    expect(cacheName(source, stat, ['--flag'])).not.toBe(cacheName(source, { size: 100, mtimeMs: 2 }, ['--flag']));
+    expect(cacheName(source, stat, ['--flag'])).not.toBe(cacheName(source, { size: 101, mtimeMs: 1 }, ['--flag']));
     run().save();
     expect(run().use).toBe('used');
     expect(run(['--other']).use).toBe('absent');
@@ -109,18 +129,34 @@ describe('the dashboard script', () => {
     expect(run().use).toBe('absent');
   });
 
-  it("keeps only its own build's cache, and every other file in the directory", () => {
+  it("keeps its own cache and the two newest others (installs taking turns), every other file, and writes under way", () => {
     mkdirSync(cacheDir, { recursive: true });
-    const older = 'dashboard-0123456789abcdef.v8cache';
-    const stale = 'dashboard-0123456789abcdef.v8cache.4242.tmp';
-    for (const name of [older, stale, 'symbols.json', 'dashboard-notes.txt']) writeFileSync(join(cacheDir, name), 'x');
+    const others = ['dashboard-000000000000000a.v8cache', 'dashboard-000000000000000b.v8cache', 'dashboard-000000000000000c.v8cache'];
+    const stale = 'dashboard-000000000000000a.v8cache.4242-0a1b2c3d.tmp';
+    const underWay = 'dashboard-000000000000000b.v8cache.4243-0a1b2c3d.tmp';
+    for (const name of [...others, stale, underWay, 'symbols.json', 'dashboard-notes.txt']) writeFileSync(join(cacheDir, name), 'x');
+    // Oldest first; the stale write died two minutes ago.
+    others.forEach((name, i) => utimesSync(join(cacheDir, name), new Date(Date.now() - (10 - i) * 60_000), new Date(Date.now() - (10 - i) * 60_000)));
+    utimesSync(join(cacheDir, stale), new Date(Date.now() - 120_000), new Date(Date.now() - 120_000));
     run().save();
     const left = cacheFiles();
-    expect(left).toContain('symbols.json');
-    expect(left).toContain('dashboard-notes.txt');
-    expect(left).not.toContain(older);
+    expect(left).toEqual(expect.arrayContaining(['symbols.json', 'dashboard-notes.txt', underWay, others[1], others[2]]));
+    expect(left).not.toContain(others[0]);
     expect(left).not.toContain(stale);
-    expect(left.filter((name) => name.endsWith('.v8cache'))).toHaveLength(1);
+    expect(left.filter((name) => name.endsWith('.v8cache'))).toHaveLength(3);
+  });
+
+  it('reads no cache through a link, nor from a FIFO put in its place (a start would wait on it for ever)', () => {
+    const first = run();
+    first.save();
+    const path = first.cacheFile!;
+    const real = join(dir, 'real.v8cache');
+    renameSync(path, real);
+    symlinkSync(real, path);
+    expect(run().use).toBe('absent');
+    rmSync(path);
+    execFileSync('mkfifo', [path]);
+    expect(run().use).toBe('absent');
   });
 
   it('does not read a cache that others could have written: V8 would run what it holds', () => {
@@ -140,6 +176,17 @@ describe('the dashboard script', () => {
     const [name] = cacheFiles();
     chownSync(join(cacheDir, name!), 12345, 12345);
     expect(run().use).toBe('absent');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("keeps no cache in another user's home (root, as under sudo): neither read nor made there", () => {
+    const home = join(dir, 'someone');
+    mkdirSync(home);
+    chownSync(home, 12345, 12345);
+    const elsewhere = runDashboardScript({ file, cacheDir: join(home, '.cache', 'tickbook'), flags: [] });
+    expect(elsewhere.use).toBe('absent');
+    expect(elsewhere.cacheFile).toBeUndefined();
+    elsewhere.save();
+    expect(readdirSync(home)).toEqual([]);
   });
 
   it('runs without a cache where none can be kept: no cache directory, or one that cannot be made', () => {

@@ -45,6 +45,10 @@ describe('the bundle at start', () => {
 describe("the dashboard's script (dist/bundle/dashboard.cjs)", () => {
   const script = readFileSync(join(bundle, 'dashboard.cjs'), 'utf8');
 
+  it('is strict throughout, as the modules it is made of are: the directive comes first', () => {
+    expect(script.startsWith('"use strict";')).toBe(true);
+  });
+
   it('has no import(): node:vm runs a script that holds one only with an experimental loader', () => {
     expect(script).not.toMatch(/\bimport\(/);
     expect(script).toMatch(/require\("better-sqlite3"\)/);
