@@ -1,25 +1,13 @@
 // The user's config file: JSON at $XDG_CONFIG_HOME/tickbook/config.json, written with mode 0600
 // because it may hold a token and an API key.
-import { randomBytes } from 'node:crypto';
-import {
-  closeSync,
-  fchmodSync,
-  fsyncSync,
-  lstatSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DirectoryError, ensureDirectory } from './directories.js';
 import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from './display-settings.js';
 import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
+import { writeAtomically } from './write-atomically.js';
 import { configDir, configDirOrigin } from './paths.js';
 import { listNameProblem, SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
 
@@ -379,39 +367,3 @@ function linkTarget(path: string): string {
   throw Object.assign(new Error('ELOOP: too many symbolic links'), { code: 'ELOOP' });
 }
 
-/**
- * Replaces `path` with `text` so that a reader, or a crash, sees the old file or the new one and
- * never half: a temporary beside it (same file system), written and flushed, renamed over it, and
- * the rename flushed. Mode 0600 whatever the umask: it may hold a token. A failure removes the
- * temporary and leaves `path` untouched.
- */
-function writeAtomically(path: string, text: string): void {
-  const dir = dirname(path);
-  const temporary = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  try {
-    const fd = openSync(temporary, 'wx', 0o600);
-    try {
-      fchmodSync(fd, 0o600);
-      writeFileSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
-  // The rename is in the directory: flushing it makes the new name survive a crash. Not every
-  // file system lets a directory be opened or flushed; the file itself is safe already.
-  try {
-    const dirFd = openSync(dir, 'r');
-    try {
-      fsyncSync(dirFd);
-    } finally {
-      closeSync(dirFd);
-    }
-  } catch {
-    // Best effort only.
-  }
-}

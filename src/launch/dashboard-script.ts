@@ -8,27 +8,25 @@
 // named by what decides whether V8 can use it: the bundle (its build key, size and time), Node's
 // version and architecture, and the flags. Anything wrong with it (missing, unreadable, damaged,
 // another user's, one V8 refuses) means a start compiled as without it; never a failure.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   closeSync,
   constants,
   fstatSync,
-  fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
-  renameSync,
   rmSync,
   statSync,
-  writeSync,
 } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
+import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
 
 /** What became of the cache for this run. */
@@ -65,7 +63,8 @@ const OTHERS_KEPT = 2;
 /** A temporary file older than this is a write that died half way. */
 const STALE_TEMPORARY_MS = 60_000;
 const CACHE_FILE = /^dashboard-[0-9a-f]{16}\.v8cache$/;
-const TEMPORARY_FILE = /^dashboard-[0-9a-f]{16}\.v8cache\.[0-9a-z-]+\.tmp$/;
+/** writeAtomically's temporary for a cache: `.NAME.PID.RANDOM.tmp`. */
+const TEMPORARY_FILE = /^\.dashboard-[0-9a-f]{16}\.v8cache\.\d+\.[0-9a-f]{8}\.tmp$/;
 /**
  * Before V8's bytes: a mark and a CRC-32 of them. A release V8 checks a cache's header but not
  * its body (--verify-snapshot-checksum is for debug builds), and a damaged body could crash it.
@@ -128,26 +127,11 @@ function readCache(path: string): Read {
 function writeCache(dir: string, name: string, data: Buffer): void {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const path = join(dir, name);
-    const temporary = `${path}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     const header = Buffer.alloc(HEADER_BYTES);
     MARK.copy(header);
     header.writeUInt32BE(crc32(data), MARK.length);
-    try {
-      const fd = openSync(temporary, 'wx', 0o600);
-      try {
-        writeSync(fd, header);
-        writeSync(fd, data);
-        // On disk before it has the name: a crash leaves the old cache or the new, not a torn one.
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
-      }
-      renameSync(temporary, path);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
+    // Flushed before it has the name: a crash leaves the old cache or the new, not a torn one.
+    writeAtomically(join(dir, name), Buffer.concat([header, data]));
     tidy(dir, name);
   } catch {
     // A cache is an optimisation: a read-only or full disk costs the next start its speed only.

@@ -132,8 +132,8 @@ describe('the dashboard script', () => {
   it("keeps its own cache and the two newest others (installs taking turns), every other file, and writes under way", () => {
     mkdirSync(cacheDir, { recursive: true });
     const others = ['dashboard-000000000000000a.v8cache', 'dashboard-000000000000000b.v8cache', 'dashboard-000000000000000c.v8cache'];
-    const stale = 'dashboard-000000000000000a.v8cache.4242-0a1b2c3d.tmp';
-    const underWay = 'dashboard-000000000000000b.v8cache.4243-0a1b2c3d.tmp';
+    const stale = '.dashboard-000000000000000a.v8cache.4242.0a1b2c3d.tmp';
+    const underWay = '.dashboard-000000000000000b.v8cache.4243.0a1b2c3d.tmp';
     for (const name of [...others, stale, underWay, 'symbols.json', 'dashboard-notes.txt']) writeFileSync(join(cacheDir, name), 'x');
     // Oldest first; the stale write died two minutes ago.
     others.forEach((name, i) => utimesSync(join(cacheDir, name), new Date(Date.now() - (10 - i) * 60_000), new Date(Date.now() - (10 - i) * 60_000)));

@@ -1,0 +1,41 @@
+// Files replaced whole: the config file, the dashboard's code cache.
+import { randomBytes } from 'node:crypto';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/**
+ * Replaces `path` with `text` (or bytes) so that a reader, or a crash, sees the old file or the
+ * new one and never half: a temporary beside it (`.NAME.PID.RANDOM.tmp`, same file system),
+ * written and flushed, renamed over it, and the rename flushed. Mode 0600 whatever the umask: it
+ * may hold a token. A failure removes the temporary and leaves `path` untouched.
+ */
+export function writeAtomically(path: string, text: string | Uint8Array): void {
+  const dir = dirname(path);
+  const temporary = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    const fd = openSync(temporary, 'wx', 0o600);
+    try {
+      fchmodSync(fd, 0o600);
+      writeFileSync(fd, text);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    throw error;
+  }
+  // The rename is in the directory: flushing it makes the new name survive a crash. Not every
+  // file system lets a directory be opened or flushed; the file itself is safe already.
+  try {
+    const dirFd = openSync(dir, 'r');
+    try {
+      fsyncSync(dirFd);
+    } finally {
+      closeSync(dirFd);
+    }
+  } catch {
+    // Best effort only.
+  }
+}
