@@ -26,6 +26,20 @@ for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
 
 const YOGA_LOADER = /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
 
+/**
+ * `source` with each [pattern, replacement] applied (a pattern a string or a RegExp), or an
+ * esbuild error naming the first pattern not found: an edit that no longer applies fails the build
+ * rather than ship the package unchanged.
+ */
+function edited(source, edits, what) {
+  for (const [pattern, replacement] of edits) {
+    const found = typeof pattern === 'string' ? source.includes(pattern) : pattern.test(source);
+    if (!found) return { errors: [{ text: `${what} has changed (${pattern} not found)` }] };
+    source = source.replace(pattern, replacement);
+  }
+  return { contents: source };
+}
+
 /** Yoga's Emscripten loader with `typeof fetch` answered (see the plugin below). */
 function yogaLoaderWithoutFetch(path) {
   const source = readFileSync(path, 'utf8');
@@ -97,7 +111,7 @@ const plugins = [
     setup(b) {
       const caches = `${root}src/tui/ink-output-caches.ts`;
       b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-        let source = readFileSync(args.path, 'utf8');
+        const source = readFileSync(args.path, 'utf8');
         const edits = [
           [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
           [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
@@ -109,11 +123,8 @@ const plugins = [
             '.map((line, y) => rowText(y, line))',
           ],
         ];
-        for (const [pattern, replacement] of edits) {
-          if (!pattern.test(source)) return { errors: [{ text: `ink/build/output.js has changed (${pattern} not found): see src/tui/ink-output-caches.ts` }] };
-          source = source.replace(pattern, replacement);
-        }
-        return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+        const result = edited(source, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
+        return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
       });
     },
   },
@@ -180,7 +191,6 @@ const syncYoga = {
     b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
       const source = readFileSync(args.path, 'utf8');
       const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
-      if (!source.includes(awaited)) return { errors: [{ text: "yoga-layout's entry has changed (no `await loadYoga()`): see scripts/bundle.mjs" }] };
       const sync = [
         "import { yogaWasmDataUri } from '../binaries/yoga-wasm-base64-esm.js';",
         'const yogaModule = {',
@@ -194,7 +204,8 @@ const syncYoga = {
         'loadYoga(yogaModule);',
         'const Yoga = wrapAssembly(yogaModule);',
       ].join('\n');
-      return { contents: source.replace(awaited, sync), loader: 'js', resolveDir: dirname(args.path) };
+      const result = edited(source, [[awaited, sync]], "yoga-layout's entry (see scripts/bundle.mjs)");
+      return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 };
@@ -207,16 +218,13 @@ const inkWithoutTopLevelAwait = {
   name: 'ink-without-top-level-await',
   setup(b) {
     b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      let source = readFileSync(args.path, 'utf8');
+      const source = readFileSync(args.path, 'utf8');
       const edits = [
         ["await import('./devtools.js');", 'void 0;'],
         ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
       ];
-      for (const [from, to] of edits) {
-        if (!source.includes(from)) return { errors: [{ text: `ink/build/reconciler.js has changed (${from} not found): see scripts/bundle.mjs` }] };
-        source = source.replace(from, to);
-      }
-      return { contents: source, loader: 'js', resolveDir: dirname(args.path) };
+      const result = edited(source, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
+      return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
     });
   },
 };
