@@ -173,6 +173,8 @@ describe.skipIf(!hasTmux())('unusual text and terminals in tmux', () => {
     expect(screen).toMatch(/# > Contacts/);
     await expectAlignedPanes(s);
     s.keys('Escape');
+    // Esc and q in one read are Alt-q, as in any terminal program: wait for the field to close.
+    await s.waitFor((t) => !/save name/.test(t), 'the rename field closed');
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'a clean exit');
   }, 40_000);

@@ -92,7 +92,7 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: keys at full speed', () => {
     // The highlight on match 141, marked ✓: now on the watchlist.
     await s.waitFor((t) => t.includes(`❯ ✓ ${chosen} `), `${chosen} (match 141) highlighted and added`);
     s.keys('Escape');
-    await sleep(100);
+    await s.waitFor((t) => !t.includes(`❯ ✓ ${chosen} `), 'the picker closed');
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
   }, 90_000);
