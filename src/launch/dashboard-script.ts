@@ -28,6 +28,7 @@ import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
+import { reduceOnce } from './memory-reducer.js';
 
 /** What became of the cache for this run. */
 export type CacheUse =
@@ -204,6 +205,7 @@ export function runDashboardScript(options: ScriptOptions): ScriptRun {
  * loop to end.
  */
 export function launchDashboard(file: string): ScriptRun {
+  reduceOnce();
   let dir: string | undefined;
   try {
     dir = cacheDir();
