@@ -27,17 +27,18 @@ for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
 const YOGA_LOADER = /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
 
 /**
- * `source` with each [pattern, replacement] applied (a pattern a string or a RegExp), or an
- * esbuild error naming the first pattern not found: an edit that no longer applies fails the build
- * rather than ship the package unchanged.
+ * esbuild's load result for the file at `path` with each [pattern, replacement] applied (a pattern
+ * a string or a RegExp), or an error naming the first pattern not found: an edit that no longer
+ * applies fails the build rather than ship the package unchanged.
  */
-function edited(source, edits, what) {
+function edited(path, edits, what) {
+  let source = readFileSync(path, 'utf8');
   for (const [pattern, replacement] of edits) {
     const found = typeof pattern === 'string' ? source.includes(pattern) : pattern.test(source);
     if (!found) return { errors: [{ text: `${what} has changed (${pattern} not found)` }] };
     source = source.replace(pattern, replacement);
   }
-  return { contents: source };
+  return { contents: source, loader: 'js', resolveDir: dirname(path) };
 }
 
 /** Yoga's Emscripten loader with `typeof fetch` answered (see the plugin below). */
@@ -111,7 +112,6 @@ const plugins = [
     setup(b) {
       const caches = `${root}src/tui/ink-output-caches.ts`;
       b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
         const edits = [
           [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
           [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
@@ -123,8 +123,7 @@ const plugins = [
             '.map((line, y) => rowText(y, line))',
           ],
         ];
-        const result = edited(source, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
-        return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
+        return edited(args.path, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
       });
     },
   },
@@ -189,7 +188,6 @@ const syncYoga = {
       return { ...loaded, contents };
     });
     b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
       const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
       const sync = [
         "import { yogaWasmDataUri } from '../binaries/yoga-wasm-base64-esm.js';",
@@ -204,8 +202,7 @@ const syncYoga = {
         'loadYoga(yogaModule);',
         'const Yoga = wrapAssembly(yogaModule);',
       ].join('\n');
-      const result = edited(source, [[awaited, sync]], "yoga-layout's entry (see scripts/bundle.mjs)");
-      return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
+      return edited(args.path, [[awaited, sync]], "yoga-layout's entry (see scripts/bundle.mjs)");
     });
   },
 };
@@ -218,13 +215,11 @@ const inkWithoutTopLevelAwait = {
   name: 'ink-without-top-level-await',
   setup(b) {
     b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      const source = readFileSync(args.path, 'utf8');
       const edits = [
         ["await import('./devtools.js');", 'void 0;'],
         ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
       ];
-      const result = edited(source, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
-      return result.errors ? result : { ...result, loader: 'js', resolveDir: dirname(args.path) };
+      return edited(args.path, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
     });
   },
 };
