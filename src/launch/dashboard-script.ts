@@ -205,7 +205,8 @@ export function runDashboardScript(options: ScriptOptions): ScriptRun {
  * loop to end.
  */
 export function launchDashboard(file: string): ScriptRun {
-  reduceOnce();
+  const nodeOptions = [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
+  reduceOnce({ v8: process.versions.v8, options: nodeOptions });
   let dir: string | undefined;
   try {
     dir = cacheDir();
@@ -214,6 +215,6 @@ export function launchDashboard(file: string): ScriptRun {
   }
   let run: ScriptRun | undefined;
   onFirstFrame(() => setImmediate(() => run?.save()));
-  run = runDashboardScript({ file, cacheDir: dir, flags: [...process.execArgv, process.env.NODE_OPTIONS ?? ''] });
+  run = runDashboardScript({ file, cacheDir: dir, flags: nodeOptions });
   return run;
 }

@@ -15,7 +15,7 @@
 
 import { setFlagsFromString } from 'node:v8';
 
-export const MEMORY_REDUCER_FLAG = '--memory-reducer-single-gc';
+const MEMORY_REDUCER_FLAG = '--memory-reducer-single-gc';
 
 /** V8 versions that know the flag and on which it was measured. */
 const MEASURED_ON = /^11\.3\./;
@@ -33,7 +33,7 @@ export function reducesOnce(runtime: Runtime): boolean {
 }
 
 /** Sets the flag when `reducesOnce` says so; returns whether it did. Takes effect at the reducer's next start. */
-export function reduceOnce(runtime: Runtime = { v8: process.versions.v8, options: [...process.execArgv, process.env.NODE_OPTIONS ?? ''] }): boolean {
+export function reduceOnce(runtime: Runtime): boolean {
   if (!reducesOnce(runtime)) return false;
   setFlagsFromString(MEMORY_REDUCER_FLAG);
   return true;

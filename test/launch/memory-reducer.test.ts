@@ -26,7 +26,7 @@ describe("the memory reducer's single collection", () => {
 
   it('is set on this Node without a word on stderr', () => {
     const module = new URL('../../src/launch/memory-reducer.ts', import.meta.url).pathname;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { reduceOnce } from ${JSON.stringify(module)}; process.stdout.write(String(reduceOnce()));`], {
+    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `import { reduceOnce } from ${JSON.stringify(module)}; process.stdout.write(String(reduceOnce({ v8: process.versions.v8, options: process.execArgv })));`], {
       encoding: 'utf8',
       env: { ...process.env, NODE_OPTIONS: '' },
     });
