@@ -29,7 +29,15 @@ export interface Runtime {
 
 /** Whether the flag is set for this runtime: a V8 it was measured on, and no reducer flag of the user's. */
 export function reducesOnce(runtime: Runtime): boolean {
-  return MEASURED_ON.test(runtime.v8) && !runtime.options.some((option) => /(?:^|\s)--(?:no-)?memory[-_]reducer/.test(option));
+  return MEASURED_ON.test(runtime.v8) && !runtime.options.some(namesTheReducer);
+}
+
+/**
+ * Whether an option (or NODE_OPTIONS' whole text) holds a reducer flag in any spelling V8 takes:
+ * `-` and `_` alike, `--no-` or `--no` before the name.
+ */
+function namesTheReducer(option: string): boolean {
+  return /(?:^|\s)--?(?:no-?)?memory-reducer/.test(option.replaceAll('_', '-'));
 }
 
 /** Sets the flag when `reducesOnce` says so; returns whether it did. Takes effect at the reducer's next start. */

@@ -19,7 +19,7 @@ describe("the memory reducer's single collection", () => {
     expect(reducesOnce({ v8, options: ['--max-semi-space-size=1', ''] })).toBe(true);
     // Only flags count: not a script's text or a path that happens to name it.
     expect(reducesOnce({ v8, options: ['-e', 'import "/src/launch/memory-reducer.ts"', '--title=memory-reducer'] })).toBe(true);
-    for (const options of [['--no-memory-reducer'], ['--memory-reducer-single-gc'], ['', '--no-memory_reducer_single_gc --max-old-space-size=200'], ['--memory-reducer-for-small-heaps']]) {
+    for (const options of [['--no-memory-reducer'], ['--memory-reducer-single-gc'], ['', '--no-memory_reducer_single_gc --max-old-space-size=200'], ['--memory-reducer-for-small-heaps'], ['--nomemory-reducer'], ['--no_memory_reducer'], ['--nomemory_reducer_single_gc'], ['--memory_reducer_single_gc']]) {
       expect(reducesOnce({ v8, options }), options.join(' ')).toBe(false);
     }
   });
