@@ -150,7 +150,7 @@ export function terminalRestored(bytes: string): { left: boolean; cursorShown: b
  * A home of its own for each test of a dashboard in a pty (its config, data and cache dirs, a UTF-8
  * locale), and the run started in it, killed and removed after each test.
  */
-export function usePtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[]) => PtyRun; run: () => PtyRun } {
+export function usePtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[], limitMs?: number) => PtyRun; run: () => PtyRun } {
   let home: string | undefined;
   let run: PtyRun | undefined;
   const env = (): Record<string, string> => {
@@ -167,7 +167,7 @@ export function usePtyHome(prefix: string): { home: () => string; env: () => Rec
   return {
     home: () => (env(), home!),
     env,
-    start: (argv) => (run = startInPty(argv, env(), (env(), home!))),
+    start: (argv, limitMs) => (run = startInPty(argv, env(), (env(), home!), limitMs)),
     run: () => run!,
   };
 }
