@@ -99,3 +99,18 @@ export function simpleWidth(text: string): number | undefined {
   }
   return total;
 }
+
+/**
+ * Each character of `text` with string-width's width for it, when every one is a grapheme of its
+ * own: what cutting it into grapheme clusters gives, without the segmenter. Else undefined.
+ */
+export function ownGraphemes(text: string): (readonly [character: string, width: number])[] | undefined {
+  const clusters: (readonly [string, number])[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    const width = unit >= 0x20 && unit < 0x7f ? 1 : widthOf(unit);
+    if (width === NOT_SIMPLE) return undefined;
+    clusters.push([text[i]!, width]);
+  }
+  return clusters;
+}

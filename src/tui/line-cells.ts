@@ -5,6 +5,7 @@
 // line, so each line stands alone. Lines come through `onlyStyles` (screen.ts) first: SGR
 // sequences and printable text are all they hold.
 import stringWidth from 'string-width';
+import { ownGraphemes } from '../text/simple-width.js';
 
 const CSI = '\u001b[';
 
@@ -224,14 +225,16 @@ const segmenter = new Intl.Segmenter();
 // Stretches of it one ASCII character apart are one stretch, so no two share a neighbour.
 const NOT_ASCII = /[^\u0020-\u007e]+(?:[\u0020-\u007e][^\u0020-\u007e]+)*/g;
 
-// Cutting text into clusters and measuring them takes some ten microseconds a piece, and a
-// frame's pieces that are not ASCII are mostly the ones of the frame before (borders, arrows,
-// names): the clusters of a bounded number of them are kept.
+// Cutting text into clusters and measuring them takes some ten microseconds a piece. Most pieces
+// are characters that are each a cluster of their own (box drawing, blocks, arrows, accented
+// letters, CJK), found from a table instead: a tick's new sparklines and arrows are new pieces
+// every second. The clusters of a bounded number of the others (emoji, marks) are kept: a frame's
+// are mostly the ones of the frame before.
 type Clusters = readonly (readonly [cluster: string, width: number])[];
 const clustersKept = new Map<string, Clusters>();
 const CLUSTERS_KEPT = 1024;
 function clustersOf(text: string): Clusters {
-  let clusters = clustersKept.get(text);
+  let clusters = clustersKept.get(text) ?? ownGraphemes(text);
   if (clusters === undefined) {
     // A wide character or an emoji is one cluster of two columns; a mark joins the one before.
     clusters = Array.from(segmenter.segment(text), ({ segment }) => [segment, stringWidth(segment)] as const);

@@ -1,9 +1,10 @@
 // The table-summed width: string-width's answer whenever it gives one, for every character of the
 // Basic Multilingual Plane beside letters and itself, and for mixed texts; none for texts whose
-// characters join (accents, emoji sequences, jamo, escape sequences).
+// characters join (accents, emoji sequences, jamo, escape sequences). The same table's clusters:
+// the segmenter's, each measured by string-width, whenever it gives them.
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { simpleWidth } from '../../src/text/simple-width.js';
+import { ownGraphemes, simpleWidth } from '../../src/text/simple-width.js';
 
 describe('simpleWidth', () => {
   it("gives string-width's answer for every BMP character beside letters and itself, or none", () => {
@@ -44,5 +45,45 @@ describe('simpleWidth', () => {
       const width = simpleWidth(text);
       if (width !== undefined) expect(width, JSON.stringify(text)).toBe(stringWidth(text));
     }
+  });
+});
+
+describe('ownGraphemes', () => {
+  const segmenter = new Intl.Segmenter();
+  const segmented = (text: string) => Array.from(segmenter.segment(text), ({ segment }) => [segment, stringWidth(segment)]);
+
+  it('gives the segmenter’s clusters and string-width’s widths for every BMP character beside letters and itself, or none', () => {
+    const wrong: string[] = [];
+    let answered = 0;
+    for (let unit = 0; unit < 0x10000; unit++) {
+      const character = String.fromCharCode(unit);
+      const text = `a${character}${character}b${character}`;
+      const clusters = ownGraphemes(text);
+      if (clusters === undefined) continue;
+      answered++;
+      if (JSON.stringify(clusters) !== JSON.stringify(segmented(text))) wrong.push(`U+${unit.toString(16)}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(answered).toBeGreaterThan(60_000);
+  });
+
+  it('answers for a tick’s sparklines and arrows, and leaves joining text to the segmenter', () => {
+    for (const text of ['▇▅██▅▅8', '3 ▲0.053▄▃▇▁▅▅6', '·0.00', '±0.00▃', '━━┓', '陳美玲']) expect(ownGraphemes(text), text).toEqual(segmented(text));
+    for (const text of ['e\u0301', '👍🏽', 'x\u200Dy', '▲\uFE0F', '\u001b[31m']) expect(ownGraphemes(text), JSON.stringify(text)).toBeUndefined();
+  });
+
+  it('agrees with the segmenter on random texts mixing simple characters with joining ones', () => {
+    const pool = ['a', ' ', '━', '▲', '▁', '█', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', 'ﾞ', 'ﾊ', '\u0E33', '…', '·', '\u00AD', '\u200B', '1', '\u20E3'];
+    let seed = 11;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    let answered = 0;
+    for (let n = 0; n < 5_000; n++) {
+      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, () => pool[Math.floor(next() * pool.length)]).join('');
+      const clusters = ownGraphemes(text);
+      if (clusters === undefined) continue;
+      answered++;
+      expect(clusters, JSON.stringify(text)).toEqual(segmented(text));
+    }
+    expect(answered).toBeGreaterThan(100);
   });
 });
