@@ -1,5 +1,5 @@
 // The dashboard as a shell starts it, ticking: V8's memory reducer runs one full collection where
-// Node 20's V8 would run several (src/launch/memory-reducer.ts). Read from V8's own --trace-gc
+// Node 20's V8 would run several (src/launch/v8-flags.ts). Read from V8's own --trace-gc
 // lines, beside a start whose own reducer flag keeps the launcher from touching it.
 import { describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/tmux.js';
