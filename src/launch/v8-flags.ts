@@ -27,9 +27,15 @@ const MEASURED_ON = /^11\.3\./;
 /** V8's own interrupt budget on 11.3 (`node --v8-options`). */
 const V8_INTERRUPT_BUDGET = 67_584;
 
-const FLAGS: readonly { flag: string; family: string }[] = [
-  { flag: '--memory-reducer-single-gc', family: 'memory-reducer' },
-  { flag: `--interrupt-budget=${8 * V8_INTERRUPT_BUDGET}`, family: 'interrupt-budget' },
+/**
+ * Each flag with its family: the user's flags that leave it unset, in any spelling V8 takes (`-`
+ * and `_` alike, `--no-` or `--no` before the name), the family's longer names too
+ * (`--memory-reducer-for-small-heaps`, `--interrupt-budget-for-feedback-allocation`): a user
+ * tuning one of them is measuring something of their own.
+ */
+const FLAGS: readonly { flag: string; family: RegExp }[] = [
+  { flag: '--memory-reducer-single-gc', family: /(?:^|\s)--?(?:no-?)?memory-reducer/ },
+  { flag: `--interrupt-budget=${8 * V8_INTERRUPT_BUDGET}`, family: /(?:^|\s)--?(?:no-?)?interrupt-budget/ },
 ];
 
 export interface Runtime {
@@ -42,15 +48,8 @@ export interface Runtime {
 /** The flags to set for this runtime: none on a V8 they were not measured on, none of a family the user set. */
 export function flagsFor(runtime: Runtime): string[] {
   if (!MEASURED_ON.test(runtime.v8)) return [];
-  return FLAGS.filter(({ family }) => !runtime.options.some((option) => names(option, family))).map(({ flag }) => flag);
-}
-
-/**
- * Whether an option (or NODE_OPTIONS' whole text) holds a flag of `family` in any spelling V8
- * takes: `-` and `_` alike, `--no-` or `--no` before the name, the family's longer names too.
- */
-function names(option: string, family: string): boolean {
-  return new RegExp(`(?:^|\\s)--?(?:no-?)?${family}`).test(option.replaceAll('_', '-'));
+  const given = runtime.options.map((option) => option.replaceAll('_', '-'));
+  return FLAGS.filter(({ family }) => !given.some((option) => family.test(option))).map(({ flag }) => flag);
 }
 
 /** Sets the flags `flagsFor` gives; returns them. Each takes effect from V8's next use of it. */

@@ -1,5 +1,5 @@
 // The width of a text whose every character is a grapheme of its own, summed from a table, with
-// string-width's answer for each character. string-width takes every text that is not plain
+// string-width's answer for each character; and such a text's graphemes, each with its width. string-width takes every text that is not plain
 // ASCII through Intl.Segmenter and three Unicode-property regexes per grapheme (~50-75 us for a
 // short line; measured at start, the help's texts cost ~11 ms, and a tick's new sparklines and
 // arrows most of a frame's measuring). Box drawing, blocks, arrows, accented letters and CJK
@@ -64,8 +64,11 @@ const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const M = 0x6d;
 
+/** string-width's width for the UTF-16 code unit `unit` when it is a grapheme of its own wherever it stands, else NOT_SIMPLE. */
+const unitWidth = (unit: number): number => (unit >= 0x20 && unit < 0x7f ? 1 : widthOf(unit));
+
 /** Whether the UTF-16 code unit `unit` is a grapheme of its own wherever it stands (and not a control). */
-export const isOwnGrapheme = (unit: number): boolean => (unit >= 0x20 && unit < 0x7f) || widthOf(unit) !== NOT_SIMPLE;
+export const isOwnGrapheme = (unit: number): boolean => unitWidth(unit) !== NOT_SIMPLE;
 
 /** Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one. */
 export function sgrEnd(text: string, start: number): number {
@@ -83,17 +86,13 @@ export function simpleWidth(text: string): number | undefined {
   let total = 0;
   for (let i = 0; i < text.length; i++) {
     const unit = text.charCodeAt(i);
-    if (unit >= 0x20 && unit < 0x7f) {
-      total += 1;
-      continue;
-    }
     if (unit === ESC) {
       const end = sgrEnd(text, i);
       if (end === -1) return undefined;
       i = end - 1;
       continue;
     }
-    const width = widthOf(unit);
+    const width = unitWidth(unit);
     if (width === NOT_SIMPLE) return undefined;
     total += width;
   }
@@ -107,8 +106,7 @@ export function simpleWidth(text: string): number | undefined {
 export function ownGraphemes(text: string): (readonly [character: string, width: number])[] | undefined {
   const clusters: (readonly [string, number])[] = [];
   for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    const width = unit >= 0x20 && unit < 0x7f ? 1 : widthOf(unit);
+    const width = unitWidth(text.charCodeAt(i));
     if (width === NOT_SIMPLE) return undefined;
     clusters.push([text[i]!, width]);
   }
