@@ -5,6 +5,7 @@ import { accessSync, closeSync, constants, openSync, readFileSync, statSync } fr
 import { dirname } from 'node:path';
 import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
+import { holdPageCache } from '../sqlite/page-cache.js';
 import { HttpError, invalid } from './errors.js';
 import { newId } from './ids.js';
 import { PageCache } from './page-cache.js';
@@ -188,7 +189,6 @@ export interface OpenOptions {
 
 
 const BUSY_TIMEOUT_MS = 5000;
-const SQLITE_CACHE_KIB = 2000;
 /** Bytes of list pages kept: 2 MB, 800 pages of 10 or 80 of 100. */
 const PAGE_CACHE_BYTES = 2_000_000;
 
@@ -217,10 +217,7 @@ export function openContactsStore(path: string, options: OpenOptions = {}): Cont
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    // better-sqlite3 builds SQLite with a 16 MB page cache; the sandbox keeps SQLite's own 2 MB.
-    // After 60,000 creates the 16 MB was full and the server's RSS 15 MB higher, no faster
-    // (bench:server; the file's pages stay in the OS's cache either way).
-    db.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+    holdPageCache(db);
 
     // The version is read under the write lock: two processes starting on a new file must not both
     // create the schema, and only the one that creates it fills it.

@@ -11,6 +11,7 @@ import { fsReason } from '../config/fs-reason.js';
 import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
+import { holdPageCache } from '../sqlite/page-cache.js';
 import { sqliteProblem } from '../sqlite/problems.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
@@ -287,6 +288,8 @@ function openFile(path: string): HistoryStore {
     // polls of 20 symbols) made one poll in 15 take 6-70 ms. The recorder checkpoints on a timer
     // of its own instead (checkpoint()), where each page rewritten many times is copied once.
     db.pragma('wal_autocheckpoint = 0');
+    // A poll writes the newest pages of each table; the dashboard's charts read from the OS's cache.
+    holdPageCache(db);
     db.exec('BEGIN IMMEDIATE');
     // A newer tickbook's history is never moved aside or rewritten, only left alone.
     upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
