@@ -378,6 +378,7 @@ function openReadOnly(path: string, reason: string, options: OpenOptions): Conta
   }
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    holdPageCache(db);
     const version = db.pragma('user_version', { simple: true }) as number;
     if (version === 0) throw refuse('and holds no tickbook database yet');
     if (version > SCHEMA_VERSION) {

@@ -1,4 +1,5 @@
-// SQLite's page cache, held at SQLite's own default of 2 MB for each of tickbook's connections.
+// SQLite's page cache, held at SQLite's own default of 2 MB for each connection that lives as long
+// as its process: the sandbox's, writable or read-only, and the price history's.
 // better-sqlite3 builds SQLite with 16 MB (SQLITE_DEFAULT_CACHE_SIZE=-16000), and a connection's
 // cache keeps every page it reads or writes until it is full, in malloc'd memory that counts as
 // RSS: the sandbox's server was 15 MB higher after 60,000 creates and no faster (bench:server);
