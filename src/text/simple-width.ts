@@ -1,8 +1,8 @@
 // The width of a text whose every character is a grapheme of its own, summed from a table, with
-// string-width's answer for each character; and such a text's graphemes, each with its width. string-width takes every text that is not plain
-// ASCII through Intl.Segmenter and three Unicode-property regexes per grapheme (~50-75 us for a
-// short line; measured at start, the help's texts cost ~11 ms, and a tick's new sparklines and
-// arrows most of a frame's measuring). Box drawing, blocks, arrows, accented letters and CJK
+// string-width's answer for each character; and such a text's graphemes, each with its width.
+// string-width takes every text that is not plain ASCII through Intl.Segmenter and three
+// Unicode-property regexes per grapheme (~50-75 us for a short line; measured at start, the help's
+// texts cost ~11 ms, and a tick's new sparklines and arrows most of a frame's measuring). Box drawing, blocks, arrows, accented letters and CJK
 // are such characters: ASCII's shortcut, extended.
 //
 // Whether a character joins a neighbour is asked of the same segmenter string-width uses, once

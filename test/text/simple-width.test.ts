@@ -6,13 +6,25 @@ import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
 import { ownGraphemes, simpleWidth } from '../../src/text/simple-width.js';
 
+/** Each code unit of the Basic Multilingual Plane as a character beside letters and itself. */
+function* bmpTexts(): Generator<[unit: number, text: string]> {
+  for (let unit = 0; unit < 0x10000; unit++) {
+    const character = String.fromCharCode(unit);
+    yield [unit, `a${character}${character}b${character}`];
+  }
+}
+
+/** `count` texts of 1 to 12 pieces from `pool`, the same ones on every run (from `seed`). */
+function randomTexts(pool: readonly string[], seed: number, count = 5_000): string[] {
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 12) }, () => pool[Math.floor(next() * pool.length)]).join(''));
+}
+
 describe('simpleWidth', () => {
   it("gives string-width's answer for every BMP character beside letters and itself, or none", () => {
     const wrong: string[] = [];
     let answered = 0;
-    for (let unit = 0; unit < 0x10000; unit++) {
-      const character = String.fromCharCode(unit);
-      const text = `a${character}${character}b${character}`;
+    for (const [unit, text] of bmpTexts()) {
       const width = simpleWidth(text);
       if (width === undefined) continue;
       answered++;
@@ -38,10 +50,7 @@ describe('simpleWidth', () => {
 
   it('agrees with string-width on random texts mixing simple characters with joining ones', () => {
     const pool = ['a', 'Z', ' ', '━', '▲', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', '\u11A8', 'ﾞ', 'ﾊ', '\u0E33', '\u0D4E', '…', '·', '\u00AD', '\u200B', '\u0600', '1', '\u20E3', '\u001b[31m', '\u001b[0m', '\u001b[', 'm', ';'];
-    let seed = 7;
-    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
-    for (let n = 0; n < 5_000; n++) {
-      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, () => pool[Math.floor(next() * pool.length)]).join('');
+    for (const text of randomTexts(pool, 7)) {
       const width = simpleWidth(text);
       if (width !== undefined) expect(width, JSON.stringify(text)).toBe(stringWidth(text));
     }
@@ -55,9 +64,7 @@ describe('ownGraphemes', () => {
   it('gives the segmenter’s clusters and string-width’s widths for every BMP character beside letters and itself, or none', () => {
     const wrong: string[] = [];
     let answered = 0;
-    for (let unit = 0; unit < 0x10000; unit++) {
-      const character = String.fromCharCode(unit);
-      const text = `a${character}${character}b${character}`;
+    for (const [unit, text] of bmpTexts()) {
       const clusters = ownGraphemes(text);
       if (clusters === undefined) continue;
       answered++;
@@ -74,11 +81,8 @@ describe('ownGraphemes', () => {
 
   it('agrees with the segmenter on random texts mixing simple characters with joining ones', () => {
     const pool = ['a', ' ', '━', '▲', '▁', '█', '陳', '김', 'é', 'e\u0301', '\u200D', '🏄', '\uFE0F', '\u1100', '\u1161', 'ﾞ', 'ﾊ', '\u0E33', '…', '·', '\u00AD', '\u200B', '1', '\u20E3'];
-    let seed = 11;
-    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
     let answered = 0;
-    for (let n = 0; n < 5_000; n++) {
-      const text = Array.from({ length: 1 + Math.floor(next() * 12) }, () => pool[Math.floor(next() * pool.length)]).join('');
+    for (const text of randomTexts(pool, 11)) {
       const clusters = ownGraphemes(text);
       if (clusters === undefined) continue;
       answered++;
