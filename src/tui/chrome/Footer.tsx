@@ -1,5 +1,6 @@
 // The keys of what has focus, from the same table the router uses.
 import { Text } from 'ink';
+import { memo } from 'react';
 import { dropToFit, type Entry, fit, width as textWidth } from '../../text/width.js';
 import { bindingsFor, type Scope } from '../keys/keymap.js';
 import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
@@ -65,7 +66,20 @@ export function footerLine(scopes: readonly Scope[], width: number, extra?: stri
   return `${fit(left, Math.max(0, width - textWidth(bar)), 'left', glyphs.ellipsis)}${bar}`;
 }
 
-export function Footer({ scopes, width, extra }: { scopes: readonly Scope[]; width: number; extra?: string | undefined }) {
+interface FooterProps {
+  scopes: readonly Scope[];
+  width: number;
+  extra?: string | undefined;
+}
+
+const sameFooter = (a: FooterProps, b: FooterProps): boolean =>
+  a.width === b.width && a.extra === b.extra && a.scopes.length === b.scopes.length && a.scopes.every((scope, i) => scope === b.scopes[i]);
+
+/**
+ * Drawn again only when its keys change: the dashboard renders on every tick, and the scopes come
+ * as a new array each time with the same names in it.
+ */
+export const Footer = memo(function Footer({ scopes, width, extra }: FooterProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   return (
@@ -73,4 +87,4 @@ export function Footer({ scopes, width, extra }: { scopes: readonly Scope[]; wid
       {footerLine(scopes, width, extra, glyphs)}
     </Text>
   );
-}
+}, sameFooter);

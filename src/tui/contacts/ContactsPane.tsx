@@ -2,6 +2,7 @@
 // page, the filter field, a delete confirmation, or the undo offer.
 import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { Box, Text } from 'ink';
+import { memo } from 'react';
 import { contactName } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { width as textWidth, truncateKeeping } from '../../text/width.js';
@@ -44,7 +45,11 @@ export interface ContactsPaneProps {
 /** Rows of contacts that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const contactRowsFor = (height: number): number => Math.max(1, height - 5);
 
-export function ContactsPane({ state, commands, focused, width, height, undoClock, search }: ContactsPaneProps) {
+/**
+ * Drawn again only when its props change: the dashboard renders on every tick of the prices, which
+ * this pane does not show (its clock is its own, useNow).
+ */
+export const ContactsPane = memo(function ContactsPane({ state, commands, focused, width, height, undoClock, search }: ContactsPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   // Every second while an undo is offered, for its countdown; relative times need less.
@@ -189,4 +194,4 @@ export function ContactsPane({ state, commands, focused, width, height, undoCloc
       {bottom}
     </Pane>
   );
-}
+});
