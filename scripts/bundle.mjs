@@ -118,6 +118,10 @@ const plugins = [
           [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
           [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
           [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
+          // A frame's characters are iterated by index: an iterator's results were objects, one
+          // per character of every frame (this loop stays in V8's baseline code, launch/v8-flags.ts).
+          [/for \(let \[index, line\] of lines\.entries\(\)\) \{/, 'for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
+          [/for \(const character of characters\) \{/, 'for (let c = 0; c < characters.length; c++) {\n                        const character = characters[c];'],
           [
             /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
             '.map((line, y) => rowText(y, line))',

@@ -56,29 +56,84 @@ export class OutputCaches {
 /** The styles each SGR sequence stands for, as ansi-tokenize reads them: a frame uses a few dozen. */
 const sgrCodes = new QuickLRU<string, AnsiCode[]>({ maxSize: 256 });
 
+// A frame's lines set the same few styles over and over, and a tick's changed rows were each
+// taken apart into new style lists and new cells: a third of what a tick allocated went on its
+// changed rows, and each tick's garbage was a young-generation collection. The style lists
+// simpleStyledChars makes are kept instead, one list for each style (by its codes), and with
+// each the cells of the characters drawn in it; none is ever changed (Ink only reads them).
+const styleKey = (styles: readonly AnsiCode[]): string => styles.map((style) => `${style.code}\u0000${style.endCode}`).join('\u0001');
+const STYLES_KEPT = 256;
+const CHARS_KEPT = 2048;
+interface KeptStyle {
+  /** What each SGR sequence makes of this style. */
+  readonly after: Map<string, AnsiCode[]>;
+  /** This style's cells, by character. */
+  readonly chars: Map<string, StyledChar>;
+  /** The SGR text that goes from this style to each other kept one (cellsToString). */
+  readonly to: Map<AnsiCode[], string>;
+}
+const stylesByKey = new QuickLRU<string, AnsiCode[]>({ maxSize: STYLES_KEPT });
+const keptStyles = new WeakMap<readonly AnsiCode[], KeptStyle>();
+const NO_STYLES: AnsiCode[] = [];
+keptStyles.set(NO_STYLES, { after: new Map(), chars: new Map(), to: new Map() });
+
+/** The kept list for these codes: the one made first, while it is kept. */
+function keptList(styles: AnsiCode[]): AnsiCode[] {
+  const key = styleKey(styles);
+  const kept = key === '' ? NO_STYLES : stylesByKey.get(key);
+  if (kept) return kept;
+  stylesByKey.set(key, styles);
+  keptStyles.set(styles, { after: new Map(), chars: new Map(), to: new Map() });
+  return styles;
+}
+
+/** The style after an SGR sequence is applied to `styles` (a kept list), kept. */
+function stylesAfter(styles: AnsiCode[], sequence: string): AnsiCode[] {
+  const after = keptStyles.get(styles)?.after;
+  const known = after?.get(sequence);
+  if (known) return known;
+  const codes = remembered(sgrCodes, sequence, () => tokenize(sequence) as AnsiCode[]);
+  const next = keptList(reduceAnsiCodesIncremental(styles, codes));
+  // Bounded by the sequences a frame uses after each style: a few dozen.
+  if (after && after.size < STYLES_KEPT) after.set(sequence, next);
+  return next;
+}
+
+/** The cell of `value` in `styles` (a kept list): the same object each time while both are kept. */
+function keptChar(styles: AnsiCode[], value: string, unit: number): StyledChar {
+  const chars = keptStyles.get(styles)?.chars;
+  const known = chars?.get(value);
+  if (known) return known;
+  const char: StyledChar = { type: 'char', value, fullWidth: isFullwidthCodePoint(unit), styles };
+  if (chars) {
+    if (chars.size >= CHARS_KEPT) chars.clear();
+    chars.set(value, char);
+  }
+  return char;
+}
+
 /**
  * What styledCharsFromTokens(tokenize(line)) gives, made without Intl.Segmenter, for a line of
  * characters that are each a grapheme of their own (simple-width.ts) and SGR sequences; undefined
  * for any other line (ansi-tokenize takes it). A tick's changed rows were ~130 us each through
- * ansi-tokenize, which asks the segmenter of every character. Characters in a run of one style
- * share its styles array, as Ink's covered cells share their character's: none is ever changed.
+ * ansi-tokenize, which asks the segmenter of every character. Cells of one style share its kept
+ * styles array, as Ink's covered cells share their character's, and the same character in the
+ * same style is the same cell.
  */
 export function simpleStyledChars(line: string): StyledChar[] | undefined {
   const chars: StyledChar[] = [];
-  let styles: AnsiCode[] = [];
+  let styles = NO_STYLES;
   for (let i = 0; i < line.length; i++) {
     const unit = line.charCodeAt(i);
     if (unit === 0x1b) {
       const end = sgrEnd(line, i);
       if (end === -1) return undefined;
-      const sequence = line.slice(i, end);
-      const codes = remembered(sgrCodes, sequence, () => tokenize(sequence) as AnsiCode[]);
-      styles = reduceAnsiCodesIncremental(styles, codes);
+      styles = stylesAfter(styles, line.slice(i, end));
       i = end - 1;
       continue;
     }
     if (!isOwnGrapheme(unit)) return undefined;
-    chars.push({ type: 'char', value: line[i]!, fullWidth: isFullwidthCodePoint(unit), styles });
+    chars.push(keptChar(styles, line[i]!, unit));
   }
   return chars;
 }
@@ -107,22 +162,34 @@ function sameStyles(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
   return true;
 }
 
+/** The SGR text that goes from one style to another, as styledCharsToString writes it; kept between kept styles. */
+function transition(from: readonly AnsiCode[], to: readonly AnsiCode[]): string {
+  const kept = keptStyles.get(from)?.to;
+  // Only between two kept lists: a map of one kept list to lists made afresh would hold them all.
+  const mine = kept && keptStyles.has(to) ? kept : undefined;
+  const known = mine?.get(to as AnsiCode[]);
+  if (known !== undefined) return known;
+  const text = ansiCodesToString(diffAnsiCodes(from as AnsiCode[], to as AnsiCode[]));
+  if (mine && mine.size < STYLES_KEPT) mine.set(to as AnsiCode[], text);
+  return text;
+}
+
 /**
  * styledCharsToString(chars), the same text, without asking diffAnsiCodes between two cells of
- * the same style (it answers none then, after building three Sets and two arrays): a changed row
- * allocated ~37% of all a tick did, most of it there.
+ * the same style (it answers none then, after building three Sets and two arrays), and between
+ * two kept styles only once: a changed row allocated ~37% of all a tick did, most of it there.
  */
 export function cellsToString(chars: readonly StyledChar[]): string {
   let text = '';
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i]!;
-    if (i === 0) text += ansiCodesToString(char.styles);
+    if (i === 0) text += transition(NO_STYLES, char.styles);
     else {
       const before = chars[i - 1]!.styles;
-      if (!sameStyles(before, char.styles)) text += ansiCodesToString(diffAnsiCodes(before, char.styles));
+      if (!sameStyles(before, char.styles)) text += transition(before, char.styles);
     }
     text += char.value;
-    if (i === chars.length - 1 && char.styles.length > 0) text += ansiCodesToString(diffAnsiCodes(char.styles, []));
+    if (i === chars.length - 1 && char.styles.length > 0) text += transition(char.styles, NO_STYLES);
   }
   return text;
 }

@@ -43,6 +43,23 @@ const SGR_OFF: ReadonlyMap<number, number> = new Map([
 ]);
 // eslint-disable-next-line no-control-regex
 const SGR_SEQUENCE = /\u001b\[([0-9;:]*)m/g;
+const ESC = '\u001b';
+
+/**
+ * Where the SGR sequence (SGR_SEQUENCE) starting at `start` ends, one past its m; -1 if none
+ * does. Scanned by hand in parseLine: a regular expression's matches were objects a sequence, on
+ * every changed line of every frame.
+ */
+function sgrSequenceEnd(line: string, start: number): number {
+  if (line.charCodeAt(start + 1) !== 0x5b) return -1;
+  for (let i = start + 2; i < line.length; i++) {
+    const unit = line.charCodeAt(i);
+    if (unit === 0x6d) return i + 1;
+    // Digits, ';' and ':' (0x30-0x3b).
+    if (unit < 0x30 || unit > 0x3b) return -1;
+  }
+  return -1;
+}
 const FLAG_CODES = [...SGR_ON].map(([code, flag]) => ({ code, flag }));
 const OFF_CODES = [...SGR_OFF].map(([code, flags]) => ({ code, flags }));
 
@@ -177,8 +194,24 @@ const sgr = (params: string): string => `${CSI}${params}m`;
  */
 export function styleChange(from: Style | undefined, to: Style): string {
   if (from?.key === to.key) return '';
+  if (from === undefined) return sgr(to.key === '' ? '0' : `0;${to.key}`);
+  // Asked between every two cells of another style on every changed line: between the few states
+  // a frame uses, each answer is kept with its states.
+  let kept = changesKept.get(from);
+  if (!kept) changesKept.set(from, (kept = new Map()));
+  let change = kept.get(to);
+  if (change === undefined) {
+    if (kept.size >= CHANGES_KEPT) kept.clear();
+    kept.set(to, (change = changeBetween(from, to)));
+  }
+  return change;
+}
+
+const changesKept = new WeakMap<Style, Map<Style, string>>();
+const CHANGES_KEPT = 256;
+
+function changeBetween(from: Style, to: Style): string {
   const whole = to.key === '' ? '0' : `0;${to.key}`;
-  if (from === undefined) return sgr(whole);
   if (from.key === '') return sgr(to.key);
   // Codes this module does not know cannot be turned off one by one.
   if (from.other !== to.other) return sgr(whole);
@@ -222,8 +255,7 @@ const sameCell = (a: Cell, b: Cell): boolean => a.text === b.text && a.width ===
 
 const segmenter = new Intl.Segmenter();
 // Lines come without control characters (onlyStyles): what is not printable ASCII is Unicode.
-// Stretches of it one ASCII character apart are one stretch, so no two share a neighbour.
-const NOT_ASCII = /[^\u0020-\u007e]+(?:[\u0020-\u007e][^\u0020-\u007e]+)*/g;
+const isAscii = (unit: number): boolean => unit >= 0x20 && unit <= 0x7e;
 
 // Cutting text into clusters and measuring them takes some ten microseconds a piece. Most pieces
 // are characters that are each a cluster of their own (box drawing, blocks, arrows, accented
@@ -244,6 +276,22 @@ function clustersOf(text: string): Clusters {
   return clusters;
 }
 
+// Each changed line was taken apart into a new object a cell, a tick's rows most of what the
+// screen writer allocated. The cells of a kept state are kept with it, by their text (which says
+// their width), and handed out again: no one changes a cell.
+const cellsKept = new WeakMap<Style, Map<string, Cell>>();
+const CELLS_KEPT = 2048;
+function keptCell(style: Style, text: string, width: number): Cell {
+  let kept = cellsKept.get(style);
+  if (!kept) cellsKept.set(style, (kept = new Map()));
+  let cell = kept.get(text);
+  if (!cell) {
+    if (kept.size >= CELLS_KEPT) kept.clear();
+    kept.set(text, (cell = { text, style, width }));
+  }
+  return cell;
+}
+
 /** Splits a line (SGR and text only) into its cells, each with the state it is drawn in. */
 export function parseLine(line: string): LineCells {
   const cells: Cell[] = [];
@@ -261,31 +309,48 @@ export function parseLine(line: string): LineCells {
       else cells[last] = { ...cells[last]!, text: cells[last]!.text + text };
       return;
     }
-    cells.push({ text: orphans + text, style: current, width: columns });
+    cells.push(orphans === '' ? keptCell(current, text, columns) : { text: orphans + text, style: current, width: columns });
     orphans = '';
     starts.push(width);
     width += columns;
   };
   const addText = (text: string): void => {
+    // Printable ASCII never joins the ASCII character next to it, so only a stretch that is not
+    // ASCII (stretches one ASCII character apart are one), with one character either side (a mark
+    // after an e, an e after a prepended sign), is cut into grapheme clusters: the segmenter is
+    // slow, most of a line is ASCII. Scanned by hand: a regular expression's matches were objects
+    // a stretch, on every changed line of every frame.
     let at = 0;
-    for (const match of text.matchAll(NOT_ASCII)) {
-      // Printable ASCII never joins the ASCII character next to it, so only the stretch that is
-      // not ASCII, with one character either side (a mark after an e, an e after a prepended
-      // sign), is cut into grapheme clusters: the segmenter is slow, most of a line is ASCII.
-      const from = Math.max(0, match.index - 1);
-      const to = Math.min(text.length, match.index + match[0].length + 1);
-      for (let i = at; i < from; i++) add(text[i]!, 1);
+    let i = 0;
+    while (i < text.length) {
+      if (isAscii(text.charCodeAt(i))) {
+        i++;
+        continue;
+      }
+      let end = i + 1;
+      for (;;) {
+        while (end < text.length && !isAscii(text.charCodeAt(end))) end++;
+        if (end + 1 < text.length && !isAscii(text.charCodeAt(end + 1))) end += 2;
+        else break;
+      }
+      const from = Math.max(0, i - 1);
+      const to = Math.min(text.length, end + 1);
+      for (let k = at; k < from; k++) add(text[k]!, 1);
       for (const [cluster, columns] of clustersOf(text.slice(from, to))) add(cluster, columns);
       at = to;
+      i = to;
     }
-    for (let i = at; i < text.length; i++) add(text[i]!, 1);
+    for (let k = at; k < text.length; k++) add(text[k]!, 1);
   };
   let at = 0;
-  for (const match of line.matchAll(SGR_SEQUENCE)) {
-    if (match.index > at) addText(line.slice(at, match.index));
-    current = applySgr(current, match[1]!);
+  for (let esc = line.indexOf(ESC); esc !== -1; esc = line.indexOf(ESC, esc + 1)) {
+    const end = sgrSequenceEnd(line, esc);
+    if (end === -1) continue;
+    if (esc > at) addText(line.slice(at, esc));
+    current = applySgr(current, line.slice(esc + 2, end - 1));
     opaque ||= current.other.includes(OPAQUE);
-    at = match.index + match[0].length;
+    at = end;
+    esc = end - 1;
   }
   if (at < line.length) addText(line.slice(at));
   if (orphans !== '' && cells.length === 0) {

@@ -82,6 +82,8 @@ export class Screen {
   readonly sink: FrameSink;
   readonly #terminal: Terminal;
   #previous: string[] = [];
+  /** The lines of #previous as Ink gave them, before onlyStyles and #draw. */
+  #previousRaw: string[] = [];
   /** The cells of the lines in #previous, parsed when a line is first compared. */
   #previousCells: (LineCells | undefined)[] = [];
   /**
@@ -200,7 +202,9 @@ export class Screen {
   flush(): void {
     this.#flushScheduled = false;
     if (!this.#active || this.#pending === undefined) return;
-    const lines = this.#pending.split('\n').map((line) => this.#draw(onlyStyles(line)));
+    const raw = this.#pending.split('\n');
+    // A line as Ink gave it last frame is drawn as it was then: most of a frame is.
+    const lines = raw.map((line, row) => (row < this.#previous.length && line === this.#previousRaw[row] ? this.#previous[row]! : this.#draw(onlyStyles(line))));
     this.#pending = undefined;
     const cells: (LineCells | undefined)[] = [];
     const { columns } = this.size;
@@ -238,6 +242,7 @@ export class Screen {
     }
     out += this.#closeStyle();
     this.#previous = lines;
+    this.#previousRaw = raw;
     this.#previousCells = cells;
     if (out !== '') {
       this.#write(BEGIN_SYNC + out + END_SYNC);

@@ -40,6 +40,29 @@ describe('styled characters without the segmenter', () => {
   });
 });
 
+describe('kept styles and cells', () => {
+  it('hand out one style list a style and one cell a character in it, whatever line they come from', () => {
+    const [a, b, plain] = simpleStyledChars('\u001b[1;31mab\u001b[22;39mc')!;
+    const [b2, a2] = simpleStyledChars('\u001b[1m\u001b[31mba\u001b[0m')!;
+    expect(a2).toBe(a);
+    expect(b2).toBe(b);
+    expect(b!.styles).toBe(a!.styles);
+    expect(plain!.styles).toEqual([]);
+    // Frozen by no one, changed by no one: what Ink reads back is what was made.
+    expect(a).toEqual({ type: 'char', value: 'a', fullWidth: false, styles: styledCharsFromTokens(tokenize('\u001b[1;31ma'))[0]!.styles });
+  });
+
+  it("write the same text between kept styles, asked again, as between lists made afresh", () => {
+    const kept = simpleStyledChars('\u001b[1mx\u001b[31my\u001b[22mz\u001b[39m')!;
+    const fresh = styledCharsFromTokens(tokenize('\u001b[1mx\u001b[31my\u001b[22mz\u001b[39m'));
+    for (let i = 0; i < 3; i++) {
+      expect(cellsToString(kept)).toBe(styledCharsToString(fresh));
+      expect(cellsToString(fresh)).toBe(styledCharsToString(fresh));
+      expect(cellsToString([...fresh.slice(0, 1), ...kept.slice(1)])).toBe(styledCharsToString(fresh));
+    }
+  });
+});
+
 describe('a row of cells as text', () => {
   it("is styledCharsToString's, for rows of shared and of copied style lists, blanks and covered cells among them", () => {
     const lines = [...LINES, ...randomLines(3_000, 23)];

@@ -74,6 +74,28 @@ describe('parseLine', () => {
     expect(marks.cells).toHaveLength(1);
   });
 
+  it('hands out the same cell for a character drawn again in the same state, and never changes it', () => {
+    const red = parseLine(`${sgr('31')}ab${sgr('39')}a`);
+    const again = parseLine(`x${sgr('31')}ba`);
+    // Same character, same state: one object; another state: another.
+    expect(again.cells[2]).toBe(red.cells[0]);
+    expect(again.cells[1]).toBe(red.cells[1]);
+    expect(red.cells[2]).not.toBe(red.cells[0]);
+    // A mark joining a kept cell makes a cell of its own: the kept one still shows the character alone.
+    const marked = parseLine(`${sgr('31')}a\u0301`);
+    expect(marked.cells[0]!.text).toBe('a\u0301');
+    expect(red.cells[0]!.text).toBe('a');
+    expect(parseLine(`${sgr('31')}a`).cells[0]).toBe(red.cells[0]);
+  });
+
+  it('reads sequences with colons; a sequence cut short is not one', () => {
+    expect(cellsOf(`${sgr('4:3')}u${sgr('24')}x`)).toEqual([
+      ['u', '4:3', 1],
+      ['x', '', 1],
+    ]);
+    expect(parseLine(`u${ESC}[3`).cells.map((cell) => cell.text).join('')).toBe(`u${ESC}[3`);
+  });
+
   it('cells are the grapheme clusters of the whole text, however much of it is ASCII', () => {
     // What parseLine does, the slow way: the whole text cut into clusters, each measured.
     const slow = (text: string) => {
@@ -178,6 +200,16 @@ describe('styleChange', () => {
 
   it('codes it does not know can only be ended by a reset', () => {
     expect(styleChange(styleOf('73;31'), styleOf('31'))).toBe(sgr('0;31'));
+  });
+
+  it('gives the same answer asked again, between states made afresh as between kept ones', () => {
+    const pairs = [['1;31', '2'], ['4:3;92', '0'], ['38;5;208', '38;5;208;1'], ['7', '27']] as const;
+    for (const [a, b] of pairs) {
+      const first = styleChange(styleOf(a), styleOf(b));
+      expect(styleChange(styleOf(a), styleOf(b))).toBe(first);
+      // States that are not the kept objects (copies) get the same text.
+      expect(styleChange({ ...styleOf(a) }, { ...styleOf(b) })).toBe(first);
+    }
   });
 
   it('whatever it writes takes the terminal to exactly the state asked for', () => {
