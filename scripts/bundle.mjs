@@ -97,6 +97,15 @@ const plugins = [
         replaced.add(name);
         return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
       });
+      // Ink sanitises every text node's text on every frame, taking apart each one that holds a
+      // style: its answers are remembered (rememberSanitized).
+      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) =>
+        edited(
+          args.path,
+          [[/export default sanitizeAnsi;/, `import { rememberSanitized } from ${JSON.stringify(caches)};\nexport default rememberSanitized(sanitizeAnsi);`]],
+          'ink/build/sanitize-ansi.js (see src/tui/ink-text-caches.ts)',
+        ),
+      );
       b.onEnd((result) => {
         if (result.errors.length > 0 || replaced.size === 2) return undefined;
         return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
@@ -116,7 +125,11 @@ const plugins = [
           [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
           [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
           [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
-          [/row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);/, 'row.push(BLANK_CELL);'],
+          // Each row of every frame: one array of the blank cell, made at its size.
+          [
+            /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
+            'const row = new Array(this.width).fill(BLANK_CELL);',
+          ],
           [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
           // A frame's characters are iterated by index: an iterator's results were objects, one
           // per character of every frame (this loop stays in V8's baseline code, launch/v8-flags.ts).
@@ -129,6 +142,30 @@ const plugins = [
         ];
         return edited(args.path, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
       });
+      // Every element a render changes is compared prop by prop: Ink's diff built two key arrays
+      // and an object each time, and commitUpdate an entries array, even when nothing changed.
+      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
+        edited(
+          args.path,
+          [
+            [
+              /const changed = \{\};\s*let isChanged = false;\s*for \(const key of Object\.keys\(before\)\) \{\s*const isDeleted = after \? !Object\.hasOwn\(after, key\) : true;\s*if \(isDeleted\) \{\s*changed\[key\] = undefined;\s*isChanged = true;\s*\}\s*\}\s*if \(after\) \{\s*for \(const key of Object\.keys\(after\)\) \{\s*if \(after\[key\] !== before\[key\]\) \{\s*changed\[key\] = after\[key\];\s*isChanged = true;\s*\}\s*\}\s*\}\s*return isChanged \? changed : undefined;/,
+              `let changed;
+    for (const key in before) {
+        if (Object.hasOwn(before, key) && !(after && Object.hasOwn(after, key))) (changed ??= {})[key] = undefined;
+    }
+    if (after) {
+        for (const key in after) {
+            if (Object.hasOwn(after, key) && after[key] !== before[key]) (changed ??= {})[key] = after[key];
+        }
+    }
+    return changed;`,
+            ],
+            [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                const value = props[key];'],
+          ],
+          'ink/build/reconciler.js (see scripts/bundle.mjs)',
+        ),
+      );
     },
   },
   {

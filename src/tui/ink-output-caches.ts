@@ -74,7 +74,8 @@ interface KeptStyle {
 }
 const stylesByKey = new QuickLRU<string, AnsiCode[]>({ maxSize: STYLES_KEPT });
 const keptStyles = new WeakMap<readonly AnsiCode[], KeptStyle>();
-const NO_STYLES: AnsiCode[] = [];
+/** The default style: the kept list for no codes, which the blank cell has too. */
+const NO_STYLES = Object.freeze([]) as unknown as AnsiCode[];
 keptStyles.set(NO_STYLES, { after: new Map(), chars: new Map(), to: new Map() });
 
 /** The kept list for these codes: the one made first, while it is kept. */
@@ -142,7 +143,7 @@ export function simpleStyledChars(line: string): StyledChar[] | undefined {
  * The blank cell every frame starts from, one object for all: Ink only replaces cells, never
  * changes one, and a row of the same cells is then the same objects frame after frame.
  */
-export const BLANK_CELL: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: Object.freeze([]) as unknown as StyledChar['styles'] }) as StyledChar;
+export const BLANK_CELL: StyledChar = Object.freeze({ type: 'char', value: ' ', fullWidth: false, styles: NO_STYLES }) as StyledChar;
 
 const covered = new WeakMap<StyledChar, StyledChar>();
 

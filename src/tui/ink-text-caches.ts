@@ -44,3 +44,17 @@ export function wrapText(text: string, maxWidth: number, wrapType: WrapType): st
 
 /** How many texts the caches hold now, for tests and the soak benchmark's reasoning. */
 export const textCacheSizes = (): { measured: number; wrapped: number } => ({ measured: measured.size, wrapped: wrapped.size });
+
+/** Texts whose sanitising is kept: more than a screen's styled texts. */
+const SANITIZED_KEPT = 500;
+const sanitized = new QuickLRU<string, string>({ maxSize: SANITIZED_KEPT });
+
+/**
+ * Ink's sanitizeAnsi, remembering its answers: Ink runs it over every text node on every frame,
+ * and a text holding an SGR sequence (a selected row, a bold price) is taken apart token by token
+ * each time, the same answer as the frame before. The bundle puts this in place of its export.
+ */
+export const rememberSanitized =
+  (sanitize: (text: string) => string) =>
+  (text: string): string =>
+    remembered(sanitized, text, () => sanitize(text));

@@ -4,13 +4,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { measureText, TEXT_CACHE_SIZE, textCacheSizes, wrapText, type WrapType } from '../../src/tui/ink-text-caches.js';
+import { measureText, rememberSanitized, TEXT_CACHE_SIZE, textCacheSizes, wrapText, type WrapType } from '../../src/tui/ink-text-caches.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 type InkMeasure = (text: string) => { width: number; height: number };
 type InkWrap = (text: string, maxWidth: number, wrapType: string) => string;
 const inkMeasure = ((await import(join(root, 'node_modules/ink/build/measure-text.js'))) as { default: InkMeasure }).default;
 const inkWrap = ((await import(join(root, 'node_modules/ink/build/wrap-text.js'))) as { default: InkWrap }).default;
+const inkSanitize = ((await import(join(root, 'node_modules/ink/build/sanitize-ansi.js'))) as { default: (text: string) => string }).default;
 
 const TEXTS = [
   '',
@@ -56,6 +57,19 @@ describe('the bounded text caches', () => {
     // Ink keyed "a1" at width 1 and "a" at width 11 alike ("a11wrap"): one could get the other's answer.
     expect(wrapText('ab1', 1, 'wrap')).toBe('a\nb\n1');
     expect(wrapText('ab', 11, 'wrap')).toBe('ab');
+  });
+});
+
+describe("Ink's sanitising, remembered", () => {
+  it("answers as Ink's does, the first time and again, and asks it once a text", () => {
+    const texts = [...TEXTS, '\u001b[2Jcleared\u001b[H', 'a\u001b]8;;https://x\u0007link\u001b]8;;\u0007', '\u009b31mC1\u001b[1;31mok\u001b[0m', '\u001b[38:2::1:2:3mcolon'];
+    let asked = 0;
+    const sanitize = rememberSanitized((text) => {
+      asked++;
+      return inkSanitize(text);
+    });
+    for (let round = 0; round < 3; round++) for (const text of texts) expect(sanitize(text), JSON.stringify(text)).toBe(inkSanitize(text));
+    expect(asked).toBe(new Set(texts).size);
   });
 });
 
