@@ -50,6 +50,27 @@ function yogaLoaderWithoutFetch(path) {
 }
 
 /** What both builds do to the packages they bundle. */
+/**
+ * Ink's reconciler compares a changed element's props with a diff that built two key arrays and
+ * an object each time, and commitUpdate an entries array, even when nothing had changed.
+ */
+const RECONCILER_EDITS = [
+  [
+    /const changed = \{\};\s*let isChanged = false;\s*for \(const key of Object\.keys\(before\)\) \{\s*const isDeleted = after \? !Object\.hasOwn\(after, key\) : true;\s*if \(isDeleted\) \{\s*changed\[key\] = undefined;\s*isChanged = true;\s*\}\s*\}\s*if \(after\) \{\s*for \(const key of Object\.keys\(after\)\) \{\s*if \(after\[key\] !== before\[key\]\) \{\s*changed\[key\] = after\[key\];\s*isChanged = true;\s*\}\s*\}\s*\}\s*return isChanged \? changed : undefined;/,
+    `let changed;
+    for (const key in before) {
+        if (Object.hasOwn(before, key) && !(after && Object.hasOwn(after, key))) (changed ??= {})[key] = undefined;
+    }
+    if (after) {
+        for (const key in after) {
+            if (Object.hasOwn(after, key) && after[key] !== before[key]) (changed ??= {})[key] = after[key];
+        }
+    }
+    return changed;`,
+  ],
+  [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                if (!Object.hasOwn(props, key)) continue;\n                const value = props[key];'],
+];
+
 const plugins = [
   {
     // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow (they go
@@ -99,15 +120,16 @@ const plugins = [
       });
       // Ink sanitises every text node's text on every frame, taking apart each one that holds a
       // style: its answers are remembered (rememberSanitized).
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) =>
-        edited(
+      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
+        replaced.add('sanitizeAnsi');
+        return edited(
           args.path,
           [[/export default sanitizeAnsi;/, `import { rememberSanitized } from ${JSON.stringify(caches)};\nexport default rememberSanitized(sanitizeAnsi);`]],
           'ink/build/sanitize-ansi.js (see src/tui/ink-text-caches.ts)',
-        ),
-      );
+        );
+      });
       b.onEnd((result) => {
-        if (result.errors.length > 0 || replaced.size === 2) return undefined;
+        if (result.errors.length > 0 || replaced.size === 3) return undefined;
         return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
       });
     },
@@ -142,29 +164,10 @@ const plugins = [
         ];
         return edited(args.path, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
       });
-      // Every element a render changes is compared prop by prop: Ink's diff built two key arrays
-      // and an object each time, and commitUpdate an entries array, even when nothing changed.
+      // Every element a render changes is compared prop by prop (RECONCILER_EDITS); the script's
+      // build has its own load of the reconciler (inkWithoutTopLevelAwait), which applies them too.
       b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
-        edited(
-          args.path,
-          [
-            [
-              /const changed = \{\};\s*let isChanged = false;\s*for \(const key of Object\.keys\(before\)\) \{\s*const isDeleted = after \? !Object\.hasOwn\(after, key\) : true;\s*if \(isDeleted\) \{\s*changed\[key\] = undefined;\s*isChanged = true;\s*\}\s*\}\s*if \(after\) \{\s*for \(const key of Object\.keys\(after\)\) \{\s*if \(after\[key\] !== before\[key\]\) \{\s*changed\[key\] = after\[key\];\s*isChanged = true;\s*\}\s*\}\s*\}\s*return isChanged \? changed : undefined;/,
-              `let changed;
-    for (const key in before) {
-        if (Object.hasOwn(before, key) && !(after && Object.hasOwn(after, key))) (changed ??= {})[key] = undefined;
-    }
-    if (after) {
-        for (const key in after) {
-            if (Object.hasOwn(after, key) && after[key] !== before[key]) (changed ??= {})[key] = after[key];
-        }
-    }
-    return changed;`,
-            ],
-            [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                const value = props[key];'],
-          ],
-          'ink/build/reconciler.js (see scripts/bundle.mjs)',
-        ),
+        edited(args.path, RECONCILER_EDITS, 'ink/build/reconciler.js (see scripts/bundle.mjs)'),
       );
     },
   },
@@ -259,6 +262,8 @@ const inkWithoutTopLevelAwait = {
       const edits = [
         ["await import('./devtools.js');", 'void 0;'],
         ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
+        // esbuild takes the first load that answers: this one, so it makes the shared edits too.
+        ...RECONCILER_EDITS,
       ];
       return edited(args.path, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
     });

@@ -4,7 +4,8 @@
 // 120x40, tokenising lines and slicing them for clipping were the first things in a key press's
 // profile once widths were remembered. The bundle (scripts/bundle.mjs) has Ink's Output use one
 // set of these for all frames instead: the same answers, kept from one frame to the next and no
-// longer (frame-cache.ts), since a frame can only reuse what the frame before it drew.
+// longer (frame-cache.ts), since a frame can only reuse what the frame before it drew. The styles
+// lines set, and each one's cells, are kept across frames, bounded by count (simpleStyledChars).
 import { type AnsiCode, ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncremental, styledCharsFromTokens, tokenize, type StyledChar } from '@alcalzone/ansi-tokenize';
 import isFullwidthCodePoint from 'is-fullwidth-code-point';
 import QuickLRU from 'quick-lru';
@@ -59,44 +60,53 @@ const sgrCodes = new QuickLRU<string, AnsiCode[]>({ maxSize: 256 });
 // A frame's lines set the same few styles over and over, and a tick's changed rows were each
 // taken apart into new style lists and new cells: a third of what a tick allocated went on its
 // changed rows, and each tick's garbage was a young-generation collection. The style lists
-// simpleStyledChars makes are kept instead, one list for each style (by its codes), and with
-// each the cells of the characters drawn in it; none is ever changed (Ink only reads them).
+// simpleStyledChars makes are kept instead (2 × STYLES_KEPT, by their codes), and with each the
+// cells of the characters drawn in it; none is ever changed (Ink only reads them). What a kept
+// style knows of others it holds by their keys, never the lists themselves: a list the cache
+// lets go of is gone once no frame draws it.
 const styleKey = (styles: readonly AnsiCode[]): string => styles.map((style) => `${style.code}\u0000${style.endCode}`).join('\u0001');
 const STYLES_KEPT = 256;
 const CHARS_KEPT = 2048;
 interface KeptStyle {
-  /** What each SGR sequence makes of this style. */
-  readonly after: Map<string, AnsiCode[]>;
+  readonly key: string;
+  /** The key of the style each SGR sequence makes of this one. */
+  readonly after: Map<string, string>;
   /** This style's cells, by character. */
   readonly chars: Map<string, StyledChar>;
-  /** The SGR text that goes from this style to each other kept one (cellsToString). */
-  readonly to: Map<AnsiCode[], string>;
+  /** The SGR text that goes from this style to each other kept one, by its key (cellsToString). */
+  readonly to: Map<string, string>;
 }
 const stylesByKey = new QuickLRU<string, AnsiCode[]>({ maxSize: STYLES_KEPT });
 const keptStyles = new WeakMap<readonly AnsiCode[], KeptStyle>();
+const keptStyle = (key: string): KeptStyle => ({ key, after: new Map(), chars: new Map(), to: new Map() });
 /** The default style: the kept list for no codes, which the blank cell has too. */
 const NO_STYLES = Object.freeze([]) as unknown as AnsiCode[];
-keptStyles.set(NO_STYLES, { after: new Map(), chars: new Map(), to: new Map() });
+keptStyles.set(NO_STYLES, keptStyle(''));
 
-/** The kept list for these codes: the one made first, while it is kept. */
-function keptList(styles: AnsiCode[]): AnsiCode[] {
-  const key = styleKey(styles);
+/** A map of a kept style's, emptied when full. */
+function keep<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
+  if (map.size >= limit) map.clear();
+  map.set(key, value);
+}
+
+/** The kept list for these codes (by key, when known): the one made first, while it is kept. */
+function keptList(styles: AnsiCode[], key = styleKey(styles)): AnsiCode[] {
   const kept = key === '' ? NO_STYLES : stylesByKey.get(key);
   if (kept) return kept;
   stylesByKey.set(key, styles);
-  keptStyles.set(styles, { after: new Map(), chars: new Map(), to: new Map() });
+  keptStyles.set(styles, keptStyle(key));
   return styles;
 }
 
 /** The style after an SGR sequence is applied to `styles` (a kept list), kept. */
 function stylesAfter(styles: AnsiCode[], sequence: string): AnsiCode[] {
-  const after = keptStyles.get(styles)?.after;
-  const known = after?.get(sequence);
+  const kept = keptStyles.get(styles);
+  const knownKey = kept?.after.get(sequence);
+  const known = knownKey === undefined ? undefined : knownKey === '' ? NO_STYLES : stylesByKey.get(knownKey);
   if (known) return known;
   const codes = remembered(sgrCodes, sequence, () => tokenize(sequence) as AnsiCode[]);
   const next = keptList(reduceAnsiCodesIncremental(styles, codes));
-  // Bounded by the sequences a frame uses after each style: a few dozen.
-  if (after && after.size < STYLES_KEPT) after.set(sequence, next);
+  if (kept) keep(kept.after, sequence, keptStyles.get(next)!.key, STYLES_KEPT);
   return next;
 }
 
@@ -106,10 +116,7 @@ function keptChar(styles: AnsiCode[], value: string, unit: number): StyledChar {
   const known = chars?.get(value);
   if (known) return known;
   const char: StyledChar = { type: 'char', value, fullWidth: isFullwidthCodePoint(unit), styles };
-  if (chars) {
-    if (chars.size >= CHARS_KEPT) chars.clear();
-    chars.set(value, char);
-  }
+  if (chars) keep(chars, value, char, CHARS_KEPT);
   return char;
 }
 
@@ -165,13 +172,12 @@ function sameStyles(a: readonly AnsiCode[], b: readonly AnsiCode[]): boolean {
 
 /** The SGR text that goes from one style to another, as styledCharsToString writes it; kept between kept styles. */
 function transition(from: readonly AnsiCode[], to: readonly AnsiCode[]): string {
-  const kept = keptStyles.get(from)?.to;
-  // Only between two kept lists: a map of one kept list to lists made afresh would hold them all.
-  const mine = kept && keptStyles.has(to) ? kept : undefined;
-  const known = mine?.get(to as AnsiCode[]);
+  const kept = keptStyles.get(from);
+  const toKey = keptStyles.get(to)?.key;
+  const known = toKey === undefined ? undefined : kept?.to.get(toKey);
   if (known !== undefined) return known;
   const text = ansiCodesToString(diffAnsiCodes(from as AnsiCode[], to as AnsiCode[]));
-  if (mine && mine.size < STYLES_KEPT) mine.set(to as AnsiCode[], text);
+  if (kept && toKey !== undefined) keep(kept.to, toKey, text, STYLES_KEPT);
   return text;
 }
 

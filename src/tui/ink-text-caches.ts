@@ -49,12 +49,18 @@ export const textCacheSizes = (): { measured: number; wrapped: number } => ({ me
 const SANITIZED_KEPT = 500;
 const sanitized = new QuickLRU<string, string>({ maxSize: SANITIZED_KEPT });
 
+/** What Ink's sanitising looks for (hasAnsiControlCharacters): ESC and the C1 controls. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u001b\u0080-\u009f]/;
+
 /**
  * Ink's sanitizeAnsi, remembering its answers: Ink runs it over every text node on every frame,
  * and a text holding an SGR sequence (a selected row, a bold price) is taken apart token by token
- * each time, the same answer as the frame before. The bundle puts this in place of its export.
+ * each time, the same answer as the frame before. A text with none is its own answer, found
+ * without Ink's walk over its characters and without taking a place in the cache (a tick's new
+ * prices would push out the styled texts). The bundle puts this in place of its export.
  */
 export const rememberSanitized =
   (sanitize: (text: string) => string) =>
   (text: string): string =>
-    remembered(sanitized, text, () => sanitize(text));
+    CONTROL.test(text) ? remembered(sanitized, text, () => sanitize(text)) : text;

@@ -199,15 +199,16 @@ export function styleChange(from: Style | undefined, to: Style): string {
   // a frame uses, each answer is kept with its states.
   let kept = changesKept.get(from);
   if (!kept) changesKept.set(from, (kept = new Map()));
-  let change = kept.get(to);
+  // By the other state's key, not the state: a state holds no other alive.
+  let change = kept.get(to.key);
   if (change === undefined) {
     if (kept.size >= CHANGES_KEPT) kept.clear();
-    kept.set(to, (change = changeBetween(from, to)));
+    kept.set(to.key, (change = changeBetween(from, to)));
   }
   return change;
 }
 
-const changesKept = new WeakMap<Style, Map<Style, string>>();
+const changesKept = new WeakMap<Style, Map<string, string>>();
 const CHANGES_KEPT = 256;
 
 function changeBetween(from: Style, to: Style): string {

@@ -21,7 +21,7 @@ import {
   type ContactsState,
 } from '../state/contacts.js';
 import type { ContactsCommands } from '../state/use-contacts.js';
-import { useNow } from '../state/use-now.js';
+import { useNow, useRenderAt } from '../state/use-now.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { ContactDetail } from './ContactDetail.js';
@@ -52,8 +52,13 @@ export const contactRowsFor = (height: number): number => Math.max(1, height - 5
 export const ContactsPane = memo(function ContactsPane({ state, commands, focused, width, height, undoClock, search }: ContactsPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
-  // Every second while an undo is offered, for its countdown; relative times need less.
-  const now = useNow(state.pendingDelete || state.batch ? 1000 : 30_000);
+  // Relative times ("5 m ago").
+  const now = useNow(30_000);
+  // The undo offer's seconds change on its own clock, from whenever it was made: drawn when they
+  // do (the dashboard's ticks do not draw this pane, and a second offer starts off the first's beat).
+  const dueAt = state.batch?.dueAt ?? state.pendingDelete?.dueAt;
+  const left = dueAt === undefined ? 0 : dueAt - undoClock();
+  useRenderAt(left > 0 ? Date.now() + (left % 1000 || 1000) + 1 : undefined);
   const inner = Math.max(10, width - 4);
   const rows = contactRowsFor(height);
   const contacts = visibleContacts(state);

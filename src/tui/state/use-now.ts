@@ -14,11 +14,13 @@ export function useNow(intervalMs: number, active = true): number {
 
 /**
  * Draws again at `at` (ms since the epoch), unless something else draws first: a render moves the
- * timer to the `at` it computes. For clocks that only need a frame when nothing else gives one.
+ * timer to the `at` it computes; undefined, never. For clocks that only need a frame when nothing
+ * else gives one.
  */
-export function useRenderAt(at: number): void {
+export function useRenderAt(at: number | undefined): void {
   const [, setTick] = useState(0);
   useEffect(() => {
+    if (at === undefined) return undefined;
     const timer = setTimeout(() => setTick((tick) => tick + 1), Math.max(0, at - Date.now()));
     return () => clearTimeout(timer);
   }, [at]);
