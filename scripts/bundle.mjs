@@ -49,7 +49,6 @@ function yogaLoaderWithoutFetch(path) {
   return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(path) };
 }
 
-/** What both builds do to the packages they bundle. */
 /**
  * Ink's reconciler compares a changed element's props with a diff that built two key arrays and
  * an object each time, and commitUpdate an entries array, even when nothing had changed.
@@ -71,6 +70,7 @@ const RECONCILER_EDITS = [
   [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                if (!Object.hasOwn(props, key)) continue;\n                const value = props[key];'],
 ];
 
+/** What both builds do to the packages they bundle. */
 const plugins = [
   {
     // jsonc-parser's `main` is a UMD module whose requires esbuild cannot follow (they go

@@ -3,6 +3,7 @@
 // drawn (drawn): every character left takes the columns width() counts for it, in the terminal
 // and in Ink's layout alike. Only ever for drawing: a value that is saved keeps what it holds.
 import stringWidth from 'string-width';
+import { ClearingMap, remembered } from './remembered.js';
 
 // CSI and OSC/DCS/APC/PM/SOS sequences (7-bit and their 8-bit C1 introducers), then any other
 // ESC-prefixed pair.
@@ -45,17 +46,11 @@ export const sanitize = (text: string): string => text.replace(ESCAPES, '').repl
  */
 export function drawn(text: string): string {
   // Every frame draws the same names again (a tick redraws the page): worked out once each.
-  const known = drawnCache.get(text);
-  if (known !== undefined) return known;
-  const shown = drawnNow(text);
-  // Bounded: a week of names must not grow it.
-  if (drawnCache.size >= DRAWN_CACHE_SIZE) drawnCache.clear();
-  drawnCache.set(text, shown);
-  return shown;
+  return remembered(drawnCache, text, () => drawnNow(text));
 }
 
-const DRAWN_CACHE_SIZE = 4096;
-const drawnCache = new Map<string, string>();
+// Bounded: a week of names must not grow it.
+const drawnCache = new ClearingMap<string, string>(4096);
 
 function drawnNow(text: string): string {
   const plain = sanitize(text).replace(INVISIBLE, '');

@@ -60,6 +60,7 @@ function widthOf(unit: number): number {
 const ESC = 0x1b;
 const LEFT_BRACKET = 0x5b;
 const SEMICOLON = 0x3b;
+const COLON = 0x3a;
 const DIGIT_0 = 0x30;
 const DIGIT_9 = 0x39;
 const M = 0x6d;
@@ -70,13 +71,16 @@ const unitWidth = (unit: number): number => (unit >= 0x20 && unit < 0x7f ? 1 : w
 /** Whether the UTF-16 code unit `unit` is a grapheme of its own wherever it stands (and not a control). */
 export const isOwnGrapheme = (unit: number): boolean => unitWidth(unit) !== NOT_SIMPLE;
 
-/** Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one. */
-export function sgrEnd(text: string, start: number): number {
+/**
+ * Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one.
+ * With `colons`, parameters may hold ':' too (`4:3`, `38:2::1:2:3`), as terminals read them.
+ */
+export function sgrEnd(text: string, start: number, colons = false): number {
   if (text.charCodeAt(start + 1) !== LEFT_BRACKET) return -1;
   for (let i = start + 2; i < text.length; i++) {
     const unit = text.charCodeAt(i);
     if (unit === M) return i + 1;
-    if (unit !== SEMICOLON && (unit < DIGIT_0 || unit > DIGIT_9)) return -1;
+    if (unit !== SEMICOLON && (unit < DIGIT_0 || unit > DIGIT_9) && !(colons && unit === COLON)) return -1;
   }
   return -1;
 }

@@ -10,7 +10,7 @@ import { type AnsiCode, ansiCodesToString, diffAnsiCodes, reduceAnsiCodesIncreme
 import isFullwidthCodePoint from 'is-fullwidth-code-point';
 import QuickLRU from 'quick-lru';
 import sliceAnsi from 'slice-ansi';
-import { remembered } from '../text/remembered.js';
+import { ClearingMap, remembered } from '../text/remembered.js';
 import { isOwnGrapheme, sgrEnd } from '../text/simple-width.js';
 import stringWidth from '../text/string-width-memo.js';
 import { FrameCache } from './frame-cache.js';
@@ -70,24 +70,23 @@ const CHARS_KEPT = 2048;
 interface KeptStyle {
   readonly key: string;
   /** The key of the style each SGR sequence makes of this one. */
-  readonly after: Map<string, string>;
+  readonly after: ClearingMap<string, string>;
   /** This style's cells, by character. */
-  readonly chars: Map<string, StyledChar>;
+  readonly chars: ClearingMap<string, StyledChar>;
   /** The SGR text that goes from this style to each other kept one, by its key (cellsToString). */
-  readonly to: Map<string, string>;
+  readonly to: ClearingMap<string, string>;
 }
 const stylesByKey = new QuickLRU<string, AnsiCode[]>({ maxSize: STYLES_KEPT });
 const keptStyles = new WeakMap<readonly AnsiCode[], KeptStyle>();
-const keptStyle = (key: string): KeptStyle => ({ key, after: new Map(), chars: new Map(), to: new Map() });
+const keptStyle = (key: string): KeptStyle => ({
+  key,
+  after: new ClearingMap(STYLES_KEPT),
+  chars: new ClearingMap(CHARS_KEPT),
+  to: new ClearingMap(STYLES_KEPT),
+});
 /** The default style: the kept list for no codes, which the blank cell has too. */
 const NO_STYLES = Object.freeze([]) as unknown as AnsiCode[];
 keptStyles.set(NO_STYLES, keptStyle(''));
-
-/** A map of a kept style's, emptied when full. */
-function keep<V>(map: Map<string, V>, key: string, value: V, limit: number): void {
-  if (map.size >= limit) map.clear();
-  map.set(key, value);
-}
 
 /** The kept list for these codes (by key, when known): the one made first, while it is kept. */
 function keptList(styles: AnsiCode[], key = styleKey(styles)): AnsiCode[] {
@@ -106,7 +105,7 @@ function stylesAfter(styles: AnsiCode[], sequence: string): AnsiCode[] {
   if (known) return known;
   const codes = remembered(sgrCodes, sequence, () => tokenize(sequence) as AnsiCode[]);
   const next = keptList(reduceAnsiCodesIncremental(styles, codes));
-  if (kept) keep(kept.after, sequence, keptStyles.get(next)!.key, STYLES_KEPT);
+  kept?.after.set(sequence, keptStyles.get(next)!.key);
   return next;
 }
 
@@ -116,7 +115,7 @@ function keptChar(styles: AnsiCode[], value: string, unit: number): StyledChar {
   const known = chars?.get(value);
   if (known) return known;
   const char: StyledChar = { type: 'char', value, fullWidth: isFullwidthCodePoint(unit), styles };
-  if (chars) keep(chars, value, char, CHARS_KEPT);
+  chars?.set(value, char);
   return char;
 }
 
@@ -177,7 +176,7 @@ function transition(from: readonly AnsiCode[], to: readonly AnsiCode[]): string 
   const known = toKey === undefined ? undefined : kept?.to.get(toKey);
   if (known !== undefined) return known;
   const text = ansiCodesToString(diffAnsiCodes(from as AnsiCode[], to as AnsiCode[]));
-  if (kept && toKey !== undefined) keep(kept.to, toKey, text, STYLES_KEPT);
+  if (toKey !== undefined) kept?.to.set(toKey, text);
   return text;
 }
 

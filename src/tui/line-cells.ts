@@ -5,7 +5,8 @@
 // line, so each line stands alone. Lines come through `onlyStyles` (screen.ts) first: SGR
 // sequences and printable text are all they hold.
 import stringWidth from 'string-width';
-import { ownGraphemes } from '../text/simple-width.js';
+import { ClearingMap, remembered } from '../text/remembered.js';
+import { ownGraphemes, sgrEnd } from '../text/simple-width.js';
 
 const CSI = '\u001b[';
 
@@ -44,22 +45,6 @@ const SGR_OFF: ReadonlyMap<number, number> = new Map([
 // eslint-disable-next-line no-control-regex
 const SGR_SEQUENCE = /\u001b\[([0-9;:]*)m/g;
 const ESC = '\u001b';
-
-/**
- * Where the SGR sequence (SGR_SEQUENCE) starting at `start` ends, one past its m; -1 if none
- * does. Scanned by hand in parseLine: a regular expression's matches were objects a sequence, on
- * every changed line of every frame.
- */
-function sgrSequenceEnd(line: string, start: number): number {
-  if (line.charCodeAt(start + 1) !== 0x5b) return -1;
-  for (let i = start + 2; i < line.length; i++) {
-    const unit = line.charCodeAt(i);
-    if (unit === 0x6d) return i + 1;
-    // Digits, ';' and ':' (0x30-0x3b).
-    if (unit < 0x30 || unit > 0x3b) return -1;
-  }
-  return -1;
-}
 const FLAG_CODES = [...SGR_ON].map(([code, flag]) => ({ code, flag }));
 const OFF_CODES = [...SGR_OFF].map(([code, flags]) => ({ code, flags }));
 
@@ -109,19 +94,11 @@ function extendedColour(params: readonly string[], i: number): { token: string; 
 }
 
 // A frame sets the same few states over and over: the states reached are kept, a bounded number.
-const statesKept = new Map<string, Style>();
-const STATES_KEPT = 1024;
+const statesKept = new ClearingMap<string, Style>(1024);
 
 /** The state after the SGR parameters `sequence` (the text between CSI and m) are applied to `from`. */
 export function applySgr(from: Style, sequence: string): Style {
-  const key = `${from.key}m${sequence}`;
-  let state = statesKept.get(key);
-  if (state === undefined) {
-    state = reached(from, sequence);
-    if (statesKept.size >= STATES_KEPT) statesKept.clear();
-    statesKept.set(key, state);
-  }
-  return state;
+  return remembered(statesKept, `${from.key}m${sequence}`, () => reached(from, sequence));
 }
 
 function reached(from: Style, sequence: string): Style {
@@ -197,19 +174,12 @@ export function styleChange(from: Style | undefined, to: Style): string {
   if (from === undefined) return sgr(to.key === '' ? '0' : `0;${to.key}`);
   // Asked between every two cells of another style on every changed line: between the few states
   // a frame uses, each answer is kept with its states.
-  let kept = changesKept.get(from);
-  if (!kept) changesKept.set(from, (kept = new Map()));
   // By the other state's key, not the state: a state holds no other alive.
-  let change = kept.get(to.key);
-  if (change === undefined) {
-    if (kept.size >= CHANGES_KEPT) kept.clear();
-    kept.set(to.key, (change = changeBetween(from, to)));
-  }
-  return change;
+  const kept = remembered(changesKept, from, () => new ClearingMap<string, string>(256));
+  return remembered(kept, to.key, () => changeBetween(from, to));
 }
 
-const changesKept = new WeakMap<Style, Map<string, string>>();
-const CHANGES_KEPT = 256;
+const changesKept = new WeakMap<Style, ClearingMap<string, string>>();
 
 function changeBetween(from: Style, to: Style): string {
   const whole = to.key === '' ? '0' : `0;${to.key}`;
@@ -264,34 +234,25 @@ const isAscii = (unit: number): boolean => unit >= 0x20 && unit <= 0x7e;
 // every second. The clusters of a bounded number of the others (emoji, marks) are kept: a frame's
 // are mostly the ones of the frame before.
 type Clusters = readonly (readonly [cluster: string, width: number])[];
-const clustersKept = new Map<string, Clusters>();
-const CLUSTERS_KEPT = 1024;
+const clustersKept = new ClearingMap<string, Clusters>(1024);
 function clustersOf(text: string): Clusters {
-  let clusters = clustersKept.get(text) ?? ownGraphemes(text);
-  if (clusters === undefined) {
+  return (
+    ownGraphemes(text) ??
     // A wide character or an emoji is one cluster of two columns; a mark joins the one before.
-    clusters = Array.from(segmenter.segment(text), ({ segment }) => [segment, stringWidth(segment)] as const);
-    if (clustersKept.size >= CLUSTERS_KEPT) clustersKept.clear();
-    clustersKept.set(text, clusters);
-  }
-  return clusters;
+    remembered(clustersKept, text, () => Array.from(segmenter.segment(text), ({ segment }) => [segment, stringWidth(segment)] as const))
+  );
 }
 
 // Each changed line was taken apart into a new object a cell, a tick's rows most of what the
 // screen writer allocated. The cells of a kept state are kept with it, by their text (which says
 // their width), and handed out again: no one changes a cell.
-const cellsKept = new WeakMap<Style, Map<string, Cell>>();
-const CELLS_KEPT = 2048;
-function keptCell(style: Style, text: string, width: number): Cell {
-  let kept = cellsKept.get(style);
-  if (!kept) cellsKept.set(style, (kept = new Map()));
-  let cell = kept.get(text);
-  if (!cell) {
-    if (kept.size >= CELLS_KEPT) kept.clear();
-    kept.set(text, (cell = { text, style, width }));
-  }
-  return cell;
-}
+const cellsKept = new WeakMap<Style, ClearingMap<string, Cell>>();
+const keptCell = (style: Style, text: string, width: number): Cell =>
+  remembered(
+    remembered(cellsKept, style, () => new ClearingMap<string, Cell>(2048)),
+    text,
+    () => ({ text, style, width }),
+  );
 
 /** Splits a line (SGR and text only) into its cells, each with the state it is drawn in. */
 export function parseLine(line: string): LineCells {
@@ -345,7 +306,7 @@ export function parseLine(line: string): LineCells {
   };
   let at = 0;
   for (let esc = line.indexOf(ESC); esc !== -1; esc = line.indexOf(ESC, esc + 1)) {
-    const end = sgrSequenceEnd(line, esc);
+    const end = sgrEnd(line, esc, true);
     if (end === -1) continue;
     if (esc > at) addText(line.slice(at, esc));
     current = applySgr(current, line.slice(esc + 2, end - 1));
