@@ -9,7 +9,7 @@ import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { messageLines } from './chrome/message-log.js';
 import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
 import { helpLines, layoutHelp } from './chrome/help-layout.js';
-import { StatusLine } from './chrome/StatusLine.js';
+import { PolledStatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
 import { canRun, type Command, CONTACT_MOVES, COUNTED, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
@@ -36,12 +36,12 @@ import { existsSync } from 'node:fs';
 import { localDateTime } from '../text/time.js';
 import { type Contact, contactName } from '../api/types.js';
 import { useSymbols } from './state/use-symbols.js';
-import { useStore } from './state/use-store.js';
+import { useSelected, useStore } from './state/use-store.js';
 import { useOverlay } from './state/use-overlay.js';
 import { useTicker } from './state/use-ticker.js';
 import { WriteLedger } from './state/write-ledger.js';
 import { type TerminalSize, useTerminalSize } from './terminal.js';
-import { TickerPane } from './ticker/TickerPane.js';
+import { LiveTickerPane } from './ticker/LiveTickerPane.js';
 import { DetailView } from './detail/DetailView.js';
 import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
@@ -55,7 +55,6 @@ import { useColumnsEditor } from './ticker/use-columns-editor.js';
 import { type AlertsView as AlertsViewState, readAlerts, useAlertsView } from './alerts/use-alerts-view.js';
 import { AlertsView } from './alerts/AlertsView.js';
 import { type HoldingsEditor as HoldingsEditorState, useHoldingsEditor } from './holdings/use-holdings-editor.js';
-import { useHoldingsShown } from './holdings/use-holdings-shown.js';
 import { localToday } from '../text/time.js';
 
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
@@ -231,7 +230,6 @@ export function Dashboard(props: DashboardProps) {
   const mouseOn = useRef(props.mouse === true);
   const [mouseAreas] = useState(() => new MouseAreas());
   const lastClick = useRef<ClickRun | undefined>(undefined);
-  const holdingsShown = useHoldingsShown(history, ticker.state, holdingsEditor.version, moneyHidden);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -273,16 +271,22 @@ export function Dashboard(props: DashboardProps) {
     search.view.open,
   );
   const alertsOpen = alertsView.view.open;
+  const alertsPolled = useSelected(ticker.store, (s) => (alertsOpen ? s.lastSuccessAt : undefined));
   // Read while the view is open: on opening, after each change made in it, and at each poll.
   const alertsData = useMemo(
     () => (alertsOpen ? readAlerts(history?.books()) : undefined),
-    [alertsOpen, history, alertsView.version, ticker.state.lastSuccessAt],
+    [alertsOpen, history, alertsView.version, alertsPolled],
   );
-  const detailModel = useDetailView(props.history, detail.state, detail.state && ticker.state.rows[detail.state.symbol], {
+  // What the dashboard shows of the ticker, selected: a poll redraws it only where it shows prices.
+  const detailRow = useSelected(ticker.store, (s) => detail.state && s.rows[detail.state.symbol]);
+  const tickerIntervalS = useSelected(ticker.store, (s) => s.intervalS);
+  const tickerUnknown = useSelected(ticker.store, (s) => s.unknown);
+  const tickerRemoved = useSelected(ticker.store, (s) => s.removed);
+  const detailModel = useDetailView(props.history, detail.state, detailRow, {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
     unicode: glyphs.unicode,
-    intervalS: ticker.state.intervalS,
+    intervalS: tickerIntervalS,
   });
 
   const quit = useCallback(async () => {
@@ -814,7 +818,7 @@ export function Dashboard(props: DashboardProps) {
       ? 'u undo delete'
       : focus === 'contacts' && marked > 0 && contacts.state.mode.kind === 'browse' && contacts.state.view === 'list'
         ? `${marked} marked: d deletes them, Esc unmarks`
-        : focus === 'ticker' && ticker.state.removed
+        : focus === 'ticker' && tickerRemoved
           ? 'u undo remove'
           : undefined;
   return (
@@ -839,21 +843,21 @@ export function Dashboard(props: DashboardProps) {
             />
           }
           ticker={
-            <TickerPane
-              state={ticker.state}
+            <LiveTickerPane
+              store={ticker.store}
+              history={history}
+              holdingsVersion={holdingsEditor.version}
+              moneyHidden={moneyHidden}
               names={symbols.names}
               picker={{ ...picker, matches }}
               onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
               listsMenu={lists.menu}
               columnsCursor={columnsEditor.cursor}
-              holdings={holdingsShown}
               holdingsEditor={
                 holdingsEditor.editor.open
                   ? {
                       editor: holdingsEditor.editor,
                       lots: holdingsEditor.lots(holdingsEditor.editor.symbol),
-                      price: ticker.state.rows[holdingsEditor.editor.symbol]?.price,
-                      dayOpen: holdingsShown?.dayOpens.get(holdingsEditor.editor.symbol),
                       onField: holdingsEditor.editField,
                       hidden: moneyHidden,
                     }
@@ -875,7 +879,7 @@ export function Dashboard(props: DashboardProps) {
                 view={alertsView.view}
                 alerts={alertsData.alerts}
                 firings={alertsData.firings}
-                unknown={ticker.state.unknown}
+                unknown={tickerUnknown}
                 problem={alertsData.problem ?? (history ? (history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}`) : 'prices are not recorded in this run, and alerts are kept with them')}
                 onField={alertsView.editField}
                 now={Date.now()}
@@ -886,13 +890,13 @@ export function Dashboard(props: DashboardProps) {
               <DetailView
                 model={detailModel}
                 name={symbols.names.get(detailModel.symbol)}
-                unknown={ticker.state.unknown.has(detailModel.symbol)}
+                unknown={tickerUnknown.has(detailModel.symbol)}
                 width={layout.width}
                 height={layout.panes}
               />
             ) : undefined
           }
-          status={<StatusLine status={snapshot} latencyMs={status.latencyMs} target={props.target} width={layout.width} />}
+          status={<PolledStatusLine status={snapshot} store={status} polls={ticker.store} target={props.target} width={layout.width} />}
           footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
         />
       </FieldListening.Provider>

@@ -114,6 +114,26 @@ describe('polls', () => {
     expect([...state.unknown]).toEqual(['NOPE']);
   });
 
+  it('keeps the same unknown and rejected collections while a poll finds the same ones', () => {
+    const rejectedAs = (reason: string): TickerAction => ({
+      type: 'poll-succeeded',
+      result: result([q('AAPL', 1)], ['NOPE'], [{ symbol: 'BAD', reason }]),
+      at: 1,
+    });
+    const first = run(initialTickerState(['AAPL', 'NOPE', 'BAD'], 2), rejectedAs('price is missing'));
+    const same = run(first, rejectedAs('price is missing'));
+    // What selects them (the dashboard) is not drawn again by a poll that changed nothing there.
+    expect(same.unknown).toBe(first.unknown);
+    expect(same.rejected).toBe(first.rejected);
+    const otherReason = run(same, rejectedAs('price is negative (-5)'));
+    expect(otherReason.rejected).not.toBe(same.rejected);
+    expect(otherReason.rejected.get('BAD')).toBe('price is negative (-5)');
+    expect(otherReason.unknown).toBe(same.unknown);
+    const noneUnknown = run(otherReason, succeeded([q('AAPL', 2)], 3));
+    expect([...noneUnknown.unknown]).toEqual([]);
+    expect(noneUnknown.rejected.size).toBe(0);
+  });
+
   it('poll-succeeded resets the failure count', () => {
     const state = run(initialTickerState(['AAPL'], 2), { type: 'poll-failed' }, { type: 'poll-failed' }, succeeded([q('AAPL', 5)], 9));
     expect(state.failures).toBe(0);

@@ -6,12 +6,29 @@ import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { Spinner } from '../components/Spinner.js';
-import type { StatusSnapshot } from '../state/status.js';
+import type { StatusSnapshot, StatusStore } from '../state/status.js';
+import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
 import { useNow } from '../state/use-now.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
-export function StatusLine({ status, latencyMs, target, width }: { status: StatusSnapshot; latencyMs: number | undefined; target: string; width: number }) {
+interface StatusLineProps {
+  status: StatusSnapshot;
+  latencyMs: number | undefined;
+  target: string;
+  width: number;
+}
+
+/**
+ * The status line whose latency is read again at each change of `polls` (the ticker's store):
+ * a poll's answer brings a new figure but draws the ticker pane, not the dashboard.
+ */
+export function PolledStatusLine({ store, polls, ...line }: Omit<StatusLineProps, 'latencyMs'> & { store: StatusStore; polls: Selectable<unknown> }) {
+  useSelected(polls, wholeState);
+  return <StatusLine {...line} latencyMs={store.latencyMs} />;
+}
+
+export function StatusLine({ status, latencyMs, target, width }: StatusLineProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const now = useNow(1000, status.error?.retryAt !== undefined);

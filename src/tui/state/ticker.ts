@@ -188,6 +188,18 @@ const KEEP_SELECTION: ReadonlySet<TickerAction['type']> = new Set(['poll-succeed
 export const isSameList = (state: TickerState, list: Watchlist): boolean =>
   list.symbols === state.watchlist || list.name === state.lists[state.active]?.name;
 
+/** Two sets, or two maps, with the same entries. */
+function sameEntries<K, V>(a: ReadonlySet<K> | ReadonlyMap<K, V>, b: ReadonlySet<K> | ReadonlyMap<K, V>): boolean {
+  if (a.size !== b.size) return false;
+  if (a instanceof Set) {
+    for (const key of a) if (!b.has(key)) return false;
+    return true;
+  }
+  const other = b as ReadonlyMap<K, V>;
+  for (const [key, value] of a as ReadonlyMap<K, V>) if (!other.has(key) || other.get(key) !== value) return false;
+  return true;
+}
+
 /** The list shown, as the symbols and sort on screen now have it. */
 function withListKept(state: TickerState): TickerState {
   const kept = state.lists[state.active];
@@ -232,7 +244,16 @@ function step(state: TickerState, action: TickerAction): TickerState {
       }
       const rejected = new Map<string, string>();
       for (const { symbol, reason } of action.result.rejected) if (symbol !== undefined) rejected.set(symbol, reason);
-      return { ...state, rows, unknown: new Set(action.result.unknown), rejected, lastSuccessAt: action.at, failures: 0 };
+      const unknown = new Set(action.result.unknown);
+      // The same as before is the same object: what selects them is not drawn again each poll.
+      return {
+        ...state,
+        rows,
+        unknown: sameEntries(unknown, state.unknown) ? state.unknown : unknown,
+        rejected: sameEntries(rejected, state.rejected) ? state.rejected : rejected,
+        lastSuccessAt: action.at,
+        failures: 0,
+      };
     }
     case 'alert-fired': {
       if (!state.watchlist.includes(action.symbol)) return state;

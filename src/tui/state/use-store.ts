@@ -1,6 +1,6 @@
 // useReducer, plus a getter for the latest state: commands that dispatch and then call the
 // client read what they just decided, not what the last render saw.
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
 export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () => S) {
   const ref = useRef<S | undefined>(undefined);
@@ -22,4 +22,64 @@ const replaced = <S>(_: S, next: S): S => next;
 /** A value set whole, with a getter for the latest (useStore whose every action is the next state). */
 export function useLatest<S>(initial: S) {
   return useStore<S, S>(replaced, () => initial);
+}
+
+/**
+ * A reducer's state kept outside React, for state that changes often and is shown in one place:
+ * only the components that select from it are drawn again when it changes, not whoever owns it
+ * (the ticker's prices, each second, redraw the ticker pane, not the dashboard).
+ */
+export class Store<S, A> {
+  #state: S;
+  readonly #listeners = new Set<() => void>();
+  readonly #reducer: (state: S, action: A) => S;
+
+  constructor(reducer: (state: S, action: A) => S, initial: S) {
+    this.#reducer = reducer;
+    this.#state = initial;
+  }
+
+  readonly getState = (): S => this.#state;
+
+  readonly dispatch = (action: A): void => {
+    const next = this.#reducer(this.#state, action);
+    if (next === this.#state) return;
+    this.#state = next;
+    for (const listener of this.#listeners) listener();
+  };
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+}
+
+/** What a component may do with a store: read it and be told of changes, not change it. */
+export type Selectable<S> = Pick<Store<S, never>, 'getState' | 'subscribe'>;
+
+/** The selection of the whole state: drawn again at every change. */
+export const wholeState = <S>(state: S): S => state;
+
+/**
+ * What `select` picks from the store, drawn again only when that changes (by identity): the
+ * reducer keeps what an action leaves alone, so a selection of it holds still.
+ *
+ * A state update, not useSyncExternalStore: that one draws at once, outside React's batching, so
+ * a key that changed this store and a component's state drew two frames where it drew one.
+ */
+export function useSelected<S, T>(store: Selectable<S>, select: (state: S) => T): T {
+  const value = select(store.getState());
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+  const latest = useRef({ select, value });
+  latest.current = { select, value };
+  useEffect(() => {
+    const check = () => {
+      const { select: pick, value: shown } = latest.current;
+      if (!Object.is(pick(store.getState()), shown)) redraw();
+    };
+    // A change between this render and now is not missed.
+    check();
+    return store.subscribe(check);
+  }, [store]);
+  return value;
 }

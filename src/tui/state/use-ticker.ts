@@ -1,6 +1,6 @@
 // The ticker's polling: one poll at a time, the next scheduled only after the last one ends,
 // paused on request or while suspended, backing off on errors and as a 429 asks.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { ConfigSaveError } from '../../config/config-file.js';
@@ -9,7 +9,7 @@ import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
 import { cursorCommands } from './cursor-commands.js';
-import { useStore } from './use-store.js';
+import { Store, useSelected } from './use-store.js';
 import type { ColumnName, Watchlists } from '../../market/watchlists.js';
 import { displayOrder, initialTickerState, isSameList, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
 
@@ -38,9 +38,9 @@ function leftOut(rejected: readonly RejectedQuote[]): string {
 
 export function useTicker(client: TickbookClient, status: StatusStore, options: TickerOptions) {
   const now = options.now ?? Date.now;
-  const [state, dispatch, getState] = useStore(tickerReducer, () =>
-    initialTickerState(options.watchlist, options.intervalS),
-  );
+  // Kept outside the owner's state: a poll draws the panes that select from it, not the owner.
+  const [store] = useState(() => new Store(tickerReducer, initialTickerState(options.watchlist, options.intervalS)));
+  const { dispatch, getState } = store;
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   const halted = useRef(false);
@@ -140,25 +140,28 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
 
   // Every change to the lists (their symbols, order, sort, names, which is shown) or the interval
   // is saved at once (unless given for this run).
-  const saved = useRef({ lists: state.lists, active: state.active, intervalS: state.intervalS });
+  const lists = useSelected(store, (s) => s.lists);
+  const active = useSelected(store, (s) => s.active);
+  const intervalS = useSelected(store, (s) => s.intervalS);
+  const saved = useRef({ lists, active, intervalS });
   const persist = options.persist;
   useEffect(() => {
     const was = saved.current;
-    if (was.lists === state.lists && was.active === state.active && was.intervalS === state.intervalS) return;
-    saved.current = { lists: state.lists, active: state.active, intervalS: state.intervalS };
+    if (was.lists === lists && was.active === active && was.intervalS === intervalS) return;
+    saved.current = { lists, active, intervalS };
     if (!persist) return;
     // Its own source: a poll that works says nothing about the config file. Failing the same way
     // again is one message, not one per key; the next change tries again, and a save that works
     // clears it.
     try {
-      persist({ lists: state.lists, active: state.active }, state.intervalS);
+      persist({ lists, active }, intervalS);
       status.recover('settings');
     } catch (error) {
       // The reason first: on a status line a long path would cut it off.
       const why = error instanceof ConfigSaveError ? `${error.reason} (${error.where})` : errorText(error);
       status.fail('settings', `watchlist not saved: ${why}; kept for this session`);
     }
-  }, [persist, state.lists, state.active, state.intervalS, status]);
+  }, [persist, lists, active, intervalS, status]);
 
   const commands = useMemo(
     () => ({
@@ -245,7 +248,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     [dispatch, dropPoll, getState, now, poll, schedule, status],
   );
 
-  return { state, commands, getState };
+  return { store, commands, getState };
 }
 
 export type TickerCommands = ReturnType<typeof useTicker>['commands'];

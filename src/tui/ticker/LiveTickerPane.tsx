@@ -1,0 +1,36 @@
+// The ticker pane as the ticker's store has it now. A poll draws this pane again, and the
+// dashboard that holds it not at all: the dashboard selects from the store only what it shows.
+import type { HistoryService } from '../../store/price-recorder.js';
+import type { TickerState } from '../state/ticker.js';
+import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
+import { useHoldingsShown } from '../holdings/use-holdings-shown.js';
+import { TickerPane, type TickerPaneProps } from './TickerPane.js';
+
+export interface LiveTickerPaneProps extends Omit<TickerPaneProps, 'state' | 'holdings' | 'holdingsEditor'> {
+  store: Selectable<TickerState>;
+  /** Where the lots are kept, their version (a change made here), and whether money is hidden. */
+  history: HistoryService | undefined;
+  holdingsVersion: number;
+  moneyHidden: boolean;
+  /** A symbol's lots being looked at or edited; its price and day's open are added here. */
+  holdingsEditor?: Omit<NonNullable<TickerPaneProps['holdingsEditor']>, 'price' | 'dayOpen'> | undefined;
+}
+
+export function LiveTickerPane({ store, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
+  const state = useSelected(store, wholeState);
+  const holdings = useHoldingsShown(history, state, holdingsVersion, moneyHidden);
+  return (
+    <TickerPane
+      {...pane}
+      state={state}
+      holdings={holdings}
+      holdingsEditor={
+        holdingsEditor && {
+          ...holdingsEditor,
+          price: state.rows[holdingsEditor.editor.symbol]?.price,
+          dayOpen: holdings?.dayOpens.get(holdingsEditor.editor.symbol),
+        }
+      }
+    />
+  );
+}
