@@ -380,9 +380,20 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     return found;
   }
 
+  /**
+   * Servers' ids, found once (the alerts and the lots ask for theirs several times a poll). Only
+   * an id read outside a transaction is kept: one read inside may be of a row the transaction
+   * made and is yet to roll back.
+   */
+  const knownSources = new Map<string, number>();
+
   /** A server's id, made when `create`. */
   function sourceIdOf(source: string, create: boolean): number | undefined {
-    return findSource.get(source)?.id ?? (create ? addSource.get(source)!.id : undefined);
+    const kept = knownSources.get(source);
+    if (kept !== undefined) return kept;
+    const found = findSource.get(source)?.id;
+    if (found !== undefined && !db.inTransaction) knownSources.set(source, found);
+    return found ?? (create ? addSource.get(source)!.id : undefined);
   }
 
   /** The reading recorded last (by any process: another may have recorded since). */

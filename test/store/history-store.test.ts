@@ -272,3 +272,28 @@ describe('the history store', () => {
     expect(store.bars(A, 'AAPL', 'minute', 0, T0 * 2)).toEqual(barsOf('minute', store.ticks(A, 'AAPL', 0, T0 * 2)));
   });
 });
+
+describe("a server's id", () => {
+  it('is the same each time it is asked, and asked of the file once', () => {
+    const store = openStore();
+    const id = store.sourceId(A, true)!;
+    expect(store.sourceId(A, false)).toBe(id);
+    // Kept: the row renamed underneath (no code does this) is not read again.
+    store.db.prepare('UPDATE sources SET key = ? WHERE id = ?').run('elsewhere', id);
+    expect(store.sourceId(A, false)).toBe(id);
+  });
+
+  it('made in a transaction that rolls back is not kept', () => {
+    const store = openStore();
+    expect(() =>
+      store.db.transaction(() => {
+        store.sourceId(B, true);
+        expect(store.sourceId(B, false)).toBeDefined();
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(store.sourceId(B, false)).toBeUndefined();
+    const id = store.sourceId(B, true)!;
+    expect(store.db.prepare('SELECT key FROM sources WHERE id = ?').get(id)).toEqual({ key: B });
+  });
+});
