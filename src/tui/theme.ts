@@ -2,6 +2,7 @@
 // terminal has none (NO_COLOR, FORCE_COLOR=0, a VT100) there are none, and every change stays
 // readable by its arrow or sign alone; the Linux console gets the eight colours it has, never the
 // bright ones.
+import chalk, { type ForegroundColorName } from 'chalk';
 import { createContext, useContext } from 'react';
 import { COLOR_VALUES, THEME_VALUES } from '../config/display-settings.js';
 
@@ -127,3 +128,27 @@ const advertises256 = (env: Env): boolean => /-256(colou?r)?$/i.test(env.TERM ??
 export const ThemeContext = createContext<Theme>(themeFor({}));
 
 export const useTheme = (): Theme => useContext(ThemeContext);
+
+/**
+ * `text` in `color` as Ink's `<Text color>` writes it (chalk, the same copy Ink draws with, and
+ * Ink's colour forms: named, #hex, ansi256(n), rgb(r,g,b)), for colours written into a line's
+ * text instead of a nested Text: each nested Text is several more nodes for React and Ink to go
+ * through, on every row of every tick.
+ */
+export function painted(text: string, color: string | undefined): string {
+  return color ? chalkColor(color)(text) : text;
+}
+
+const ANSI256 = /^ansi256\(\s?(\d+)\s?\)$/;
+const RGB = /^rgb\(\s?(\d+),\s?(\d+),\s?(\d+)\s?\)$/;
+const plain = (text: string): string => text;
+
+function chalkColor(color: string): (text: string) => string {
+  if (color in chalk) return chalk[color as ForegroundColorName];
+  if (color.startsWith('#')) return chalk.hex(color);
+  const ansi = ANSI256.exec(color);
+  if (ansi) return chalk.ansi256(Number(ansi[1]));
+  const rgb = RGB.exec(color);
+  if (rgb) return chalk.rgb(Number(rgb[1]), Number(rgb[2]), Number(rgb[3]));
+  return plain;
+}

@@ -9,9 +9,8 @@ import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
 import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { painted, useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
-import { Fragment, type ReactNode } from 'react';
 import { type ColumnName, MARKET_COLUMNS, shownColumns, watchlistColumns } from './watchlist-columns.js';
 import { HOLDINGS_COLUMNS, type HoldingsColumn } from '../../market/watchlists.js';
 import { dayKnown, type Position, type Total } from '../../market/holdings.js';
@@ -120,20 +119,17 @@ export function WatchlistTable(props: WatchlistTableProps) {
   const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, rows: symbolRows, cursor: props.cursor, count: props.symbols.length, commands: props.mouse });
   const dots = glyphs.masked;
   /** A money cell: the amount (signed and coloured for a gain or loss), dots when hidden, blank when unknown. */
-  const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): ReactNode => {
+  const moneyCell = (column: HoldingsColumn, amount: Exact | undefined, currency: Currency, signed: boolean): string => {
     if (amount === undefined) return fit('', columns[column]);
     if (holdings?.hidden) return fit(dots, columns[column], 'right');
     const text = fit(formatMoney(amount, currency, signed), columns[column], 'right', cut);
-    const color = !signed || amount === 0n ? undefined : amount > 0n ? theme.up : theme.down;
-    return color ? <Text color={color}>{text}</Text> : text;
+    return painted(text, !signed || amount === 0n ? undefined : amount > 0n ? theme.up : theme.down);
   };
-  const percentCell = (value: number | undefined): ReactNode => {
+  const percentCell = (value: number | undefined): string => {
     if (value === undefined) return fit('', columns.pl_pct);
-    const text = fit(signedPercent(value), columns.pl_pct, 'right', cut);
-    const color = value > 0 ? theme.up : value < 0 ? theme.down : undefined;
-    return color ? <Text color={color}>{text}</Text> : text;
+    return painted(fit(signedPercent(value), columns.pl_pct, 'right', cut), value > 0 ? theme.up : value < 0 ? theme.down : undefined);
   };
-  const holdingsCells = (figures: Pick<Position, 'value' | 'day' | 'gain' | 'percent' | 'currency'> & { quantity?: bigint }): Record<HoldingsColumn, () => ReactNode> => ({
+  const holdingsCells = (figures: Pick<Position, 'value' | 'day' | 'gain' | 'percent' | 'currency'> & { quantity?: bigint }): Record<HoldingsColumn, () => string> => ({
     qty: () =>
       figures.quantity === undefined ? fit('', columns.qty) : holdings?.hidden ? fit(dots, columns.qty, 'right') : fit(fixedText(figures.quantity), columns.qty, 'right', cut),
     value: () => moneyCell('value', figures.value, figures.currency, false),
@@ -141,21 +137,15 @@ export function WatchlistTable(props: WatchlistTableProps) {
     pl: () => moneyCell('pl', figures.gain, figures.currency, true),
     pl_pct: () => percentCell(figures.percent),
   });
-  const blankHoldings: Record<HoldingsColumn, () => ReactNode> = { qty: () => fit('', columns.qty), value: () => fit('', columns.value), day_pl: () => fit('', columns.day_pl), pl: () => fit('', columns.pl), pl_pct: () => fit('', columns.pl_pct) };
-  /** Cells run together as one string where they are plain: a tick redraws every row, and each node costs. */
-  const joined = (head: string, cells: Partial<Record<ColumnName, () => ReactNode>>, tail: string): ReactNode[] => {
-    const parts: ReactNode[] = [];
+  const blankHoldings: Record<HoldingsColumn, () => string> = { qty: () => fit('', columns.qty), value: () => fit('', columns.value), day_pl: () => fit('', columns.day_pl), pl: () => fit('', columns.pl), pl_pct: () => fit('', columns.pl_pct) };
+  /**
+   * A row's cells run together as one string, colours written into it (`painted`): a tick
+   * redraws every row, and each nested Text was several nodes more for React and Ink.
+   */
+  const joined = (head: string, cells: Partial<Record<ColumnName, () => string | undefined>>, tail: string): string => {
     let text = head;
-    for (const c of order) {
-      const cell = cells[c]?.() ?? fit('', columns[c]);
-      if (typeof cell === 'string') text += ` ${cell}`;
-      else {
-        parts.push(`${text} `, <Fragment key={c}>{cell}</Fragment>);
-        text = '';
-      }
-    }
-    parts.push(`${text}${tail}`);
-    return parts;
+    for (const c of order) text += ` ${cells[c]?.() ?? fit('', columns[c])}`;
+    return text + tail;
   };
 
   return (
@@ -194,20 +184,12 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const flashAt = flashing ? changedFrom(priceCell, fit(formatPrice(row.previous!), columns.price, 'right', cut)) : priceCell.length;
         const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
         const position = holdings?.positions.get(symbol);
-        const cells: Record<ColumnName, () => ReactNode> = {
+        const cells: Record<ColumnName, () => string | undefined> = {
           ...(position ? holdingsCells(position) : blankHoldings),
           name: () => name[0],
-          price: () =>
-            flashAt < priceCell.length ? (
-              <>
-                {priceCell.slice(0, flashAt)}
-                <Text {...(tickColor && { color: tickColor })}>{`${BOLD_ON}${priceCell.slice(flashAt)}${BOLD_OFF}`}</Text>
-              </>
-            ) : (
-              priceCell
-            ),
-          change: () => <Text {...(tickColor && !stale && { color: tickColor })}>{fit(tickText, columns.change, 'right', cut)}</Text>,
-          session: () => <Text {...(sessionColor && !stale && { color: sessionColor })}>{fit(sessionText, columns.session, 'right', cut)}</Text>,
+          price: () => (flashAt < priceCell.length ? priceCell.slice(0, flashAt) + painted(`${BOLD_ON}${priceCell.slice(flashAt)}${BOLD_OFF}`, tickColor) : priceCell),
+          change: () => painted(fit(tickText, columns.change, 'right', cut), stale ? undefined : tickColor),
+          session: () => painted(fit(sessionText, columns.session, 'right', cut), stale ? undefined : sessionColor),
           volume: () => fit(compactNumber(row.volume), columns.volume, 'right', cut),
           trend: () => sparkline(row.history, columns.trend, glyphs.bars),
           age: () => fit(shortAge(ageMs), columns.age, 'right'),
@@ -227,7 +209,7 @@ export function WatchlistTable(props: WatchlistTableProps) {
       })}
       {totals.map((total) => {
         const unpriced = total.unpriced > 0 ? `${total.unpriced} unpriced` : '';
-        const cells: Partial<Record<ColumnName, () => ReactNode>> = {
+        const cells: Partial<Record<ColumnName, () => string>> = {
           ...holdingsCells(total),
           // The day's P/L of a total is only what is known: none known, none shown.
           day_pl: () => moneyCell('day_pl', dayKnown(total) ? total.day : undefined, total.currency, true),
