@@ -271,22 +271,23 @@ export function Dashboard(props: DashboardProps) {
     search.view.open,
   );
   const alertsOpen = alertsView.view.open;
-  const alertsPolled = useSelected(ticker.store, (s) => (alertsOpen ? s.lastSuccessAt : undefined));
+  // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
+  // ticker pane would: it is drawn by every change of the ticker then, as the pane is.
+  const tickerBehind = useSelected(ticker.store, (s) => (alertsOpen || detail.state ? s : undefined));
   // Read while the view is open: on opening, after each change made in it, and at each poll.
   const alertsData = useMemo(
     () => (alertsOpen ? readAlerts(history?.books()) : undefined),
-    [alertsOpen, history, alertsView.version, alertsPolled],
+    [alertsOpen, history, alertsView.version, tickerBehind?.lastSuccessAt],
   );
   // What the dashboard shows of the ticker, selected: a poll redraws it only where it shows prices.
-  const detailRow = useSelected(ticker.store, (s) => detail.state && s.rows[detail.state.symbol]);
-  const tickerIntervalS = useSelected(ticker.store, (s) => s.intervalS);
+  const detailRow = detail.state && tickerBehind?.rows[detail.state.symbol];
   const tickerUnknown = useSelected(ticker.store, (s) => s.unknown);
   const tickerRemoved = useSelected(ticker.store, (s) => s.removed);
   const detailModel = useDetailView(props.history, detail.state, detailRow, {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
     unicode: glyphs.unicode,
-    intervalS: tickerIntervalS,
+    intervalS: ticker.intervalS,
   });
 
   const quit = useCallback(async () => {
@@ -854,14 +855,7 @@ export function Dashboard(props: DashboardProps) {
               listsMenu={lists.menu}
               columnsCursor={columnsEditor.cursor}
               holdingsEditor={
-                holdingsEditor.editor.open
-                  ? {
-                      editor: holdingsEditor.editor,
-                      lots: holdingsEditor.lots(holdingsEditor.editor.symbol),
-                      onField: holdingsEditor.editField,
-                      hidden: moneyHidden,
-                    }
-                  : undefined
+                holdingsEditor.editor.open ? { editor: holdingsEditor.editor, lotsOf: holdingsEditor.lots, onField: holdingsEditor.editField, hidden: moneyHidden } : undefined
               }
               motion={props.motion ?? true}
               onListName={lists.editName}

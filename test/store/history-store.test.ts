@@ -274,7 +274,7 @@ describe('the history store', () => {
 });
 
 describe("a server's id", () => {
-  it('is the same each time it is asked, and asked of the file once', () => {
+  it('is the same each time it is asked, and kept once read (not read from the file again)', () => {
     const store = openStore();
     const id = store.sourceId(A, true)!;
     expect(store.sourceId(A, false)).toBe(id);

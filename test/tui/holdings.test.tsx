@@ -246,6 +246,17 @@ describe('holdings in the dashboard', () => {
       expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
 
+    it('a lot another process adds shows in the open panel at the next poll, with the sum', async () => {
+      addLot('AAPL', 10n, 150n);
+      const h = await mount({ intervalS: 1 });
+      await h.press('h');
+      let frame = await h.until((f) => /Holdings of AAPL/.test(f) && /10 sh · value/.test(f), 'the panel with one lot');
+      // As `tickbook holdings add` would: nothing the dashboard did, so only a poll shows it.
+      addLot('AAPL', 5n, 100n);
+      frame = await h.until((f) => /15 sh · value/.test(f), 'the second lot, at the next poll');
+      expect(tickerLines(frame).some((line) => /^ +2 +5 +100\.00/.test(line)), frame).toBe(true);
+    });
+
     it('h on a symbol the server does not know says so and opens nothing', async () => {
       const h = await mount({ watchlist: ['AAPL', 'NOPE1'] });
       await h.press('j');

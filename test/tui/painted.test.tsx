@@ -19,7 +19,7 @@ const frameOf = (element: React.ReactElement): string => {
   return frame;
 };
 
-const COLORS = ['green', 'red', 'gray', 'cyan', '#005f00', '#af0000', 'ansi256(208)', 'rgb(10, 20, 30)', 'rgb(1,2,3)', 'not-a-colour', undefined];
+const COLORS = ['green', 'red', 'gray', 'cyan', '#005f00', '#af0000', 'ansi256(208)', 'rgb(10, 20, 30)', 'rgb(1,2,3)'];
 
 describe('painted', () => {
   it.each(COLORS.map((c) => [String(c), c]))('writes %s as <Text color> does', (_, color) => {
@@ -29,6 +29,13 @@ describe('painted', () => {
       </Text>,
     );
     expect(frameOf(<Text>{`a ${painted('12.34', color)} b`}</Text>)).toBe(asText);
+  });
+
+  it('leaves the text as it is for no colour, and for what Ink does not take as one', () => {
+    for (const color of [undefined, '', 'not-a-colour', 'ansi256(x)', 'rgb(1,2)']) {
+      expect(painted('12.34', color)).toBe('12.34');
+      expect(frameOf(<Text color={color}>12.34</Text>)).toBe('12.34');
+    }
   });
 
   it('inside a Text with its own colour, dimmed, the outer colour comes back after the painted cell', () => {

@@ -37,6 +37,26 @@ describe('StatusStore', () => {
     expect(store.getSnapshot().error).toBeUndefined();
   });
 
+  it('the same error again, already the newest, tells no one; another retry time, or an older one failing again, does', () => {
+    const store = new StatusStore();
+    let told = 0;
+    store.subscribe(() => told++);
+    store.fail('ticker', 'prices: left out AAPL: price is negative (-5)');
+    const snapshot = store.getSnapshot();
+    store.fail('ticker', 'prices: left out AAPL: price is negative (-5)');
+    expect(told).toBe(1);
+    expect(store.getSnapshot()).toBe(snapshot);
+    store.fail('ticker', 'prices: left out AAPL: price is negative (-5)', 5000);
+    expect(told).toBe(2);
+    expect(store.getSnapshot().error?.retryAt).toBe(5000);
+    // An older error failing the same way again is the newest once more, as it always was.
+    store.fail('contacts', 'contacts: server_error');
+    store.fail('ticker', 'prices: left out AAPL: price is negative (-5)', 5000);
+    expect(store.getSnapshot().error?.source).toBe('ticker');
+    expect(told).toBe(4);
+    expect(store.getSnapshot().history.map((m) => m.text)).toEqual(['prices: left out AAPL: price is negative (-5)', 'contacts: server_error']);
+  });
+
   it('an error the server gave (not a connection one) stays until its own source recovers', () => {
     const store = new StatusStore();
     store.fail('contacts', 'display_name must be at most 64 characters', undefined, new ApiError({ kind: 'invalid', status: 400, message: 'x' }));

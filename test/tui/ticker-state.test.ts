@@ -129,7 +129,11 @@ describe('polls', () => {
     expect(otherReason.rejected).not.toBe(same.rejected);
     expect(otherReason.rejected.get('BAD')).toBe('price is negative (-5)');
     expect(otherReason.unknown).toBe(same.unknown);
-    const noneUnknown = run(otherReason, succeeded([q('AAPL', 2)], 3));
+    // As many unknown symbols, other ones: a new set.
+    const otherUnknown = run(otherReason, succeeded([q('AAPL', 2)], 3, ['GONE']));
+    expect(otherUnknown.unknown).not.toBe(otherReason.unknown);
+    expect([...otherUnknown.unknown]).toEqual(['GONE']);
+    const noneUnknown = run(otherUnknown, succeeded([q('AAPL', 2)], 3));
     expect([...noneUnknown.unknown]).toEqual([]);
     expect(noneUnknown.rejected.size).toBe(0);
   });

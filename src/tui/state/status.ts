@@ -93,8 +93,11 @@ export class StatusStore {
    */
   fail(source: Source, message: string, retryAt?: number, cause?: unknown): void {
     const before = this.#errors.get(source);
-    this.#errors.delete(source);
     const origin = cause instanceof ApiError && (cause.kind === 'network' || cause.kind === 'timeout') ? cause.origin : undefined;
+    // The same error again, and the newest already (a symbol left out of every poll): nothing on
+    // the status line changes, and nothing that shows it is drawn again.
+    if (before && before.message === message && before.retryAt === retryAt && before.origin === origin && [...this.#errors.keys()].at(-1) === source) return;
+    this.#errors.delete(source);
     this.#errors.set(source, { message, retryAt, origin });
     // A poll failing the same way every few seconds is one message in the log, not hundreds.
     const history = before?.message === message ? this.#snapshot.history : this.#logged('error', message);

@@ -64,8 +64,8 @@ export const wholeState = <S>(state: S): S => state;
  * What `select` picks from the store, drawn again only when that changes (by identity): the
  * reducer keeps what an action leaves alone, so a selection of it holds still.
  *
- * A state update, not useSyncExternalStore: that one draws at once, outside React's batching, so
- * a key that changed this store and a component's state drew two frames where it drew one.
+ * Redrawn by a state update from a subscription, as the ticker's state was drawn when it was
+ * React state: its frames are scheduled as they were before it left React.
  */
 export function useSelected<S, T>(store: Selectable<S>, select: (state: S) => T): T {
   const value = select(store.getState());

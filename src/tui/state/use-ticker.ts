@@ -248,7 +248,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     [dispatch, dropPoll, getState, now, poll, schedule, status],
   );
 
-  return { store, commands, getState };
+  return { store, commands, getState, intervalS };
 }
 
 export type TickerCommands = ReturnType<typeof useTicker>['commands'];

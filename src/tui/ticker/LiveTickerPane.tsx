@@ -1,5 +1,6 @@
 // The ticker pane as the ticker's store has it now. A poll draws this pane again, and the
 // dashboard that holds it not at all: the dashboard selects from the store only what it shows.
+import type { Lot } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import type { TickerState } from '../state/ticker.js';
 import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
@@ -12,8 +13,11 @@ export interface LiveTickerPaneProps extends Omit<TickerPaneProps, 'state' | 'ho
   history: HistoryService | undefined;
   holdingsVersion: number;
   moneyHidden: boolean;
-  /** A symbol's lots being looked at or edited; its price and day's open are added here. */
-  holdingsEditor?: Omit<NonNullable<TickerPaneProps['holdingsEditor']>, 'price' | 'dayOpen'> | undefined;
+  /**
+   * A symbol's lots being looked at or edited. The lots, its price and its day's open are read
+   * here, at each poll: another process may change the lots, as it may the prices.
+   */
+  holdingsEditor?: (Omit<NonNullable<TickerPaneProps['holdingsEditor']>, 'price' | 'dayOpen' | 'lots'> & { lotsOf: (symbol: string) => readonly Lot[] }) | undefined;
 }
 
 export function LiveTickerPane({ store, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
@@ -26,7 +30,10 @@ export function LiveTickerPane({ store, history, holdingsVersion, moneyHidden, h
       holdings={holdings}
       holdingsEditor={
         holdingsEditor && {
-          ...holdingsEditor,
+          editor: holdingsEditor.editor,
+          onField: holdingsEditor.onField,
+          hidden: holdingsEditor.hidden,
+          lots: holdingsEditor.lotsOf(holdingsEditor.editor.symbol),
           price: state.rows[holdingsEditor.editor.symbol]?.price,
           dayOpen: holdings?.dayOpens.get(holdingsEditor.editor.symbol),
         }
