@@ -129,6 +129,10 @@ export const ThemeContext = createContext<Theme>(themeFor({}));
 
 export const useTheme = (): Theme => useContext(ThemeContext);
 
+/** The colour of a change: the theme's up for a rise, down for a fall, none for no change (or none known). */
+export const changeColor = (theme: Theme, change: number | bigint | undefined): string | undefined =>
+  change === undefined ? undefined : change > 0 ? theme.up : change < 0 ? theme.down : undefined;
+
 /**
  * `text` in `color` as Ink's `<Text color>` writes it (chalk, the same copy Ink draws with, and
  * Ink's colour forms: named, #hex, ansi256(n), rgb(r,g,b)), for colours written into a line's

@@ -4,11 +4,20 @@ import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { backgroundIsLight, contrast, hexColour, parseBackground } from '../../src/tui/background.js';
 import { PacedInput } from '../../src/tui/paced-input.js';
-import { LIGHT, LIGHT_BACKGROUND, themeFor, type Theme } from '../../src/tui/theme.js';
+import { changeColor, LIGHT, LIGHT_BACKGROUND, themeFor, type Theme } from '../../src/tui/theme.js';
 
 const TEXT_COLOURS: (keyof Theme)[] = ['accent', 'muted', 'up', 'down', 'error', 'warning', 'focusBorder'];
 
 describe('the themes', () => {
+  it("a change's colour: up for a rise, down for a fall, none for none, numbers and exact amounts alike", () => {
+    for (const theme of [LIGHT, themeFor({ TERM: 'xterm-256color' })]) {
+      expect([0.01, 5n].map((rise) => changeColor(theme, rise))).toEqual([theme.up, theme.up]);
+      expect([-0.01, -5n].map((fall) => changeColor(theme, fall))).toEqual([theme.down, theme.down]);
+      expect([0, 0n, undefined].map((none) => changeColor(theme, none))).toEqual([undefined, undefined, undefined]);
+    }
+    expect(changeColor(themeFor({ NO_COLOR: '1' }), 3)).toBeUndefined();
+  });
+
   it('light: every text colour at a contrast of 4.5 or more on white (WCAG AA), the border at 3 or more', () => {
     const background = hexColour(LIGHT_BACKGROUND);
     for (const key of TEXT_COLOURS) {

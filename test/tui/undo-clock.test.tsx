@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { Lifecycle, LifecycleContext } from '../../src/tui/lifecycle.js';
-import { undoSecondsLeft } from '../../src/tui/state/contacts.js';
+import { undoSecondChangesIn, undoSecondsLeft } from '../../src/tui/state/contacts.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { WriteLedger } from '../../src/tui/state/write-ledger.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
@@ -65,6 +65,14 @@ describe('WriteLedger on its own clock', () => {
     expect(undoSecondsLeft({ contact, dueAt: 5000 }, 4001)).toBe(1);
     expect(undoSecondsLeft({ contact, dueAt: 5000 }, 5000)).toBe(0);
     expect(undoSecondsLeft({ contact, dueAt: 5000 }, 5000 + HOUR)).toBe(0);
+  });
+
+  it("the countdown's next change is just past the next whole second from the due time, none once it has run out", () => {
+    expect(undoSecondChangesIn(5000, 0)).toBe(1001);
+    expect(undoSecondChangesIn(5000, 450)).toBe(551);
+    expect(undoSecondChangesIn(5000, 4999)).toBe(2);
+    expect(undoSecondChangesIn(5000, 5000)).toBeUndefined();
+    expect(undoSecondChangesIn(5000, 5000 + HOUR)).toBeUndefined();
   });
 });
 

@@ -16,6 +16,7 @@ import {
   pendingDeleteContact,
   selectedContact,
   shownContact,
+  undoSecondChangesIn,
   undoSecondsLeft,
   visibleContacts,
   type ContactsState,
@@ -57,8 +58,8 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
   // The undo offer's seconds change on its own clock, from whenever it was made: drawn when they
   // do (the dashboard's ticks do not draw this pane, and a second offer starts off the first's beat).
   const dueAt = state.batch?.dueAt ?? state.pendingDelete?.dueAt;
-  const left = dueAt === undefined ? 0 : dueAt - undoClock();
-  useRenderAt(left > 0 ? Date.now() + (left % 1000 || 1000) + 1 : undefined);
+  const changesIn = dueAt === undefined ? undefined : undoSecondChangesIn(dueAt, undoClock());
+  useRenderAt(changesIn === undefined ? undefined : Date.now() + changesIn);
   const inner = Math.max(10, width - 4);
   const rows = contactRowsFor(height);
   const contacts = visibleContacts(state);
@@ -153,7 +154,7 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
       </Text>
     );
   } else if (state.batch) {
-    const seconds = Math.max(0, Math.ceil((state.batch.dueAt - undoClock()) / 1000));
+    const seconds = undoSecondsLeft(state.batch, undoClock());
     const n = state.batch.contacts.length;
     bottom = (
       <Text wrap="truncate-end" {...(theme.warning && { color: theme.warning })}>

@@ -12,7 +12,7 @@ import { clockTime } from '../../text/time.js';
 import { fit, fitEntries, width as textWidth } from '../../text/width.js';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { changeColor, useTheme } from '../theme.js';
 import { chartBox, type DetailModel } from './use-detail-view.js';
 
 export interface DetailViewProps {
@@ -39,7 +39,6 @@ export function DetailView({ model, name, unknown, width, height }: DetailViewPr
   const inner = chartBox(width, height).width;
   const cut = glyphs.ellipsis;
   const f: DayFigures | undefined = model.figures;
-  const colorOf = (value: number | undefined) => (value === undefined || value === 0 ? undefined : value > 0 ? theme.up : theme.down);
   const title = fitEntries(
     [
       { text: drawn(model.symbol), rank: 1 },
@@ -60,8 +59,8 @@ export function DetailView({ model, name, unknown, width, height }: DetailViewPr
   const priceLine: { text: string; color?: string | undefined }[] = f
     ? [
         { text: formatPrice(f.price) },
-        { text: tick ? `  ${tick} tick` : '  first price this session', color: colorOf(f.tickChange) },
-        { text: today ? `  ${today} today` : '', color: colorOf(f.dayChange) },
+        { text: tick ? `  ${tick} tick` : '  first price this session', color: changeColor(theme, f.tickChange) },
+        { text: today ? `  ${today} today` : '', color: changeColor(theme, f.dayChange) },
       ]
     : [];
   const spans = SPANS.map((s) => (s.name === model.span ? inverse(` ${s.name} `) : ` ${s.name} `));

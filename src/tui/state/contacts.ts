@@ -44,8 +44,17 @@ export interface PendingDelete {
   dueAt: number;
 }
 
-/** The seconds the undo offer shows at `now` (the clock `dueAt` is on): 5 at first, never below 0. */
-export const undoSecondsLeft = (pending: PendingDelete, now: number): number => Math.max(0, Math.ceil((pending.dueAt - now) / 1000));
+/** The seconds an undo offer (one delete or a batch) shows at `now` (the clock `dueAt` is on): 5 at first, never below 0. */
+export const undoSecondsLeft = (offer: PendingDelete | PendingBatch, now: number): number => Math.max(0, Math.ceil((offer.dueAt - now) / 1000));
+
+/**
+ * How long after `now` the undo offer's seconds next change (just past the whole second from
+ * `dueAt`), or undefined once it has run out: the offer is drawn on its own beat.
+ */
+export function undoSecondChangesIn(dueAt: number, now: number): number | undefined {
+  const left = dueAt - now;
+  return left > 0 ? (left % 1000 || 1000) + 1 : undefined;
+}
 
 /** The contacts marked for deleting together, in their undo window (hidden, nothing sent yet). */
 export interface PendingBatch {

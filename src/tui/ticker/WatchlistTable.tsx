@@ -9,7 +9,7 @@ import { usePagerTop } from '../state/scroll.js';
 import { isStale, sessionChange, type SortOrder, type SymbolRow } from '../state/ticker.js';
 import { BOLD_OFF, BOLD_ON, INVERSE_OFF, INVERSE_ON } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
-import { painted, useTheme } from '../theme.js';
+import { changeColor, painted, useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
 import { type ColumnName, MARKET_COLUMNS, shownColumns, watchlistColumns } from './watchlist-columns.js';
 import { HOLDINGS_COLUMNS, type HoldingsColumn } from '../../market/watchlists.js';
@@ -123,11 +123,11 @@ export function WatchlistTable(props: WatchlistTableProps) {
     if (amount === undefined) return fit('', columns[column]);
     if (holdings?.hidden) return fit(dots, columns[column], 'right');
     const text = fit(formatMoney(amount, currency, signed), columns[column], 'right', cut);
-    return painted(text, !signed || amount === 0n ? undefined : amount > 0n ? theme.up : theme.down);
+    return painted(text, signed ? changeColor(theme, amount) : undefined);
   };
   const percentCell = (value: number | undefined): string => {
     if (value === undefined) return fit('', columns.pl_pct);
-    return painted(fit(signedPercent(value), columns.pl_pct, 'right', cut), value > 0 ? theme.up : value < 0 ? theme.down : undefined);
+    return painted(fit(signedPercent(value), columns.pl_pct, 'right', cut), changeColor(theme, value));
   };
   const holdingsCells = (figures: Pick<Position, 'value' | 'day' | 'gain' | 'percent' | 'currency'> & { quantity?: bigint }): Record<HoldingsColumn, () => string> => ({
     qty: () =>
@@ -137,10 +137,10 @@ export function WatchlistTable(props: WatchlistTableProps) {
     pl: () => moneyCell('pl', figures.gain, figures.currency, true),
     pl_pct: () => percentCell(figures.percent),
   });
-  const blankHoldings: Record<HoldingsColumn, () => string> = { qty: () => fit('', columns.qty), value: () => fit('', columns.value), day_pl: () => fit('', columns.day_pl), pl: () => fit('', columns.pl), pl_pct: () => fit('', columns.pl_pct) };
   /**
    * A row's cells run together as one string, colours written into it (`painted`): a tick
-   * redraws every row, and each nested Text was several nodes more for React and Ink.
+   * redraws every row, and each nested Text was several nodes more for React and Ink. A cell
+   * with nothing (no lots, no name) is blank at its width.
    */
   const joined = (head: string, cells: Partial<Record<ColumnName, () => string | undefined>>, tail: string): string => {
     let text = head;
@@ -178,14 +178,14 @@ export function WatchlistTable(props: WatchlistTableProps) {
         const tickText = row.previous === undefined ? '' : `${arrow}${formatChange(Math.abs(tick), row.price)}`;
         const session = sessionChange(row);
         const sessionText = glyphs.text(signedPercent(session));
-        const tickColor = tick > 0 ? theme.up : tick < 0 ? theme.down : undefined;
+        const tickColor = changeColor(theme, tick);
         const priceCell = fit(formatPrice(row.price), columns.price, 'right', cut);
         const flashing = props.motion === true && tick !== 0 && !stale && ageMs < FLASH_MS;
         const flashAt = flashing ? changedFrom(priceCell, fit(formatPrice(row.previous!), columns.price, 'right', cut)) : priceCell.length;
-        const sessionColor = session > 0 ? theme.up : session < 0 ? theme.down : undefined;
+        const sessionColor = changeColor(theme, session);
         const position = holdings?.positions.get(symbol);
-        const cells: Record<ColumnName, () => string | undefined> = {
-          ...(position ? holdingsCells(position) : blankHoldings),
+        const cells: Partial<Record<ColumnName, () => string | undefined>> = {
+          ...(position && holdingsCells(position)),
           name: () => name[0],
           price: () => (flashAt < priceCell.length ? priceCell.slice(0, flashAt) + painted(`${BOLD_ON}${priceCell.slice(flashAt)}${BOLD_OFF}`, tickColor) : priceCell),
           change: () => painted(fit(tickText, columns.change, 'right', cut), stale ? undefined : tickColor),
