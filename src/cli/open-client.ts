@@ -56,7 +56,9 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
   let sandbox: ListeningSandbox | undefined;
   let endpoint: { contactsUrl: string; marketDataUrl: string; token: string | undefined; apiKey: string | undefined; withheld?: Withheld };
   if (connection.mode === 'sandbox') {
-    sandbox = await listenSandbox({ port: 0 });
+    // Its own credentials, never the public demo ones: another account on the machine can find
+    // the port, and must not be able to use it.
+    sandbox = await listenSandbox({ port: 0, inProcess: true });
     if (!options.openSandboxLater) {
       await openOrClose(sandbox).catch((error: unknown) => {
         log?.close();
@@ -77,7 +79,8 @@ export async function openClient(options: OpenClientOptions): Promise<OpenedClie
     sandbox,
     target,
     historySource: historySource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), marketDataUrl: endpoint.marketDataUrl }),
-    contactsSource: contactsSource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), contactsUrl: endpoint.contactsUrl, token: endpoint.token }),
+    // The sandbox's token is new each run; the index is kept under the user it opens, which is not.
+    contactsSource: contactsSource({ sandboxDbPath: sandbox && resolve(sandbox.dbPath), contactsUrl: endpoint.contactsUrl, token: sandbox?.credentials.actsAs ?? endpoint.token }),
     warnings,
     async close() {
       await client.close();

@@ -1,6 +1,6 @@
 // Who is calling: bearer tokens name contact owners, API keys open the market. Owners are stored
 // as a digest of the token, so the database never holds a secret.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { HttpError } from './errors.js';
 
@@ -12,7 +12,19 @@ export interface Credentials {
   tokens: readonly string[];
   apiKeys: readonly string[];
   restrictedApiKeys: readonly string[];
+  /**
+   * The token whose contacts every accepted token opens, when not its own. The sandbox a command
+   * starts for itself accepts a fresh token of its own and opens the demo user's contacts with it:
+   * the list the user has always had, which `serve` opens with the demo token.
+   */
+  actsAs?: string | undefined;
 }
+
+/**
+ * A credential made for one process's sandbox: 256 random bits, never written anywhere. Another
+ * account on the machine can find the sandbox's loopback port (`ss -ltnp`), but not this.
+ */
+export const freshCredential = (kind: 'token' | 'key'): string => `tickbook-${kind}-${randomBytes(32).toString('base64url')}`;
 
 export function ownerOf(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
@@ -24,7 +36,7 @@ export class Gatekeeper {
   readonly #restricted: ReadonlySet<string>;
 
   constructor(credentials: Credentials) {
-    for (const token of credentials.tokens) this.#owners.set(token, ownerOf(token));
+    for (const token of credentials.tokens) this.#owners.set(token, ownerOf(credentials.actsAs ?? token));
     this.#apiKeys = new Set(credentials.apiKeys);
     this.#restricted = new Set(credentials.restrictedApiKeys);
   }

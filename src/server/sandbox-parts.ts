@@ -33,7 +33,7 @@ export function makeSandboxParts(options: SandboxOptions, credentials: Credentia
     },
     ...(options.demoData !== false && {
       initialContacts: (market) => ({
-        owner: ownerOf(credentials.tokens[0]!),
+        owner: ownerOf(credentials.actsAs ?? credentials.tokens[0]!),
         contacts: demoContacts(market!.seed, now(), options.demoContacts),
       }),
     }),

@@ -10,7 +10,7 @@ import { isLoopbackHost } from '../api/rules.js';
 import { defaultDatabasePath } from '../config/paths.js';
 import type { ClientError } from './app.js';
 import type { KeptMarket } from './contacts-store.js';
-import { type Credentials, DEMO_API_KEY, DEMO_RESTRICTED_API_KEY, DEMO_TOKEN } from './credentials.js';
+import { type Credentials, DEMO_API_KEY, DEMO_RESTRICTED_API_KEY, DEMO_TOKEN, freshCredential } from './credentials.js';
 import { HttpError } from './errors.js';
 import { sendError } from './respond.js';
 import type { SandboxParts } from './sandbox-parts.js';
@@ -43,6 +43,13 @@ export interface SandboxOptions {
   tokens?: readonly string[];
   apiKeys?: readonly string[];
   restrictedApiKeys?: readonly string[];
+  /**
+   * The sandbox a command starts for itself (the dashboard's, `quote --watch`'s): it accepts only
+   * a token and an API key made for this process (freshCredential), which no other process or
+   * account knows, never the public demo ones; the token opens the demo user's contacts, as
+   * `serve` on the same database shows them. Not with `tokens` or `apiKeys`.
+   */
+  inProcess?: boolean;
   /** Receives one line per request. */
   log?: (line: string) => void;
   /**
@@ -114,11 +121,16 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
       `refusing to serve on ${host} with the public demo credentials: give --token and --api-key, or bind to 127.0.0.1`,
     );
   }
-  const credentials: Credentials = {
-    tokens: explicitTokens ? [...options.tokens!] : [DEMO_TOKEN],
-    apiKeys: explicitKeys ? [...options.apiKeys!] : [DEMO_API_KEY],
-    restrictedApiKeys: options.restrictedApiKeys?.length ? [...options.restrictedApiKeys] : [DEMO_RESTRICTED_API_KEY],
-  };
+  if (options.inProcess && (explicitTokens || explicitKeys || (options.restrictedApiKeys?.length ?? 0) > 0)) {
+    throw new Error('an in-process sandbox makes its own credentials: give it none');
+  }
+  const credentials: Credentials = options.inProcess
+    ? { tokens: [freshCredential('token')], apiKeys: [freshCredential('key')], restrictedApiKeys: [], actsAs: DEMO_TOKEN }
+    : {
+        tokens: explicitTokens ? [...options.tokens!] : [DEMO_TOKEN],
+        apiKeys: explicitKeys ? [...options.apiKeys!] : [DEMO_API_KEY],
+        restrictedApiKeys: options.restrictedApiKeys?.length ? [...options.restrictedApiKeys] : [DEMO_RESTRICTED_API_KEY],
+      };
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
 
@@ -150,7 +162,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
   const urlHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${urlHost}:${address.port}`;
   let closing: Promise<void> | undefined;
-  const demoCredentials = { tokens: !explicitTokens, apiKeys: !explicitKeys };
+  const demoCredentials = { tokens: !explicitTokens && !options.inProcess, apiKeys: !explicitKeys && !options.inProcess };
   const token = credentials.tokens[0]!;
   const apiKey = credentials.apiKeys[0]!;
 
