@@ -1,6 +1,8 @@
 // `tickbook alerts`: price alerts kept in the history file, set, listed, paused and removed from
 // the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
 import { ALERTS_OPTIONS } from './options.js';
+import { AlertCommands } from '../alerts/command-runner.js';
+import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { existsSync } from 'node:fs';
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
@@ -39,6 +41,10 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
                             object a line: id, symbol, condition, price, time), until Ctrl-C
                             or the reader leaves, exit 0. Prices are recorded as quote --watch
                             records them; two watchers never announce one crossing twice.
+                            The config's alerts.command runs for each firing, as in the
+                            dashboard: without TICKBOOK_TOKEN and TICKBOOK_API_KEY in its
+                            environment, one at a time per alert, ended after 60 s and when
+                            the watch ends.
 
 ${CONNECTION_HELP}`;
 
@@ -91,8 +97,21 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   });
 }
 
+/** alerts.command from the config file, run for each firing as the dashboard runs it. */
+function alertCommandsOf(): AlertCommands | undefined {
+  const command = readConfigFile(configFilePath()).config.alerts?.command;
+  return command ? new AlertCommands({ command, env: process.env, onProblem: (line) => warn(`warning: ${line}`), onSkipped: (line) => warn(line) }) : undefined;
+}
+
 async function watch(client: TickbookClient, source: string, intervalS: number, ndjson: boolean): Promise<number> {
   const { PriceRecorder } = await import('../store/price-recorder.js');
+  const commands = alertCommandsOf();
+  // A closed terminal ends the watch as it would have ended it, but not before the commands it
+  // started (in process groups of their own, which the hang-up does not reach).
+  const hangUp = () => {
+    void commands!.stop().finally(() => process.kill(process.pid, 'SIGHUP'));
+  };
+  if (commands) process.once('SIGHUP', hangUp);
   return withAlerts(async (history, alerts) => {
     // One connection to the file: the recorder records through the alerts' own.
     const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
@@ -101,6 +120,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
     const gone = new Set<string>();
     const say = (firings: readonly Firing[]) => {
       for (const firing of firings) {
+        commands?.run(firing);
         if (ndjson) {
           const condition = describeCondition(firing.condition, formatPrice);
           writeNdjson([{ id: firing.alert, symbol: firing.symbol, condition, price: firing.price ?? null, time: new Date(firing.at).toISOString() }]);
@@ -132,6 +152,8 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
       );
     } finally {
       recorder.close();
+      process.off('SIGHUP', hangUp);
+      await commands?.stop();
     }
   });
 }

@@ -15,7 +15,7 @@ import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
 import { PacedInput } from './paced-input.js';
 import { alertBytes, clipboardSequence } from './notify.js';
-import { runAlertCommand } from './alert-command.js';
+import { AlertCommands } from '../alerts/command-runner.js';
 import { InputTarget } from './keys/input-target.js';
 import { Screen } from './screen.js';
 import { mouseAtStart } from './mouse/mouse-setting.js';
@@ -88,6 +88,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   };
   reportMouse(mouse.on);
   const leave = () => screen.leave();
+  const say = (line: string) => options.status.notice(`warning: ${line}`);
+  const command = options.alertChannels?.command;
+  const alertCommands = command ? new AlertCommands({ command, env: process.env, onProblem: say, onSkipped: say }) : undefined;
 
   /** Sends what the user asked to write, then ends the app, whatever state React is in. */
   const end = () => {
@@ -200,7 +203,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   onAlert={(firing) => {
                     const channels = options.alertChannels;
                     screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: channels?.notify !== false }));
-                    if (channels?.command) runAlertCommand(channels.command, firing, (line) => options.status.notice(`warning: ${line}`));
+                    alertCommands?.run(firing);
                   }}
                   onSuspend={suspend}
                   ledger={ledger}
@@ -233,8 +236,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     // First: a process still reading the terminal would not exit.
     input.detach();
     screen.stopReports();
-    // However it ended, nothing the user asked to write is left behind.
-    await ledger.settle();
+    // However it ended, nothing the user asked to write is left behind, and no alert command is
+    // left running.
+    await Promise.all([ledger.settle(), alertCommands?.stop()]);
     screen.flush();
     screen.dispose();
     for (const [event, handler] of handlers) process.off(event, handler);

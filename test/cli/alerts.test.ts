@@ -1,9 +1,11 @@
 // `tickbook alerts`: set, listed, paused and removed from the shell, and watched headless; real
 // processes of the built CLI against a real sandbox and a real history file.
 import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from '../../src/cli/alerts.js';
+import { processRunning } from '../helpers/child.js';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
 
@@ -72,6 +74,43 @@ describe('tickbook alerts', () => {
     ]);
     expect((await runTickbookToExit(['alerts', 'list'], env)).stdout).toMatch(/ 1 +AAPL +move ±0\.0001% from set, once +done /);
   }, 30_000);
+
+  /** A home whose config runs `command` for each firing, with one alert that fires at the next price. */
+  async function homeWithCommand(command: (dir: string) => string): Promise<{ env: NodeJS.ProcessEnv; dir: string }> {
+    const env = freshEnv();
+    const dir = join(env.HOME!, 'out');
+    mkdirSync(dir, { recursive: true });
+    mkdirSync(join(env.XDG_CONFIG_HOME!, 'tickbook'), { recursive: true });
+    writeFileSync(join(env.XDG_CONFIG_HOME!, 'tickbook', 'config.json'), JSON.stringify({ alerts: { command: command(dir) } }), { mode: 0o600 });
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'move', '0.0001', '--from', 'set', '--once'], env)).code).toBe(0);
+    return { env, dir };
+  }
+
+  /** The pid a command wrote to `file`, once it has. */
+  async function pidIn(file: string): Promise<number> {
+    for (let i = 0; i < 400 && !(existsSync(file) && readFileSync(file, 'utf8').endsWith('\n')); i++) await new Promise((r) => setTimeout(r, 50));
+    return Number(readFileSync(file, 'utf8'));
+  }
+
+  for (const [signal, exit] of [['SIGTERM', { code: 0 }], ['SIGHUP', { signal: 'SIGHUP' }]] as const) {
+    it(`watch runs alerts.command without tickbook's credentials, and a hanging one does not outlive it (${signal})`, async () => {
+      const { env, dir } = await homeWithCommand((out) => `env > '${out}/env'; echo $$ > '${out}/pid'; exec sleep 300`);
+      // The credentials the watcher itself uses (the test sandbox's).
+      expect(env.TICKBOOK_TOKEN).toBeTruthy();
+      const proc = runTickbook(['alerts', 'watch', '--interval', '1'], env);
+      await proc.waitFor(/#1 AAPL at /, 'stdout', 20_000);
+      const pid = await pidIn(join(dir, 'pid'));
+      expect(processRunning(pid)).toBe(true);
+      const seen = readFileSync(join(dir, 'env'), 'utf8');
+      expect(seen).toMatch(/^TICKBOOK_ALERT_ID=1$/m);
+      expect(seen).not.toMatch(/^TICKBOOK_TOKEN=/m);
+      expect(seen).not.toMatch(/^TICKBOOK_API_KEY=/m);
+      expect(seen).not.toContain(env.TICKBOOK_TOKEN);
+      proc.child.kill(signal);
+      expect(await proc.exited).toMatchObject(exit);
+      expect(processRunning(pid)).toBe(false);
+    }, 30_000);
+  }
 
   it('watch says once that a symbol is no longer served, and goes on watching the rest', async () => {
     const env = freshEnv();

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runChild } from '../helpers/child.js';
+import { processRunning, runChild } from '../helpers/child.js';
 import { hasScript, type PtyRun, usePtyHome } from '../helpers/pty.js';
 import { BIN } from '../helpers/sandbox.js';
 
@@ -71,5 +71,18 @@ describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
     rmSync(out, { force: true });
     run!.send('q');
     expect(await run!.exited).toBe(0);
+  }, 60_000);
+
+  it('ends a command that is still running when the dashboard quits', async () => {
+    const pidFile = join(tmpdir(), `tickbook-alert-hang-${process.pid}-${Date.now()}.pid`);
+    await start({ alerts: { bell: false, notify: false, command: `echo $$ > '${pidFile}'; exec sleep 300` } });
+    await run!.until((t) => /alert: IBM at /.test(t), 'the alert in the status line', 30_000);
+    await waitForFile(pidFile);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    rmSync(pidFile, { force: true });
+    expect(processRunning(pid)).toBe(true);
+    run!.send('q');
+    expect(await run!.exited).toBe(0);
+    expect(processRunning(pid)).toBe(false);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 // Child processes for the config and command-line tests, with a kill timer: a test of a hang
 // must end either way. (Run one as nobody with unprivileged.ts, where permissions are tested.)
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -53,4 +54,16 @@ export function cleanEnv(): NodeJS.ProcessEnv {
   const clean: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('TICKBOOK_')) clean[key] = value;
   return clean;
+}
+
+/**
+ * Whether process `pid` still runs. A zombie does not: one whose parent ended first waits to be
+ * reaped by init, which in a container may take its time, and `kill(pid, 0)` still finds it.
+ */
+export function processRunning(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
 }
