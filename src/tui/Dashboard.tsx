@@ -1,5 +1,6 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
+import { clipboardText } from './notify.js';
 import { useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
@@ -449,8 +450,10 @@ export function Dashboard(props: DashboardProps) {
         if (!contact) return status.notice('no contact selected to copy from');
         if (!props.onCopy) return status.notice('copying needs the terminal, which this run does not own');
         const phone = command === 'contacts.copy-phone';
-        props.onCopy(phone ? contact.phoneNumber : contact.username);
-        return status.notice(`copied ${phone ? 'the phone number' : 'the username'} of ${contactName(contact)}: ${phone ? contact.phoneNumber : contact.username}`);
+        // What is shown as copied is what is copied: the clipboard gets no control the screen hides.
+        const copied = clipboardText(phone ? contact.phoneNumber : contact.username);
+        props.onCopy(copied);
+        return status.notice(`copied ${phone ? 'the phone number' : 'the username'} of ${contactName(contact)}: ${copied}`);
       }
       case 'contacts.confirm-yes':
         return c.confirmDelete();

@@ -1,6 +1,8 @@
 // What a terminal is sent to ring its bell and show a desktop notification for a fired alert, by
 // its own means: OSC 9 by default, OSC 99 in kitty, OSC 777 where that is the terminal's way,
 // each wrapped for tmux's passthrough inside tmux. Pure: the environment in, the bytes out.
+import { sanitize } from '../text/sanitize.js';
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const ESC = '\u001b';
@@ -42,11 +44,19 @@ export function alertBytes(title: string, body: string, env: Env, channels: { be
 }
 
 /**
+ * What is copied of a server's text: what the dashboard shows of it, one line with no controls or
+ * escape sequences. A username holding `ESC[201~` and a line break, pasted into bash, ended its
+ * bracketed paste early and ran the rest as a command.
+ */
+export const clipboardText = (text: string): string => sanitize(text);
+
+/**
  * What puts `text` on the system clipboard by the terminal's own means: OSC 52, which works over
  * SSH. Inside tmux it is sent both as it is (tmux takes it with `set-clipboard on` and passes it
- * on) and wrapped for passthrough (with `allow-passthrough on`): either setting is enough.
+ * on) and wrapped for passthrough (with `allow-passthrough on`): either setting is enough. The
+ * text is clipboardText's, whoever calls.
  */
 export function clipboardSequence(text: string, env: Env): string {
-  const sequence = `${ESC}]52;c;${Buffer.from(text, 'utf8').toString('base64')}${BEL}`;
+  const sequence = `${ESC}]52;c;${Buffer.from(clipboardText(text), 'utf8').toString('base64')}${BEL}`;
   return env.TMUX ? `${sequence}${tmuxPassthrough(sequence)}` : sequence;
 }

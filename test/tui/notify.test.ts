@@ -45,4 +45,18 @@ describe('clipboardSequence', () => {
     const sent = /52;c;([^\u0007]+)/.exec(clipboardSequence('José 🏄', {}))![1]!;
     expect(Buffer.from(sent, 'base64').toString('utf8')).toBe('José 🏄');
   });
+
+  it('copies what is shown: no escape sequence, control character or line break of a server’s text reaches the clipboard', () => {
+    const copied = (text: string) => Buffer.from(/52;c;([^\u0007]*)/.exec(clipboardSequence(text, {}))![1]!, 'base64').toString('utf8');
+    // The end of bash's bracketed paste, then a line break: pasted, the rest would run.
+    expect(copied('evil\u001b[201~\ntouch /tmp/pwned')).toBe('evil touch /tmp/pwned');
+    expect(copied('a\u009b201~b')).toBe('ab');
+    expect(copied('a\u001b]52;c;aGk=\u0007b')).toBe('ab');
+    expect(copied('one\r\ntwo\u2028three\u0000four\u007f')).toBe('one  two three four ');
+    expect(copied('+44\u202e1234')).toBe('+44 1234');
+    for (const text of ['x\u001b[201~\ny', '\u0085\u008d\u0090\u009c\u009d', 'a\tb\u000bc']) {
+      // eslint-disable-next-line no-control-regex
+      expect(copied(text)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
+    }
+  });
 });
