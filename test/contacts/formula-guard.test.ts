@@ -7,6 +7,7 @@ import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvWriteOptions } from '../../src/contacts/csv-columns.js';
 import { guardCell, unguardCell } from '../../src/contacts/formula-guard.js';
+import { sequence } from '../../src/server/random.js';
 
 /** What a spreadsheet runs as a formula when a cell starts with it. */
 const STARTERS = ['=', '+', '-', '@', '\t', '\r', '\uFF1D', '\uFF0B', '\uFF0D', '\uFF20'];
@@ -20,21 +21,9 @@ const RUNS = /^[\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 /** A cell start (the cell's, or after a separator or line break) followed by a formula character. */
 const FORMULA_AT_A_CELL_START = /(?:^|[,;\t\r\n])[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
-/** mulberry32: a small PRNG, so that a failure is the same on every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `count` strings of 0 to 11 characters from ALPHABET. */
 function strings(seed: number, count: number): string[] {
-  const next = random(seed);
+  const next = sequence(seed);
   return Array.from({ length: count }, () => Array.from({ length: Math.floor(next() * 12) }, () => ALPHABET[Math.floor(next() * ALPHABET.length)]).join(''));
 }
 
