@@ -41,7 +41,9 @@ for glyphs; auto|none|16|256 for colors; auto|dark|light|mono for theme; JSON fo
 and alerts.
 
 The file is written whole or not at all, stays mode 0600 and a link stays a link. A file that
-is not valid JSON is not written over: correct it first (the message says where).
+is not valid JSON, or not a regular file (a FIFO, a device), is not written over: correct it
+first (the message says where). set and unset exit 1 on it; get and list, like every command
+that reads it, exit 2.
 `;
 
 
@@ -66,7 +68,7 @@ export async function config(args: readonly string[]): Promise<number> {
         return 0;
       case 'get': {
         const [name] = want(1, 'a KEY');
-        const value = settingValue(readObject(path) ?? {}, settingName(name!));
+        const value = settingValue(readToShow(path), settingName(name!));
         if (value === undefined || value === null) {
           process.stderr.write(`tickbook: ${name} is not set in ${path}\n`);
           return 1;
@@ -125,8 +127,22 @@ function readToChange(path: string): Record<string, unknown> {
   }
 }
 
+/**
+ * The file's object to show; one tickbook cannot read (not JSON, not a regular file) is the usage
+ * mistake every command that reads it makes it (exit 2). Only a change it refuses to write is a
+ * failure (readToChange, exit 1).
+ */
+function readToShow(path: string): Record<string, unknown> {
+  try {
+    return readObject(path) ?? {};
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function list(path: string, json: boolean): number {
-  const file = readObject(path) ?? {};
+  const file = readToShow(path);
   const known: readonly string[] = SETTING_NAMES;
   const rows = Object.entries(file)
     .filter(([key]) => !key.startsWith('//'))

@@ -44,8 +44,10 @@ search:                     every contact (the list is read into the local index
 
 export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
-                            csv (a header row, RFC 4180, cells starting = + - @ quoted with '
-                            for spreadsheets), json or ndjson
+                            csv (a header row, RFC 4180; a spreadsheet's formula, = + - @ at
+                            the start or after , ; a tab or a line break, written after a ',
+                            which import takes off; cells holding , ; or a tab quoted), json or
+                            ndjson
   --output FILE             write FILE whole or not at all (mode 0600)
 
 import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the contact list

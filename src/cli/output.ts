@@ -39,7 +39,8 @@ export function renderTable(columns: readonly Column[], rows: readonly (readonly
 
 /** Key–value lines for one record. */
 export function renderFields(fields: readonly (readonly [string, string])[]): string {
-  const keyWidth = Math.max(...fields.map(([key]) => width(key)));
+  // Not Math.max(...widths): a config list of 300,000 keys overflowed the stack with the spread.
+  const keyWidth = fields.reduce((widest, [key]) => Math.max(widest, width(key)), 0);
   return fields.map(([key, value]) => `${fit(key, keyWidth)}  ${sanitize(value)}`).join('\n') + '\n';
 }
 

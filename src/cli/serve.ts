@@ -4,6 +4,7 @@ import { DatabaseOpenError, MarketMismatchError } from '../server/store-errors.j
 import { readerGone } from './stdio.js';
 import { startSandbox, type Sandbox } from '../server/sandbox.js';
 import { DEMO_CONTACTS_MAX } from '../server/demo-data.js';
+import { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, seconds } from '../server/request-deadlines.js';
 import { integerOption, nonEmptyOption, parseCommandLine, UsageError } from './usage.js';
 
 export const SERVE_HELP = `Usage: tickbook serve [options]
@@ -29,6 +30,11 @@ Options:
   --restricted-api-key K    a market key that always answers 401 permission_error
                             (repeatable; default demo-restricted-key)
   -h, --help                show this help
+
+A client must send its request line and headers within ${seconds(HEADERS_TIMEOUT_MS)} and the whole request within
+${seconds(REQUEST_TIMEOUT_MS)}, counted from the connection's start (or the request's first byte on a kept-alive
+one); past either, it is answered 408 request_timeout and the connection is closed. The time
+taken to answer is not limited.
 `;
 
 

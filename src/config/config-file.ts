@@ -1,12 +1,13 @@
 // The user's config file: JSON at $XDG_CONFIG_HOME/tickbook/config.json, written with mode 0600
 // because it may hold a token and an API key.
-import { lstatSync, readFileSync, readlinkSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DirectoryError, ensureDirectory } from './directories.js';
 import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from './display-settings.js';
 import { fsReason } from './fs-reason.js';
 import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInText, setKeysInText } from './json-text.js';
 import { nearestKey } from './nearest-key.js';
+import { NotRegularFileError, readRegularFile } from './regular-file.js';
 import { writeAtomically } from './write-atomically.js';
 import { configDir, configDirOrigin } from './paths.js';
 import { listNameProblem, SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
@@ -108,13 +109,18 @@ export interface ConfigRead {
   malformed: Partial<Record<DashboardKey, string>>;
 }
 
-/** The file's text, undefined when there is no file. Bytes that are not UTF-8 are refused, not replaced. */
+/**
+ * The file's text, undefined when there is no file. Bytes that are not UTF-8 are refused, not
+ * replaced; so is anything but a regular file, at once: a FIFO would wait for a writer for ever
+ * (every command and Tab hung on one), a device would never end.
+ */
 function readText(path: string): string | undefined {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
+    bytes = readRegularFile(path);
   } catch (error) {
     if ((error as { code?: string }).code === 'ENOENT') return undefined;
+    if (error instanceof NotRegularFileError) throw new ConfigError(error.message, `it is ${error.kind}, not a regular file`);
     throw new ConfigError(`cannot read ${path}: ${fsReason(error)}`, `cannot read it: ${fsReason(error)}`);
   }
   try {
@@ -139,18 +145,27 @@ function parseText(path: string, text: string | undefined): Record<string, unkno
 /** The file's JSON object as written, every key kept; undefined when there is no file or it is blank. */
 export const readObject = (path: string): Record<string, unknown> | undefined => parseText(path, readText(path));
 
-/** A warning for each key tickbook does not know, with the known key it probably meant. */
+/** Unknown keys named one by one, each with the key it probably meant; the rest are counted. */
+const NAMED_UNKNOWN_KEYS = 10;
+
+/**
+ * A warning for each of the first unknown keys, with the known key it probably meant, and one
+ * line counting the rest: a file of 300,000 of them took 28 s a command to warn about each
+ * (a "did you mean" search apiece) and buried the output under 300,000 lines.
+ */
 function unknownKeyWarnings(path: string, raw: Readonly<Record<string, unknown>>): string[] {
-  const known: readonly string[] = CONFIG_KEYS;
-  return Object.keys(raw)
-    .filter((key) => !known.includes(key) && !key.startsWith('//'))
-    .map((key) => {
-      const near = nearestKey(key, CONFIG_KEYS);
-      const name = JSON.stringify(key);
-      return near === undefined
-        ? `unknown key ${name} in ${path}; tickbook does not use it (known keys: ${CONFIG_KEYS.join(', ')})`
-        : `unknown key ${name} in ${path}; did you mean ${JSON.stringify(near)}?`;
-    });
+  const known: ReadonlySet<string> = new Set(CONFIG_KEYS);
+  const unknown = Object.keys(raw).filter((key) => !known.has(key) && !key.startsWith('//'));
+  const warnings = unknown.slice(0, NAMED_UNKNOWN_KEYS).map((key) => {
+    const near = nearestKey(key, CONFIG_KEYS);
+    const name = JSON.stringify(key);
+    return near === undefined
+      ? `unknown key ${name} in ${path}; tickbook does not use it (known keys: ${CONFIG_KEYS.join(', ')})`
+      : `unknown key ${name} in ${path}; did you mean ${JSON.stringify(near)}?`;
+  });
+  const more = unknown.length - NAMED_UNKNOWN_KEYS;
+  if (more > 0) warnings.push(`and ${more.toLocaleString('en-US')} more unknown key${more === 1 ? '' : 's'} in ${path}; tickbook config list names them all`);
+  return warnings;
 }
 
 /**

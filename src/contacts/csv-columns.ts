@@ -1,10 +1,25 @@
 // Contacts as CSV rows: the columns tickbook writes, and the columns it reads, found by their
 // header in any order under the names common address books give them.
 import type { Contact } from '../api/types.js';
+import type { Options as StringifyOptions } from 'csv-stringify';
+import { guardCell, QUOTED_MATCH, unguardCell } from './formula-guard.js';
 import type { ImportFields } from './import-candidate.js';
 
 /** The columns of an export, in order. */
 export const CSV_COLUMNS = ['id', 'username', 'display_name', 'phone_number', 'avatar_url', 'created_at', 'last_active_at'] as const;
+
+/**
+ * How an export writes its CSV (RFC 4180, CRLF, a header): every cell through guardCell, every
+ * cell holding a separator quoted. csv-stringify's own escape_formulas stays off: its rule has no
+ * undoing (`'=kept` came back `=kept`), the guard's has.
+ */
+export const csvWriteOptions = (): StringifyOptions => ({
+  header: true,
+  columns: [...CSV_COLUMNS],
+  record_delimiter: 'windows',
+  cast: { string: guardCell },
+  quoted_match: [...QUOTED_MATCH],
+});
 
 export const csvRowOf = (contact: Contact): Record<(typeof CSV_COLUMNS)[number], string> => ({
   id: contact.id,
@@ -45,12 +60,6 @@ export function columnsOf(header: readonly string[]): (keyof ImportFields | 'giv
 /** Whether a header names at least a phone column (the one field every contact needs). */
 export const hasPhoneColumn = (header: readonly string[]): boolean => columnsOf(header).includes('phones');
 
-/**
- * A cell as it was before a spreadsheet-safe export (csv-stringify's escape_formulas) put a quote
- * before its =, +, -, @, tab or carriage return: "'+4420…" is "+4420…" again.
- */
-export const unescapedCell = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
-
 /** The fields of one row, its cells read by the header's columns. */
 export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'family' | undefined)[], cells: readonly string[]): ImportFields {
   let name: string | undefined;
@@ -60,7 +69,8 @@ export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'f
   let avatarUrl: string | undefined;
   const phones: string[] = [];
   columns.forEach((column, i) => {
-    const cell = unescapedCell(cells[i] ?? '').trim();
+    // The export's guard undone first, then the spaces around the value.
+    const cell = unguardCell(cells[i] ?? '').trim();
     if (cell === '' || column === undefined) return;
     if (column === 'name') name ??= cell;
     else if (column === 'given') given = cell;

@@ -9,7 +9,7 @@ import type { Writable } from 'node:stream';
 import type { Contact } from '../api/types.js';
 import { fsReason } from '../config/fs-reason.js';
 import { contactJson, terminalSafeJson } from './contact-json.js';
-import { CSV_COLUMNS, csvRowOf } from './csv-columns.js';
+import { csvRowOf, csvWriteOptions } from './csv-columns.js';
 import type { ExportFormat } from './formats.js';
 import { vcardOf } from './vcard.js';
 
@@ -34,7 +34,7 @@ async function put(out: Writable, text: string): Promise<void> {
 /** Every contact of `contacts` to `out` in `format`; the number written. */
 export async function writeContacts(contacts: AsyncIterable<Contact> | Iterable<Contact>, format: ExportFormat, out: Writable, onContact?: (written: number) => void): Promise<number> {
   let count = 0;
-  const csv = format === 'csv' ? stringify({ header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' }) : undefined;
+  const csv = format === 'csv' ? stringify(csvWriteOptions()) : undefined;
   // csv-stringify is a stream of its own: its text goes on to `out` as it is made.
   const piped =
     csv &&

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { maxHeaderSize, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Listing } from './catalogue.js';
+import { type RequestDeadlines, requestDeadlines, seconds } from './request-deadlines.js';
 import type { ContactsStore } from './contacts-store.js';
 import { type Gatekeeper, ownerOf } from './credentials.js';
 import { HttpError } from './errors.js';
@@ -28,6 +29,8 @@ export interface AppParts {
   rateLimiter?: RateLimiter | undefined;
   /** One line per request; never a secret. */
   log?: ((line: string) => void) | undefined;
+  /** How long a request may take to arrive, for the words of a 408 (the server enforces them). */
+  deadlines?: RequestDeadlines | undefined;
 }
 
 interface Context {
@@ -221,7 +224,19 @@ export function createApp(parts: AppParts): App {
     let url: URL | undefined;
     let answer: HttpError;
     const refused = error.code === 'HPE_INVALID_METHOD' ? unknownMethod(error) : undefined;
-    if (error.code === 'HPE_HEADER_OVERFLOW') {
+    if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+      // A request answered before its body came (and the body still coming): no 408 is written
+      // into the answer under way, as Node's own default writes none.
+      if ((socket as { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent) {
+        socket.destroy();
+        return;
+      }
+      const { headersMs, requestMs } = parts.deadlines ?? requestDeadlines({});
+      answer = new HttpError(
+        'request_timeout',
+        `the request did not arrive in time: this server waits ${seconds(headersMs)} for the request line and headers and ${seconds(requestMs)} for the whole request`,
+      );
+    } else if (error.code === 'HPE_HEADER_OVERFLOW') {
       answer = new HttpError(
         'headers_too_large',
         `the request line and headers are larger than the ${maxHeaderSize / 1024} KiB this server reads`,

@@ -7,6 +7,7 @@ export const ERROR_STATUS = {
   permission_error: 401,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   duplicate_contact: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

@@ -11,6 +11,7 @@ import { type Credentials, Gatekeeper, ownerOf } from './credentials.js';
 import { demoContacts } from './demo-data.js';
 import { MarketSimulator } from './market.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestDeadlines } from './request-deadlines.js';
 import type { SandboxOptions } from './sandbox.js';
 
 export interface SandboxParts {
@@ -50,6 +51,7 @@ export function makeSandboxParts(options: SandboxOptions, credentials: Credentia
       gatekeeper: new Gatekeeper(credentials),
       rateLimiter: options.rateLimit ? new RateLimiter(options.rateLimit, now) : undefined,
       log: options.log,
+      deadlines: requestDeadlines(options),
     });
     return { app, store, market };
   } catch (error) {

@@ -12,6 +12,7 @@ import type { ClientError } from './app.js';
 import type { KeptMarket } from './contacts-store.js';
 import { type Credentials, DEMO_API_KEY, DEMO_RESTRICTED_API_KEY, DEMO_TOKEN, freshCredential } from './credentials.js';
 import { HttpError } from './errors.js';
+import { deadlineServerOptions, type RequestDeadlines, requestDeadlines } from './request-deadlines.js';
 import { sendError } from './respond.js';
 import type { SandboxParts } from './sandbox-parts.js';
 
@@ -58,6 +59,12 @@ export interface SandboxOptions {
    */
   now?: () => number;
   marketEpochMs?: number;
+  /**
+   * How long a request's line and headers, and the whole request, may take to arrive (10 s and
+   * 30 s; see request-deadlines.ts); shorter in tests, so that a slow client is cut off at once.
+   */
+  headersTimeoutMs?: number;
+  requestTimeoutMs?: number;
 }
 
 export interface Sandbox {
@@ -81,11 +88,13 @@ export interface Sandbox {
   seededDemoData: boolean;
   /** Why the database may only be read, when it may not be written: reads are served, writes refused. */
   readOnly: string | undefined;
+  /** How long a request may take to arrive, as the server was set (RequestDeadlines). */
+  deadlines: RequestDeadlines;
   close(): Promise<void>;
 }
 
 /** The sandbox with its port taken, its database not opened yet. */
-export interface ListeningSandbox extends Pick<Sandbox, 'url' | 'contactsUrl' | 'marketDataUrl' | 'token' | 'apiKey' | 'credentials' | 'demoCredentials' | 'dbPath'> {
+export interface ListeningSandbox extends Pick<Sandbox, 'url' | 'contactsUrl' | 'marketDataUrl' | 'token' | 'apiKey' | 'credentials' | 'demoCredentials' | 'dbPath' | 'deadlines'> {
   /**
    * Opens the database and starts answering (once, however often asked). When it fails, the
    * requests waiting and any after are answered 500 with why; the port stays taken until close().
@@ -133,6 +142,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
       };
   const dbPath = options.dbPath ?? defaultDatabasePath();
   const now = options.now ?? Date.now;
+  const asked = requestDeadlines(options);
 
   let parts: SandboxParts | undefined;
   let opening: Promise<Sandbox> | undefined;
@@ -142,7 +152,7 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
   // A request before open() is not refused: it waits, unread, for the handler.
   ready.catch(() => undefined);
   const whenReady = (then: () => void, otherwise: (error: unknown) => void) => void ready.then(then, otherwise);
-  const server = createServer({ keepAliveTimeout: 65_000 }, (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer({ keepAliveTimeout: 65_000, ...deadlineServerOptions(asked) }, (req: IncomingMessage, res: ServerResponse) => {
     if (parts) parts.app(req, res);
     else whenReady(() => parts!.app(req, res), (error) => unopened(res, error));
   });
@@ -210,7 +220,9 @@ export async function listenSandbox(options: SandboxOptions = {}): Promise<Liste
   };
 
   /** What the sandbox is before and after it opens: where, as whom, and how to close it. */
-  const listening = { url, contactsUrl: url, marketDataUrl: url, token, apiKey, credentials, demoCredentials, dbPath, close };
+  // Read back from the server: what it enforces, not what was asked.
+  const deadlines: RequestDeadlines = { headersMs: server.headersTimeout, requestMs: server.requestTimeout };
+  const listening = { url, contactsUrl: url, marketDataUrl: url, token, apiKey, credentials, demoCredentials, dbPath, deadlines, close };
   return { ...listening, open: () => (opening ??= open()) };
 }
 

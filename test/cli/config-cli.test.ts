@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/sandbox.js';
 import { type ChildRun, runChild } from '../helpers/child.js';
+import { CONFIG_KEYS } from '../../src/config/config-file.js';
 
 let root: string;
 let counter = 0;
@@ -46,6 +47,27 @@ describe('the config file, read by every subcommand', () => {
     expect(run.stderr).not.toContain('secret-xyz');
     // On the embedded sandbox, as the file asked for nothing tickbook knows.
     expect((JSON.parse(run.stdout) as { data: unknown[] }).data).toHaveLength(1);
+  });
+
+  it('300,000 unknown keys: the first 10 named, one line for the rest, the command runs; config list shows them all', async () => {
+    // Before: a "did you mean" search per key and a warning line each, 28 s a command; and
+    // config list's column width overflowed the stack.
+    const keys = ['baseUrl', ...Array.from({ length: 299_999 }, (_, i) => `k${i.toString(36)}`)];
+    const text = `{${keys.map((key) => `"${key}":0`).join(',')}}`;
+    const run = await tickbook(['contacts', 'list', '--limit', '1', '--json'], text);
+    expect(run.code, run.stderr.slice(0, 500)).toBe(0);
+    expect(warnings(run.stderr)).toEqual([
+      `tickbook: warning: unknown key "baseUrl" in ${run.path}; did you mean "base_url"?`,
+      ...keys.slice(1, 10).map((key) => `tickbook: warning: unknown key "${key}" in ${run.path}; tickbook does not use it (known keys: ${CONFIG_KEYS.join(', ')})`),
+      `tickbook: warning: and 299,990 more unknown keys in ${run.path}; tickbook config list names them all`,
+    ]);
+    expect((JSON.parse(run.stdout) as { data: unknown[] }).data).toHaveLength(1);
+    const list = await tickbook(['config', 'list'], text);
+    expect(list.code, list.stderr.slice(0, 500)).toBe(0);
+    const lines = list.stdout.split('\n').filter((line) => line !== '');
+    expect(lines).toHaveLength(300_000);
+    expect(lines[0]).toMatch(/^baseUrl \(unknown: not used\) +0$/);
+    expect(lines.at(-1)).toMatch(new RegExp(`^${keys.at(-1)} \\(unknown: not used\\) +0$`));
   });
 
   it('a malformed setting only the dashboard uses stops no other command: a warning each, exit 0', async () => {

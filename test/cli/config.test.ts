@@ -125,7 +125,17 @@ describe('tickbook config', () => {
       expect(run.stderr).toMatch(/is left as it is: it holds invalid JSON at line 2, column 1: .*correct it first/);
       expect(text()).toBe('{"interval": 5,\n');
     }
-    expect(tickbook(['list']).code).toBe(1);
+  });
+
+  it('a file that is not JSON, to get or list: exit 2 (the usage mistake it is for every command), one line naming it and the place', () => {
+    mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
+    writeFileSync(file, '{"interval": 5,\n');
+    for (const args of [['list'], ['list', '--json'], ['get', 'interval']]) {
+      const run = tickbook(args);
+      expect(run.code, args.join(' ')).toBe(2);
+      expect(run.stderr).toBe(`tickbook: ${file}: invalid JSON at line 2, column 1: expected a key in double quotes, found the end of the file (see tickbook --help)\n`);
+      expect(run.stdout).toBe('');
+    }
   });
 
   it('keeps what it was not asked to change: unknown keys, notes, spacing, order; unset takes out only its key', () => {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { unguardCell } from '../../src/contacts/formula-guard.js';
 import { cleanEnv } from '../helpers/child.js';
 import { call, client, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { closeAllServers, errorJson, httpServer, json } from '../helpers/servers.js';
@@ -109,14 +110,11 @@ function account(options: { token?: string; baseUrl?: string } = {}): Account {
 
 const source = () => account({ token: TOKENS[0] });
 
-/** A cell as it was before the export's spreadsheet escaping put a quote in front. */
-const unquoted = (cell: string): string => cell.replace(/^'(?=[=+\-@\t\r])/, '');
-
 /** The contacts of an exported CSV, read with the test's own parser. */
 function contactsOfCsv(text: string): Fields[] {
   const rows = parse(text, { columns: true }) as Record<string, string>[];
   return rows.map((row) => {
-    const cell = (name: string) => unquoted(row[name]!);
+    const cell = (name: string) => unguardCell(row[name]!);
     return contact(cell('username'), cell('phone_number'), cell('display_name') || null, cell('avatar_url') || null);
   });
 }
@@ -511,6 +509,40 @@ describe('contacts import', () => {
     const run = await to.run('contacts', 'import', file);
     expect(run).toMatchObject({ code: 0, stdout: 'created 0, already present 3, invalid 0\n', stderr: '' });
     expect(server.count('POST', '/v1/contacts')).toBe(3);
+  });
+});
+
+describe('the CSV formula guard', () => {
+  it('a cell a spreadsheet splitting on "," or ";" would run is written after a \', one holding a separator quoted; an import gives each back as it was', async () => {
+    const from = account();
+    const api = client(sandbox, from.env.TICKBOOK_TOKEN);
+    const hostile = [
+      { username: 'semi', phone_number: '+442079460710', display_name: 'Bob;=1+1;x' },
+      { username: 'kept', phone_number: '+442079460711', display_name: "'=kept" },
+      { username: 'wide', phone_number: '+442079460712', display_name: '\uFF1D1+1' },
+      { username: 'comma.at', phone_number: '+442079460713', display_name: 'Ann,@home' },
+      { username: 'quoted.eq', phone_number: '+442079460714', display_name: 'x;"=1"' },
+      { username: 'plain', phone_number: '+442079460715', display_name: "O'Neil; Jr" },
+    ];
+    for (const form of hostile) expect((await api.create(form)).status).toBe(201);
+    const file = join(from.dir, 'guarded.csv');
+    expect(await from.run('contacts', 'export', '--output', file)).toMatchObject({ code: 0, stderr: `exported ${hostile.length} contacts to ${file} (csv)\n` });
+    const text = readFileSync(file, 'utf8');
+    const line = (username: string) => text.split('\r\n').find((row) => row.split(',')[1] === username)!;
+    expect(line('semi')).toContain(`,semi,"Bob;'=1+1;x",'+442079460710,`);
+    expect(line('kept')).toContain(`,kept,''=kept,'+442079460711,`);
+    expect(line('wide')).toContain(`,wide,'\uFF1D1+1,'+442079460712,`);
+    expect(line('comma.at')).toContain(`,comma.at,"Ann,'@home",'+442079460713,`);
+    expect(line('quoted.eq')).toContain(`,quoted.eq,"x;'""=1""",'+442079460714,`);
+    expect(line('plain')).toContain(`,plain,"O'Neil; Jr",'+442079460715,`);
+    // As a spreadsheet splitting on ";" sees each line: no cell of it starts a formula.
+    for (const { username } of hostile) {
+      for (const cell of line(username).split(';')) expect(cell, `${username}: ${cell}`).not.toMatch(/^"*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
+    }
+
+    const to = account();
+    expect(await to.run('contacts', 'import', file)).toMatchObject({ code: 0, stdout: `created ${hostile.length}, already present 0, invalid 0\n` });
+    expect(byUsername(await to.contacts())).toEqual(byUsername(hostile.map((c) => contact(c.username, c.phone_number, c.display_name))));
   });
 });
 

@@ -72,6 +72,18 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('the first 10 unknown keys are named; past them, one line counts the rest (comment keys not among them)', () => {
+    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`k${i}`, i]));
+    const ten = writeRaw(JSON.stringify(keys(10)));
+    expect(readConfigFile(ten).warnings).toHaveLength(10);
+    const eleven = writeRaw(JSON.stringify({ '// note': 'x', ...keys(11) }));
+    const warnings = readConfigFile(eleven).warnings;
+    expect(warnings.slice(0, 10).map((warning) => /^unknown key "(k\d+)"/.exec(warning)?.[1])).toEqual(Object.keys(keys(10)));
+    expect(warnings.slice(10)).toEqual([`and 1 more unknown key in ${eleven}; tickbook config list names them all`]);
+    const many = writeRaw(JSON.stringify(keys(1234)));
+    expect(readConfigFile(many).warnings.at(-1)).toBe(`and 1,224 more unknown keys in ${many}; tickbook config list names them all`);
+  });
+
   it('an export_dir that is not a path is named as malformed, and left out', () => {
     const read = readConfigFile(writeRaw(JSON.stringify({ export_dir: 42 })));
     expect(read.malformed.export_dir).toBe('export_dir must be the path of a directory');

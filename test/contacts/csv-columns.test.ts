@@ -1,11 +1,11 @@
 // Contacts as CSV rows (src/contacts/csv-columns.ts): the row an export writes, the columns an
 // import finds by their header in any order and under the names address books give them, and a
-// spreadsheet-safe cell (csv-stringify's escape_formulas) read back as it was.
+// spreadsheet-safe cell (formula-guard.ts, tested there) read back as it was.
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/types.js';
-import { columnsOf, CSV_COLUMNS, csvRowOf, fieldsOfRow, hasPhoneColumn, unescapedCell } from '../../src/contacts/csv-columns.js';
+import { columnsOf, CSV_COLUMNS, csvRowOf, csvWriteOptions, fieldsOfRow, hasPhoneColumn } from '../../src/contacts/csv-columns.js';
 
 /** The fields of one row under a header, as an import reads them. */
 const read = (header: string[], cells: string[]) => fieldsOfRow(columnsOf(header), cells);
@@ -73,27 +73,11 @@ describe('fieldsOfRow', () => {
   it('strips the quote a spreadsheet-safe export put before + = - @', () => {
     expect(read(['display_name', 'phone_number'], ["'=HYPERLINK(\"x\")", "'+442079460958"])).toMatchObject({ name: '=HYPERLINK("x")', phones: ['+442079460958'] });
   });
-});
 
-describe('unescapedCell', () => {
-  it("gives back what csv-stringify's escape_formulas wrote, cell for cell", () => {
-    const cells = ['+442079460958', '=SUM(A1:A9)', '-Ann-', '@home', '\tTabbed', 'plain', "O'Brien", "'quoted", 'a=b', ''];
-    const text = stringify(
-      cells.map((cell) => [cell]),
-      { escape_formulas: true, record_delimiter: 'windows' },
-    );
-    // What the export writes: a quote before the dangerous first characters only.
-    expect(text.split('\r\n').slice(0, 5)).toEqual(["'+442079460958", "'=SUM(A1:A9)", "'-Ann-", "'@home", "'\tTabbed"]);
-    const back = (parse(text, { relax_quotes: true, skip_empty_lines: false }) as string[][]).map((row) => unescapedCell(row[0] ?? ''));
-    expect(back).toEqual(cells);
-  });
-
-  it('leaves a quote before anything else, and a lone quote, alone', () => {
-    expect(unescapedCell("'hello")).toBe("'hello");
-    expect(unescapedCell("'")).toBe("'");
-    expect(unescapedCell("''+1")).toBe("''+1");
-    expect(unescapedCell("'+1")).toBe('+1');
-    expect(unescapedCell("'\r")).toBe('\r');
+  it("takes off only the guard's quote: one more quote than the export added stays", () => {
+    expect(read(['display_name', 'username'], ["''=kept", "'-dash"])).toMatchObject({ name: "'=kept", username: '-dash' });
+    expect(read(['display_name'], ["'\uFF1D1+1"])).toMatchObject({ name: '\uFF1D1+1' });
+    expect(read(['display_name'], ["Bob;'=1+1;x"])).toMatchObject({ name: 'Bob;=1+1;x' });
   });
 });
 
@@ -129,7 +113,7 @@ describe('csvRowOf', () => {
   });
 
   it('an exported row, written the way the export writes it, imports as the same contact', () => {
-    const text = stringify([csvRowOf({ ...contact, displayName: '-Ann, "the" @one' })], { header: true, columns: [...CSV_COLUMNS], escape_formulas: true, record_delimiter: 'windows' });
+    const text = stringify([csvRowOf({ ...contact, displayName: '-Ann, "the" @one' })], csvWriteOptions());
     const [header, cells] = parse(text, { relax_quotes: true }) as string[][];
     expect(read(header!, cells!)).toEqual({ name: '-Ann, "the" @one', username: 'ada', phones: ['+442079460958'], avatarUrl: 'https://a.example/ada.png' });
   });

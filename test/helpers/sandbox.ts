@@ -154,20 +154,25 @@ export interface RawAnswer extends Reply {
 
 /**
  * Writes `bytes` on a fresh TCP connection and reads until the server closes it (or 3 s pass).
- * For requests no HTTP client will send: unknown methods, oversized heads, broken syntax.
+ * For requests no HTTP client will send: unknown methods, oversized heads, broken syntax. Given
+ * pieces, writes one every `everyMs` (a slow client), while the server keeps the connection open;
+ * `unsent` says how many were left when it closed.
  */
-export function rawRequest(url: string, bytes: string | Buffer): Promise<RawAnswer> {
+export function rawRequest(url: string, bytes: string | Buffer | readonly string[], paced: { everyMs?: number; limitMs?: number } = {}): Promise<RawAnswer & { unsent: number }> {
   const { hostname, port } = new URL(url);
+  const pieces = typeof bytes === 'string' || Buffer.isBuffer(bytes) ? [bytes] : [...bytes];
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname);
     const chunks: Buffer[] = [];
     let closed = false;
+    let pacer: NodeJS.Timeout | undefined;
     const timer = setTimeout(() => {
       socket.destroy();
       finish();
-    }, 3000);
+    }, paced.limitMs ?? 3000);
     const finish = () => {
       clearTimeout(timer);
+      clearInterval(pacer);
       const text = Buffer.concat(chunks).toString('utf8');
       const split = text.indexOf('\r\n\r\n');
       if (split < 0) {
@@ -187,7 +192,7 @@ export function rawRequest(url: string, bytes: string | Buffer): Promise<RawAnsw
       } catch {
         json = undefined;
       }
-      resolve({ status: Number(statusLine.split(' ')[1]), statusLine, headers, text: body, json, body, closed });
+      resolve({ status: Number(statusLine.split(' ')[1]), statusLine, headers, text: body, json, body, closed, unsent: pieces.length });
     };
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
@@ -195,7 +200,15 @@ export function rawRequest(url: string, bytes: string | Buffer): Promise<RawAnsw
       closed = true;
       finish();
     });
-    socket.on('connect', () => socket.write(bytes));
+    socket.on('connect', () => {
+      socket.write(pieces.shift()!);
+      if (pieces.length > 0) {
+        pacer = setInterval(() => {
+          if (!closed && socket.writable) socket.write(pieces.shift()!);
+          if (pieces.length === 0) clearInterval(pacer);
+        }, paced.everyMs ?? 100);
+      }
+    });
   });
 }
 
