@@ -367,6 +367,8 @@ describe('contacts import', () => {
         { where: 'outlook.csv row 7', field: 'phone', reason: 'no phone number' },
       ],
       failed: [],
+      invalid_count: 2,
+      failed_count: 0,
       stopped: null,
     });
     const list = await to.run('contacts', 'list', '--all', '--json');
@@ -391,7 +393,7 @@ describe('contacts import', () => {
       ['missing.vcf', `cannot read ${path('missing.vcf')}: no such file or directory (ENOENT)`],
       ['folder.vcf', `${path('folder.vcf')} is a directory, not a file`],
       ['photo.vcf', `${path('photo.vcf')} is not text (it holds binary data): expected a vCard (.vcf) or CSV file`],
-      ['latin1.csv', `${path('latin1.csv')} is not UTF-8 text: save it as UTF-8 and import it again`],
+      ['latin1.csv', `${path('latin1.csv')} line 2 is not UTF-8 text (byte 0xE9): save it as UTF-8 and import it again`],
       ['empty.csv', `${path('empty.csv')} is empty: there is nothing to import`],
       ['blank.vcf', `${path('blank.vcf')} is empty: there is nothing to import`],
       ['notes.txt', `${path('notes.txt')} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)`],
