@@ -316,8 +316,13 @@ export async function importContacts(args: readonly string[]): Promise<number> {
         }
         throw error;
       }
-      await rejects.finish();
+      // The import is done either way: its report is given, then why the rejects file is not.
+      const unwritten = await rejects.finish().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
       printReport(report, { dryRun, json: format === 'json', rejectsPath: values.rejects });
+      if (unwritten !== undefined) throw unwritten;
       return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
     });
   } finally {

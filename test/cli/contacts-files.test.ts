@@ -237,20 +237,24 @@ describe('--output and --rejects: the output-file rule', () => {
 
   // As an ordinary user would run them (nobody, when the tests run as root): /dev is not theirs
   // to write in, and a device is written to, never replaced.
-  it('/dev/null takes an export and a rejects file and stays a device; /dev/full fails naming the reason, exit 1', async () => {
+  it('/dev/null takes an export and a rejects file and stays a device; /dev/full fails naming the option and the reason, exit 1', async () => {
     const from = source();
     const to = account();
     writeFileSync(to.at('refused.csv'), refusedRows(3));
     chmodSync(to.at('refused.csv'), 0o644);
-    const [toNull, toFull, imported] = await Promise.all([
+    const [toNull, toFull, imported, rejectsFull] = await Promise.all([
       from.run(['contacts', 'export', '--output', '/dev/null'], { asNobody: RUNS_AS_NOBODY }),
       from.run(['contacts', 'export', '--output', '/dev/full'], { asNobody: RUNS_AS_NOBODY }),
       to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/null'], { asNobody: RUNS_AS_NOBODY }),
+      to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/full'], { asNobody: RUNS_AS_NOBODY }),
     ]);
     expect(toNull).toMatchObject({ code: 0, stdout: '', stderr: `exported ${DEMO} contacts to /dev/null (vcf)\n` });
     expect(toFull).toMatchObject({ code: 1, stdout: '', stderr: 'tickbook: option --output: cannot write /dev/full: no space left on the device (ENOSPC)\n' });
     expect(imported).toMatchObject({ code: 1, stderr: '' });
     expect(imported.stdout).toMatch(/^created 0, already present 0, invalid 3\n[\s\S]*the refused cards and rows are in \/dev\/null, as they were written\n$/);
+    // The import's report, then why the rejects are not written.
+    expect(rejectsFull).toMatchObject({ code: 1, stderr: 'tickbook: option --rejects: cannot write /dev/full: no space left on the device (ENOSPC)\n' });
+    expect(rejectsFull.stdout).toMatch(/^created 0, already present 0, invalid 3\n/);
     for (const device of ['/dev/null', '/dev/full']) expect(lstatSync(device).isCharacterDevice(), device).toBe(true);
   });
 });
