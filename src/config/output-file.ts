@@ -98,10 +98,13 @@ function destinationOf(path: string): Destination {
   return { at, proc: false };
 }
 
-/** This process's own descriptor that a /proc path names (/proc/self/fd/1 is stdout), if it is one. */
-function ownDescriptor(procPath: string): number | undefined {
-  const match = /^\/proc\/(self|thread-self|\d+)(?:\/task\/\d+)?\/fd\/(\d+)$/.exec(procPath);
-  if (!match || (match[1] !== 'self' && match[1] !== 'thread-self' && Number(match[1]) !== process.pid)) return undefined;
+/**
+ * This process's own descriptor that a path names (/proc/self/fd/1 is stdout; on macOS and the
+ * BSDs /dev/fd/1, a directory of its own there, not a link to /proc), if it is one.
+ */
+function ownDescriptor(path: string): number | undefined {
+  const match = /^\/(?:proc\/(self|thread-self|\d+)(?:\/task\/\d+)?|dev)\/fd\/(\d+)$/.exec(path);
+  if (!match || (match[1] !== undefined && match[1] !== 'self' && match[1] !== 'thread-self' && Number(match[1]) !== process.pid)) return undefined;
   return Number(match[2]);
 }
 
@@ -226,11 +229,9 @@ export async function openOutputFile(path: string, options: { dash?: boolean } =
   if (path === '-' && options.dash) return borrowed(process.stdout);
   try {
     const destination = destinationOf(path);
-    if (destination.proc) {
-      const own = ownDescriptor(destination.at);
-      if (own === 1) return borrowed(process.stdout);
-      if (own === 2) return borrowed(process.stderr);
-    }
+    const own = ownDescriptor(destination.at);
+    if (own === 1) return borrowed(process.stdout);
+    if (own === 2) return borrowed(process.stderr);
     let stats: Stats | undefined;
     try {
       stats = statSync(destination.at);

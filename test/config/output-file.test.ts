@@ -175,6 +175,7 @@ describe('openOutputFile: streams', () => {
     expect((await openOutputFile('-', { dash: true })).stream).toBe(process.stdout);
     expect((await openOutputFile('/dev/stdout')).stream).toBe(process.stdout);
     expect((await openOutputFile('/proc/self/fd/1')).stream).toBe(process.stdout);
+    expect((await openOutputFile('/dev/fd/1')).stream).toBe(process.stdout);
     expect((await openOutputFile(`/proc/${process.pid}/fd/1`)).stream).toBe(process.stdout);
     expect((await openOutputFile('/dev/stderr')).stream).toBe(process.stderr);
     // A link of the user's to /dev/stdout (root's link to /proc/self/fd/1): followed.
