@@ -1,7 +1,8 @@
 // `tickbook contacts export`: the whole contact list as vCard 4.0, CSV, JSON or NDJSON, streamed a
-// page at a time, to stdout or to a file that appears whole or not at all.
+// page at a time, to stdout or to --output by the output-file rule (config/output-file.ts).
 import { EXPORT_OPTIONS } from './options.js';
-import { ExportFileError, writeContacts, writeContactsFile } from '../contacts/export.js';
+import { OutputFileError } from '../config/output-file.js';
+import { writeContacts, writeContactsFile } from '../contacts/export.js';
 import { EXPORT_FORMATS, type ExportFormat } from '../contacts/formats.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -34,12 +35,14 @@ export async function exportCommand(args: readonly string[]): Promise<number> {
       return 0;
     }
     try {
-      const count = await writeContactsFile(all, format, output);
-      process.stderr.write(`exported ${count} contact${count === 1 ? '' : 's'} to ${output} (${format})\n`);
+      const count = await writeContactsFile(all, format, output, undefined, { dash: true });
+      process.stderr.write(`exported ${count} contact${count === 1 ? '' : 's'}${output === '-' ? '' : ` to ${output}`} (${format})\n`);
       return 0;
     } catch (error) {
-      if (error instanceof ExportFileError && error.opening) throw new UsageError(error.message);
-      throw error;
+      if (!(error instanceof OutputFileError)) throw error;
+      // Refused or not opened: nothing was read yet, a mistake in the command.
+      if (error.opening) throw new UsageError(`option --output: ${error.message}`);
+      throw new Error(`option --output: ${error.message}`);
     }
   });
 }

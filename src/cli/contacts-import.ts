@@ -5,14 +5,15 @@
 // there already and what was refused, the refused cards or rows written unchanged to a rejects
 // file. Run again, the same import creates nothing it created before and finishes what it did not.
 import { IMPORT_OPTIONS } from './options.js';
-import { createWriteStream, statSync, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
 import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
-import { IMPORT_FORMATS, type ImportFormat } from '../contacts/formats.js';
-import { ImportFileError, importFormat, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { IMPORT_FORMATS } from '../contacts/formats.js';
+import { openOutputFile, type OutputFile, OutputFileError, outputFailure } from '../config/output-file.js';
+import { checkImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
@@ -25,6 +26,9 @@ export const IMPORT_HELP = `  tickbook contacts import FILE... [--format auto|vc
 /** Creates in flight at once: quicker than one by one, gentle on a server's rate limit. */
 const CONCURRENCY = 4;
 
+/** Refusals the report names one by one, of each kind; the rest are counted (and in --rejects). */
+export const REPORT_DETAILS = 1000;
+
 interface Refusal {
   where: string;
   field: string;
@@ -34,8 +38,11 @@ interface Refusal {
 interface Report {
   created: number;
   present: number;
+  /** The first REPORT_DETAILS of each kind; the counts are of all. */
   invalid: Refusal[];
   failed: Refusal[];
+  invalidCount: number;
+  failedCount: number;
   /** Why the import stopped before the end (the server went away), when it did. */
   stopped: string | undefined;
 }
@@ -63,26 +70,70 @@ class KnownContacts {
   }
 }
 
-/** The rejects file: each refused card or row as written, rows under their file's header. */
+/**
+ * The rejects file: each refused card or row as written, rows under their file's header. Written
+ * as the import goes, never kept: while the file (or a FIFO's reader) is behind, `backlog` is what
+ * the import waits on before it reads on.
+ */
 class Rejects {
-  readonly #out: WriteStream | undefined;
+  readonly #file: OutputFile | undefined;
+  readonly #path: string | undefined;
   #header: string | undefined;
-  constructor(path: string | undefined) {
-    this.#out = path === undefined ? undefined : createWriteStream(path, { flags: 'w', mode: 0o600 });
+  #waiting: Promise<void> | undefined;
+  private constructor(path: string | undefined, file: OutputFile | undefined) {
+    this.#path = path;
+    this.#file = file;
+  }
+  /** Opened (by the output-file rule) before anything is read or sent; a refusal is a UsageError. */
+  static async open(path: string | undefined): Promise<Rejects> {
+    if (path === undefined) return new Rejects(undefined, undefined);
+    if (path === '-') throw new UsageError('option --rejects: - would be standard output, where the report goes: give a file (or /dev/stdout to have both there)');
+    try {
+      return new Rejects(path, await openOutputFile(path));
+    } catch (error) {
+      if (error instanceof OutputFileError) throw new UsageError(`option --rejects: ${error.message}`);
+      throw error;
+    }
   }
   write(record: ImportRecord): void {
-    if (!this.#out) return;
-    if (record.format === 'csv' && record.header !== this.#header) this.#out.write(record.header);
+    const out = this.#file?.stream;
+    if (!out || record.raw === undefined) return;
+    let text = record.raw;
+    if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${text}`;
     this.#header = record.format === 'csv' ? record.header : undefined;
-    this.#out.write(record.raw);
+    if (!out.write(text) && !this.#waiting) {
+      this.#waiting = once(out, 'drain').then(
+        () => {
+          this.#waiting = undefined;
+        },
+        (error: unknown) => {
+          throw this.#failure(error);
+        },
+      );
+      // Met where it is awaited (the import's loop, or finish), not as an unhandled rejection.
+      this.#waiting.catch(() => {});
+    }
   }
-  async close(): Promise<void> {
-    const out = this.#out;
-    if (!out) return;
-    await new Promise<void>((resolve, reject) => {
-      out.on('error', reject);
-      out.end(resolve);
-    });
+  /** Settled when the rejects file has taken what was written; undefined when it has already. */
+  get backlog(): Promise<void> | undefined {
+    return this.#waiting;
+  }
+  async finish(): Promise<void> {
+    if (!this.#file) return;
+    try {
+      await this.#waiting;
+      await this.#file.finish();
+    } catch (error) {
+      this.#file.abandon();
+      throw this.#failure(error);
+    }
+  }
+  abandon(): void {
+    this.#file?.abandon();
+  }
+  #failure(error: unknown): unknown {
+    const failure = outputFailure(this.#path!, error);
+    return failure instanceof OutputFileError ? new Error(`option --rejects: ${failure.message}`) : failure;
   }
 }
 
@@ -98,13 +149,14 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
   return known;
 }
 
-async function run(client: TickbookClient, files: readonly { path: string; format: ImportFormat; size: number }[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
+async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, invalid: [], failed: [], stopped: undefined };
+  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
-  const refuse = (record: ImportRecord, list: Refusal[], field: string, reason: string) => {
-    list.push({ where: record.where, field, reason });
+  const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
+    const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
+    if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason });
     options.rejects.write(record);
   };
   // The bar goes by bytes read of all the files: how many cards or rows there are is not known
@@ -114,18 +166,18 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
   const say = (record: ImportRecord) => {
     const share = totalBytes > 0 ? Math.min(1, (doneBytes + record.offset) / totalBytes) : 0;
     progress.show(
-      `${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalid.length} invalid · ${record.where}`,
+      `${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalidCount} invalid · ${record.where}`,
     );
   };
 
   const handle = (record: ImportRecord): Promise<void> | undefined => {
     if ('problem' in record.fields) {
-      refuse(record, report.invalid, 'card', record.fields.problem);
+      refuse(record, 'invalid', record.format === 'vcf' ? 'card' : 'row', record.fields.problem);
       return undefined;
     }
     const candidate = candidateOf(record.fields, options.country);
     if ('problem' in candidate) {
-      refuse(record, report.invalid, candidate.field, candidate.problem);
+      refuse(record, 'invalid', candidate.field, candidate.problem);
       return undefined;
     }
     const contact = { ...candidate.contact };
@@ -143,7 +195,7 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
       }
     }
     if (known.phoneOf(contact.username) !== undefined) {
-      refuse(record, report.invalid, 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
+      refuse(record, 'invalid', 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
       return undefined;
     }
     // Taken at once, so that a later row with the same person, sent meanwhile, finds it.
@@ -163,10 +215,10 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
         }
         known.remove(contact.username, contact.phoneNumber);
         if (error instanceof ApiError && error.kind === 'invalid') {
-          refuse(record, report.invalid, error.field ?? 'contact', `the server refused it: ${error.message}`);
+          refuse(record, 'invalid', error.field ?? 'contact', `the server refused it: ${error.message}`);
           return;
         }
-        refuse(record, report.failed, 'contact', error instanceof ApiError ? error.describe() : (error as Error).message);
+        refuse(record, 'failed', 'contact', error instanceof ApiError ? error.describe() : (error as Error).message);
         if (isGone(error)) report.stopped ??= error instanceof ApiError ? error.describe() : (error as Error).message;
       },
     );
@@ -174,13 +226,17 @@ async function run(client: TickbookClient, files: readonly { path: string; forma
 
   try {
     for (const file of files) {
-      for await (const record of importRecords(file.path, file.format)) {
+      for await (const record of importRecords(file)) {
         if (report.stopped !== undefined) break;
         say(record);
         const sent = handle(record);
-        if (!sent) continue;
-        const tracked = sent.finally(() => inFlight.delete(tracked));
-        inFlight.add(tracked);
+        if (sent) {
+          const tracked = sent.finally(() => inFlight.delete(tracked));
+          inFlight.add(tracked);
+        }
+        // A rejects file that is behind holds the reading, not memory.
+        const backlog = options.rejects.backlog;
+        if (backlog) await backlog;
         if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
       }
       if (report.stopped !== undefined) break;
@@ -202,16 +258,22 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
       present: report.present,
       invalid: report.invalid,
       failed: report.failed,
+      invalid_count: report.invalidCount,
+      failed_count: report.failedCount,
       stopped: report.stopped ?? null,
     });
     return;
   }
+  const refused = report.invalidCount + report.failedCount;
+  const unlisted = refused - report.invalid.length - report.failed.length;
   const lines = [
-    `${options.dryRun ? 'would create' : 'created'} ${report.created}, already present ${report.present}, invalid ${report.invalid.length}${report.failed.length > 0 ? `, failed ${report.failed.length}` : ''}`,
+    `${options.dryRun ? 'would create' : 'created'} ${report.created}, already present ${report.present}, invalid ${report.invalidCount}${report.failedCount > 0 ? `, failed ${report.failedCount}` : ''}`,
     ...[...report.invalid, ...report.failed].map((r) => `  ${r.where}: ${r.reason}`),
   ];
+  if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more refused, not listed here (the first ${REPORT_DETAILS.toLocaleString('en-US')} of each kind are)`);
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
-  if (options.rejectsPath !== undefined && report.invalid.length + report.failed.length > 0) lines.push(`the refused cards and rows are in ${options.rejectsPath}, as they were written`);
+  if (options.rejectsPath !== undefined && refused > 0) lines.push(`the refused cards and rows are in ${options.rejectsPath}, as they were written`);
+  else if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');
   process.stdout.write(lines.map((line) => `${sanitize(line)}\n`).join(''));
 }
 
@@ -227,32 +289,43 @@ export async function importContacts(args: readonly string[]): Promise<number> {
     if (read.length !== 2) throw new UsageError(`option --default-country: ${read}`);
     country = read as CountryCode;
   }
-  // Every file is checked before anything is sent: a wrong one found half way would leave half done.
-  const files: { path: string; format: ImportFormat; size: number }[] = [];
+  const dryRun = values['dry-run'] === true;
+  // Opened first: a rejects file that will not do is a mistake in the command, said before a
+  // large file is read through. Until it is finished its older self stays.
+  const rejects = await Rejects.open(values.rejects);
   try {
-    for (const path of positionals) files.push({ path, format: await importFormat(path, asked), size: statSync(path).size });
-  } catch (error) {
-    if (error instanceof ImportFileError) {
-      process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);
-      return 1;
-    }
-    throw error;
-  }
-  return withClient(values, async ({ client }) => {
-    const rejects = new Rejects(values.rejects);
-    let report: Report;
+    // Every file is checked whole before anything is sent: a wrong one found half way would leave half done.
+    const files: ImportFile[] = [];
     try {
-      report = await run(client, files, { country, dryRun: values['dry-run'] === true, rejects });
+      for (const path of positionals) files.push(await checkImportFile(path, asked));
     } catch (error) {
       if (error instanceof ImportFileError) {
         process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);
         return 1;
       }
       throw error;
-    } finally {
-      await rejects.close();
     }
-    printReport(report, { dryRun: values['dry-run'] === true, json: format === 'json', rejectsPath: values.rejects });
-    return report.invalid.length + report.failed.length > 0 || report.stopped !== undefined ? 1 : 0;
-  });
+    return await withClient(values, async ({ client }) => {
+      let report: Report;
+      try {
+        report = await run(client, files, { country, dryRun, rejects });
+      } catch (error) {
+        if (error instanceof ImportFileError) {
+          process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);
+          return 1;
+        }
+        throw error;
+      }
+      // The import is done either way: its report is given, then why the rejects file is not.
+      const unwritten = await rejects.finish().then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      printReport(report, { dryRun, json: format === 'json', rejectsPath: values.rejects });
+      if (unwritten !== undefined) throw unwritten;
+      return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
+    });
+  } finally {
+    rejects.abandon();
+  }
 }

@@ -12,7 +12,8 @@ import { integerOption, nonEmptyOption, parseCommandLine, refuseNonTextArgument,
 import { withClient } from './with-client.js';
 import { shellWord } from './shell-word.js';
 import { EXPORT_HELP, exportCommand } from './contacts-export.js';
-import { IMPORT_HELP, importContacts } from './contacts-import.js';
+import { IMPORT_HELP, importContacts, REPORT_DETAILS } from './contacts-import.js';
+import { RECORD_LIMIT_WORDS } from '../contacts/import-sources.js';
 import { duplicatesOf } from '../contacts/duplicates.js';
 import { SEARCH_HELP, searchCommand } from './contacts-search.js';
 
@@ -48,7 +49,9 @@ export:                     every contact, streamed (stdout unless --output)
                             the start or after , ; a tab or a line break, written after a ',
                             which import takes off; cells holding , ; or a tab quoted), json or
                             ndjson
-  --output FILE             write FILE whole or not at all (mode 0600)
+  --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
+                            link and its target is written, one another user owns is refused);
+                            a FIFO, a terminal or /dev/null is written to as it is; - is stdout
 
 import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the contact list
   --format F                auto (the default: by the file's name, else its first line), vcf, csv
@@ -57,7 +60,11 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
                             refused
   --dry-run                 check and report, create nothing
   --rejects FILE            write each refused card or row to FILE as it was written, to mend
-                            and import again
+                            and import again (as --output writes a file)
+  Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
+  twice), UTF-8 text with no NUL byte anywhere, a CSV quote closed; else nothing is imported.
+  A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
+  report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.

@@ -1,4 +1,5 @@
-// Files replaced whole: the config file, the dashboard's code cache.
+// Files replaced whole: the config file, the dashboard's code cache (and, by the same temporary
+// beside them, the files of output-file.ts).
 import { randomBytes } from 'node:crypto';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -10,8 +11,7 @@ import { basename, dirname, join } from 'node:path';
  * may hold a token. A failure removes the temporary and leaves `path` untouched.
  */
 export function writeAtomically(path: string, text: string | Uint8Array): void {
-  const dir = dirname(path);
-  const temporary = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(path);
   try {
     const fd = openSync(temporary, 'wx', 0o600);
     try {
@@ -26,8 +26,17 @@ export function writeAtomically(path: string, text: string | Uint8Array): void {
     rmSync(temporary, { force: true });
     throw error;
   }
-  // The rename is in the directory: flushing it makes the new name survive a crash. Not every
-  // file system lets a directory be opened or flushed; the file itself is safe already.
+  flushDirectory(dirname(path));
+}
+
+/** The name of a temporary for `path`, beside it (the same file system): `.NAME.PID.RANDOM.tmp`. */
+export const temporaryBeside = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+
+/**
+ * A rename is in the directory: flushing it makes the new name survive a crash. Not every file
+ * system lets a directory be opened or flushed; the file itself is safe already.
+ */
+export function flushDirectory(dir: string): void {
   try {
     const dirFd = openSync(dir, 'r');
     try {

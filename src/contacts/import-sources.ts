@@ -1,15 +1,19 @@
-// The files an import reads: each checked first (there, readable, text, not empty), its format
-// found (by its name, else by its first line), then read a card or a row at a time, streaming,
-// each with its place in the file and its text as written (for the rejects file).
-import { parse } from 'csv-parse';
+// The files an import reads: each checked first, whole (there, a regular file, UTF-8 text with
+// no NUL byte anywhere, not empty, a CSV quote closed), its format found (by its name, else by its
+// first line), then read a card or a row at a time, streaming, each with its place in the file and
+// its text as written (for the rejects file). A card or row is kept up to RECORD_LIMIT bytes: a
+// larger one is refused alone and the reading goes on, so memory does not grow with the file.
 import { parse as parseSync } from 'csv-parse/sync';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { createInterface } from 'node:readline';
+import { closeSync, read } from 'node:fs';
+import { promisify } from 'node:util';
 import { fsReason } from '../config/fs-reason.js';
+import { NotRegularFileError, openRegularFile } from '../config/regular-file.js';
+import { TextBytesCheck, type TextFault } from '../text/text-bytes.js';
 import { columnsOf, fieldsOfRow, hasPhoneColumn } from './csv-columns.js';
+import { cellsOfEach, type CsvRecord, CsvRecordSplitter } from './csv-records.js';
 import type { ImportFields } from './import-candidate.js';
 import type { ImportFormat } from './formats.js';
+import { LineSplitter } from './text-lines.js';
 import { type CardFields, cardsOf, readCard } from './vcard.js';
 
 export class ImportFileError extends Error {
@@ -20,8 +24,8 @@ export class ImportFileError extends Error {
 export interface ImportRecord {
   where: string;
   format: ImportFormat;
-  /** The card or row as written, line ends CRLF: what goes to the rejects file. */
-  raw: string;
+  /** The card or row as written, line ends CRLF: what goes to the rejects file (none when too large to keep). */
+  raw: string | undefined;
   /** The CSV header it was read under, as written (for a rejects file of rows). */
   header?: string | undefined;
   /** How far into its file it ends, in bytes (about: for a progress bar). */
@@ -29,52 +33,149 @@ export interface ImportRecord {
   fields: ImportFields | { problem: string };
 }
 
-/** How much of a file is looked at to tell text from binary, and to find its format. */
+/** How much of a file is looked at to find its format. */
 const SNIFF_BYTES = 64 * 1024;
 
-/** The file's format: as asked, or from its name, or from its first line; or why it is not one. */
-export async function importFormat(path: string, asked: ImportFormat | 'auto'): Promise<ImportFormat> {
-  let head: Buffer;
+/** The largest card or CSV row an import takes, in bytes: a larger one is refused alone. */
+export const RECORD_LIMIT = 1024 * 1024;
+export const RECORD_LIMIT_WORDS = '1 MiB';
+
+/**
+ * How much of a file is read at a time. The cards or rows of a chunk are made at once: measured
+ * over 100,000 rows, 64 KiB chunks peaked at 130 MB RSS, 256 KiB at 196 MB, for the same time.
+ */
+const CHUNK_BYTES = 64 * 1024;
+
+const readAt = promisify(read);
+
+/** The bytes of the open file `fd` from `from` to its end, a chunk at a time (each a buffer of its own). */
+async function* chunksOf(fd: number, from = 0): AsyncGenerator<Buffer> {
+  for (let position = from; ; ) {
+    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+    const { bytesRead } = await readAt(fd, buffer, 0, CHUNK_BYTES, position);
+    if (bytesRead === 0) return;
+    position += bytesRead;
+    yield buffer.subarray(0, bytesRead);
+  }
+}
+
+/** The line (from 1) of the byte at `offset` in the open file `fd`. */
+async function lineAt(fd: number, offset: number): Promise<number> {
+  let line = 1;
+  let base = 0;
+  for await (const chunk of chunksOf(fd)) {
+    const upTo = Math.min(chunk.length, offset - base);
+    for (let at = chunk.indexOf(0x0a); at >= 0 && at < upTo; at = chunk.indexOf(0x0a, at + 1)) line++;
+    base += chunk.length;
+    if (base >= offset) break;
+  }
+  return line;
+}
+
+/** A file checked and ready to import. */
+export interface ImportFile {
+  path: string;
+  format: ImportFormat;
+  /** A CSV file's delimiter, from its header line. */
+  delimiter: string;
+  size: number;
+}
+
+/** Opens `path` for reading as a regular file, or says why not in an ImportFileError. */
+function openImportFile(path: string): number {
   try {
-    const file = await open(path, 'r');
-    try {
-      if ((await file.stat()).isDirectory()) throw new ImportFileError(`${path} is a directory, not a file`);
-      const buffer = Buffer.alloc(SNIFF_BYTES);
-      const { bytesRead } = await file.read(buffer, 0, SNIFF_BYTES, 0);
-      head = buffer.subarray(0, bytesRead);
-    } finally {
-      await file.close();
-    }
+    return openRegularFile(path);
   } catch (error) {
-    if (error instanceof ImportFileError) throw error;
+    if (error instanceof NotRegularFileError) {
+      if (error.kind === 'a directory') throw new ImportFileError(`${path} is a directory, not a file`);
+      // Read twice, it must hold still: a pipe gives its bytes once.
+      throw new ImportFileError(`${path} is ${error.kind}, not a regular file: an import reads its files twice (checked, then imported), so it cannot read a pipe or a device; save it to a file first`);
+    }
     throw new ImportFileError(`cannot read ${path}: ${fsReason(error)}`);
   }
-  if (head.includes(0)) throw new ImportFileError(`${path} is not text (it holds binary data): expected a vCard (.vcf) or CSV file`);
-  let text: string;
+}
+
+/** Why a file with `fault` at its `line` is not one to import. */
+function faultMessage(path: string, fault: TextFault, line: number): string {
+  const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  return fault.kind === 'nul'
+    ? `${path} line ${line} is not text (it holds a NUL byte, binary data): expected a vCard (.vcf) or CSV file`
+    : `${path} line ${line} is not UTF-8 text (byte ${byte}): save it as UTF-8 and import it again`;
+}
+
+/** A failure to read `path` (EIO, part way), as an ImportFileError; one already is passed on. */
+const readFailure = (path: string, error: unknown): unknown =>
+  error instanceof ImportFileError || !(error as { code?: string }).code?.startsWith('E') ? error : new ImportFileError(`cannot read ${path}: ${fsReason(error)}`);
+
+/**
+ * `path` checked whole, before anything is sent: its format (as asked, or from its name, or from
+ * its first line), or an ImportFileError saying why it cannot be imported. Read a chunk at a time:
+ * a file of any size is checked in the same memory.
+ */
+export async function checkImportFile(path: string, asked: ImportFormat | 'auto'): Promise<ImportFile> {
+  const fd = openImportFile(path);
   try {
-    // `stream`: a character cut at the end of what was read is not a fault of the file.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(head, { stream: true });
-  } catch {
-    throw new ImportFileError(`${path} is not UTF-8 text: save it as UTF-8 and import it again`);
+    return await checkOpenFile(fd, path, asked);
+  } catch (error) {
+    throw readFailure(path, error);
+  } finally {
+    closeSync(fd);
   }
-  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '');
-  if (firstLine === undefined) throw new ImportFileError(`${path} is empty: there is nothing to import`);
+}
+
+async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'auto'): Promise<ImportFile> {
+  const text = new TextBytesCheck();
+  const refuse = async (fault: TextFault): Promise<never> => {
+    throw new ImportFileError(faultMessage(path, fault, await lineAt(fd, fault.offset)));
+  };
+  const head = Buffer.allocUnsafe(SNIFF_BYTES);
+  const { bytesRead } = await readAt(fd, head, 0, SNIFF_BYTES, 0);
+  // A NUL near the start: a photo, an archive, a database, rather than text in another encoding.
+  if (head.subarray(0, bytesRead).includes(0)) throw new ImportFileError(`${path} is not text (it holds binary data): expected a vCard (.vcf) or CSV file`);
+  const headFault = text.push(head.subarray(0, bytesRead));
+  if (headFault) await refuse(headFault);
+  // `stream`: a character cut at the end of what was read is the next chunk's.
+  const headText = new TextDecoder('utf-8').decode(head.subarray(0, bytesRead), { stream: true });
+  const firstLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '');
+  if (firstLine === undefined && bytesRead < SNIFF_BYTES) throw new ImportFileError(`${path} is empty: there is nothing to import`);
+  if (firstLine === undefined) throw new ImportFileError(`${path} is neither vCard nor CSV: its first ${SNIFF_BYTES / 1024} KiB are blank`);
   const format = asked !== 'auto' ? asked : /^BEGIN:VCARD\s*$/i.test(firstLine.trim()) || /\.(vcf|vcard)$/i.test(path) ? 'vcf' : /\.(csv|tsv)$/i.test(path) || /[,;\t]/.test(firstLine) ? 'csv' : undefined;
   if (format === undefined) {
     throw new ImportFileError(`${path} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)`);
   }
   // A vCard file is one with a card in it: a .vcf of notes is refused before anything is sent.
-  if (format === 'vcf' && !/^BEGIN:VCARD\s*$/im.test(text)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
+  if (format === 'vcf' && !/^BEGIN:VCARD\s*$/im.test(headText)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
+  const delimiter = delimiterOf(firstLine);
   if (format === 'csv') {
     let header: string[] = [];
     try {
-      header = parseSync(firstLine, { delimiter: delimiterOf(firstLine), relax_quotes: true, relax_column_count: true })[0] ?? [];
+      header = parseSync(firstLine, { delimiter, relax_quotes: true, relax_column_count: true })[0] ?? [];
     } catch {
       // Not one line of CSV: the phone column is not found either.
     }
     if (!hasPhoneColumn(header)) throw new ImportFileError(`${path}: its header names no phone column (phone_number, phone, mobile, …): ${JSON.stringify(firstLine.slice(0, 200))}`);
   }
-  return format;
+  // The rest of the file: text all through, and (CSV) no quote left open at its end, which would
+  // make one field of everything after it.
+  const records = format === 'csv' ? new CsvRecordSplitter(delimiter, RECORD_LIMIT, false) : undefined;
+  records?.push(head.subarray(0, bytesRead));
+  let size = bytesRead;
+  if (bytesRead === SNIFF_BYTES) {
+    for await (const chunk of chunksOf(fd, SNIFF_BYTES)) {
+      size += chunk.length;
+      const fault = text.push(chunk);
+      if (fault) await refuse(fault);
+      records?.push(chunk);
+    }
+  }
+  const last = text.end();
+  if (last) await refuse(last);
+  const end = records?.end();
+  if (end && !Array.isArray(end)) {
+    const line = await lineAt(fd, end.offset);
+    throw new ImportFileError(`${path} row ${end.row}: the quote opened at line ${line} is never closed, so the rest of the file would be one cell: close it (or double it, "") and import again`);
+  }
+  return { path, format, delimiter, size };
 }
 
 /** The delimiter of a header line: the one of comma, semicolon and tab it holds most of. */
@@ -96,61 +197,82 @@ export const fieldsOfCard = (card: CardFields): ImportFields => ({
   avatarUrl: card.photo,
 });
 
-async function* vcardRecords(path: string): AsyncGenerator<ImportRecord> {
-  let offset = 0;
-  const lines = createInterface({ input: createReadStream(path, { encoding: 'utf8' }), crlfDelay: Number.POSITIVE_INFINITY });
-  // Each line's bytes counted as it goes by, for the progress bar (a CRLF or LF end, about).
-  const counted = (async function* () {
-    for await (const line of lines) {
-      offset += Buffer.byteLength(line) + 2;
-      yield line;
-    }
-  })();
-  let cards = 0;
-  for await (const { raw, line } of cardsOf(counted)) {
-    cards++;
-    const card = readCard(raw.replace(/^\uFEFF/, ''));
-    yield { where: `${fileName(path)} card at line ${line}`, format: 'vcf', raw, offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
-  }
-  if (cards === 0) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
-}
+const tooLarge = (what: 'card' | 'row') =>
+  `larger than ${RECORD_LIMIT_WORDS}, the limit for a ${what}: left out, and not written to the rejects file (split it, or shorten its largest values)`;
 
-async function* csvRecords(path: string): AsyncGenerator<ImportRecord> {
-  // The header line first, for the delimiter: a European spreadsheet writes semicolons.
-  const head = createInterface({ input: createReadStream(path, { encoding: 'utf8', end: SNIFF_BYTES }) });
-  let headerLine = '';
-  for await (const line of head) {
-    if (line.trim() === '') continue;
-    headerLine = line.replace(/^\uFEFF/, '');
-    break;
-  }
-  head.close();
-  const parser = createReadStream(path).pipe(
-    parse({ bom: true, raw: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, delimiter: delimiterOf(headerLine) }),
-  );
-  let columns: ReturnType<typeof columnsOf> | undefined;
-  let header = '';
+async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
+  const fd = openImportFile(file.path);
+  const splitter = new LineSplitter(RECORD_LIMIT);
   try {
-    for await (const { record, raw, info } of parser as AsyncIterable<{ record: string[]; raw: string; info: { lines: number; records: number; bytes: number } }>) {
-      // csv-parse's raw row keeps the line end it stopped at (\r of CRLF, or \n): written CRLF once.
-      const text = `${raw.replace(/\r?\n?$|\r$/, '')}\r\n`;
-      if (!columns) {
-        if (!hasPhoneColumn(record)) {
-          throw new ImportFileError(`${path}: its header names no phone column (phone_number, phone, mobile, …): ${JSON.stringify(record.join(', ').slice(0, 200))}`);
-        }
-        columns = columnsOf(record);
-        header = text;
+    const lines = (async function* () {
+      for await (const chunk of chunksOf(fd)) yield* splitter.push(chunk);
+      yield* splitter.end();
+    })();
+    let cards = 0;
+    for await (const { raw, line } of cardsOf(lines, RECORD_LIMIT)) {
+      cards++;
+      const where = `${fileName(file.path)} card at line ${line}`;
+      if (raw === undefined) {
+        yield { where, format: 'vcf', raw, offset: splitter.offset, fields: { problem: tooLarge('card') } };
         continue;
       }
-      yield { where: `${fileName(path)} row ${info.records}`, format: 'csv', raw: text, header, offset: info.bytes, fields: fieldsOfRow(columns, record) };
+      const card = readCard(raw.replace(/^\uFEFF/, ''));
+      yield { where, format: 'vcf', raw, offset: splitter.offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
     }
+    if (cards === 0) throw new ImportFileError(`${file.path} holds no vCard (no BEGIN:VCARD line)`);
   } catch (error) {
-    if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError(`${path} is not CSV tickbook can read: ${(error as Error).message}`);
+    throw readFailure(file.path, error);
+  } finally {
+    closeSync(fd);
   }
 }
 
-/** The cards or rows of one file, in order. */
-export function importRecords(path: string, format: ImportFormat): AsyncGenerator<ImportRecord> {
-  return format === 'vcf' ? vcardRecords(path) : csvRecords(path);
+async function* csvRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
+  const { path, delimiter } = file;
+  const fd = openImportFile(path);
+  const splitter = new CsvRecordSplitter(delimiter, RECORD_LIMIT);
+  let columns: ReturnType<typeof columnsOf> | undefined;
+  let header = '';
+  /** The records found together (in a chunk) as ImportRecords; the header taken on the way. */
+  const recordsOf = (found: readonly CsvRecord[]): ImportRecord[] => {
+    const texts = found.map((record) => record.bytes?.toString('utf8') ?? '');
+    const cellsOfRecord = cellsOfEach(texts, delimiter, splitter.recordDelimiter);
+    const records: ImportRecord[] = [];
+    for (const [i, record] of found.entries()) {
+      const where = `${fileName(path)} row ${record.row}`;
+      if (record.bytes === undefined) {
+        if (!columns) throw new ImportFileError(`${path}: its header row is larger than ${RECORD_LIMIT_WORDS}, the limit for a row`);
+        records.push({ where, format: 'csv', raw: undefined, header, offset: record.end, fields: { problem: tooLarge('row') } });
+        continue;
+      }
+      // As csv-parse gave a record's raw text with its line end: written CRLF once.
+      const raw = `${splitter.recordDelimiter === '\n' ? texts[i]!.replace(/\r$/, '') : texts[i]}\r\n`;
+      const cells = cellsOfRecord[i]!;
+      if (cells instanceof Error) {
+        if (!columns) throw new ImportFileError(`${path} is not CSV tickbook can read: ${cells.message}`);
+        records.push({ where, format: 'csv', raw, header, offset: record.end, fields: { problem: `not CSV tickbook can read: ${cells.message}` } });
+      } else if (!columns) {
+        if (!hasPhoneColumn(cells)) throw new ImportFileError(`${path}: its header names no phone column (phone_number, phone, mobile, …): ${JSON.stringify(cells.join(', ').slice(0, 200))}`);
+        columns = columnsOf(cells);
+        header = raw;
+      } else records.push({ where, format: 'csv', raw, header, offset: record.end, fields: fieldsOfRow(columns, cells) });
+    }
+    return records;
+  };
+  try {
+    for await (const chunk of chunksOf(fd)) yield* recordsOf(splitter.push(chunk));
+    const last = splitter.end();
+    // Checked before: only a file changed since can end inside a quote.
+    if (!Array.isArray(last)) throw new ImportFileError(`${path} row ${last.row}: a quote is never closed (the file changed since it was checked)`);
+    yield* recordsOf(last);
+  } catch (error) {
+    throw readFailure(path, error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The cards or rows of one checked file, in order. */
+export function importRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
+  return file.format === 'vcf' ? vcardRecords(file) : csvRecords(file);
 }

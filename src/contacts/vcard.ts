@@ -5,6 +5,7 @@
 // characters, and the RFC says octets.
 import ICAL from 'ical.js';
 import type { Contact } from '../api/types.js';
+import type { LongLine } from './text-lines.js';
 
 /** RFC 6350 3.2: a line longer than 75 octets is folded, CRLF then one space. */
 const FOLD_OCTETS = 75;
@@ -63,22 +64,38 @@ export interface CardFields {
   uid: string | undefined;
 }
 
-/** The cards of a file's lines, each as its raw text (CRLF ends), in order. */
-export async function* cardsOf(lines: AsyncIterable<string>): AsyncGenerator<{ raw: string; line: number }> {
+/**
+ * The cards of a file's lines, each as its raw text (CRLF ends), in order. A card larger than
+ * `limit` bytes (or holding a line too long to be kept) is given with no text, at the line it
+ * began on, and what follows it is passed over until the next BEGIN:VCARD: an END:VCARD missing
+ * does not take in the rest of the file.
+ */
+export async function* cardsOf(lines: AsyncIterable<string | LongLine>, limit = Number.POSITIVE_INFINITY): AsyncGenerator<{ raw: string | undefined; line: number }> {
   let card: string[] | undefined;
+  let size = 0;
   let start = 0;
   let n = 0;
   for await (const line of lines) {
     n++;
+    if (typeof line !== 'string') {
+      if (card) yield { raw: undefined, line: start };
+      card = undefined;
+      continue;
+    }
     const upper = line.trim().toUpperCase();
     if (upper === 'BEGIN:VCARD') {
       card = [line];
+      size = Buffer.byteLength(line) + 2;
       start = n;
       continue;
     }
     if (!card) continue;
     card.push(line);
-    if (upper === 'END:VCARD') {
+    size += Buffer.byteLength(line) + 2;
+    if (size > limit) {
+      yield { raw: undefined, line: start };
+      card = undefined;
+    } else if (upper === 'END:VCARD') {
       yield { raw: `${card.join('\r\n')}\r\n`, line: start };
       card = undefined;
     }

@@ -377,7 +377,7 @@ export function Dashboard(props: DashboardProps) {
         status.notice(`exporting ${what} to ${path}${glyphs.ellipsis}`);
         let shown = 0;
         // The vCard and CSV writers load when first asked for: they were ~15 ms of every start.
-        void import('../contacts/export.js').then(({ ExportFileError, writeContactsFile }) =>
+        void Promise.all([import('../contacts/export.js'), import('../config/output-file.js')]).then(([{ writeContactsFile }, { OutputFileError }]) =>
           writeContactsFile(marked.length > 0 ? marked : client.allContacts({ limit: 100 }), 'vcf', path, (n) => {
             // A long export says how far it has gone, every few hundred.
             if (n - shown >= 500) {
@@ -388,7 +388,7 @@ export function Dashboard(props: DashboardProps) {
             (count) => status.notice(`exported ${count} contact${count === 1 ? '' : 's'} to ${path} (vCard)`),
             // The reason first: a long path must not push it off the line.
             (error: unknown) =>
-              status.notice(error instanceof ExportFileError ? `export failed: ${error.reason}: cannot write ${error.path}` : `export failed: ${(error as Error).message}`),
+              status.notice(`export failed: ${error instanceof OutputFileError ? error.reasonFirst() : (error as Error).message}`),
           ),
         ).catch((error: unknown) => status.notice(`export failed: ${(error as Error).message}`));
         return;

@@ -6,8 +6,7 @@
 // contacts with undici at the importer's concurrency; (c) `tickbook contacts export` of 100,000
 // contacts as vCard and CSV to a file, against a bare process paging the same list to a file.
 // Targets: a keystroke p95 < 5 ms at 10,000; the import's peak RSS < 200 MB.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -15,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { ContactSearch, foldForSearch, type Searchable } from '../../src/contacts/search.js';
 import { openContactsStore, type SeedContact } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
+import { processMeter } from './measure-process.js';
 import { startServeProcess } from './serve-process.js';
 
 const TOKEN = 'bench-contacts-token-0123456789';
@@ -182,56 +182,8 @@ function searchBench(): { p95At10k: number } {
 // ---------------------------------------------------------------------------------------------
 // Processes, and their peak resident memory.
 
-/** The peak RSS (VmHWM, kB) of a process, read from /proc as it runs, and at its exit by a hook it loads. */
-interface Measured {
-  code: number | null;
-  ms: number;
-  peakKb: number;
-  stdout: string;
-  stderr: string;
-}
-
-const HOOK = join(dir, 'hwm-at-exit.mjs');
-writeFileSync(
-  HOOK,
-  `import { readFileSync, writeFileSync } from 'node:fs';
-process.on('exit', () => {
-  const kb = /VmHWM:\\s*(\\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
-  if (process.env.HWM_FILE && kb) writeFileSync(process.env.HWM_FILE, kb);
-});
-`,
-);
-
-let runs = 0;
-/** Runs `command args` (the bin as a user runs it, or node with a script), with the exit hook loaded. */
-function measure(command: string, args: readonly string[], env: NodeJS.ProcessEnv): Promise<Measured> {
-  const hwmFile = join(dir, `hwm-${++runs}`);
-  const started = performance.now();
-  const child = spawn(command, args, {
-    env: { ...env, HWM_FILE: hwmFile, NODE_OPTIONS: `--import=${pathToFileURL(HOOK).href}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const out = { stdout: '', stderr: '' };
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (out.stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (out.stderr += c));
-  let polled = 0;
-  // Read while it runs too: VmHWM only grows, and a hook that did not run (a crash) leaves this.
-  const poll = setInterval(() => {
-    try {
-      const kb = Number(/VmHWM:\s*(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-      polled = Math.max(polled, kb);
-    } catch {
-      // Gone between the check and the read.
-    }
-  }, 20);
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      clearInterval(poll);
-      const atExit = existsSync(hwmFile) ? Number(readFileSync(hwmFile, 'utf8')) : 0;
-      resolve({ code, ms: performance.now() - started, peakKb: Math.max(polled, atExit), ...out });
-    });
-  });
-}
+/** Runs `command args` (the bin as a user runs it, or node with a script), its time and peak RSS. */
+const measure = processMeter(dir);
 
 const cliEnv = (url: string, name: string): NodeJS.ProcessEnv => {
   const home = join(dir, name);

@@ -327,7 +327,7 @@ describe('cardsOf', () => {
     yield* text.split(/\r?\n/);
   }
   const cards = async (text: string) => {
-    const found: { raw: string; line: number }[] = [];
+    const found: { raw: string | undefined; line: number }[] = [];
     for await (const card of cardsOf(linesOf(text))) found.push(card);
     return found;
   };
@@ -339,6 +339,31 @@ describe('cardsOf', () => {
       { raw: crlf('begin:vcard', 'FN:B', ' folded', 'end:vcard'), line: 7 },
       // The last card, cut short, is still given: readCard says what is wrong with it.
       { raw: crlf('BEGIN:VCARD', 'FN:Unterminated'), line: 11 },
+    ]);
+  });
+
+  it('a card over the limit is given without its text, and the cards after it as ever, also when it is never ended', async () => {
+    const bounded = async (lines: (string | { long: number })[], limit: number) => {
+      const found: { raw: string | undefined; line: number }[] = [];
+      for await (const card of cardsOf((async function* () { yield* lines; })(), limit)) found.push(card);
+      return found;
+    };
+    // 'BEGIN:VCARD' is 11 bytes, 13 with its line end: a limit of 40 takes a card of three short lines.
+    const small = ['BEGIN:VCARD', 'FN:A', 'END:VCARD'];
+    expect(await bounded([...small, 'BEGIN:VCARD', `NOTE:${'x'.repeat(30)}`, 'END:VCARD', ...small], 40)).toEqual([
+      { raw: crlf(...small), line: 1 },
+      { raw: undefined, line: 4 },
+      { raw: crlf(...small), line: 7 },
+    ]);
+    // No END:VCARD: the lines after the limit are passed over until the next BEGIN:VCARD.
+    expect(await bounded(['BEGIN:VCARD', ...Array.from({ length: 50 }, () => 'NOTE:more'), ...small], 40)).toEqual([
+      { raw: undefined, line: 1 },
+      { raw: crlf(...small), line: 52 },
+    ]);
+    // A line too long to be kept makes its card too large; outside a card it is passed over.
+    expect(await bounded([{ long: 99 }, 'BEGIN:VCARD', { long: 99 }, 'END:VCARD', ...small], 40)).toEqual([
+      { raw: undefined, line: 2 },
+      { raw: crlf(...small), line: 5 },
     ]);
   });
 });

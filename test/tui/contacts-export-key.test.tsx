@@ -1,7 +1,7 @@
 // x in the contacts pane writes the marked contacts (or, with none marked, every contact) as
 // vCard to a file in the export directory, and the status line says where; a directory that
 // cannot be written says so and the app goes on. Through the real Dashboard and a real sandbox.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lchownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
+import { NOBODY } from '../helpers/unprivileged.js';
 
 const TARGET = 'sandbox (export key test)';
 
@@ -53,6 +54,20 @@ describe('x exports contacts from the dashboard', () => {
     const marked = files.find((name) => cards(join(out, name)) === 2)!;
     const text = readFileSync(join(out, marked), 'utf8');
     for (const contact of firstTwo) expect(text).toContain(`UID:${contact.id}`);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('does not follow an export directory that is a link another account planted; the status line says so', async () => {
+    // The export directory named as a link another user owns (as in a shared directory): the
+    // directory it points at is the user's own, and nothing is written there.
+    const own = mkdtempSync(join(dir, 'own-'));
+    const planted = join(dir, `planted-${Date.now()}`);
+    symlinkSync(own, planted);
+    lchownSync(planted, NOBODY, NOBODY);
+    const h = await mount(planted);
+    await h.press('x');
+    // The reason first: the path may not fit on the line.
+    await h.until((f) => f.includes(`export failed: a symbolic link owned by another user (uid ${NOBODY}): not followed: /tmp/`), 'the refusal said');
+    expect(readdirSync(own)).toEqual([]);
   });
 
   it('says the export failed, naming the reason, when the directory is not there; the app goes on', async () => {
