@@ -1,13 +1,11 @@
 // `tickbook alerts`: price alerts kept in the history file, set, listed, paused and removed from
 // the shell, and watched headless (`alerts watch`) for cron, systemd or a script.
 import { ALERTS_OPTIONS } from './options.js';
-import { existsSync } from 'node:fs';
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
-import { historyPath } from '../store/history-source.js';
 import type { HistoryStore } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
@@ -62,12 +60,6 @@ const stateOf = (alert: StoredAlert): string =>
 async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
   const { alertsOf } = await import('../store/alerts-store.js');
   return withHistoryFile((history) => body(history, alertsOf(history)));
-}
-
-/** This server's alert ids, for shell completion; none when there is no history file yet (none is made). */
-export async function alertIds(): Promise<string[]> {
-  if (!existsSync(historyPath())) return [];
-  return withAlerts((_, alerts) => alerts.list(sourceFor({})).map((alert) => String(alert.id)));
 }
 
 const idOf = (raw: string | undefined): number => {

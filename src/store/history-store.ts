@@ -257,6 +257,20 @@ export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'b
   }
 }
 
+/**
+ * The ids of a server's alerts, for shell completion: the file opened read-only, waiting at most
+ * `waitMs` for another process's lock, nothing written or moved. Throws as SQLite does (the
+ * caller leaves out what cannot be read).
+ */
+export function alertIdsOf(path: string, source: string, waitMs: number): number[] {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: waitMs });
+  try {
+    return db.prepare<[string], number>('SELECT a.id FROM alerts a JOIN sources s ON s.id = a.source WHERE s.key = ? ORDER BY a.id').pluck().all(source);
+  } finally {
+    db.close();
+  }
+}
+
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
