@@ -6,7 +6,7 @@ import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
-import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
 import { CONNECTION_HELP } from './connection-options.js';
@@ -38,6 +38,9 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
                             or the reader leaves, exit 0. Prices are recorded as quote --watch
                             records them; two watchers never announce one crossing twice.
 
+list and log read a history file tickbook may not write (read-only, a full disk); the other
+actions change nothing in one and say which file and why, exit 1.
+
 ${CONNECTION_HELP}`;
 
 
@@ -56,10 +59,15 @@ export function parseCondition(words: readonly string[], from: string | undefine
 const stateOf = (alert: StoredAlert): string =>
   alert.done ? 'done' : alert.paused ? 'paused' : alert.armed ? 'armed' : 'waiting for a crossing';
 
+/** What each action does with the history file, in words for its errors. */
+const READ: HistoryUse = { doing: 'read the alerts in', writes: false };
+const CHANGE: HistoryUse = { doing: 'change the alerts in', writes: true };
+const WATCH: HistoryUse = { doing: 'watch the alerts in', writes: true };
+
 /** Opens the history file and its alerts for `body`, and closes it after. */
-async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
+async function withAlerts<T>(use: HistoryUse, body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
   const { alertsOf } = await import('../store/alerts-store.js');
-  return withHistoryFile((history) => body(history, alertsOf(history)));
+  return withHistoryFile(use, (history) => body(history, alertsOf(history)));
 }
 
 const idOf = (raw: string | undefined): number => {
@@ -76,7 +84,7 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   const price = result.quotes.find((q) => q.symbol === symbol)?.price;
-  return withAlerts((_, alerts) => {
+  return withAlerts(CHANGE, (_, alerts) => {
     const alert = alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true });
     process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
     return 0;
@@ -85,7 +93,7 @@ async function add(client: TickbookClient, source: string, words: readonly strin
 
 async function watch(client: TickbookClient, source: string, intervalS: number, ndjson: boolean): Promise<number> {
   const { PriceRecorder } = await import('../store/price-recorder.js');
-  return withAlerts(async (history, alerts) => {
+  return withAlerts(WATCH, async (history, alerts) => {
     // One connection to the file: the recorder records through the alerts' own.
     const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
     await recorder.open();
@@ -145,7 +153,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
       if (format === 'json') throw new UsageError('alerts watch prints as it goes: use --ndjson, not --json');
       return withClient(values, ({ client, historySource }) => watch(client, historySource, intervalS ?? 5, format === 'ndjson'));
     case 'list':
-      return withAlerts((_, alerts) => {
+      return withAlerts(READ, (_, alerts) => {
         const all = alerts.list(sourceFor(values));
         const rows = all.map((a) => ({ id: a.id, symbol: a.symbol, condition: describeCondition(a.condition, formatPrice), state: stateOf(a), once: a.oneShot, set_price: a.setPrice ?? null, set_at: new Date(a.setAt).toISOString() }));
         if (format === 'json') writeJson({ status: 'success', alerts: rows });
@@ -155,7 +163,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
         return 0;
       });
     case 'log':
-      return withAlerts((_, alerts) => {
+      return withAlerts(READ, (_, alerts) => {
         const firings = alerts.firings(sourceFor(values));
         const rows = firings.map((f) => ({ id: f.alert, symbol: f.symbol, price: f.price ?? null, time: new Date(f.at).toISOString(), text: f.text }));
         if (format === 'json') writeJson({ status: 'success', firings: rows });
@@ -168,7 +176,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
     case 'resume': {
       const id = idOf(words[0]);
       if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
-      return withAlerts((_, alerts) => {
+      return withAlerts(CHANGE, (_, alerts) => {
         const source = sourceFor(values);
         const done = action === 'rm' ? alerts.remove(source, id) : alerts.pause(source, id, action === 'pause');
         if (!done) {

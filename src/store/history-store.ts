@@ -12,7 +12,8 @@ import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
-import { sqliteProblem } from '../sqlite/problems.js';
+import { isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
@@ -155,16 +156,20 @@ export interface HistoryStore {
   close(): void;
 }
 
-/** Why the history file could not be used; `movedAside` when a damaged one was put aside. */
+/** Why the history file could not be used, or a command could not do what it does with it. */
 export class HistoryOpenError extends Error {
   override readonly name = 'HistoryOpenError';
   constructor(
     readonly path: string,
     readonly reason: string,
-    /** What could not be done: recording (the dashboard, quote --watch) or reading (history). */
-    doing: 'record price history in' | 'read the price history' = 'record price history in',
+    /**
+     * What could not be done, in words before the path: "record price history in" (the dashboard,
+     * quote --watch), "read the price history" (history), "change the alerts in" (a command).
+     */
+    doing = 'record price history in',
+    cause?: unknown,
   ) {
-    super(`cannot ${doing} ${path}: ${reason}`);
+    super(`cannot ${doing} ${path}: ${reason}`, { cause });
   }
 }
 
@@ -175,6 +180,14 @@ export interface OpenHistoryOptions {
   directoryOrigin?: string;
   /** The clock, for the name a damaged file is moved aside to. */
   now?: () => number;
+  /** What could not be done when the file cannot be used, in words (see HistoryOpenError). */
+  doing?: string;
+}
+
+/** What a command does with the history: in words for its errors ("change the alerts in"), and whether it writes. */
+export interface HistoryUse {
+  doing: string;
+  writes: boolean;
 }
 
 const BUSY_TIMEOUT_MS = 2000;
@@ -190,15 +203,16 @@ const isDamage = (error: unknown): boolean => {
  * callers report and go on without recording.
  */
 export function openHistoryStore(path: string, options: OpenHistoryOptions = {}): HistoryStore {
+  const doing = options.doing;
   try {
     ensureDirectory(dirname(path), options.directoryOrigin ?? 'the history path');
   } catch (error) {
-    throw new HistoryOpenError(path, (error as Error).message);
+    throw new HistoryOpenError(path, (error as Error).message, doing);
   }
   try {
     return openFile(path);
   } catch (error) {
-    if (!isDamage(error)) throw asOpenError(path, error);
+    if (!isDamage(error)) throw historyFailure(path, error, doing);
   }
   // Unique per process and moment: two processes finding the same damaged file must not move
   // the second's new file over the first's damaged one.
@@ -207,28 +221,28 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
     // What another process moved aside first is not there to move (nor to overwrite).
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
   } catch (error) {
-    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`);
+    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`, doing);
   }
   options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew`);
   try {
     return openFile(path);
   } catch (error) {
-    throw asOpenError(path, error);
+    throw historyFailure(path, error, doing);
   }
 }
 
 /**
- * Opens the history to read it only (`tickbook history`): nothing is written, migrated or moved,
- * and no lock is held that a recording dashboard would wait for. A file of another schema
- * version, or damaged, is a HistoryOpenError.
+ * Opens the history to read it only (`tickbook history`, and the commands that read it where it
+ * may not be written): nothing is written, migrated or moved, and no lock is held that a
+ * recording dashboard would wait for. A file of another schema version, or damaged, is a
+ * HistoryOpenError; one made but with nothing recorded yet is undefined.
  */
-export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'bars' | 'points' | 'earliest' | 'close'> | undefined {
+export function openHistoryReader(path: string, doing = 'read the price history'): HistoryStore | undefined {
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = readableDatabase(path, (reason) => new HistoryOpenError(path, reason, doing), BUSY_TIMEOUT_MS);
   } catch (error) {
-    const opened = asOpenError(path, error);
-    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
+    throw historyFailure(path, error, doing);
   }
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -244,17 +258,55 @@ export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'b
         version > SCHEMA_VERSION
           ? newerSchema(version, SCHEMA_VERSION)
           : `its schema (version ${version}) needs an upgrade: the dashboard or quote --watch makes it when it next records`,
-        'read the price history',
+        doing,
       );
     }
     return buildStore(db, path);
   } catch (error) {
     db.close();
-    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt); the dashboard moves it aside when it next records', 'read the price history');
-    if (error instanceof HistoryOpenError) throw error;
-    const opened = asOpenError(path, error);
-    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
+    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt); the dashboard moves it aside when it next records', doing);
+    throw historyFailure(path, error, doing);
   }
+}
+
+/**
+ * The history as a command uses it. One that writes is refused at once, in its own words, by a
+ * file it may not write; one that only reads reads such a file as it is (openHistoryReader), and
+ * finds a file that is not there empty, making none. Otherwise the file is opened as the
+ * recorders open it (upgraded, a damaged one moved aside).
+ */
+export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
+  const readOnly = readOnlyReason(path);
+  if (readOnly !== undefined && use.writes) throw new HistoryOpenError(path, `it is read-only (${readOnly})`, use.doing);
+  if (!use.writes && (readOnly !== undefined || !existsSync(path))) return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  try {
+    return openHistoryStore(path, { ...options, doing: use.doing });
+  } catch (error) {
+    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read as it is.
+    const cause = (error as Error).cause;
+    const code = (cause as { code?: string } | undefined)?.code ?? '';
+    if (use.writes || !(code.startsWith('SQLITE_READONLY') || isFullDisk(cause, path))) throw error;
+    return openHistoryReader(path, use.doing) ?? emptyHistory(path);
+  }
+}
+
+/** A history with nothing in it, in memory: what a command that reads finds where there is no file. */
+function emptyHistory(path: string): HistoryStore {
+  const db = new Database(':memory:');
+  upgradeSchema(db, MIGRATIONS, (reason) => new Error(reason));
+  return buildStore(db, path);
+}
+
+/**
+ * What a failure of SQLite (or of the file system) with the history means, as a HistoryOpenError
+ * saying what could not be done and why in words ("the disk is full"); anything else unchanged.
+ */
+export function historyFailure(path: string, error: unknown, doing?: string): unknown {
+  if (error instanceof HistoryOpenError) return error;
+  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS, path);
+  if (problem !== undefined) return new HistoryOpenError(path, problem, doing, error);
+  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
+  return error;
 }
 
 /**
@@ -273,14 +325,6 @@ export function alertIdsOf(path: string, source: string, waitMs: number): number
 
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
-
-function asOpenError(path: string, error: unknown): unknown {
-  if (error instanceof HistoryOpenError) return error;
-  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS);
-  if (problem !== undefined) return new HistoryOpenError(path, problem);
-  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error));
-  return error;
-}
 
 function openFile(path: string): HistoryStore {
   // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).

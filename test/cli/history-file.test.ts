@@ -1,0 +1,97 @@
+// The history file as the commands that read and change its alerts and lots use it when it cannot
+// be written: read-only (a real file and directory of root's, the commands run as nobody), and on
+// a full disk (a real 2 MB tmpfs filled to the last block). Real bin/tickbook processes against a
+// real sandbox on loopback.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
+import { useCliHomes } from '../helpers/cli-homes.js';
+import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
+import { cannotDropPrivileges, traversable } from '../helpers/unprivileged.js';
+import { killUnprivilegedChildren, runTickbookUnprivilegedToExit } from '../helpers/unprivileged-server.js';
+
+const { freshEnv } = useCliHomes('tickbook-history-file-');
+const NO_NOBODY = cannotDropPrivileges();
+
+afterEach(killUnprivilegedChildren);
+
+/** An alert, a lot and a recorded price, as a user's history holds them. */
+async function userHistory(env: NodeJS.ProcessEnv): Promise<string> {
+  expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'above', '100000'], env)).code).toBe(0);
+  expect((await runTickbookToExit(['holdings', 'add', 'AAPL', '10', '--cost', '150'], env)).code).toBe(0);
+  const watch = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
+  await watch.waitFor(/AAPL \d+\.\d\d/);
+  watch.child.kill('SIGINT');
+  expect((await watch.exited).code).toBe(0);
+  return join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+}
+
+describe('a history that may be read but not written', () => {
+  it.skipIf(NO_NOBODY !== undefined)('is read by the commands that read it; a change is refused in the command\'s words, naming the file, exit 1, and nothing is written', async () => {
+    const env = freshEnv();
+    const path = await userHistory(env);
+    // Root's file in root's directory, readable by anyone: as nobody, neither it nor the -wal and
+    // -shm SQLite would make beside it may be written.
+    traversable(env.HOME!);
+    execFileSync('chmod', ['-R', 'a+rX', env.HOME!]);
+    chmodSync(path, 0o644);
+    chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o555);
+    const before = readFileSync(path);
+    try {
+      let run = await runTickbookUnprivilegedToExit(['alerts', 'list', '--json'], env);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(run.stdout).alerts).toEqual([expect.objectContaining({ id: 1, symbol: 'AAPL', condition: 'above 100000.00', state: 'armed' })]);
+      expect(await runTickbookUnprivilegedToExit(['alerts', 'log'], env)).toMatchObject({ code: 0, stderr: '' });
+      run = await runTickbookUnprivilegedToExit(['holdings', '--json'], env);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150' })]);
+      run = await runTickbookUnprivilegedToExit(['history', 'AAPL', '--csv'], env);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      expect(run.stdout).toMatch(/^time,price,volume\n\d{4}-.*Z,\d+(\.\d+)?,\d+\n/);
+
+      const refused = (what: string) => `tickbook: cannot change the ${what} in ${path}: it is read-only (tickbook may not write it)\n`;
+      for (const [args, what] of [
+        [['alerts', 'rm', '1'], 'alerts'],
+        [['alerts', 'pause', '1'], 'alerts'],
+        [['alerts', 'add', 'MSFT', 'below', '1'], 'alerts'],
+        [['holdings', 'rm', 'AAPL'], 'holdings'],
+        [['holdings', 'add', 'MSFT', '1', '--cost', '1'], 'holdings'],
+      ] as const) {
+        expect(await runTickbookUnprivilegedToExit(args, env), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: refused(what) });
+      }
+      expect(readFileSync(path)).toEqual(before);
+    } finally {
+      chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o755);
+    }
+  }, 30_000);
+});
+
+describe('a history on a full disk', () => {
+  let disk: SmallDisk | undefined;
+  afterEach(() => {
+    disk?.unmount();
+    disk = undefined;
+  });
+
+  it.skipIf(NO_SMALL_DISK !== undefined)('a change says the disk is full, naming the file, exit 1; reading goes on; with room again, changes are made', async () => {
+    disk = smallDisk(2048);
+    const env = { ...freshEnv(), XDG_DATA_HOME: disk.dir };
+    const path = await userHistory(env);
+    disk.fill();
+    const full = (what: string) => `tickbook: cannot change the ${what} in ${path}: the disk is full\n`;
+    expect(await runTickbookToExit(['alerts', 'add', 'MSFT', 'below', '1'], env)).toMatchObject({ code: 1, stdout: '', stderr: full('alerts') });
+    expect(await runTickbookToExit(['alerts', 'rm', '1'], env)).toMatchObject({ code: 1, stdout: '', stderr: full('alerts') });
+    expect(await runTickbookToExit(['holdings', 'add', 'MSFT', '1', '--cost', '1'], env)).toMatchObject({ code: 1, stdout: '', stderr: full('holdings') });
+    let run = await runTickbookToExit(['alerts', 'list', '--json'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout).alerts).toHaveLength(1);
+    run = await runTickbookToExit(['holdings', '--json'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout).positions).toHaveLength(1);
+
+    disk.free();
+    expect(await runTickbookToExit(['alerts', 'rm', '1'], env)).toMatchObject({ code: 0, stdout: 'alert 1 removed\n' });
+  }, 30_000);
+});
