@@ -4,7 +4,7 @@ import { ALERTS_OPTIONS } from './options.js';
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
-import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
+import type { AlertsStore, Firing, StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
 import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
@@ -39,7 +39,8 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
                             records them; two watchers never announce one crossing twice.
 
 list and log read a history file tickbook may not write (read-only, a full disk); the other
-actions change nothing in one and say which file and why, exit 1.
+actions change nothing in one and say which file and why, exit 1. A damaged file is moved aside
+and a new one started, with the alerts it still lets be read.
 
 ${CONNECTION_HELP}`;
 
@@ -93,11 +94,14 @@ async function add(client: TickbookClient, source: string, words: readonly strin
 
 async function watch(client: TickbookClient, source: string, intervalS: number, ndjson: boolean): Promise<number> {
   const { PriceRecorder } = await import('../store/price-recorder.js');
-  return withAlerts(WATCH, async (history, alerts) => {
-    // One connection to the file: the recorder records through the alerts' own.
-    const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
-    await recorder.open();
-    const alertWatch = new AlertWatch(alerts, history, source);
+  // The alerts through the recorder, as the dashboard has them: a file found damaged while
+  // watching is moved aside and the watch goes on (see price-recorder.ts).
+  const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), doing: WATCH.doing });
+  try {
+    const { refuseReadOnly } = await import('../store/history-store.js');
+    refuseReadOnly(recorder.path, WATCH);
+    // A history that cannot be had is the watch's end: it is where the alerts are.
+    await recorder.open({ required: true });
     const gone = new Set<string>();
     const say = (firings: readonly Firing[]) => {
       for (const firing of firings) {
@@ -109,31 +113,29 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
         }
       }
     };
-    try {
-      return await pollUntilStopped(
-        async (signal) => {
-          // Alerts added or removed meanwhile (by another process) count from the next poll.
-          const symbols = alertWatch.symbols();
-          if (symbols.length === 0) return;
-          const result = await client.realtimePricing(symbols, { signal });
-          const now = Date.now();
-          // A symbol the server stopped serving never fires again: said once, not silently.
-          for (const symbol of result.unknown) {
-            if (gone.has(symbol)) continue;
-            gone.add(symbol);
-            warn(`warning: the server does not serve ${symbol}: its alerts cannot fire (tickbook alerts rm ID removes them)`);
-          }
-          for (const symbol of gone) if (!result.unknown.includes(symbol) && symbols.includes(symbol)) gone.delete(symbol);
-          recorder.record(result.quotes, now);
-          say(alertWatch.polled(symbols, new Map(result.quotes.map((q) => [q.symbol, q.price])), now));
-        },
-        // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
-        { intervalS, onFailure: () => say(alertWatch.failed(Date.now())) },
-      );
-    } finally {
-      recorder.close();
-    }
-  });
+    return await pollUntilStopped(
+      async (signal) => {
+        // Alerts added or removed meanwhile (by another process) count from the next poll.
+        const symbols = recorder.alertSymbols();
+        if (symbols.length === 0) return;
+        const result = await client.realtimePricing(symbols, { signal });
+        const now = Date.now();
+        // A symbol the server stopped serving never fires again: said once, not silently.
+        for (const symbol of result.unknown) {
+          if (gone.has(symbol)) continue;
+          gone.add(symbol);
+          warn(`warning: the server does not serve ${symbol}: its alerts cannot fire (tickbook alerts rm ID removes them)`);
+        }
+        for (const symbol of gone) if (!result.unknown.includes(symbol) && symbols.includes(symbol)) gone.delete(symbol);
+        recorder.record(result.quotes, now);
+        say(recorder.alertsOnPoll(symbols, result.quotes, now));
+      },
+      // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
+      { intervalS, onFailure: () => say(recorder.alertsOnPoll([], undefined, Date.now())) },
+    );
+  } finally {
+    recorder.close();
+  }
 }
 
 export async function alerts(args: readonly string[]): Promise<number> {

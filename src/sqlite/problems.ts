@@ -21,6 +21,12 @@ export function onFullDisk(path: string): boolean {
   }
 }
 
+/** Whether `error` is SQLite's for a damaged file: not a database at all, or one with a corrupt page. */
+export function isDamage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+}
+
 /** Whether `error` is SQLite's for a full disk, for the database at `path`. */
 export function isFullDisk(error: unknown, path: string): boolean {
   const code = (error as { code?: unknown }).code;

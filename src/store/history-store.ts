@@ -4,7 +4,7 @@
 // day bars for two years; the bars are kept up to date as each tick is recorded, so compacting
 // is only deleting what has aged out, a little at a time.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
@@ -12,7 +12,7 @@ import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
-import { isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { isDamage, isFullDisk, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
@@ -192,10 +192,8 @@ export interface HistoryUse {
 
 const BUSY_TIMEOUT_MS = 2000;
 
-const isDamage = (error: unknown): boolean => {
-  const code = (error as { code?: string }).code ?? '';
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
-};
+/** SQLite's error for a damaged file, or a HistoryOpenError made of one. */
+export const isDamaged = (error: unknown): boolean => isDamage(error) || (error instanceof HistoryOpenError && isDamage(error.cause));
 
 /**
  * Opens (or creates) the history file. A damaged one is moved aside (with its -wal and -shm) and a
@@ -214,6 +212,16 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
   } catch (error) {
     if (!isDamage(error)) throw historyFailure(path, error, doing);
   }
+  return setAside(path, options);
+}
+
+/**
+ * Moves the damaged file at `path` aside (with its -wal and -shm) and starts a new one, into which
+ * what is the user's own (the alerts and their log, the lots) is copied as far as the damaged file
+ * still lets it be read; says so in one line naming both files and what was kept.
+ */
+function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
+  const doing = options.doing;
   // Unique per process and moment: two processes finding the same damaged file must not move
   // the second's new file over the first's damaged one.
   const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}-${process.pid}`;
@@ -223,13 +231,109 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
   } catch (error) {
     throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`, doing);
   }
-  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew`);
+  let store: HistoryStore;
   try {
-    return openFile(path);
+    store = openFile(path);
   } catch (error) {
     throw historyFailure(path, error, doing);
   }
+  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${keepFrom(aside, store.db)}`);
+  return store;
 }
+
+/**
+ * A store whose statement found its file damaged (`error`), replaced: closed, and the file moved
+ * aside and a new one started (setAside). When another process has done so already (the path
+ * names another file than the one opened), the file there is opened; a store that cannot move
+ * its file (one opened read-only) throws `error` in words.
+ */
+export function replaceDamaged(store: HistoryStore, error: unknown, options: OpenHistoryOptions = {}): HistoryStore {
+  const opened = openedFiles.get(store);
+  try {
+    store.close();
+  } catch {
+    // Closing a damaged file may fail on its way out (a checkpoint): it is moved aside whole.
+  }
+  if (opened === undefined) throw historyFailure(store.path, error, options.doing);
+  let now: Stats | undefined;
+  try {
+    now = statSync(store.path);
+  } catch {
+    now = undefined;
+  }
+  if (now === undefined || now.ino !== opened.ino || now.dev !== opened.dev) return openHistoryStore(store.path, options);
+  return setAside(store.path, options);
+}
+
+/** What was kept from the damaged file `aside` in the new file's `db`, in words for the warning. */
+function keepFrom(aside: string, db: Database.Database): string {
+  let old: Database.Database | undefined;
+  const read = <T>(sql: string): T[] | undefined => {
+    try {
+      return old!.prepare<[], T>(sql).all();
+    } catch {
+      return undefined;
+    }
+  };
+  let kept = { alerts: 0, lots: 0 };
+  const lost: string[] = [];
+  try {
+    // Read-write (nothing is written), so that closing it takes away the -wal and -shm its opening
+    // made, as doctor's does; read-only where it may not be written.
+    try {
+      old = new Database(aside, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    } catch {
+      old = new Database(aside, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    }
+    // Whole tables, read in the order they are stored (no index is used: one may be the damage).
+    const sources = read<{ id: number; key: string }>('SELECT id, key FROM sources');
+    const alerts = sources && read<Record<string, unknown>>(`SELECT ${ALERT_COLUMNS} FROM alerts`);
+    const firings = alerts && read<Record<string, unknown>>(`SELECT ${FIRING_COLUMNS} FROM alert_firings`);
+    const lots = sources && read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS} FROM lots`);
+    if (!alerts) lost.push('alerts');
+    else if (!firings) lost.push("alerts' log");
+    if (!lots) lost.push('lots');
+    kept = db.transaction(() => {
+      const insert = (table: string, columns: string, rows: readonly Record<string, unknown>[]) => {
+        const put = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${columns.split(', ').map((c) => `@${c}`).join(', ')})`);
+        for (const row of rows) put.run(row);
+      };
+      const part = (name: string, table: string, columns: string, rows: readonly Record<string, unknown>[] | undefined): number => {
+        if (!rows) return 0;
+        try {
+          // A row a damaged page garbled (a NULL where none may be) loses its table, not the rest.
+          db.transaction(() => insert(table, columns, rows))();
+          return rows.length;
+        } catch {
+          lost.push(name);
+          return 0;
+        }
+      };
+      if (sources) insert('sources', 'id, key', sources);
+      const alertCount = part('alerts', 'alerts', ALERT_COLUMNS, alerts);
+      if (alertCount > 0) part("alerts' log", 'alert_firings', FIRING_COLUMNS, firings);
+      return { alerts: alertCount, lots: part('lots', 'lots', LOT_COLUMNS, lots) };
+    })();
+  } catch {
+    // Not even its servers could be read (or written anew): nothing of it is kept.
+    lost.splice(0, lost.length, 'alerts', 'lots');
+    kept = { alerts: 0, lots: 0 };
+  } finally {
+    old?.close();
+  }
+  const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const keptWords = [kept.alerts > 0 && counted(kept.alerts, 'alert'), kept.lots > 0 && counted(kept.lots, 'lot')].filter(Boolean).join(' and ');
+  const lostWords = [...new Set(lost)].join(' and ');
+  return (keptWords ? `, with its ${keptWords}` : '') + (lostWords ? `; its ${lostWords}, if any, could not be read (they stay in the file moved aside)` : '');
+}
+
+/** The columns copied from a damaged file, as the current schema names them. */
+const ALERT_COLUMNS = 'id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
+const FIRING_COLUMNS = 'id, alert, at, price, text';
+const LOT_COLUMNS = 'id, source, symbol, quantity, cost, bought, added_at';
+
+/** The file each store opened for writing, to tell whether another process has moved it aside since. */
+const openedFiles = new WeakMap<HistoryStore, { dev: number; ino: number }>();
 
 /**
  * Opens the history to read it only (`tickbook history`, and the commands that read it where it
@@ -264,9 +368,38 @@ export function openHistoryReader(path: string, doing = 'read the price history'
     return buildStore(db, path);
   } catch (error) {
     db.close();
-    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt); the dashboard moves it aside when it next records', doing);
+    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt)', doing, error);
     throw historyFailure(path, error, doing);
   }
+}
+
+/**
+ * `read` of the history as it is (openHistoryReader, for `tickbook history`); undefined when
+ * nothing is recorded. A file found damaged, on opening or on reading, is moved aside and a new
+ * one started as the recorders do (setAside, with its warning), and nothing is read; one tickbook
+ * may not write stays where it is, said to be damaged.
+ */
+export function readHistory<T>(path: string, read: (store: HistoryStore) => T, options: OpenHistoryOptions = {}): T | undefined {
+  const doing = options.doing ?? 'read the price history';
+  let store: HistoryStore | undefined;
+  try {
+    store = openHistoryReader(path, doing);
+    return store === undefined ? undefined : read(store);
+  } catch (error) {
+    if (!isDamaged(error) || readOnlyReason(path) !== undefined) throw historyFailure(path, error, doing);
+    store?.close();
+    store = undefined;
+    setAside(path, { ...options, doing }).close();
+    return undefined;
+  } finally {
+    store?.close();
+  }
+}
+
+/** Refuses a use that writes of a file tickbook may not write, at once and in its own words. */
+export function refuseReadOnly(path: string, use: HistoryUse): void {
+  const readOnly = use.writes ? readOnlyReason(path) : undefined;
+  if (readOnly !== undefined) throw new HistoryOpenError(path, `it is read-only (${readOnly})`, use.doing);
 }
 
 /**
@@ -276,8 +409,8 @@ export function openHistoryReader(path: string, doing = 'read the price history'
  * recorders open it (upgraded, a damaged one moved aside).
  */
 export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
-  const readOnly = readOnlyReason(path);
-  if (readOnly !== undefined && use.writes) throw new HistoryOpenError(path, `it is read-only (${readOnly})`, use.doing);
+  refuseReadOnly(path, use);
+  const readOnly = use.writes ? undefined : readOnlyReason(path);
   if (!use.writes && (readOnly !== undefined || !existsSync(path))) return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
   try {
     return openHistoryStore(path, { ...options, doing: use.doing });
@@ -352,7 +485,10 @@ function openFile(path: string): HistoryStore {
     // A newer tickbook's history is never moved aside or rewritten, only left alone.
     upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
     db.exec('COMMIT');
-    return buildStore(db, path);
+    const store = buildStore(db, path);
+    const { dev, ino } = statSync(path);
+    openedFiles.set(store, { dev, ino });
+    return store;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();

@@ -1,12 +1,15 @@
-// The history store as the dashboard and `quote --watch` use it: opened when asked (the dashboard
-// asks after its first frame), compacted in the background a slice at a time, and never a reason
-// for either to stop: a history that cannot be opened or written is said once, and prices go on.
+// The history store as the dashboard, `quote --watch` and `alerts watch` use it: opened when asked
+// (the dashboard asks after its first frame), compacted in the background a slice at a time, and
+// never a reason for any of them to stop: a history that cannot be opened or written is said once,
+// and prices go on. A file any statement finds damaged is moved aside and a new one started
+// (keeping the alerts and lots it still lets be read), and the statement runs again on it.
 import { dataDirOrigin } from '../config/paths.js';
 import type { Bar } from '../market/bars.js';
 import { barStart } from '../market/bars.js';
 // Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
 import type { Quote } from '../api/types.js';
 import type { HistoryStore, PricePoint } from './history-store.js';
+import { isDamage } from '../sqlite/problems.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
 import { holdingsOf, type HoldingsStore } from './holdings-store.js';
@@ -57,8 +60,8 @@ export interface PriceRecorderOptions {
   compactEveryMs?: number;
   /** Between checkpoints of the write-ahead log. */
   checkpointEveryMs?: number;
-  /** A store the caller has open on the file (one connection a process): used, not closed. */
-  store?: HistoryStore | undefined;
+  /** What cannot be done when the file cannot be used, in words (see HistoryOpenError). */
+  doing?: string;
 }
 
 /** Polls that arrive before the file is open are kept until it is, this many at most. */
@@ -67,6 +70,8 @@ const EARLY_POLLS = 20;
 export class PriceRecorder implements HistoryService {
   readonly #options: PriceRecorderOptions;
   readonly #now: () => number;
+  /** The store's module, loaded with SQLite's addon when the file is first opened. */
+  #module: typeof import('./history-store.js') | undefined;
   #store: HistoryStore | undefined;
   #state: 'waiting' | 'open' | 'off' | 'closed' = 'waiting';
   #early: { quotes: readonly Quote[]; at: number }[] = [];
@@ -77,6 +82,8 @@ export class PriceRecorder implements HistoryService {
   #alerts: AlertWatch | undefined;
   #holdings: HoldingsStore | undefined;
   #contacts: ContactIndex | undefined;
+  /** The books handed out: they call the stores of whichever file is open at the time. */
+  #books: Omit<Books, 'source'> | undefined;
 
   constructor(options: PriceRecorderOptions) {
     this.#options = options;
@@ -88,23 +95,22 @@ export class PriceRecorder implements HistoryService {
     return this.#options.path ?? historyPath();
   }
 
-  /** Opens the file (once) and starts compacting; a history that cannot be had is said, not thrown. */
-  async open(): Promise<void> {
+  /**
+   * Opens the file (once) and starts compacting; a history that cannot be had is said, not thrown,
+   * unless `required` (alerts watch, which is nothing without it).
+   */
+  async open({ required = false } = {}): Promise<void> {
     if (this.#state !== 'waiting') return;
     try {
-      const given = this.#options.store;
-      const { openHistoryStore } = given ? { openHistoryStore: () => given } : await import('./history-store.js');
+      this.#module ??= await import('./history-store.js');
       // Closed while the module loaded.
       if (this.#state !== 'waiting') return;
-      this.#store = openHistoryStore(this.path, {
-        onWarning: (warning) => this.#warn(warning),
-        directoryOrigin: this.#options.path ? 'the history path' : dataDirOrigin(),
-        now: this.#now,
-      });
+      this.#store = this.#module.openHistoryStore(this.path, { ...this.#storeOptions(), directoryOrigin: this.#options.path ? 'the history path' : dataDirOrigin() });
     } catch (error) {
       this.#state = 'off';
       this.#early = [];
       this.#unavailable = (error as Error).message;
+      if (required) throw error;
       this.#warn(`price history not recorded: ${(error as Error).message}`);
       return;
     }
@@ -116,9 +122,46 @@ export class PriceRecorder implements HistoryService {
     this.#checkpoints.unref();
   }
 
-  #checkpoint(): void {
+  #storeOptions() {
+    return { onWarning: (warning: string) => this.#warn(warning), now: this.#now, ...(this.#options.doing !== undefined && { doing: this.#options.doing }) };
+  }
+
+  /**
+   * `op` on the open store; when it finds the file damaged, the file is moved aside and a new one
+   * started (replaceDamaged), and `op` runs again on that. What fails otherwise is thrown.
+   */
+  #attempt<T>(op: (store: HistoryStore) => T): T {
+    const store = this.#store!;
     try {
-      this.#store?.checkpoint();
+      return op(store);
+    } catch (error) {
+      if (!isDamage(error) || this.#store !== store) throw error;
+      this.#replace(error);
+      return op(this.#store!);
+    }
+  }
+
+  #replace(error: unknown): void {
+    // The alerts', lots' and contacts' statements are the old connection's.
+    this.#alerts = undefined;
+    this.#holdings = undefined;
+    this.#contacts = undefined;
+    const damaged = this.#store!;
+    this.#store = undefined;
+    try {
+      this.#store = this.#module!.replaceDamaged(damaged, error, this.#storeOptions());
+    } catch (failure) {
+      this.#state = 'off';
+      this.#unavailable = (failure as Error).message;
+      this.#warn(`price history not recorded: ${(failure as Error).message}`);
+      throw failure;
+    }
+  }
+
+  #checkpoint(): void {
+    if (this.#state !== 'open') return;
+    try {
+      this.#attempt((store) => store.checkpoint());
     } catch {
       // Busy with another process's write, or the disk: the next checkpoint catches up, and a
       // disk that fails says so on the next poll's write.
@@ -133,7 +176,7 @@ export class PriceRecorder implements HistoryService {
     }
     if (this.#state !== 'open') return;
     try {
-      this.#store!.record(this.#options.source, quotes, at);
+      this.#attempt((store) => store.record(this.#options.source, quotes, at));
       this.#lastWarning = undefined;
     } catch (error) {
       // A busy or full disk now may be gone by the next poll: said once, tried again each poll.
@@ -167,15 +210,29 @@ export class PriceRecorder implements HistoryService {
 
   books(): Books | undefined {
     if (this.#state !== 'open') return undefined;
-    this.#holdings ??= holdingsOf(this.#store!);
-    this.#contacts ??= contactIndexOf(this.#store!);
-    return { alerts: this.#alertWatch().alerts, holdings: this.#holdings, contacts: this.#contacts, source: this.#options.source };
+    this.#books ??= {
+      alerts: this.#guarded(() => this.#alertWatch().alerts),
+      holdings: this.#guarded(() => (this.#holdings ??= holdingsOf(this.#store!))),
+      contacts: this.#guarded(() => (this.#contacts ??= contactIndexOf(this.#store!))),
+    };
+    return { ...this.#books, source: this.#options.source };
+  }
+
+  /**
+   * The methods of the store `current` gives, each run through #attempt: a file one of them finds
+   * damaged is replaced, and the call made again on the new file's store.
+   */
+  #guarded<T extends object>(current: () => T): T {
+    const methods = Object.keys(current()) as (keyof T & string)[];
+    return Object.fromEntries(
+      methods.map((name) => [name, (...args: unknown[]) => this.#attempt(() => (current()[name] as (...a: unknown[]) => unknown)(...args))]),
+    ) as T;
   }
 
   dayOpens(at: number): Map<string, number> {
-    return this.#read(() => {
+    return this.#read((store) => {
       const opens = new Map<string, number>();
-      for (const [symbol, day] of this.#store!.dayReferences(this.#options.source, barStart('day', at))) if (day.open !== undefined) opens.set(symbol, day.open);
+      for (const [symbol, day] of store.dayReferences(this.#options.source, barStart('day', at))) if (day.open !== undefined) opens.set(symbol, day.open);
       return opens;
     }, new Map());
   }
@@ -186,16 +243,16 @@ export class PriceRecorder implements HistoryService {
   }
 
   points(symbol: string, from: number, to: number, maxPoints: number): PricePoint[] {
-    return this.#read(() => this.#store!.points(this.#options.source, symbol, from, to, maxPoints), []);
+    return this.#read((store) => store.points(this.#options.source, symbol, from, to, maxPoints), []);
   }
 
   day(symbol: string, at: number): Bar | undefined {
     const start = barStart('day', at);
-    return this.#read(() => this.#store!.bars(this.#options.source, symbol, 'day', start, start)[0], undefined);
+    return this.#read((store) => store.bars(this.#options.source, symbol, 'day', start, start)[0], undefined);
   }
 
   earliest(symbol: string): number | undefined {
-    return this.#read(() => this.#store!.earliest(this.#options.source, symbol), undefined);
+    return this.#read((store) => store.earliest(this.#options.source, symbol), undefined);
   }
 
   /** Whether prices are being recorded (the file is open). */
@@ -213,13 +270,13 @@ export class PriceRecorder implements HistoryService {
     const store = this.#store;
     this.#store = undefined;
     this.#state = 'closed';
-    if (store !== this.#options.store) store?.close();
+    store?.close();
   }
 
-  #read<T>(read: () => T, nothing: T): T {
+  #read<T>(read: (store: HistoryStore) => T, nothing: T): T {
     if (this.#state !== 'open') return nothing;
     try {
-      return read();
+      return this.#attempt(read);
     } catch (error) {
       this.#warn(`price history not read: ${(error as Error).message}`);
       return nothing;
@@ -236,7 +293,7 @@ export class PriceRecorder implements HistoryService {
       if (this.#state !== 'open') return;
       let more = false;
       try {
-        more = this.#store!.compactStep(this.#now());
+        more = this.#attempt((store) => store.compactStep(this.#now()));
       } catch (error) {
         this.#warn(`price history not compacted: ${(error as Error).message}`);
       }

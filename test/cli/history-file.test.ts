@@ -1,13 +1,14 @@
 // The history file as the commands that read and change its alerts and lots use it when it cannot
-// be written: read-only (a real file and directory of root's, the commands run as nobody), and on
-// a full disk (a real 2 MB tmpfs filled to the last block). Real bin/tickbook processes against a
-// real sandbox on loopback.
+// be written: read-only (a real file and directory of root's, the commands run as nobody), on a
+// full disk (a real 2 MB tmpfs filled to the last block), and damaged (a real page of an index
+// overwritten). Real bin/tickbook processes against a real sandbox on loopback.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readFileSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
+import { damagePage } from '../helpers/damage.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 import { cannotDropPrivileges, traversable } from '../helpers/unprivileged.js';
 import { killUnprivilegedChildren, runTickbookUnprivilegedToExit } from '../helpers/unprivileged-server.js';
@@ -94,4 +95,75 @@ describe('a history on a full disk', () => {
     disk.free();
     expect(await runTickbookToExit(['alerts', 'rm', '1'], env)).toMatchObject({ code: 0, stdout: 'alert 1 removed\n' });
   }, 30_000);
+});
+
+describe('a history with a damaged page', () => {
+  const asideOf = (path: string) => {
+    const dir = join(path, '..');
+    return readdirSync(dir).filter((name) => /^history\.db\.damaged-\d{8}T\d{6}-\d+$/.test(name)).map((name) => join(dir, name));
+  };
+  const warning = (path: string, aside: string, kept: string) => `tickbook: warning: the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${kept}\n`;
+
+  it('is moved aside by the first command to meet it, keeping the alerts and lots, with a warning naming both files; every command goes on', async () => {
+    const env = freshEnv();
+    const path = await userHistory(env);
+    // The index every lookup of a server goes through.
+    damagePage(path, 'sqlite_autoindex_sources_1');
+    let run = await runTickbookToExit(['holdings', '--json'], env);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150' })]);
+    expect(asideOf(path)).toHaveLength(1);
+    expect(run.stderr).toBe(warning(path, asideOf(path)[0]!, ', with its 1 alert and 1 lot'));
+    run = await runTickbookToExit(['alerts', 'list', '--json'], env);
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(run.stdout).alerts).toEqual([expect.objectContaining({ id: 1, symbol: 'AAPL', state: 'armed' })]);
+
+    // A change, on a file whose alerts' table is what is damaged: what can be read is kept.
+    damagePage(path, 'alerts');
+    run = await runTickbookToExit(['holdings', 'rm', 'AAPL'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'removed AAPL: 1 lot\n' });
+    expect(asideOf(path)).toHaveLength(1);
+    run = await runTickbookToExit(['alerts', 'add', 'MSFT', 'below', '1'], env);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^alert 1: MSFT below 1\.00/);
+    expect(run.stderr).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew; its alerts, if any, could not be read \(they stay in the file moved aside\)\n$/);
+    expect(asideOf(path)).toHaveLength(2);
+
+    // The prices `history` reads: a WITHOUT ROWID table's primary key is its b-tree.
+    const watch = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
+    await watch.waitFor(/AAPL \d+\.\d\d/);
+    watch.child.kill('SIGINT');
+    expect((await watch.exited).code).toBe(0);
+    damagePage(path, 'ticks');
+    run = await runTickbookToExit(['history', 'AAPL'], env);
+    expect(run.code).toBe(1);
+    expect(asideOf(path)).toHaveLength(3);
+    expect(run.stderr).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew, with its 1 alert\ntickbook: no prices of AAPL recorded /);
+    expect(JSON.parse((await runTickbookToExit(['alerts', 'list', '--json'], env)).stdout).alerts).toEqual([expect.objectContaining({ symbol: 'MSFT' })]);
+  }, 40_000);
+
+  it('found by alerts watch or quote --watch as they run: moved aside, and the watch goes on, its alert firing', async () => {
+    const env = freshEnv();
+    // The smallest move either way from the price when set: the next price that differs fires it.
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'move', '0.0001', '--from', 'set', '--once'], env)).code).toBe(0);
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    damagePage(path, 'sqlite_autoindex_sources_1');
+    const watch = runTickbook(['alerts', 'watch', '--interval', '1', '--ndjson'], env);
+    const [line] = await watch.waitFor(/^\{.*\}$/m, 'stdout', 20_000);
+    watch.child.kill('SIGINT');
+    expect(await watch.exited).toMatchObject({ code: 0 });
+    expect(JSON.parse(line)).toMatchObject({ id: 1, symbol: 'AAPL' });
+    expect(watch.stderr()).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew, with its 1 alert\n$/);
+
+    damagePage(path, 'sqlite_autoindex_series_1');
+    const quotes = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
+    await quotes.waitFor(/AAPL \d+\.\d\d(.|\n)*AAPL \d+\.\d\d/);
+    quotes.child.kill('SIGINT');
+    expect((await quotes.exited).code).toBe(0);
+    expect(quotes.stderr()).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew, with its 1 alert\n$/);
+    // Recorded into the new file.
+    const csv = await runTickbookToExit(['history', 'AAPL', '--csv'], env);
+    expect(csv).toMatchObject({ code: 0, stderr: '' });
+    expect(asideOf(path)).toHaveLength(2);
+  }, 40_000);
 });
