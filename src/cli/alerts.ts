@@ -12,7 +12,7 @@ import { clockTime, localDateTime } from '../text/time.js';
 import { CONNECTION_HELP } from './connection-options.js';
 import { sourceFor } from './history.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
-import { pollUntilStopped, warn } from './poll-loop.js';
+import { pollUntilStopped, troubleOnStderr, warn } from './poll-loop.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
@@ -40,7 +40,8 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
 
 list and log read a history file tickbook may not write (read-only, a full disk); the other
 actions change nothing in one and say which file and why, exit 1. A damaged file is moved aside
-and a new one started, with the alerts it still lets be read.
+and a new one started, with the alerts it still lets be read. watch waits for a history another
+process holds (said once on stderr) and fires what still crosses once it is free.
 
 ${CONNECTION_HELP}`;
 
@@ -96,7 +97,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
   const { PriceRecorder } = await import('../store/price-recorder.js');
   // The alerts through the recorder, as the dashboard has them: a file found damaged while
   // watching is moved aside and the watch goes on (see price-recorder.ts).
-  const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), doing: WATCH.doing });
+  const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), onTrouble: troubleOnStderr(), doing: WATCH.doing });
   try {
     const { refuseReadOnly } = await import('../store/history-store.js');
     refuseReadOnly(recorder.path, WATCH);

@@ -27,6 +27,12 @@ export function isDamage(error: unknown): boolean {
   return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
 }
 
+/** Whether `error` is SQLite's for a file another connection holds locked (past the busy timeout). */
+export function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
 /** Whether `error` is SQLite's for a full disk, for the database at `path`. */
 export function isFullDisk(error: unknown, path: string): boolean {
   const code = (error as { code?: unknown }).code;
@@ -44,7 +50,7 @@ export function sqliteProblem(error: unknown, busyTimeoutMs: number, path?: stri
   if (code === 'SQLITE_NOTADB') return 'it is not a SQLite database';
   if (code.startsWith('SQLITE_CORRUPT')) return 'it is damaged (SQLite finds it corrupt)';
   if (code.startsWith('SQLITE_READONLY')) return 'it is read-only';
-  if (code.startsWith('SQLITE_BUSY')) return `another process kept it locked for ${busyTimeoutMs / 1000} s`;
+  if (isBusy(error)) return busyTimeoutMs > 0 ? `another process kept it locked for ${busyTimeoutMs / 1000} s` : 'another process holds it locked';
   if (code === 'SQLITE_FULL' || (path !== undefined && isFullDisk(error, path))) return 'the disk is full';
   if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code.startsWith('SQLITE_IOERR')) {
     return `SQLite cannot open or read it (${(error as Error).message})`;

@@ -142,6 +142,11 @@ export interface HistoryStore {
    */
   checkpoint(): void;
   /**
+   * How long statements wait for another process's lock before failing (SQLITE_BUSY): the
+   * recorder waits not at all while the file is known to be held, so that trying it costs nothing.
+   */
+  waitForLocks(ms: number): void;
+  /**
    * For every symbol of `source`: the open of its day bar starting at `dayStart`, and the close
    * of its last day bar before it (the references of move alerts), read in two queries.
    */
@@ -182,6 +187,8 @@ export interface OpenHistoryOptions {
   now?: () => number;
   /** What could not be done when the file cannot be used, in words (see HistoryOpenError). */
   doing?: string;
+  /** How long statements, the opening's among them, wait for another process's lock (2 s unless given). */
+  busyTimeoutMs?: number;
 }
 
 /** What a command does with the history: in words for its errors ("change the alerts in"), and whether it writes. */
@@ -208,9 +215,9 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
     throw new HistoryOpenError(path, (error as Error).message, doing);
   }
   try {
-    return openFile(path);
+    return openFile(path, options.busyTimeoutMs);
   } catch (error) {
-    if (!isDamage(error)) throw historyFailure(path, error, doing);
+    if (!isDamage(error)) throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
   return setAside(path, options);
 }
@@ -233,9 +240,9 @@ function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
   }
   let store: HistoryStore;
   try {
-    store = openFile(path);
+    store = openFile(path, options.busyTimeoutMs);
   } catch (error) {
-    throw historyFailure(path, error, doing);
+    throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
   options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${keepFrom(aside, store.db)}`);
   return store;
@@ -434,9 +441,9 @@ function emptyHistory(path: string): HistoryStore {
  * What a failure of SQLite (or of the file system) with the history means, as a HistoryOpenError
  * saying what could not be done and why in words ("the disk is full"); anything else unchanged.
  */
-export function historyFailure(path: string, error: unknown, doing?: string): unknown {
+export function historyFailure(path: string, error: unknown, doing?: string, busyTimeoutMs = BUSY_TIMEOUT_MS): unknown {
   if (error instanceof HistoryOpenError) return error;
-  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS, path);
+  const problem = sqliteProblem(error, busyTimeoutMs, path);
   if (problem !== undefined) return new HistoryOpenError(path, problem, doing, error);
   if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
   return error;
@@ -459,7 +466,7 @@ export function alertIdsOf(path: string, source: string, waitMs: number): number
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
-function openFile(path: string): HistoryStore {
+function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
   // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
   if (!existsSync(path)) {
     try {
@@ -472,7 +479,7 @@ function openFile(path: string): HistoryStore {
   }
   const db = new Database(path);
   try {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // No checkpoint inside a poll's commit: SQLite's automatic one (every 1000 pages, about 15
@@ -481,10 +488,14 @@ function openFile(path: string): HistoryStore {
     db.pragma('wal_autocheckpoint = 0');
     // A poll writes the newest pages of each table; the dashboard's charts read from the OS's cache.
     holdPageCache(db);
-    db.exec('BEGIN IMMEDIATE');
-    // A newer tickbook's history is never moved aside or rewritten, only left alone.
-    upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
-    db.exec('COMMIT');
+    // The schema brought up to date under the write lock, so that two processes migrate it once;
+    // a file up to date (nearly every start) needs no lock, and opens beside another process
+    // that holds it writing. A newer tickbook's history is never moved aside or rewritten.
+    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      db.exec('BEGIN IMMEDIATE');
+      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
+      db.exec('COMMIT');
+    }
     const store = buildStore(db, path);
     const { dev, ino } = statSync(path);
     openedFiles.set(store, { dev, ino });
@@ -718,6 +729,7 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     },
     compactStep: (now) => compactTx.immediate(now),
     checkpoint: () => void db.pragma('wal_checkpoint(PASSIVE)'),
+    waitForLocks: (ms) => void db.pragma(`busy_timeout = ${ms}`),
     close: () => db.close(),
   };
 }

@@ -1,12 +1,14 @@
 // The history file as the commands that read and change its alerts and lots use it when it cannot
 // be written: read-only (a real file and directory of root's, the commands run as nobody), on a
-// full disk (a real 2 MB tmpfs filled to the last block), and damaged (a real page of an index
-// overwritten). Real bin/tickbook processes against a real sandbox on loopback.
-import { execFileSync } from 'node:child_process';
+// full disk (a real 2 MB tmpfs filled to the last block), damaged (a real page of an index
+// overwritten), and held by another process (a real one, BEGIN EXCLUSIVE). Real bin/tickbook
+// processes against a real sandbox on loopback.
+import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
+import { ROOT } from '../helpers/child.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
 import { damagePage } from '../helpers/damage.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
@@ -165,5 +167,32 @@ describe('a history with a damaged page', () => {
     const csv = await runTickbookToExit(['history', 'AAPL', '--csv'], env);
     expect(csv).toMatchObject({ code: 0, stderr: '' });
     expect(asideOf(path)).toHaveLength(2);
+  }, 40_000);
+});
+
+describe('a history another process holds', () => {
+  it('alerts watch says so once, records and fires nothing meanwhile, and once it is free records the polls kept and fires the crossing', async () => {
+    const env = freshEnv();
+    // The smallest move either way from the price when set: the next price that differs fires it.
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'move', '0.0001', '--from', 'set', '--once'], env)).code).toBe(0);
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    const holder = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/helpers/hold-lock-child.ts'), path], { stdio: ['pipe', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => holder.stdout!.once('data', () => resolve()));
+    const watch = runTickbook(['alerts', 'watch', '--interval', '1', '--ndjson'], env);
+    try {
+      await watch.waitFor(/price history busy/, 'stderr', 15_000);
+      expect(watch.stderr()).toBe(`tickbook: warning: price history busy: another process holds ${path}; recording and alerts wait for it\n`);
+      expect(watch.stdout()).toBe('');
+      holder.stdin!.end();
+      const [line] = await watch.waitFor(/^\{.*\}$/m, 'stdout', 15_000);
+      expect(JSON.parse(line)).toMatchObject({ id: 1, symbol: 'AAPL' });
+      expect(watch.stderr()).toMatch(/wait for it\ntickbook: price history: recording again\n$/);
+    } finally {
+      holder.kill();
+      watch.child.kill('SIGINT');
+      expect((await watch.exited).code).toBe(0);
+    }
+    const log = await runTickbookToExit(['alerts', 'log', '--json'], env);
+    expect(JSON.parse(log.stdout).firings).toHaveLength(1);
   }, 40_000);
 });

@@ -1,5 +1,8 @@
 // The recorder (the dashboard's, quote --watch's and alerts watch's use of the history) on real
-// SQLite files in temp directories: a file found damaged by any statement, long after it opened.
+// SQLite files in temp directories: a file found damaged by any statement, long after it opened;
+// a file another connection holds locked (a real second SQLite connection, BEGIN EXCLUSIVE), at
+// the start and later; a file on a full disk (a real small tmpfs).
+import Database from 'better-sqlite3';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +12,7 @@ import { openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { damagePage } from '../helpers/damage.js';
+import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 
 const SOURCE = 'http://a.example/v1';
 const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
@@ -80,5 +84,121 @@ describe('a history found damaged while recording', () => {
     const added = books.alerts.add(SOURCE, 'MSFT', { kind: 'below', price: 1 }, { price: 2, at: T0, oneShot: false });
     expect(history.books()!.alerts.list(SOURCE).map((a) => a.id)).toEqual([1, added.id]);
     expect(history.alertLevels('MSFT')).toEqual([1]);
+  });
+});
+
+describe('a history another process holds, or on a full disk', () => {
+  const troubles: (string | undefined)[] = [];
+  let holder: Database.Database | undefined;
+  let disk: SmallDisk | undefined;
+  beforeEach(() => {
+    troubles.length = 0;
+  });
+  afterEach(() => {
+    holder?.close();
+    holder = undefined;
+    recorder?.close();
+    recorder = undefined;
+    disk?.unmount();
+    disk = undefined;
+  });
+
+  /** A history with an alert on AAPL above 200, armed (the price 190 when set). */
+  function historyWithAlert(): void {
+    const store = openHistoryStore(path);
+    alertsOf(store).add(SOURCE, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: T0, oneShot: false });
+    store.close();
+  }
+  /** A recorder that tries a held file again every 10 ms and waits 20 ms for a lock. */
+  function heldRecorder(at = path): PriceRecorder {
+    recorder = new PriceRecorder({
+      source: SOURCE,
+      path: at,
+      onWarning: (w) => warnings.push(w),
+      onTrouble: (t) => troubles.push(t),
+      retryEveryMs: 10,
+      lockWaitMs: 20,
+      now: () => T0 + 60_000,
+    });
+    return recorder;
+  }
+  /** Resolves when the recorder says its trouble is over. */
+  const troubleOver = () =>
+    new Promise<void>((resolve) => {
+      const check = () => (troubles.at(-1) === undefined && troubles.length > 0 ? resolve() : setImmediate(check));
+      check();
+    });
+  const poll = (price: number, i: number) => {
+    const at = T0 + i * 1000;
+    recorder!.record([{ symbol: 'AAPL', price, volume: i }], at);
+    return recorder!.alertsOnPoll(['AAPL'], [{ symbol: 'AAPL', price, volume: i }], at).map((f) => f.text);
+  };
+  const busy = `price history busy: another process holds ${'PATH'}; recording and alerts wait for it`;
+
+  it('locked whole at the start: said for as long as it lasts, the opening tried again, and once it is free the polls kept are recorded and the alerts fire', async () => {
+    historyWithAlert();
+    holder = new Database(path);
+    holder.pragma('locking_mode = EXCLUSIVE');
+    holder.exec('BEGIN EXCLUSIVE');
+    const history = heldRecorder();
+    await history.open();
+    expect(history.recording).toBe(false);
+    expect(troubles).toEqual([busy.replace('PATH', path)]);
+    expect(warnings).toEqual([]);
+    // Polls while it is held: nothing fires (nothing can be decided), nothing is lost.
+    expect(poll(195, 1)).toEqual([]);
+    expect(poll(196, 2)).toEqual([]);
+    holder.exec('ROLLBACK');
+    holder.close();
+    holder = undefined;
+    await troubleOver();
+    expect(history.recording).toBe(true);
+    expect(troubles.filter((t) => t !== undefined).every((t) => t === busy.replace('PATH', path))).toBe(true);
+    expect(history.points('AAPL', T0, T0 + 10_000, 100).map((p) => p.price)).toEqual([195, 196]);
+    // The crossing after it is free fires, once.
+    expect(poll(201, 3)).toEqual(['AAPL at 201.00 crossed above 200.00']);
+    expect(poll(202, 4)).toEqual([]);
+    expect(warnings).toEqual([]);
+  });
+
+  it('held by another writer after it opened: each write that found it held is made with the next that can be, and the alerts go on', async () => {
+    historyWithAlert();
+    const history = heldRecorder();
+    await history.open();
+    expect(history.recording).toBe(true);
+    // Another process writing (WAL: reading goes on beside it).
+    holder = new Database(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    expect(poll(195, 1)).toEqual([]);
+    expect(troubles).toEqual([busy.replace('PATH', path)]);
+    expect(poll(201, 2)).toEqual([]);
+    expect(history.alertSymbols()).toEqual(['AAPL']);
+    expect(history.books()!.alerts.list(SOURCE)).toHaveLength(1);
+    expect(() => history.books()!.alerts.add(SOURCE, 'MSFT', { kind: 'below', price: 1 }, { price: 2, at: T0, oneShot: false })).toThrow(
+      `cannot use ${path}: another process holds it locked`,
+    );
+    holder.exec('ROLLBACK');
+    // The next poll writes the two kept before it, and the crossing (still above) fires.
+    expect(poll(203, 3)).toEqual(['AAPL at 203.00 crossed above 200.00']);
+    expect(troubles).toEqual([busy.replace('PATH', path), undefined]);
+    expect(history.points('AAPL', T0, T0 + 10_000, 100).map((p) => p.price)).toEqual([195, 201, 203]);
+    expect(warnings).toEqual([]);
+  });
+
+  it.skipIf(NO_SMALL_DISK !== undefined)('on a full disk: said naming the file until there is room, the polls kept meanwhile recorded then', async () => {
+    disk = smallDisk(2048);
+    const onDisk = join(disk.dir, 'history.db');
+    const history = heldRecorder(onDisk);
+    await history.open();
+    poll(190, 0);
+    disk.fill();
+    for (let i = 1; i <= 3 && troubles.length === 0; i++) poll(190 + i, i);
+    expect(troubles).toEqual([`price history not recorded in ${onDisk}: the disk is full; recording and alerts wait for room`]);
+    poll(199, 9);
+    disk.free();
+    poll(200, 10);
+    expect(troubles.at(-1)).toBeUndefined();
+    expect(history.points('AAPL', T0, T0 + 20_000, 100).map((p) => p.price)).toEqual(expect.arrayContaining([190, 199, 200]));
+    expect(warnings).toEqual([]);
   });
 });
