@@ -6,8 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanEnv } from '../helpers/child.js';
-import { client, expectError, runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { client, expectError, runTickbookToExit, sandboxEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 
 let disk: SmallDisk | undefined;
@@ -37,17 +36,7 @@ describe('the sandbox on a full disk', () => {
 
     // What the command line shows of it.
     home = mkdtempSync(join(tmpdir(), 'tickbook-full-disk-'));
-    const env = {
-      ...cleanEnv(),
-      HOME: home,
-      XDG_CONFIG_HOME: join(home, 'config'),
-      XDG_DATA_HOME: join(home, 'data'),
-      TICKBOOK_BASE_URL: sandbox.contactsUrl,
-      TICKBOOK_MARKET_DATA_URL: sandbox.marketDataUrl,
-      TICKBOOK_TOKEN: sandbox.token,
-      TICKBOOK_API_KEY: sandbox.apiKey,
-    };
-    const run = await runTickbookToExit(['contacts', 'create', '--username', 'cli', '--phone', '+4915112345670'], env);
+    const run = await runTickbookToExit(['contacts', 'create', '--username', 'cli', '--phone', '+4915112345670'], sandboxEnv(sandbox, home));
     expect(run.code).toBe(1);
     expect(run.stderr).toContain(`the sandbox database ${dbPath} cannot be written: the disk is full; nothing was changed (HTTP 500`);
 

@@ -226,17 +226,21 @@ describe('the history store', () => {
       damagePage(path, name);
     }
     const asideFiles = () => readdirSync(join(dir, 'data')).filter((name) => name.includes('.damaged-'));
+    /** The error `read` meets: the damage, found by the first statement that reads its page. */
+    const damageMet = (read: () => unknown): unknown => {
+      try {
+        read();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('no damage found');
+    };
 
     it('moves it aside, starts anew with the alerts, their log and the lots it still lets be read, and says so naming both files', () => {
       damagedHistory('sqlite_autoindex_sources_1');
       const before = openStore();
       // The header is whole: the damage shows at the first statement that reads the page.
-      let found: unknown;
-      try {
-        alertsOf(before).list(A);
-      } catch (error) {
-        found = error;
-      }
+      const found = damageMet(() => alertsOf(before).list(A));
       expect((found as { code?: string }).code).toMatch(/^SQLITE_CORRUPT/);
       const warnings: string[] = [];
       const after = replaceDamaged(before, found, { onWarning: (w) => warnings.push(w), now: () => T0 });
@@ -259,12 +263,7 @@ describe('the history store', () => {
     it('says what could not be read, which stays in the file moved aside', () => {
       damagedHistory('lots');
       const before = openStore();
-      let found: unknown;
-      try {
-        holdingsOf(before).list(A);
-      } catch (error) {
-        found = error;
-      }
+      const found = damageMet(() => holdingsOf(before).list(A));
       const warnings: string[] = [];
       const after = replaceDamaged(before, found, { onWarning: (w) => warnings.push(w) });
       open.push(after);
@@ -277,15 +276,7 @@ describe('the history store', () => {
       damagedHistory('sqlite_autoindex_sources_1');
       const first = openStore();
       const second = openStore();
-      const fail = (store: HistoryStore) => {
-        try {
-          alertsOf(store).list(A);
-        } catch (error) {
-          return error;
-        }
-        throw new Error('no damage found');
-      };
-      const errors = [fail(first), fail(second)];
+      const errors = [first, second].map((store) => damageMet(() => alertsOf(store).list(A)));
       const warnings: string[] = [];
       const one = replaceDamaged(first, errors[0], { onWarning: (w) => warnings.push(w) });
       open.push(one);
