@@ -417,8 +417,9 @@ export function refuseReadOnly(path: string, use: HistoryUse): void {
  */
 export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
   refuseReadOnly(path, use);
-  const readOnly = use.writes ? undefined : readOnlyReason(path);
-  if (!use.writes && (readOnly !== undefined || !existsSync(path))) return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  if (!use.writes && (!existsSync(path) || readOnlyReason(path) !== undefined)) {
+    return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  }
   try {
     return openHistoryStore(path, { ...options, doing: use.doing });
   } catch (error) {

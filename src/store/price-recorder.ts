@@ -257,11 +257,8 @@ export class PriceRecorder implements HistoryService {
         this.#attempt((store) => store.record(this.#options.source, quotes, at));
         this.#lastWarning = undefined;
       } catch (error) {
-        if (!this.#held(error)) this.#warn(this.#failure(error, 'record price history in'));
-        else {
-          this.#pending.push({ quotes, at });
-          this.#hold(error);
-        }
+        if (this.#held(error)) this.#pending.push({ quotes, at });
+        this.#fail(error, 'record price history in');
       }
       return;
     }
@@ -285,21 +282,25 @@ export class PriceRecorder implements HistoryService {
         wrote ||= quotes.length > 0;
         this.#lastWarning = undefined;
       } catch (error) {
-        if (this.#held(error)) {
-          this.#hold(error);
-          return;
-        }
-        // Refused for good (a read-only file system): said, and not tried again.
-        this.#warn(this.#failure(error, 'record price history in'));
+        // Held or full: it and the rest wait for the next try. Refused for good (a read-only file
+        // system): said, and not tried again.
+        const held = this.#held(error);
+        this.#fail(error, 'record price history in');
+        if (held || this.#state !== 'open') return;
       }
       this.#pending.shift();
     }
     if (wrote) this.#setTrouble(undefined);
   }
 
-  /** What failed, in words naming the file ("cannot record price history in …: it is read-only"). */
-  #failure(error: unknown, doing: string): string {
-    return ((this.#module?.historyFailure(this.path, error, doing, this.#lockWait()) ?? error) as Error).message;
+  /**
+   * What a statement's failure means: the file held or full is the trouble, said until it is over;
+   * anything else is a warning naming the file ("cannot record price history in …: it is
+   * read-only"), unless it ended recording (said then).
+   */
+  #fail(error: unknown, doing: string): void {
+    if (this.#held(error)) this.#hold(error);
+    else if (this.#state === 'open') this.#warn(((this.#module?.historyFailure(this.path, error, doing, this.#lockWait()) ?? error) as Error).message);
   }
 
   alertLevels(symbol: string): number[] {
@@ -404,9 +405,8 @@ export class PriceRecorder implements HistoryService {
     try {
       return this.#attempt(read);
     } catch (error) {
-      // Held or full: the status says so already; reading (and the alerts) try again next time.
-      if (this.#held(error)) this.#hold(error);
-      else this.#warn(this.#failure(error, 'read the price history'));
+      // Held or full: said as the trouble; reading (and the alerts) try again next time.
+      this.#fail(error, 'use');
       return nothing;
     }
   }
@@ -423,8 +423,7 @@ export class PriceRecorder implements HistoryService {
       try {
         more = this.#attempt((store) => store.compactStep(this.#now()));
       } catch (error) {
-        if (this.#held(error)) this.#hold(error);
-        else this.#warn(this.#failure(error, 'compact the price history in'));
+        this.#fail(error, 'compact the price history in');
       }
       if ((more && (steps + 1) % 50 === 0) || (!more && steps > 0)) setImmediate(() => this.#checkpoint());
       this.#compactSoon(more ? 0 : (this.#options.compactEveryMs ?? 10 * 60_000), more ? steps + 1 : 0);

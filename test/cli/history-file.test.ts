@@ -64,6 +64,12 @@ describe('a history that may be read but not written', () => {
       ] as const) {
         expect(await runTickbookUnprivilegedToExit(args, env), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: refused(what) });
       }
+      // A watch that could decide no alert does not start.
+      expect(await runTickbookUnprivilegedToExit(['alerts', 'watch', '--interval', '1'], env)).toMatchObject({
+        code: 1,
+        stdout: '',
+        stderr: `tickbook: cannot watch the alerts in ${path}: it is read-only (tickbook may not write it)\n`,
+      });
       expect(readFileSync(path)).toEqual(before);
     } finally {
       chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o755);
