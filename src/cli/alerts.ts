@@ -3,20 +3,18 @@
 import { ALERTS_OPTIONS } from './options.js';
 import { AlertCommands } from '../alerts/command-runner.js';
 import { configFilePath, readConfigFile } from '../config/config-file.js';
-import { existsSync } from 'node:fs';
 import type { TickbookClient } from '../api/client.js';
 import { type AlertCondition, describeCondition } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
-import { AlertWatch, type AlertsStore, type Firing, type StoredAlert } from '../store/alerts-store.js';
+import type { AlertsStore, Firing, StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
-import { historyPath } from '../store/history-source.js';
-import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
 import { CONNECTION_HELP } from './connection-options.js';
 import { sourceFor } from './history.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
-import { pollUntilStopped, warn } from './poll-loop.js';
+import { pollUntilStopped, troubleOnStderr, warn } from './poll-loop.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 
@@ -46,6 +44,11 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
                             environment, one at a time per alert, ended after 60 s and when
                             the watch ends.
 
+list and log read a history file tickbook may not write (read-only, a full disk); the other
+actions change nothing in one and say which file and why, exit 1. A damaged file is moved aside
+and a new one started, with the alerts it still lets be read. watch waits for a history another
+process holds (said once on stderr) and fires what still crosses once it is free.
+
 ${CONNECTION_HELP}`;
 
 
@@ -64,16 +67,15 @@ export function parseCondition(words: readonly string[], from: string | undefine
 const stateOf = (alert: StoredAlert): string =>
   alert.done ? 'done' : alert.paused ? 'paused' : alert.armed ? 'armed' : 'waiting for a crossing';
 
-/** Opens the history file and its alerts for `body`, and closes it after. */
-async function withAlerts<T>(body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
-  const { alertsOf } = await import('../store/alerts-store.js');
-  return withHistoryFile((history) => body(history, alertsOf(history)));
-}
+/** What each action does with the history file, in words for its errors. */
+const READ: HistoryUse = { doing: 'read the alerts in', writes: false };
+const CHANGE: HistoryUse = { doing: 'change the alerts in', writes: true };
+const WATCH: HistoryUse = { doing: 'watch the alerts in', writes: true };
 
-/** This server's alert ids, for shell completion; none when there is no history file yet (none is made). */
-export async function alertIds(): Promise<string[]> {
-  if (!existsSync(historyPath())) return [];
-  return withAlerts((_, alerts) => alerts.list(sourceFor({})).map((alert) => String(alert.id)));
+/** Opens the history file and its alerts for `body`, and closes it after. */
+async function withAlerts<T>(use: HistoryUse, body: (history: HistoryStore, alerts: AlertsStore) => T | Promise<T>): Promise<T> {
+  const { alertsOf } = await import('../store/alerts-store.js');
+  return withHistoryFile(use, (history) => body(history, alertsOf(history)));
 }
 
 const idOf = (raw: string | undefined): number => {
@@ -90,7 +92,7 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   const price = result.quotes.find((q) => q.symbol === symbol)?.price;
-  return withAlerts((_, alerts) => {
+  return withAlerts(CHANGE, (_, alerts) => {
     const alert = alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true });
     process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
     return 0;
@@ -112,11 +114,14 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
     void commands!.stop().finally(() => process.kill(process.pid, 'SIGHUP'));
   };
   if (commands) process.once('SIGHUP', hangUp);
-  return withAlerts(async (history, alerts) => {
-    // One connection to the file: the recorder records through the alerts' own.
-    const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), store: history });
-    await recorder.open();
-    const alertWatch = new AlertWatch(alerts, history, source);
+  // The alerts through the recorder, as the dashboard has them: a file found damaged while
+  // watching is moved aside and the watch goes on (see price-recorder.ts).
+  const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), onTrouble: troubleOnStderr(), doing: WATCH.doing });
+  try {
+    const { refuseReadOnly } = await import('../store/history-store.js');
+    refuseReadOnly(recorder.path, WATCH);
+    // A history that cannot be had is the watch's end: it is where the alerts are.
+    await recorder.open({ required: true });
     const gone = new Set<string>();
     const say = (firings: readonly Firing[]) => {
       for (const firing of firings) {
@@ -129,33 +134,31 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
         }
       }
     };
-    try {
-      return await pollUntilStopped(
-        async (signal) => {
-          // Alerts added or removed meanwhile (by another process) count from the next poll.
-          const symbols = alertWatch.symbols();
-          if (symbols.length === 0) return;
-          const result = await client.realtimePricing(symbols, { signal });
-          const now = Date.now();
-          // A symbol the server stopped serving never fires again: said once, not silently.
-          for (const symbol of result.unknown) {
-            if (gone.has(symbol)) continue;
-            gone.add(symbol);
-            warn(`warning: the server does not serve ${symbol}: its alerts cannot fire (tickbook alerts rm ID removes them)`);
-          }
-          for (const symbol of gone) if (!result.unknown.includes(symbol) && symbols.includes(symbol)) gone.delete(symbol);
-          recorder.record(result.quotes, now);
-          say(alertWatch.polled(symbols, new Map(result.quotes.map((q) => [q.symbol, q.price])), now));
-        },
-        // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
-        { intervalS, onFailure: () => say(alertWatch.failed(Date.now())) },
-      );
-    } finally {
-      recorder.close();
-      process.off('SIGHUP', hangUp);
-      await commands?.stop();
-    }
-  });
+    return await pollUntilStopped(
+      async (signal) => {
+        // Alerts added or removed meanwhile (by another process) count from the next poll.
+        const symbols = recorder.alertSymbols();
+        if (symbols.length === 0) return;
+        const result = await client.realtimePricing(symbols, { signal });
+        const now = Date.now();
+        // A symbol the server stopped serving never fires again: said once, not silently.
+        for (const symbol of result.unknown) {
+          if (gone.has(symbol)) continue;
+          gone.add(symbol);
+          warn(`warning: the server does not serve ${symbol}: its alerts cannot fire (tickbook alerts rm ID removes them)`);
+        }
+        for (const symbol of gone) if (!result.unknown.includes(symbol) && symbols.includes(symbol)) gone.delete(symbol);
+        recorder.record(result.quotes, now);
+        say(recorder.alertsOnPoll(symbols, result.quotes, now));
+      },
+      // A failed poll is a poll without a price for every symbol watched: stale alerts count it.
+      { intervalS, onFailure: () => say(recorder.alertsOnPoll([], undefined, Date.now())) },
+    );
+  } finally {
+    recorder.close();
+    process.off('SIGHUP', hangUp);
+    await commands?.stop();
+  }
 }
 
 export async function alerts(args: readonly string[]): Promise<number> {
@@ -175,7 +178,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
       if (format === 'json') throw new UsageError('alerts watch prints as it goes: use --ndjson, not --json');
       return withClient(values, ({ client, historySource }) => watch(client, historySource, intervalS ?? 5, format === 'ndjson'));
     case 'list':
-      return withAlerts((_, alerts) => {
+      return withAlerts(READ, (_, alerts) => {
         const all = alerts.list(sourceFor(values));
         const rows = all.map((a) => ({ id: a.id, symbol: a.symbol, condition: describeCondition(a.condition, formatPrice), state: stateOf(a), once: a.oneShot, set_price: a.setPrice ?? null, set_at: new Date(a.setAt).toISOString() }));
         if (format === 'json') writeJson({ status: 'success', alerts: rows });
@@ -185,7 +188,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
         return 0;
       });
     case 'log':
-      return withAlerts((_, alerts) => {
+      return withAlerts(READ, (_, alerts) => {
         const firings = alerts.firings(sourceFor(values));
         const rows = firings.map((f) => ({ id: f.alert, symbol: f.symbol, price: f.price ?? null, time: new Date(f.at).toISOString(), text: f.text }));
         if (format === 'json') writeJson({ status: 'success', firings: rows });
@@ -198,7 +201,7 @@ export async function alerts(args: readonly string[]): Promise<number> {
     case 'resume': {
       const id = idOf(words[0]);
       if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
-      return withAlerts((_, alerts) => {
+      return withAlerts(CHANGE, (_, alerts) => {
         const source = sourceFor(values);
         const done = action === 'rm' ? alerts.remove(source, id) : alerts.pause(source, id, action === 'pause');
         if (!done) {

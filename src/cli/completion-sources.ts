@@ -2,20 +2,26 @@
 // symbols. The embedded sandbox's symbols are its catalogue, on disk; a server's are cached in
 // $XDG_CACHE_HOME/tickbook/symbols.json and refreshed at most daily by a detached
 // `tickbook __refresh-symbols`, so Tab never waits for the network: until the first refresh
-// lands it offers none.
+// lands it offers none. Whatever cannot be read (a history another process holds locked or that
+// may not be written, a cache that is not a file) is left out: Tab never fails loudly.
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TickbookClient } from '../api/client.js';
+import { SYMBOL_PATTERN } from '../api/rules.js';
 import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { cacheDir } from '../config/paths.js';
+import { readRegularFile } from '../config/regular-file.js';
 import { loadCatalogue } from '../server/catalogue.js';
+import { historyPath } from '../store/history-source.js';
 import type { Sources } from './complete.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A refresh under way (or failing) is not started again before this. */
 const RETRY_MS = 60_000;
+/** How long Tab waits for another process's lock on the history before leaving the alert ids out. */
+const HISTORY_WAIT_MS = 50;
 
 interface SymbolsCache {
   /** The market data server they came from. */
@@ -37,10 +43,17 @@ function marketUrl(): string | undefined {
   }
 }
 
+/**
+ * A symbol as the contract allows it, and not one a shell would read as an option: the cache holds
+ * a server's text, and what completion prints the shell puts on the command line.
+ */
+const offerable = (symbol: unknown): symbol is string => typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol) && !symbol.startsWith('-');
+
 function readCache(): SymbolsCache | undefined {
   try {
-    const cache = JSON.parse(readFileSync(cachePath(), 'utf8')) as SymbolsCache;
-    return typeof cache.url === 'string' && Array.isArray(cache.symbols) ? cache : undefined;
+    const cache = JSON.parse(readRegularFile(cachePath()).toString('utf8')) as SymbolsCache;
+    if (typeof cache.url !== 'string' || !Array.isArray(cache.symbols)) return undefined;
+    return { ...cache, symbols: cache.symbols.filter(offerable) };
   } catch {
     return undefined;
   }
@@ -75,10 +88,10 @@ export async function refreshSymbols(client: TickbookClient): Promise<void> {
   const url = marketUrl();
   if (url === undefined) return;
   const listed = await client.listSymbols();
-  const cache: SymbolsCache = { url, fetchedAt: Date.now(), symbols: listed.map((s) => s.symbol) };
+  const cache: SymbolsCache = { url, fetchedAt: Date.now(), symbols: listed.map((s) => s.symbol).filter(offerable) };
   mkdirSync(cacheDir(), { recursive: true });
   const temporary = `${cachePath()}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(cache));
+  writeFileSync(temporary, JSON.stringify(cache), { mode: 0o600 });
   renameSync(temporary, cachePath());
 }
 
@@ -91,9 +104,30 @@ function savedWatchlists(): string[] {
   }
 }
 
+/**
+ * This server's alert ids, from the history file read as it is: nothing made, migrated or moved,
+ * and none when there is no file yet. SQLite's addon loads only when an alert id is wanted.
+ */
+async function alertIds(): Promise<string[]> {
+  const path = historyPath();
+  if (!existsSync(path)) return [];
+  const [{ alertIdsOf }, { sourceFor }] = await Promise.all([import('../store/history-store.js'), import('./history.js')]);
+  return alertIdsOf(path, sourceFor({}), HISTORY_WAIT_MS).map(String);
+}
+
+/** `read`'s values, or none when they cannot be had. */
+function leftOut<T>(read: () => T, none: T): () => T {
+  return () => {
+    try {
+      return read();
+    } catch {
+      return none;
+    }
+  };
+}
+
 export const completionSources = (): Sources => ({
-  symbols,
+  symbols: leftOut(symbols, []),
   watchlists: savedWatchlists,
-  // The alerts' store and SQLite load only when an alert id is wanted.
-  alerts: async () => (await import('./alerts.js')).alertIds(),
+  alerts: leftOut(() => alertIds().catch(() => []), Promise.resolve([])),
 });

@@ -189,7 +189,7 @@ async function databases(): Promise<Finding[]> {
       const result = (db.pragma('quick_check') as { quick_check: string }[]).map((row) => row.quick_check);
       return result.length === 1 && result[0] === 'ok' ? ok(what!, `${path}: intact`) : bad(what!, `${path}: ${result.slice(0, 3).join('; ')}`);
     } catch (error) {
-      return bad(what!, `${path}: ${sqliteProblem(error, BUSY_MS) ?? fsReason(error)}`);
+      return bad(what!, `${path}: ${sqliteProblem(error, BUSY_MS, path) ?? fsReason(error)}`);
     } finally {
       db?.close();
     }

@@ -12,6 +12,7 @@ import { formatPrice } from '../text/numbers.js';
 import { sanitize } from '../text/sanitize.js';
 import { localDateTime } from '../text/time.js';
 import { formatOf, renderTable, writeJson, writeNdjson } from './output.js';
+import { warn } from './poll-loop.js';
 import { nonEmptyOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 
 export const HISTORY_HELP = `Usage: tickbook history SYMBOL [--since 1h|1d|7d|DATE] [--bars 1m|1d] [--json|--ndjson|--csv]
@@ -29,7 +30,8 @@ Output:
   --json  --ndjson  --csv   times in ISO 8601 (UTC); the table shows local time
   -h, --help                show this help
 
-Ticks are kept 24 hours, minute bars 30 days, day bars 2 years, in ${'$'}XDG_DATA_HOME/tickbook/history.db.
+Ticks are kept 24 hours, minute bars 30 days, day bars 2 years, in ${'$'}XDG_DATA_HOME/tickbook/history.db;
+a damaged one is moved aside and a new one started (keeping its alerts and lots).
 Exit status: 0 with prices printed, 1 when none are recorded for the span, 2 a usage error.
 `;
 
@@ -131,15 +133,13 @@ export async function history(args: readonly string[], now = Date.now()): Promis
   // Reading creates nothing: no file is no prices.
   let records: Tick[] | Bar[] = [];
   if (existsSync(path)) {
-    const { openHistoryReader } = await import('../store/history-store.js');
-    const store = openHistoryReader(path);
-    if (store) {
-      try {
-        records = bars === undefined ? store.ticks(source, symbol, since, now) : store.bars(source, symbol, bars === '1m' ? 'minute' : 'day', since, now);
-      } finally {
-        store.close();
-      }
-    }
+    const { readHistory } = await import('../store/history-store.js');
+    const read = readHistory(
+      path,
+      (store) => (bars === undefined ? store.ticks(source, symbol, since, now) : store.bars(source, symbol, bars === '1m' ? 'minute' : 'day', since, now)),
+      { onWarning: (w) => warn(`warning: ${w}`) },
+    );
+    records = read ?? [];
   }
   if (bars === undefined && since < now - DAY_MS) {
     process.stderr.write('tickbook: prices as received are kept for 24 hours; --bars 1m goes back 30 days, --bars 1d two years\n');

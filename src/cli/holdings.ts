@@ -6,7 +6,7 @@ import { averageCost, checkLot, dayKnown, type Lot, portfolioOf, type Position, 
 import type { Currency } from '../market/listing.js';
 import { type Exact, fixedText, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
-import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
 import { formatPrice, signedPercent } from '../text/numbers.js';
 import { localToday } from '../text/time.js';
@@ -32,14 +32,21 @@ Your positions, kept on this machine with the recorded prices, for the server th
                             can hold several lots
   rm SYMBOL                 every lot of SYMBOL, or with --lot N only its Nth (as listed)
 
-Amounts are exact decimals (up to 6 places), never rounded until shown.
+Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
+file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
+which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
+still lets be read.
 
 ${CONNECTION_HELP}`;
 
 
-async function withHoldings<T>(body: (history: HistoryStore, holdings: HoldingsStore) => T | Promise<T>): Promise<T> {
+/** What each action does with the history file, in words for its errors. */
+const READ: HistoryUse = { doing: 'read the holdings in', writes: false };
+const CHANGE: HistoryUse = { doing: 'change the holdings in', writes: true };
+
+async function withHoldings<T>(use: HistoryUse, body: (history: HistoryStore, holdings: HoldingsStore) => T | Promise<T>): Promise<T> {
   const { holdingsOf } = await import('../store/holdings-store.js');
-  return withHistoryFile((history) => body(history, holdingsOf(history)));
+  return withHistoryFile(use, (history) => body(history, holdingsOf(history)));
 }
 
 /** An amount in the currency's major unit, exact to its minor unit, for JSON: "1872.30", "-5". */
@@ -84,7 +91,7 @@ const money = (amount: Exact | undefined, currency: Currency, signed = false): s
 const percent = (value: number | undefined): string => (value === undefined ? dash : signedPercent(value));
 
 async function list(client: TickbookClient, source: string, json: boolean): Promise<number> {
-  const { lots, opens } = await withHoldings((history, holdings) => {
+  const { lots, opens } = await withHoldings(READ, (history, holdings) => {
     const lots = holdings.list(source);
     const days = history.dayReferences(source, barStart('day', Date.now()));
     return { lots, opens: new Map([...days].map(([symbol, day]) => [symbol, day.open])) };
@@ -154,7 +161,7 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   // A symbol the server does not know is not saved: it could never be valued.
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
-  return withHoldings((_, holdings) => {
+  return withHoldings(CHANGE, (_, holdings) => {
     holdings.add(source, symbol, checked.lot, Date.now());
     const n = holdings.list(source).filter((lot) => lot.symbol === symbol).length;
     process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
@@ -166,7 +173,7 @@ function remove(source: string, words: readonly string[], lotOption: string | un
   const symbol = symbolOf(words, 'tickbook holdings rm AAPL [--lot N]');
   if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
   if (lotOption !== undefined && !/^[1-9][0-9]*$/.test(lotOption)) throw new UsageError(`option --lot must be a lot's number (1, 2, …, as tickbook holdings lists them), not ${JSON.stringify(lotOption)}`);
-  return withHoldings((_, holdings) => {
+  return withHoldings(CHANGE, (_, holdings) => {
     const own = holdings.list(source).filter((lot) => lot.symbol === symbol);
     if (own.length === 0) {
       process.stderr.write(`tickbook: no holdings of ${symbol} (tickbook holdings lists them)\n`);

@@ -15,7 +15,9 @@ Real-time prices and the day's volume. Symbols are separated by spaces or commas
 symbols are listed, not fatal, and one that cannot be a symbol is a usage error.
   --watch                   ask again every interval and print a line per tick (with --ndjson,
                             an object per symbol per tick, with its time), until Ctrl-C or the
-                            reader leaves, exit 0; the prices are recorded (tickbook history)
+                            reader leaves, exit 0; the prices are recorded (tickbook history),
+                            and while another process holds the history or the disk is full
+                            that is said once on stderr and they are kept until it can be
   --interval N              seconds between ticks with --watch, 1 to 3600 (default 2)
 
 ${CONNECTION_HELP}`;

@@ -8,6 +8,19 @@ import { sanitize } from '../text/sanitize.js';
 /** A line on stderr, shown as any text from outside is. */
 export const warn = (line: string): void => void process.stderr.write(`tickbook: ${sanitize(line)}\n`);
 
+/**
+ * The price recorder's lasting trouble (another process holds the history, a full disk) on stderr:
+ * said when it starts or changes, and once when it is over.
+ */
+export function troubleOnStderr(): (trouble: string | undefined) => void {
+  let said: string | undefined;
+  return (trouble) => {
+    if (trouble === said) return;
+    warn(trouble === undefined ? 'price history: recording again' : `warning: ${trouble}`);
+    said = trouble;
+  };
+}
+
 export interface PollOptions {
   intervalS: number;
   now?: () => number;

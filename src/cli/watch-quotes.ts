@@ -8,7 +8,7 @@ import { formatChange, formatPrice } from '../text/numbers.js';
 import { clockTime } from '../text/time.js';
 import type { OpenedClient } from './open-client.js';
 import { writeNdjson } from './output.js';
-import { pollUntilStopped, warn } from './poll-loop.js';
+import { pollUntilStopped, troubleOnStderr, warn } from './poll-loop.js';
 
 export async function watchQuotes(
   { client, historySource }: OpenedClient,
@@ -16,7 +16,7 @@ export async function watchQuotes(
   options: { intervalS: number; ndjson: boolean; now?: () => number },
 ): Promise<number> {
   const now = options.now ?? Date.now;
-  const recorder = new PriceRecorder({ source: historySource, onWarning: (w) => warn(`warning: ${w}`), now });
+  const recorder = new PriceRecorder({ source: historySource, onWarning: (w) => warn(`warning: ${w}`), onTrouble: troubleOnStderr(), now });
   await recorder.open();
   const previous = new Map<string, number>();
   const toldUnknown = new Set<string>();

@@ -1,7 +1,7 @@
 // The sandbox database in SQLite: contacts and their conversations, and the market the database
 // keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, openSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
@@ -12,7 +12,8 @@ import { PageCache } from './page-cache.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
-import { sqliteProblem } from '../sqlite/problems.js';
+import { isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 
 export { DatabaseOpenError, MarketMismatchError };
 
@@ -326,7 +327,7 @@ function whyNoDirectory(dir: string): string {
 /** SQLite's failures on opening, in words; anything else passes through unchanged. */
 function openFailure(path: string, error: unknown): unknown {
   if (!(error instanceof Database.SqliteError)) return error;
-  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS);
+  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS, path);
   return problem === undefined ? error : new DatabaseOpenError(path, problem);
 }
 
@@ -340,30 +341,6 @@ function refuseDirectoryName(path: string): void {
 }
 
 /**
- * Why an existing database may be read but not written, or undefined when it may be written (or
- * is not there, or not readable: checkOpenable says why). SQLite writes its -wal and -shm files
- * beside the database, so a read-only directory makes a read-only database too.
- */
-function readOnlyReason(path: string): string | undefined {
-  if (!statOrUndefined(path)?.isFile()) return undefined;
-  const denied = (target: string, mode: number): string | undefined => {
-    try {
-      accessSync(target, mode);
-      return undefined;
-    } catch (error) {
-      return (error as { code?: string }).code ?? 'EACCES';
-    }
-  };
-  if (denied(path, constants.R_OK) !== undefined) return undefined;
-  const dir = dirname(path);
-  const file = denied(path, constants.W_OK);
-  if (file !== undefined) return file === 'EROFS' ? 'its file system is read-only' : 'tickbook may not write it';
-  const inDir = denied(dir, constants.W_OK | constants.X_OK);
-  if (inDir !== undefined) return inDir === 'EROFS' ? 'its file system is read-only' : `tickbook may not write in ${dir}`;
-  return undefined;
-}
-
-/**
  * Opens a database tickbook may read but not write: its contacts and market are served, and every
  * write is refused (see buildStore). Nothing is written on the way: no WAL switch, no migration,
  * no market, no demo contacts; a database that would need any of them is refused instead.
@@ -372,7 +349,7 @@ function openReadOnly(path: string, reason: string, options: OpenOptions): Conta
   const refuse = (why: string) => new DatabaseOpenError(path, `it is read-only (${reason}) ${why}`);
   let db: Database.Database;
   try {
-    db = readableDatabase(path);
+    db = readableDatabase(path, (why) => new DatabaseOpenError(path, why), BUSY_TIMEOUT_MS);
   } catch (error) {
     throw openFailure(path, error);
   }
@@ -393,33 +370,6 @@ function openReadOnly(path: string, reason: string, options: OpenOptions): Conta
     db.close();
     throw openFailure(path, error);
   }
-}
-
-/**
- * The file opened read-only. A WAL database in a directory SQLite may not write cannot even be
- * read that way when its -shm file is missing (SQLITE_READONLY_DIRECTORY: "attempt to write a
- * readonly database"); it is then read whole into memory, marked as a rollback-journal database
- * (header bytes 18 and 19), unless its -wal file still holds changes the copy would miss.
- */
-function readableDatabase(path: string): Database.Database {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  try {
-    db.prepare('SELECT count(*) FROM sqlite_master').get();
-    return db;
-  } catch (error) {
-    db.close();
-    const code = (error as { code?: string }).code ?? '';
-    if (code !== 'SQLITE_READONLY_DIRECTORY' && !code.startsWith('SQLITE_CANTOPEN')) throw error;
-  }
-  if ((statOrUndefined(`${path}-wal`)?.size ?? 0) > 0) {
-    throw new DatabaseOpenError(
-      path,
-      `it is read-only, and its latest changes are still in ${path}-wal, which SQLite cannot read without writing beside it`,
-    );
-  }
-  const image = readFileSync(path);
-  if (image.length > 19 && image[18] === 2 && image[19] === 2) image[18] = image[19] = 1;
-  return new Database(image, { readonly: true });
 }
 
 /** The answer to a write on a database that may only be read: which file, and what still works. */
@@ -570,9 +520,10 @@ function buildStore(
   }
 
   function writeFailure(error: unknown): unknown {
-    return (error as { code?: string }).code?.startsWith('SQLITE_READONLY')
-      ? readOnlyRefusal(path, 'SQLite may no longer write it')
-      : error;
+    if ((error as { code?: string }).code?.startsWith('SQLITE_READONLY')) return readOnlyRefusal(path, 'SQLite may no longer write it');
+    // SQLite's own words ("database or disk is full", or "disk I/O error") say neither which file nor why.
+    if (isFullDisk(error, path)) return new HttpError('server_error', `the sandbox database ${path} cannot be written: the disk is full; nothing was changed`);
+    return error;
   }
 
   // Group commit: the writes asked for in one turn of the event loop run in one transaction, and

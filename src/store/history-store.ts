@@ -4,7 +4,7 @@
 // day bars for two years; the bars are kept up to date as each tick is recorded, so compacting
 // is only deleting what has aged out, a little at a time.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, renameSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, renameSync, type Stats, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
@@ -12,7 +12,8 @@ import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
-import { sqliteProblem } from '../sqlite/problems.js';
+import { isDamage, isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
@@ -141,6 +142,11 @@ export interface HistoryStore {
    */
   checkpoint(): void;
   /**
+   * How long statements wait for another process's lock before failing (SQLITE_BUSY): the
+   * recorder waits not at all while the file is known to be held, so that trying it costs nothing.
+   */
+  waitForLocks(ms: number): void;
+  /**
    * For every symbol of `source`: the open of its day bar starting at `dayStart`, and the close
    * of its last day bar before it (the references of move alerts), read in two queries.
    */
@@ -155,16 +161,20 @@ export interface HistoryStore {
   close(): void;
 }
 
-/** Why the history file could not be used; `movedAside` when a damaged one was put aside. */
+/** Why the history file could not be used, or a command could not do what it does with it. */
 export class HistoryOpenError extends Error {
   override readonly name = 'HistoryOpenError';
   constructor(
     readonly path: string,
     readonly reason: string,
-    /** What could not be done: recording (the dashboard, quote --watch) or reading (history). */
-    doing: 'record price history in' | 'read the price history' = 'record price history in',
+    /**
+     * What could not be done, in words before the path: "record price history in" (the dashboard,
+     * quote --watch), "read the price history" (history), "change the alerts in" (a command).
+     */
+    doing = 'record price history in',
+    cause?: unknown,
   ) {
-    super(`cannot ${doing} ${path}: ${reason}`);
+    super(`cannot ${doing} ${path}: ${reason}`, { cause });
   }
 }
 
@@ -175,14 +185,22 @@ export interface OpenHistoryOptions {
   directoryOrigin?: string;
   /** The clock, for the name a damaged file is moved aside to. */
   now?: () => number;
+  /** What could not be done when the file cannot be used, in words (see HistoryOpenError). */
+  doing?: string;
+  /** How long statements, the opening's among them, wait for another process's lock (2 s unless given). */
+  busyTimeoutMs?: number;
+}
+
+/** What a command does with the history: in words for its errors ("change the alerts in"), and whether it writes. */
+export interface HistoryUse {
+  doing: string;
+  writes: boolean;
 }
 
 const BUSY_TIMEOUT_MS = 2000;
 
-const isDamage = (error: unknown): boolean => {
-  const code = (error as { code?: string }).code ?? '';
-  return code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT');
-};
+/** SQLite's error for a damaged file, or a HistoryOpenError made of one. */
+export const isDamaged = (error: unknown): boolean => isDamage(error) || (error instanceof HistoryOpenError && isDamage(error.cause));
 
 /**
  * Opens (or creates) the history file. A damaged one is moved aside (with its -wal and -shm) and a
@@ -190,16 +208,27 @@ const isDamage = (error: unknown): boolean => {
  * callers report and go on without recording.
  */
 export function openHistoryStore(path: string, options: OpenHistoryOptions = {}): HistoryStore {
+  const doing = options.doing;
   try {
     ensureDirectory(dirname(path), options.directoryOrigin ?? 'the history path');
   } catch (error) {
-    throw new HistoryOpenError(path, (error as Error).message);
+    throw new HistoryOpenError(path, (error as Error).message, doing);
   }
   try {
-    return openFile(path);
+    return openFile(path, options.busyTimeoutMs);
   } catch (error) {
-    if (!isDamage(error)) throw asOpenError(path, error);
+    if (!isDamage(error)) throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
+  return setAside(path, options);
+}
+
+/**
+ * Moves the damaged file at `path` aside (with its -wal and -shm) and starts a new one, into which
+ * what is the user's own (the alerts and their log, the lots) is copied as far as the damaged file
+ * still lets it be read; says so in one line naming both files and what was kept.
+ */
+function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
+  const doing = options.doing;
   // Unique per process and moment: two processes finding the same damaged file must not move
   // the second's new file over the first's damaged one.
   const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}-${process.pid}`;
@@ -207,28 +236,124 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
     // What another process moved aside first is not there to move (nor to overwrite).
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
   } catch (error) {
-    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`);
+    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`, doing);
   }
-  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew`);
+  let store: HistoryStore;
   try {
-    return openFile(path);
+    store = openFile(path, options.busyTimeoutMs);
   } catch (error) {
-    throw asOpenError(path, error);
+    throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
+  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${keepFrom(aside, store.db)}`);
+  return store;
 }
 
 /**
- * Opens the history to read it only (`tickbook history`): nothing is written, migrated or moved,
- * and no lock is held that a recording dashboard would wait for. A file of another schema
- * version, or damaged, is a HistoryOpenError.
+ * A store whose statement found its file damaged (`error`), replaced: closed, and the file moved
+ * aside and a new one started (setAside). When another process has done so already (the path
+ * names another file than the one opened), the file there is opened; a store that cannot move
+ * its file (one opened read-only) throws `error` in words.
  */
-export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'bars' | 'points' | 'earliest' | 'close'> | undefined {
+export function replaceDamaged(store: HistoryStore, error: unknown, options: OpenHistoryOptions = {}): HistoryStore {
+  const opened = openedFiles.get(store);
+  try {
+    store.close();
+  } catch {
+    // Closing a damaged file may fail on its way out (a checkpoint): it is moved aside whole.
+  }
+  if (opened === undefined) throw historyFailure(store.path, error, options.doing);
+  let now: Stats | undefined;
+  try {
+    now = statSync(store.path);
+  } catch {
+    now = undefined;
+  }
+  if (now === undefined || now.ino !== opened.ino || now.dev !== opened.dev) return openHistoryStore(store.path, options);
+  return setAside(store.path, options);
+}
+
+/** What was kept from the damaged file `aside` in the new file's `db`, in words for the warning. */
+function keepFrom(aside: string, db: Database.Database): string {
+  let old: Database.Database | undefined;
+  const read = <T>(sql: string): T[] | undefined => {
+    try {
+      return old!.prepare<[], T>(sql).all();
+    } catch {
+      return undefined;
+    }
+  };
+  let kept = { alerts: 0, lots: 0 };
+  const lost: string[] = [];
+  try {
+    // Read-write (nothing is written), so that closing it takes away the -wal and -shm its opening
+    // made, as doctor's does; read-only where it may not be written.
+    try {
+      old = new Database(aside, { fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    } catch {
+      old = new Database(aside, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
+    }
+    // Whole tables, read in the order they are stored (no index is used: one may be the damage).
+    const sources = read<{ id: number; key: string }>('SELECT id, key FROM sources');
+    const alerts = sources && read<Record<string, unknown>>(`SELECT ${ALERT_COLUMNS} FROM alerts`);
+    const firings = alerts && read<Record<string, unknown>>(`SELECT ${FIRING_COLUMNS} FROM alert_firings`);
+    const lots = sources && read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS} FROM lots`);
+    if (!alerts) lost.push('alerts');
+    else if (!firings) lost.push("alerts' log");
+    if (!lots) lost.push('lots');
+    kept = db.transaction(() => {
+      const insert = (table: string, columns: string, rows: readonly Record<string, unknown>[]) => {
+        const put = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${columns.split(', ').map((c) => `@${c}`).join(', ')})`);
+        for (const row of rows) put.run(row);
+      };
+      const part = (name: string, table: string, columns: string, rows: readonly Record<string, unknown>[] | undefined): number => {
+        if (!rows) return 0;
+        try {
+          // A row a damaged page garbled (a NULL where none may be) loses its table, not the rest.
+          db.transaction(() => insert(table, columns, rows))();
+          return rows.length;
+        } catch {
+          lost.push(name);
+          return 0;
+        }
+      };
+      if (sources) insert('sources', 'id, key', sources);
+      const alertCount = part('alerts', 'alerts', ALERT_COLUMNS, alerts);
+      if (alertCount > 0) part("alerts' log", 'alert_firings', FIRING_COLUMNS, firings);
+      return { alerts: alertCount, lots: part('lots', 'lots', LOT_COLUMNS, lots) };
+    })();
+  } catch {
+    // Not even its servers could be read (or written anew): nothing of it is kept.
+    lost.splice(0, lost.length, 'alerts', 'lots');
+    kept = { alerts: 0, lots: 0 };
+  } finally {
+    old?.close();
+  }
+  const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+  const keptWords = [kept.alerts > 0 && counted(kept.alerts, 'alert'), kept.lots > 0 && counted(kept.lots, 'lot')].filter(Boolean).join(' and ');
+  const lostWords = [...new Set(lost)].join(' and ');
+  return (keptWords ? `, with its ${keptWords}` : '') + (lostWords ? `; its ${lostWords}, if any, could not be read (they stay in the file moved aside)` : '');
+}
+
+/** The columns copied from a damaged file, as the current schema names them. */
+const ALERT_COLUMNS = 'id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
+const FIRING_COLUMNS = 'id, alert, at, price, text';
+const LOT_COLUMNS = 'id, source, symbol, quantity, cost, bought, added_at';
+
+/** The file each store opened for writing, to tell whether another process has moved it aside since. */
+const openedFiles = new WeakMap<HistoryStore, { dev: number; ino: number }>();
+
+/**
+ * Opens the history to read it only (`tickbook history`, and the commands that read it where it
+ * may not be written): nothing is written, migrated or moved, and no lock is held that a
+ * recording dashboard would wait for. A file of another schema version, or damaged, is a
+ * HistoryOpenError; one made but with nothing recorded yet is undefined.
+ */
+export function openHistoryReader(path: string, doing = 'read the price history'): HistoryStore | undefined {
   let db: Database.Database;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    db = readableDatabase(path, (reason) => new HistoryOpenError(path, reason, doing), BUSY_TIMEOUT_MS);
   } catch (error) {
-    const opened = asOpenError(path, error);
-    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
+    throw historyFailure(path, error, doing);
   }
   try {
     db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -244,31 +369,105 @@ export function openHistoryReader(path: string): Pick<HistoryStore, 'ticks' | 'b
         version > SCHEMA_VERSION
           ? newerSchema(version, SCHEMA_VERSION)
           : `its schema (version ${version}) needs an upgrade: the dashboard or quote --watch makes it when it next records`,
-        'read the price history',
+        doing,
       );
     }
     return buildStore(db, path);
   } catch (error) {
     db.close();
-    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt); the dashboard moves it aside when it next records', 'read the price history');
-    if (error instanceof HistoryOpenError) throw error;
-    const opened = asOpenError(path, error);
-    throw opened instanceof HistoryOpenError ? new HistoryOpenError(path, opened.reason, 'read the price history') : opened;
+    if (isDamage(error)) throw new HistoryOpenError(path, 'it is damaged (SQLite finds it corrupt)', doing, error);
+    throw historyFailure(path, error, doing);
+  }
+}
+
+/**
+ * `read` of the history as it is (openHistoryReader, for `tickbook history`); undefined when
+ * nothing is recorded. A file found damaged, on opening or on reading, is moved aside and a new
+ * one started as the recorders do (setAside, with its warning), and nothing is read; one tickbook
+ * may not write stays where it is, said to be damaged.
+ */
+export function readHistory<T>(path: string, read: (store: HistoryStore) => T, options: OpenHistoryOptions = {}): T | undefined {
+  const doing = options.doing ?? 'read the price history';
+  let store: HistoryStore | undefined;
+  try {
+    store = openHistoryReader(path, doing);
+    return store === undefined ? undefined : read(store);
+  } catch (error) {
+    if (!isDamaged(error) || readOnlyReason(path) !== undefined) throw historyFailure(path, error, doing);
+    store?.close();
+    store = undefined;
+    setAside(path, { ...options, doing }).close();
+    return undefined;
+  } finally {
+    store?.close();
+  }
+}
+
+/** Refuses a use that writes of a file tickbook may not write, at once and in its own words. */
+export function refuseReadOnly(path: string, use: HistoryUse): void {
+  const readOnly = use.writes ? readOnlyReason(path) : undefined;
+  if (readOnly !== undefined) throw new HistoryOpenError(path, `it is read-only (${readOnly})`, use.doing);
+}
+
+/**
+ * The history as a command uses it. One that writes is refused at once, in its own words, by a
+ * file it may not write; one that only reads reads such a file as it is (openHistoryReader), and
+ * finds a file that is not there empty, making none. Otherwise the file is opened as the
+ * recorders open it (upgraded, a damaged one moved aside).
+ */
+export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
+  refuseReadOnly(path, use);
+  if (!use.writes && (!existsSync(path) || readOnlyReason(path) !== undefined)) {
+    return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  }
+  try {
+    return openHistoryStore(path, { ...options, doing: use.doing });
+  } catch (error) {
+    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read as it is.
+    const cause = (error as Error).cause;
+    const code = (cause as { code?: string } | undefined)?.code ?? '';
+    if (use.writes || !(code.startsWith('SQLITE_READONLY') || isFullDisk(cause, path))) throw error;
+    return openHistoryReader(path, use.doing) ?? emptyHistory(path);
+  }
+}
+
+/** A history with nothing in it, in memory: what a command that reads finds where there is no file. */
+function emptyHistory(path: string): HistoryStore {
+  const db = new Database(':memory:');
+  upgradeSchema(db, MIGRATIONS, (reason) => new Error(reason));
+  return buildStore(db, path);
+}
+
+/**
+ * What a failure of SQLite (or of the file system) with the history means, as a HistoryOpenError
+ * saying what could not be done and why in words ("the disk is full"); anything else unchanged.
+ */
+export function historyFailure(path: string, error: unknown, doing?: string, busyTimeoutMs = BUSY_TIMEOUT_MS): unknown {
+  if (error instanceof HistoryOpenError) return error;
+  const problem = sqliteProblem(error, busyTimeoutMs, path);
+  if (problem !== undefined) return new HistoryOpenError(path, problem, doing, error);
+  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
+  return error;
+}
+
+/**
+ * The ids of a server's alerts, for shell completion: the file opened read-only, waiting at most
+ * `waitMs` for another process's lock, nothing written or moved. Throws as SQLite does (the
+ * caller leaves out what cannot be read).
+ */
+export function alertIdsOf(path: string, source: string, waitMs: number): number[] {
+  const db = new Database(path, { readonly: true, fileMustExist: true, timeout: waitMs });
+  try {
+    return db.prepare<[string], number>('SELECT a.id FROM alerts a JOIN sources s ON s.id = a.source WHERE s.key = ? ORDER BY a.id').pluck().all(source);
+  } finally {
+    db.close();
   }
 }
 
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
-function asOpenError(path: string, error: unknown): unknown {
-  if (error instanceof HistoryOpenError) return error;
-  const problem = sqliteProblem(error, BUSY_TIMEOUT_MS);
-  if (problem !== undefined) return new HistoryOpenError(path, problem);
-  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error));
-  return error;
-}
-
-function openFile(path: string): HistoryStore {
+function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
   // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
   if (!existsSync(path)) {
     try {
@@ -281,7 +480,7 @@ function openFile(path: string): HistoryStore {
   }
   const db = new Database(path);
   try {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     // No checkpoint inside a poll's commit: SQLite's automatic one (every 1000 pages, about 15
@@ -290,11 +489,18 @@ function openFile(path: string): HistoryStore {
     db.pragma('wal_autocheckpoint = 0');
     // A poll writes the newest pages of each table; the dashboard's charts read from the OS's cache.
     holdPageCache(db);
-    db.exec('BEGIN IMMEDIATE');
-    // A newer tickbook's history is never moved aside or rewritten, only left alone.
-    upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
-    db.exec('COMMIT');
-    return buildStore(db, path);
+    // The schema brought up to date under the write lock, so that two processes migrate it once;
+    // a file up to date (nearly every start) needs no lock, and opens beside another process
+    // that holds it writing. A newer tickbook's history is never moved aside or rewritten.
+    if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      db.exec('BEGIN IMMEDIATE');
+      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
+      db.exec('COMMIT');
+    }
+    const store = buildStore(db, path);
+    const { dev, ino } = statSync(path);
+    openedFiles.set(store, { dev, ino });
+    return store;
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();
@@ -524,6 +730,7 @@ function buildStore(db: Database.Database, path: string): HistoryStore {
     },
     compactStep: (now) => compactTx.immediate(now),
     checkpoint: () => void db.pragma('wal_checkpoint(PASSIVE)'),
+    waitForLocks: (ms) => void db.pragma(`busy_timeout = ${ms}`),
     close: () => db.close(),
   };
 }

@@ -1,14 +1,16 @@
 // The completion scripts in real shells: `tickbook completion bash` sourced into bash, asked as
 // Tab asks (COMP_WORDS, COMP_CWORD), answering from the built bin; zsh and fish where this
 // machine has them. And the symbols of a server: cached, refreshed behind Tab, never waited for.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanEnv } from '../helpers/child.js';
 import { BIN } from '../helpers/sandbox.js';
+import { traversable, unprivileged } from '../helpers/unprivileged.js';
 
 let home: string;
 let env: NodeJS.ProcessEnv;
@@ -149,5 +151,78 @@ describe('a server\'s symbols', () => {
     // Another server's cache is not this one's.
     env.TICKBOOK_MARKET_DATA_URL = 'http://127.0.0.1:9';
     expect(tickbook(['__complete', 'quote', 'ZZZ']).stdout).toBe('');
+  });
+});
+
+describe('what Tab cannot read it leaves out, quietly and at once', () => {
+  /** `tickbook __complete WORDS…` as a shell runs it, timed. */
+  const complete = (words: string[], asNobody = false) => {
+    const [command, args] = asNobody ? unprivileged(process.execPath, [BIN, '__complete', ...words]) : [process.execPath, [BIN, '__complete', ...words]];
+    const started = performance.now();
+    const run = spawnSync(command, args, { env, encoding: 'utf8', cwd: home, timeout: 10_000 });
+    return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms: performance.now() - started };
+  };
+
+  it('alert ids: read past another process\'s write lock; none when the file is locked whole or may not be written, in no more time than Tab takes anyway', () => {
+    for (const line of [['AAPL', 'above', '500'], ['MSFT', 'below', '10']]) expect(tickbook(['alerts', 'add', ...line]).status).toBe(0);
+    const path = join(home, 'data', 'tickbook', 'history.db');
+    const unlocked = complete(['alerts', 'rm', '']);
+    expect(unlocked).toMatchObject({ status: 0, stdout: '1\n2\n', stderr: '' });
+    // What the lock may add to Tab: a moment, never SQLite's usual wait of seconds. Compared with
+    // the same Tab unlocked (Node's own start varies with the machine's load).
+    const within = unlocked.ms + 400;
+
+    // Another process writing (BEGIN EXCLUSIVE in WAL mode): reading goes on beside it.
+    const holder = new Database(path);
+    try {
+      holder.exec('BEGIN EXCLUSIVE');
+      const writing = complete(['alerts', 'rm', '']);
+      expect(writing).toMatchObject({ status: 0, stdout: '1\n2\n', stderr: '' });
+      expect(writing.ms).toBeLessThan(within);
+      holder.exec('ROLLBACK');
+      // Locked whole (exclusive locking mode): not even read; left out.
+      holder.pragma('locking_mode = EXCLUSIVE');
+      holder.exec('BEGIN EXCLUSIVE');
+      const locked = complete(['alerts', 'pause', '']);
+      expect(locked).toMatchObject({ status: 0, stdout: '', stderr: '' });
+      expect(locked.ms).toBeLessThan(within);
+      holder.exec('ROLLBACK');
+    } finally {
+      holder.close();
+    }
+
+    // A file that may be read but not written, in a directory where SQLite cannot make its -shm:
+    // as nobody (the files are root's) when run as root, by the directory's mode otherwise.
+    traversable(home);
+    for (const dir of ['data', 'config']) if (existsSync(join(home, dir))) execFileSync('chmod', ['-R', 'a+rX', join(home, dir)]);
+    chmodSync(path, 0o644);
+    chmodSync(join(home, 'data', 'tickbook'), 0o555);
+    try {
+      const readOnly = complete(['alerts', 'resume', ''], true);
+      expect(readOnly).toMatchObject({ status: 0, stdout: '', stderr: '' });
+      expect(readOnly.ms).toBeLessThan(within);
+      expect(existsSync(`${path}-shm`)).toBe(false);
+    } finally {
+      chmodSync(join(home, 'data', 'tickbook'), 0o755);
+    }
+  });
+
+  it('symbols: only what the contract calls a symbol is offered from the cache, never a control, an escape or an option; a cache that is not a file is none', () => {
+    const url = 'http://127.0.0.1:9';
+    env.TICKBOOK_MARKET_DATA_URL = url;
+    env.TICKBOOK_API_KEY = 'key';
+    const cacheDir = join(home, 'cache', 'tickbook');
+    mkdirSync(cacheDir, { recursive: true });
+    const cache = join(cacheDir, 'symbols.json');
+    const hostile = ['ZZA', '-rf', '--help', '-ZZ', 'ZZ\u001b[31mRED', 'ZZ\nZZC', 'ZZ ZZD', 'zzlow', `ZZ${'E'.repeat(14)}`, 'ZZ\u202eX', 42, null, { symbol: 'ZZF' }, 'ZZ.L', 'ZZ-B', ''];
+    writeFileSync(cache, JSON.stringify({ url: `${url}/`, fetchedAt: Date.now(), symbols: hostile }));
+    expect(complete(['quote', ''])).toMatchObject({ status: 0, stdout: 'ZZA\nZZ.L\nZZ-B\n', stderr: '' });
+    expect(bashOffers('quote Z')).toEqual(['ZZA', 'ZZ.L', 'ZZ-B']);
+    // A FIFO where the cache was: Tab does not wait for a writer that never comes.
+    rmSync(cache);
+    execFileSync('mkfifo', [cache]);
+    const fifo = complete(['quote', 'Z']);
+    expect(fifo).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(fifo.ms).toBeLessThan(5000);
   });
 });

@@ -5,8 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTickbookToExit, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { cleanEnv } from '../helpers/child.js';
+import { runTickbookToExit, sandboxEnv, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let sandbox: TestSandbox;
 let home: string;
@@ -15,17 +14,7 @@ let env: NodeJS.ProcessEnv;
 beforeAll(async () => {
   sandbox = await startTestSandbox();
   home = mkdtempSync(join(tmpdir(), 'tickbook-phone-'));
-  const clean = cleanEnv();
-  env = {
-    ...clean,
-    HOME: home,
-    XDG_CONFIG_HOME: join(home, 'config'),
-    XDG_DATA_HOME: join(home, 'data'),
-    TICKBOOK_BASE_URL: sandbox.contactsUrl,
-    TICKBOOK_MARKET_DATA_URL: sandbox.marketDataUrl,
-    TICKBOOK_TOKEN: sandbox.token,
-    TICKBOOK_API_KEY: sandbox.apiKey,
-  };
+  env = sandboxEnv(sandbox, home);
 });
 
 afterAll(async () => {

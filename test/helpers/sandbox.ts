@@ -9,10 +9,25 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll } from 'vitest';
 import { TickbookClient } from '../../src/api/client.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/server/sandbox.js';
+import { cleanEnv } from './child.js';
 
 export interface TestSandbox extends Sandbox {
   dir: string;
   logLines: string[];
+}
+
+/** The environment of a command-line child that uses `sandbox`, with `home` its own (its config and data). */
+export function sandboxEnv(sandbox: Sandbox, home: string): NodeJS.ProcessEnv {
+  return {
+    ...cleanEnv(),
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'config'),
+    XDG_DATA_HOME: join(home, 'data'),
+    TICKBOOK_BASE_URL: sandbox.contactsUrl,
+    TICKBOOK_MARKET_DATA_URL: sandbox.marketDataUrl,
+    TICKBOOK_TOKEN: sandbox.token,
+    TICKBOOK_API_KEY: sandbox.apiKey,
+  };
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {

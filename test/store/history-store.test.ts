@@ -5,8 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { barsOf, barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
-import { HistoryOpenError, openHistoryStore, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
+import { alertsOf } from '../../src/store/alerts-store.js';
+import { HistoryOpenError, openHistoryStore, replaceDamaged, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
+import { holdingsOf } from '../../src/store/holdings-store.js';
 import { ROOT, runChild } from '../helpers/child.js';
+import { damagePage } from '../helpers/damage.js';
 
 const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
 const A = 'http://a.example/v1';
@@ -207,6 +210,83 @@ describe('the history store', () => {
     expect(again.ticks(A, 'X', 0, T0)).toEqual([{ t: T0, price: 2, volume: 1 }]);
     const aside = readdirSync(join(dir, 'data')).find((name) => name.includes('.damaged-'))!;
     expect(readFileSync(join(dir, 'data', aside))).toEqual(Buffer.alloc(8192, 0x5a));
+  });
+
+  describe('a page found damaged after the file opened (replaceDamaged)', () => {
+    /** A file with two alerts (one fired), a lot and prices, closed; then `name`'s page damaged. */
+    function damagedHistory(name: string): void {
+      const store = openHistoryStore(path);
+      const alerts = alertsOf(store);
+      alerts.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: T0, oneShot: false });
+      alerts.add(A, 'MSFT', { kind: 'below', price: 10 }, { price: 400, at: T0, oneShot: true });
+      alerts.evaluate(A, new Map([['AAPL', { price: 201, pollsWithout: 0, now: T0 + 1000 }]]), () => undefined);
+      holdingsOf(store).add(A, 'AAPL', { quantity: 10_000_000n, cost: 150_000_000n, bought: '2026-01-02' }, T0);
+      store.record(A, [{ symbol: 'AAPL', price: 201, volume: 5 }], T0 + 1000);
+      store.close();
+      damagePage(path, name);
+    }
+    const asideFiles = () => readdirSync(join(dir, 'data')).filter((name) => name.includes('.damaged-'));
+    /** The error `read` meets: the damage, found by the first statement that reads its page. */
+    const damageMet = (read: () => unknown): unknown => {
+      try {
+        read();
+      } catch (error) {
+        return error;
+      }
+      throw new Error('no damage found');
+    };
+
+    it('moves it aside, starts anew with the alerts, their log and the lots it still lets be read, and says so naming both files', () => {
+      damagedHistory('sqlite_autoindex_sources_1');
+      const before = openStore();
+      // The header is whole: the damage shows at the first statement that reads the page.
+      const found = damageMet(() => alertsOf(before).list(A));
+      expect((found as { code?: string }).code).toMatch(/^SQLITE_CORRUPT/);
+      const warnings: string[] = [];
+      const after = replaceDamaged(before, found, { onWarning: (w) => warnings.push(w), now: () => T0 });
+      open.push(after);
+      const aside = asideFiles().filter((name) => !/-(wal|shm)$/.test(name));
+      expect(aside).toHaveLength(1);
+      expect(warnings).toEqual([`the price history ${path} was damaged: moved aside to ${join(dir, 'data', aside[0]!)}; recording starts anew, with its 2 alerts and 1 lot`]);
+      expect(alertsOf(after).list(A).map(({ id, symbol, armed, done, oneShot }) => ({ id, symbol, armed, done, oneShot }))).toEqual([
+        { id: 1, symbol: 'AAPL', armed: false, done: false, oneShot: false },
+        { id: 2, symbol: 'MSFT', armed: true, done: false, oneShot: true },
+      ]);
+      expect(alertsOf(after).firings(A).map((f) => [f.alert, f.price])).toEqual([[1, 201]]);
+      expect(holdingsOf(after).list(A)).toEqual([{ id: 1, symbol: 'AAPL', quantity: 10_000_000n, cost: 150_000_000n, bought: '2026-01-02' }]);
+      // The prices are not the user's own: they start anew.
+      expect(after.ticks(A, 'AAPL', 0, T0 * 2)).toEqual([]);
+      after.record(A, [{ symbol: 'AAPL', price: 202, volume: 6 }], T0 + 2000);
+      expect(after.ticks(A, 'AAPL', 0, T0 * 2)).toHaveLength(1);
+    });
+
+    it('says what could not be read, which stays in the file moved aside', () => {
+      damagedHistory('lots');
+      const before = openStore();
+      const found = damageMet(() => holdingsOf(before).list(A));
+      const warnings: string[] = [];
+      const after = replaceDamaged(before, found, { onWarning: (w) => warnings.push(w) });
+      open.push(after);
+      expect(warnings[0]).toMatch(/; recording starts anew, with its 2 alerts; its lots, if any, could not be read \(they stay in the file moved aside\)$/);
+      expect(alertsOf(after).list(A)).toHaveLength(2);
+      expect(holdingsOf(after).list(A)).toEqual([]);
+    });
+
+    it('found by two connections at once, is moved aside once: the second opens the first\'s new file', () => {
+      damagedHistory('sqlite_autoindex_sources_1');
+      const first = openStore();
+      const second = openStore();
+      const errors = [first, second].map((store) => damageMet(() => alertsOf(store).list(A)));
+      const warnings: string[] = [];
+      const one = replaceDamaged(first, errors[0], { onWarning: (w) => warnings.push(w) });
+      open.push(one);
+      alertsOf(one).add(A, 'NVDA', { kind: 'above', price: 1 }, { price: 0.5, at: T0, oneShot: false });
+      const two = replaceDamaged(second, errors[1], { onWarning: (w) => warnings.push(w) });
+      open.push(two);
+      expect(warnings).toHaveLength(1);
+      expect(asideFiles().filter((name) => !/-(wal|shm)$/.test(name))).toHaveLength(1);
+      expect(alertsOf(two).list(A).map((a) => a.symbol)).toEqual(['AAPL', 'MSFT', 'NVDA']);
+    });
   });
 
   it('migrates a version 1 file, keeping what it recorded, and records on', () => {

@@ -6,8 +6,11 @@ import { useSyncExternalStore } from 'react';
 import { ApiError } from '../../api/errors.js';
 import type { RequestLogEntry } from '../../api/transport.js';
 
-/** `settings`: saving the watchlist and interval; only a save that works clears it. */
-export type Source = 'contacts' | 'ticker' | 'symbols' | 'settings';
+/**
+ * `settings`: saving the watchlist and interval; only a save that works clears it. `history`: the
+ * price history held by another process or on a full disk; cleared once recording works again.
+ */
+export type Source = 'contacts' | 'ticker' | 'symbols' | 'settings' | 'history';
 
 /** How long a notice ("renamed to …") stays in the status line. */
 export const NOTICE_MS = 5000;
