@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { afterEach } from 'vitest';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
+import xterm from '@xterm/headless';
 
 export const hasScript = (): boolean => spawnSync('script', ['--version']).status === 0;
 
@@ -31,6 +32,14 @@ export interface PtyRun {
   bytes(): string;
   /** The same as text, escape sequences removed. */
   text(): string;
+  /**
+   * The screen as a terminal shows it now (the bytes played into a headless xterm of the pty's
+   * size), a line each. Unlike text(), a line the dashboard changed only in part reads whole:
+   * its writer sends only the cells that changed.
+   */
+  screen(): Promise<string>;
+  /** Polls the screen until `predicate` holds; fails with the screen. */
+  untilScreen(predicate: (screen: string) => boolean, what: string, timeoutMs?: number): Promise<void>;
   /** Bytes typed into the terminal. */
   send(keys: string): void;
   /** The command's pid (it execs, so the pid is the program's). */
@@ -80,9 +89,32 @@ export function startInPty(argv: readonly string[], env: Record<string, string>,
     return trailer >= 0 ? all.slice(0, trailer) : all;
   };
   const text = () => stripVTControlCharacters(bytes());
+  // One emulator, fed what has come since it was last asked.
+  const emulator = new xterm.Terminal({ cols: 120, rows: 40, allowProposedApi: true });
+  let played = 0;
+  const screen = async (): Promise<string> => {
+    const all = bytes();
+    const fresh = all.slice(played);
+    played = all.length;
+    await new Promise<void>((resolve) => emulator.write(fresh, resolve));
+    const buffer = emulator.buffer.active;
+    const lines: string[] = [];
+    for (let y = 0; y < emulator.rows; y++) lines.push(buffer.getLine(buffer.viewportY + y)?.translateToString(true) ?? '');
+    return lines.join('\n');
+  };
   const run: PtyRun = {
     bytes,
     text,
+    screen,
+    async untilScreen(predicate, what, timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const shown = await screen();
+        if (predicate(shown)) return;
+        if (Date.now() > deadline || done) throw new Error(`${done ? 'ended' : 'timed out'} waiting for ${what}; the screen:\n${shown}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    },
     send: (keys) => {
       if (!done) child.stdin.write(keys);
     },
