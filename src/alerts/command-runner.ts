@@ -6,9 +6,12 @@
 // - one runs at a time per alert: a command that hangs was started again at every firing, each
 //   copy left running; a firing while one runs is said instead;
 // - each is ended after a time limit, and every one still running is ended when tickbook ends.
-// It runs in a process group of its own, so what it starts in turn (`sleep 300 &`) ends with it;
-// its output goes nowhere, never to the dashboard's screen.
+// It runs in a process group of its own, and counts as running until the group is empty, so what
+// it starts in turn (`sleep 300 &`, even once its shell has ended) is held to the same rules and
+// ends with it; its output goes nowhere, never to the dashboard's screen.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Firing } from '../store/alerts-store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -53,11 +56,16 @@ export interface AlertCommandOptions {
 }
 
 interface Running {
-  child: ChildProcess;
-  exited: Promise<void>;
+  /** The command's process group (the shell's pid): what it starts in turn is in it too. */
+  pgid: number;
+  /** Settles once nothing of the group runs any more, the shell and what it left behind. */
+  done: Promise<void>;
   /** Why tickbook ended it, when it did: its exit is then no failure of the command's. */
   endedBy?: 'limit' | 'stop';
 }
+
+/** How often a group whose shell has ended is looked at again, for what it left running. */
+const GROUP_POLL_MS = 500;
 
 /** Runs alerts.command for firings, one at a time per alert, each within a time limit. */
 export class AlertCommands {
@@ -65,14 +73,14 @@ export class AlertCommands {
   readonly #running = new Map<number, Running>();
   /** A process that exits without stop() (a second Ctrl-C) still ends what it started. */
   readonly #onExit = () => {
-    for (const running of this.#running.values()) signalGroup(running.child, 'SIGKILL');
+    for (const running of this.#running.values()) signalGroup(running.pgid, 'SIGKILL');
   };
 
   constructor(options: AlertCommandOptions) {
     this.#options = options;
   }
 
-  /** How many commands are running now. */
+  /** How many alerts' commands are running now (a shell, or what it left running). */
   get running(): number {
     return this.#running.size;
   }
@@ -91,19 +99,29 @@ export class AlertCommands {
       this.#options.onProblem(`alerts.command could not start: ${(error as Error).message}`);
       return;
     }
+    // The process is not kept alive for it: stop() ends it on the way out.
+    child.unref();
+    if (child.pid === undefined) {
+      child.on('error', (error) => this.#options.onProblem(`alerts.command could not start: ${error.message}`));
+      return;
+    }
     const limitMs = this.#options.limitMs ?? ALERT_COMMAND_LIMIT_MS;
-    const running: Running = { child, exited: Promise.resolve() };
-    const limit = setTimeout(() => void this.#end(running, 'limit'), limitMs);
+    const running: Running = { pgid: child.pid, done: Promise.resolve() };
+    const limit = setTimeout(() => {
+      this.#options.onProblem(`alerts.command for alert ${id} ran past ${limitMs / 1000} s and was ended`);
+      void this.#end(running, 'limit');
+    }, limitMs);
     limit.unref();
-    running.exited = new Promise<void>((resolve) => {
+    running.done = new Promise<void>((resolve) => {
       child.on('error', (error) => {
-        this.#options.onProblem(`alerts.command could not start: ${error.message}`);
-        resolve();
+        this.#options.onProblem(`alerts.command failed: ${error.message}`);
+        void groupEnded(running.pgid).then(resolve);
       });
       child.on('exit', (code, signal) => {
-        if (running.endedBy === 'limit') this.#options.onProblem(`alerts.command for alert ${id} ran past ${limitMs / 1000} s and was ended`);
-        else if (running.endedBy === undefined && code !== 0) this.#options.onProblem(`alerts.command ${signal ? `was ended by ${signal}` : `exited ${code}`} for alert ${id}`);
-        resolve();
+        if (running.endedBy === undefined && code !== 0) this.#options.onProblem(`alerts.command ${signal ? `was ended by ${signal}` : `exited ${code}`} for alert ${id}`);
+        // A shell that has ended may have left a job running in the background (`long-job &`):
+        // the command runs, for its limit and for stop(), until its group is empty.
+        void groupEnded(running.pgid).then(resolve);
       });
     }).finally(() => {
       clearTimeout(limit);
@@ -112,8 +130,6 @@ export class AlertCommands {
     });
     if (this.#running.size === 0) process.on('exit', this.#onExit);
     this.#running.set(id, running);
-    // The process is not kept alive for it: stop() ends it on the way out.
-    child.unref();
   }
 
   /** Ends every command still running (their groups: SIGTERM, then SIGKILL), and waits for them. */
@@ -123,21 +139,59 @@ export class AlertCommands {
 
   async #end(running: Running, why: 'limit' | 'stop'): Promise<void> {
     running.endedBy ??= why;
-    signalGroup(running.child, 'SIGTERM');
-    const kill = setTimeout(() => signalGroup(running.child, 'SIGKILL'), this.#options.graceMs ?? GRACE_MS);
-    await running.exited;
+    signalGroup(running.pgid, 'SIGTERM');
+    const kill = setTimeout(() => signalGroup(running.pgid, 'SIGKILL'), this.#options.graceMs ?? GRACE_MS);
+    await running.done;
     clearTimeout(kill);
-    // The shell may be gone while what it started lingers in the group.
-    signalGroup(running.child, 'SIGKILL');
   }
 }
 
-/** Sends `signal` to the command's process group; one that is gone already is no matter. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
+/** Sends `signal` to a command's process group; one that has ended already is no matter. */
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
+  // Only while something of it runs: an empty group's number may be a new process's.
+  if (!groupRunning(pgid)) return;
   try {
-    process.kill(-child.pid, signal);
+    process.kill(-pgid, signal);
   } catch {
-    // ESRCH: the group has ended.
+    // ESRCH: it ended in between.
   }
+}
+
+/** Settles once nothing of process group `pgid` runs, looked at every GROUP_POLL_MS. */
+async function groupEnded(pgid: number): Promise<void> {
+  while (groupRunning(pgid)) await sleep(GROUP_POLL_MS, undefined, { ref: false });
+}
+
+/**
+ * Whether anything of process group `pgid` still runs. kill(-pgid, 0) answers for the group, but
+ * counts a member that has ended and waits to be reaped (a background job whose shell ended first
+ * waits for init, which in a container may take seconds): where /proc tells, a group of such
+ * zombies has ended.
+ */
+function groupRunning(pgid: number): boolean {
+  try {
+    process.kill(-pgid, 0);
+  } catch (error) {
+    // EPERM: a member that is not ours to signal (a setuid program it ran) still runs.
+    return (error as { code?: string }).code !== 'ESRCH';
+  }
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // pid (comm) state ppid pgrp …: comm may hold spaces and parentheses, so read after the last ")".
+    const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(pgrp) === pgid && state !== 'Z') return true;
+  }
+  return false;
 }

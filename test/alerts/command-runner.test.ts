@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { AlertCommands, type AlertCommandOptions } from '../../src/alerts/command-runner.js';
 import type { Firing } from '../../src/store/alerts-store.js';
-import { processRunning } from '../helpers/child.js';
+import { pollUntil, processRunning } from '../helpers/child.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tickbook-alert-commands-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,14 +38,8 @@ function runner(command: string, extra: Partial<AlertCommandOptions> = {}) {
   return { commands, problems, skipped };
 }
 
-/** Waits (polling, bounded) until `ready` holds. */
-async function until(ready: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    if (ready()) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Waits until `ready` holds (polling; a few seconds at most). */
+const until = (ready: () => boolean, what: string): Promise<boolean> => pollUntil(ready, what, 5000);
 
 const lines = (path: string): string[] => (existsSync(path) ? readFileSync(path, 'utf8').split('\n').filter((line) => line !== '') : []);
 
@@ -122,6 +116,29 @@ describe('alerts.command', () => {
     await until(() => !processRunning(sleeper), 'the background sleep to be ended');
     // Ended by tickbook on the way out: no failure of the command's to report.
     expect(problems).toEqual([]);
+  });
+
+  it('counts what a command left running after its shell ended: held to one run, ended by its limit and by stop()', async () => {
+    const pids = fileIn('left-behind');
+    // The shell ends at once; its sleep runs on in the command's process group.
+    const { commands, skipped, problems } = runner(`sleep 300 & echo $! >> '${pids}'`, { limitMs: 60_000 });
+    commands.run(firing(1));
+    await until(() => lines(pids).length === 1, 'the background sleep');
+    const first = Number(lines(pids)[0]);
+    commands.run(firing(1));
+    expect(skipped).toEqual(['alerts.command for alert 1 is still running: not started again for this firing']);
+    expect(commands.running).toBe(1);
+    await commands.stop();
+    expect(processRunning(first)).toBe(false);
+    expect(commands.running).toBe(0);
+    expect(problems).toEqual([]);
+
+    const limited = runner(`sleep 300 & echo $! >> '${pids}'`, { limitMs: 300, graceMs: 300 });
+    limited.commands.run(firing(2));
+    await until(() => lines(pids).length === 2, 'the second background sleep');
+    await until(() => limited.commands.running === 0, 'the limit to end it');
+    expect(processRunning(Number(lines(pids)[1]))).toBe(false);
+    expect(limited.problems).toEqual(['alerts.command for alert 2 ran past 0.3 s and was ended']);
   });
 
   it('says when a command fails', async () => {

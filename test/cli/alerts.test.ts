@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from '../../src/cli/alerts.js';
-import { processRunning } from '../helpers/child.js';
+import { pollUntil, processRunning } from '../helpers/child.js';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
 
@@ -87,10 +87,9 @@ describe('tickbook alerts', () => {
   }
 
   /** The pid a command wrote to `file`, once it has. */
-  async function pidIn(file: string): Promise<number> {
-    for (let i = 0; i < 400 && !(existsSync(file) && readFileSync(file, 'utf8').endsWith('\n')); i++) await new Promise((r) => setTimeout(r, 50));
-    return Number(readFileSync(file, 'utf8'));
-  }
+  const pidIn = (file: string): Promise<number> =>
+    pollUntil(() => existsSync(file) && readFileSync(file, 'utf8').endsWith('\n') && Number(readFileSync(file, 'utf8')), `a pid in ${file}`, 20_000);
+
 
   for (const [signal, exit] of [['SIGTERM', { code: 0 }], ['SIGHUP', { signal: 'SIGHUP' }]] as const) {
     it(`watch runs alerts.command without tickbook's credentials, and a hanging one does not outlive it (${signal})`, async () => {

@@ -5,16 +5,15 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { processRunning, runChild } from '../helpers/child.js';
+import { pollUntil, processRunning, runChild } from '../helpers/child.js';
 import { hasScript, type PtyRun, usePtyHome } from '../helpers/pty.js';
 import { BIN } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
 const BEL = '\u0007';
 
-async function waitForFile(path: string): Promise<void> {
-  for (let i = 0; i < 100 && !(existsSync(path) && readFileSync(path, 'utf8').length > 0); i++) await new Promise((r) => setTimeout(r, 100));
-}
+/** Waits until a command has written `path`. */
+const waitForFile = (path: string) => pollUntil(() => existsSync(path) && readFileSync(path, 'utf8').length > 0, `${path} to be written`, 10_000);
 
 describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
   const pty = usePtyHome('tickbook-alert-pty-');

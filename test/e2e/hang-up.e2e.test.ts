@@ -8,24 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pollUntil } from '../helpers/child.js';
 import { BIN, hasTmux } from '../helpers/tmux.js';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until<T>(
-  probe: () => T | undefined,
-  what: string,
-  timeoutMs = 30_000,
-  seen: () => string = () => '',
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${seen()}`);
-    await sleep(50);
-  }
-}
 
 const quote = (arg: string): string => `'${arg.replace(/'/g, `'\\''`)}'`;
 
@@ -65,13 +49,13 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
     // By username: the newest demo contact is drawn from a random seed, and a display name may be
     // an emoji or CJK text the dashboard draws otherwise than JavaScript slices it. Usernames are
     // ASCII, and eight characters fit the username column.
-    await until(() => /page 1/.test(screen()) && screen().includes(first.username.slice(0, 8)), 'the dashboard', 30_000, seen);
+    await pollUntil(() => /page 1/.test(screen()) && screen().includes(first.username.slice(0, 8)), 'the dashboard', 30_000, seen);
     // Sent again until it shows: on a busy machine the first page can be drawn a moment before
     // the key handler listens. Every 3 s, not sooner: under load a key's frame can take longer
     // than half a second, and a key sent again may act twice.
     const pressUntil = async (key: string, shown: RegExp, what: string) => {
       let sentAt = 0;
-      await until(() => {
+      await pollUntil(() => {
         if (shown.test(screen())) return true;
         if (Date.now() - sentAt > 3000) {
           tmux('send-keys', key);
@@ -105,7 +89,7 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
   it('on SIGHUP: sends the pending delete, closes the database and says nothing', async () => {
     const err = join(home, 'stderr.txt');
     const { id, pid } = await deleteThenHangUp(`sh -c ${quote(`${quote(process.execPath)} ${quote(BIN)} 2>${quote(err)}`)}`, err);
-    await until(() => !alive(pid), 'tickbook to end', 15_000, () => `; stderr: ${readFileSync(err, 'utf8')}`);
+    await pollUntil(() => !alive(pid), 'tickbook to end', 15_000, () => `; stderr: ${readFileSync(err, 'utf8')}`);
     expect(readFileSync(err, 'utf8')).toBe('');
     // Closed: SQLite folds the write-ahead log back and removes it when the last connection closes.
     expect(existsSync(join(home, 'data', 'tickbook', 'sandbox.db-wal'))).toBe(false);
@@ -121,7 +105,7 @@ describe.skipIf(!hasTmux())('closing the terminal under the dashboard', () => {
     // redirection, which would be read here as tickbook's.
     const inner = `${quote(process.execPath)} ${quote(BIN)} 2>${quote(err)}; echo $? >${quote(status)}`;
     const { id, pid } = await deleteThenHangUp(`setsid -w bash -c ${quote(inner)}`, err);
-    await until(() => existsSync(status) && readFileSync(status, 'utf8').trim() !== '', 'the exit status', 15_000);
+    await pollUntil(() => existsSync(status) && readFileSync(status, 'utf8').trim() !== '', 'the exit status', 15_000);
     expect(alive(pid)).toBe(false);
     // 129: ended by SIGHUP, as a shell reports a job whose terminal hung up.
     expect(readFileSync(status, 'utf8').trim()).toBe('129');

@@ -67,3 +67,18 @@ export function processRunning(pid: number): boolean {
     return false;
   }
 }
+
+/**
+ * Polls `probe` every 50 ms until it gives a value (not undefined or false), and gives that; fails
+ * after `timeoutMs` naming `what` (and what `seen` says of the state then). For what a test waits
+ * on outside its own process: a file a child writes, a process ending.
+ */
+export async function pollUntil<T>(probe: () => T | undefined | false, what: string, timeoutMs = 30_000, seen: () => string = () => ''): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${seen()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
