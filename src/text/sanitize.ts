@@ -68,8 +68,20 @@ function drawnNow(text: string): string {
  * RLM). What a visible character carries (the ZWJ of an emoji sequence, marks) stays: it is saved.
  */
 export function typedText(text: string): string {
-  const plain = text.replace(ESCAPES, '').replace(CONTROLS, '').replace(/\uFFFD/g, '');
+  return withoutInvisible(text.replace(ESCAPES, '').replace(CONTROLS, '').replace(/\uFFFD/g, ''));
+}
+
+/**
+ * A server's text as the dashboard shows it, to be copied: sanitized (one line, escapes out,
+ * controls as spaces), and characters that draw as nothing on their own (a ZWSP, an RLM, a BOM, a
+ * tag) left out; what a visible character carries (an emoji's ZWJ, a ZWNJ, marks) stays, so
+ * what is pasted is the name.
+ */
+export const shownText = (text: string): string => withoutInvisible(sanitize(text));
+
+/** Graphemes that draw as nothing on their own left out; every other one kept whole. */
+function withoutInvisible(text: string): string {
   let out = '';
-  for (const { segment } of segmenter.segment(plain)) if (drawn(segment) !== '') out += segment;
+  for (const { segment } of segmenter.segment(text)) if (drawn(segment) !== '') out += segment;
   return out;
 }

@@ -1,7 +1,7 @@
 // What a terminal is sent to ring its bell and show a desktop notification for a fired alert, by
 // its own means: OSC 9 by default, OSC 99 in kitty, OSC 777 where that is the terminal's way,
 // each wrapped for tmux's passthrough inside tmux. Pure: the environment in, the bytes out.
-import { sanitize } from '../text/sanitize.js';
+import { shownText } from '../text/sanitize.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -44,11 +44,11 @@ export function alertBytes(title: string, body: string, env: Env, channels: { be
 }
 
 /**
- * What is copied of a server's text: what the dashboard shows of it, one line with no controls or
- * escape sequences. A username holding `ESC[201~` and a line break, pasted into bash, ended its
- * bracketed paste early and ran the rest as a command.
+ * What is copied of a server's text: what the dashboard shows of it, one line with no controls,
+ * escape sequences or invisible characters (shownText). A username holding `ESC[201~` and a line
+ * break, pasted into bash, ended its bracketed paste early and ran the rest as a command.
  */
-export const clipboardText = (text: string): string => sanitize(text);
+export const clipboardText = (text: string): string => shownText(text);
 
 /**
  * What puts `text` on the system clipboard by the terminal's own means: OSC 52, which works over

@@ -54,6 +54,11 @@ describe('clipboardSequence', () => {
     expect(copied('a\u001b]52;c;aGk=\u0007b')).toBe('ab');
     expect(copied('one\r\ntwo\u2028three\u0000four\u007f')).toBe('one  two three four ');
     expect(copied('+44\u202e1234')).toBe('+44 1234');
+    // Invisible characters the status line does not show either: direction marks, a ZWSP, a word
+    // joiner, a BOM, tags; what a visible character carries stays (an emoji's ZWJ, a ZWNJ).
+    expect(copied('ad\u200Fmin\u200B\u2060\u{E0041}x\u061C\uFEFF\u200E')).toBe('adminx');
+    expect(copied('family 👨\u200D👩\u200D👧')).toBe('family 👨\u200D👩\u200D👧');
+    expect(copied('می\u200Cخواهم')).toBe('می\u200Cخواهم');
     for (const text of ['x\u001b[201~\ny', '\u0085\u008d\u0090\u009c\u009d', 'a\tb\u000bc']) {
       // eslint-disable-next-line no-control-regex
       expect(copied(text)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/);
