@@ -61,15 +61,26 @@ describe('the deadlines for a request to arrive', () => {
     expect(list.text).not.toContain('slow.body');
   });
 
-  it('a slow client within the deadlines is served: its head over 0.1 s, a 60 KiB body over half a second (past the headers deadline)', async () => {
-    // Near the largest body the sandbox reads (64 KiB), JSON's own spaces making up the size.
-    const body = `{"username": "slow.link", "phone_number": "+442079460801",${' '.repeat(60 * 1024)}"display_name": "Over a slow link"}`;
-    const head = `POST /v1/contacts HTTP/1.1\r\nHost: sandbox\r\n${auth}Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
-    const eighth = Math.ceil(body.length / 8);
-    const bodyPieces = Array.from({ length: 8 }, (_, i) => body.slice(i * eighth, (i + 1) * eighth));
-    const answer = await rawRequest(sandbox.url, [...head.match(/[^]{1,60}/g)!, ...bodyPieces], { everyMs: 50, limitMs: 5000 });
-    expect(answer.statusLine, answer.body).toBe('HTTP/1.1 201 Created');
-    expect(answer.json).toMatchObject({ username: 'slow.link', display_name: 'Over a slow link' });
+  it('a slow client within the deadlines is served: its head in two pieces, a 60 KiB body over 1.6 s (past the headers deadline)', async () => {
+    // A sandbox of its own with deadlines the pacing stays well inside on a loaded machine (the
+    // head is done after 0.2 s of 1 s, the body after 1.6 s of 4 s), the body outlasting the
+    // headers' deadline: only the request's applies to it.
+    const roomy = await startTestSandbox({ headersTimeoutMs: 1000, requestTimeoutMs: 4000 });
+    try {
+      // Near the largest body the sandbox reads (64 KiB), JSON's own spaces making up the size.
+      const body = `{"username": "slow.link", "phone_number": "+442079460801",${' '.repeat(60 * 1024)}"display_name": "Over a slow link"}`;
+      const head = `POST /v1/contacts HTTP/1.1\r\nHost: sandbox\r\nAuthorization: Bearer ${roomy.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`;
+      // A piece every 0.2 s: the head in two (done at 0.2 s, with the body's first eighth), then
+      // the rest of the body (done at 1.6 s).
+      const middle = Math.ceil(head.length / 2);
+      const eighth = Math.ceil(body.length / 8);
+      const bodyPieces = Array.from({ length: 8 }, (_, i) => body.slice(i * eighth, (i + 1) * eighth));
+      const answer = await rawRequest(roomy.url, [head.slice(0, middle), head.slice(middle) + bodyPieces[0], ...bodyPieces.slice(1)], { everyMs: 200, limitMs: 8000 });
+      expect(answer.statusLine, answer.body).toBe('HTTP/1.1 201 Created');
+      expect(answer.json).toMatchObject({ username: 'slow.link', display_name: 'Over a slow link' });
+    } finally {
+      await roomy.close();
+    }
   });
 
   it('a kept-alive connection waiting between two requests longer than the headers deadline is not cut', async () => {
