@@ -30,13 +30,16 @@ export function ownerOf(token: string): string {
   return createHash('sha256').update(token).digest('hex').slice(0, 32);
 }
 
+/** The owner whose contacts an accepted token opens: its own, or the one the credentials act as. */
+export const ownerFor = (credentials: Credentials, token: string): string => ownerOf(credentials.actsAs ?? token);
+
 export class Gatekeeper {
   readonly #owners = new Map<string, string>();
   readonly #apiKeys: ReadonlySet<string>;
   readonly #restricted: ReadonlySet<string>;
 
   constructor(credentials: Credentials) {
-    for (const token of credentials.tokens) this.#owners.set(token, ownerOf(credentials.actsAs ?? token));
+    for (const token of credentials.tokens) this.#owners.set(token, ownerFor(credentials, token));
     this.#apiKeys = new Set(credentials.apiKeys);
     this.#restricted = new Set(credentials.restrictedApiKeys);
   }

@@ -7,7 +7,7 @@ import { dataDir, dataDirOrigin } from '../config/paths.js';
 import { type App, createApp } from './app.js';
 import { loadCatalogue } from './catalogue.js';
 import { type ContactsStore, type KeptMarket, openContactsStore } from './contacts-store.js';
-import { type Credentials, Gatekeeper, ownerOf } from './credentials.js';
+import { type Credentials, Gatekeeper, ownerFor } from './credentials.js';
 import { demoContacts } from './demo-data.js';
 import { MarketSimulator } from './market.js';
 import { RateLimiter } from './rate-limit.js';
@@ -34,7 +34,7 @@ export function makeSandboxParts(options: SandboxOptions, credentials: Credentia
     },
     ...(options.demoData !== false && {
       initialContacts: (market) => ({
-        owner: ownerOf(credentials.actsAs ?? credentials.tokens[0]!),
+        owner: ownerFor(credentials, credentials.tokens[0]!),
         contacts: demoContacts(market!.seed, now(), options.demoContacts),
       }),
     }),

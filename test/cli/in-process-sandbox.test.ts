@@ -6,7 +6,8 @@ import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { cleanEnv, runChild } from '../helpers/child.js';
-import { startSandbox } from '../../src/server/sandbox.js';
+import { DEMO_API_KEY, DEMO_TOKEN } from '../../src/server/credentials.js';
+import { listenSandbox, startSandbox } from '../../src/server/sandbox.js';
 import { call, expectError, killTickbookChildren, runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { traversableTempDir, unprivileged } from '../helpers/unprivileged.js';
 
@@ -76,7 +77,25 @@ describe('the in-process sandbox', () => {
     expect((await watch.exited).code).toBe(0);
   });
 
-  it('makes a new credential each run, opening the same contacts `serve` shows with the demo token on that database', async () => {
+  it('makes a credential of its own each time, not the demo one, which its server alone accepts', async () => {
+    const dbPath = join(root, 'own-credentials.db');
+    const first = await listenSandbox({ port: 0, inProcess: true, dbPath });
+    const second = await listenSandbox({ port: 0, inProcess: true, dbPath });
+    try {
+      expect(new Set([first.token, second.token, DEMO_TOKEN]).size).toBe(3);
+      expect(new Set([first.apiKey, second.apiKey, DEMO_API_KEY]).size).toBe(3);
+      expect(first.token).toMatch(/^tickbook-token-[A-Za-z0-9_-]{43}$/);
+      expect(first.credentials).toMatchObject({ tokens: [first.token], apiKeys: [first.apiKey], restrictedApiKeys: [] });
+      await first.open();
+      expectError(await call(first.url, '/v1/contacts', { auth: `Bearer ${second.token}` }), 401, 'unauthorized');
+      expect((await call(first.url, '/v1/contacts', { auth: `Bearer ${first.token}` })).status).toBe(200);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+
+  it('opens, run after run, the same contacts `serve` shows with the demo token on that database', async () => {
     const env = freshHome();
     const made = await runTickbookToExit(['contacts', 'create', '--username', 'kept.between.runs', '--phone', '+14155550142', '--json'], env);
     expect(made.code).toBe(0);
