@@ -5,7 +5,6 @@
 // link is followed only when it is one the user meant (their own, or root's, as /dev/stdout is):
 // a link another account planted in a shared directory is not, or writing "to /tmp/x" would
 // replace whatever file of the user's it points at. Anything else is refused by what it is.
-import { once } from 'node:events';
 import { closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import { Socket } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -45,11 +44,28 @@ export interface OutputFile {
   abandon(): void;
 }
 
-/** Writes `text`, waiting while the reader is behind; a stream that failed throws its error. */
+/**
+ * Writes `text`, waiting while the reader is behind; a stream that failed throws its error. The
+ * wait ends on a failure or a close as well as a drain: a stream that failed takes no more and
+ * never drains, and a wait for that would hold whoever waits for ever (or, with nothing else
+ * pending, let the process end without a word).
+ */
 export async function put(out: Writable, text: string): Promise<void> {
   if (out.errored) throw out.errored;
-  if (!out.write(text)) await once(out, 'drain');
+  if (out.destroyed) throw closedStream();
+  if (out.write(text)) return;
+  await new Promise<void>((done, fail) => {
+    const settle = () => {
+      out.off('drain', settle).off('error', settle).off('close', settle);
+      if (out.errored) fail(out.errored);
+      else if (out.destroyed) fail(closedStream());
+      else done();
+    };
+    out.on('drain', settle).on('error', settle).on('close', settle);
+  });
 }
+
+const closedStream = () => Object.assign(new Error('the stream was closed before all was written'), { code: 'ERR_STREAM_DESTROYED' });
 
 const MAX_LINKS = 40;
 

@@ -259,6 +259,46 @@ describe('--output and --rejects: the output-file rule', () => {
   });
 });
 
+describe('--rejects failing part way', () => {
+  // As nobody, as the /dev/full case above. Each write of a refusal is taken at once and fails a
+  // moment later: the next refusal, tens of KiB of good rows on, meets a rejects file that has
+  // already failed, where a wait for it to drain would never end.
+  it('refusals far apart into /dev/full: the reading stops, the report so far, then the error; exit 1, no hang', async () => {
+    const to = account();
+    // Four refused rows, 6,000 good rows (200 KB) between each two: chunks read apart. (Before,
+    // the wait for a drain that never came emptied the event loop: exit 0 and no word at all.)
+    const rows = Array.from({ length: 4 }, (_, i) => `Nobody ${i},,refused\r\n${goodRows(6000, i * 6000)}`).join('');
+    writeFileSync(to.at('sparse.csv'), `name,phone,notes\r\n${rows}`);
+    chmodSync(to.at('sparse.csv'), 0o644);
+    const run = await to.run(['contacts', 'import', to.at('sparse.csv'), '--dry-run', '--rejects', '/dev/full'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 });
+    expect(run).toMatchObject({ code: 1, timedOut: false, stderr: 'tickbook: option --rejects: cannot write /dev/full: no space left on the device (ENOSPC)\n' });
+    const lines = run.stdout.trimEnd().split('\n');
+    // The first refusal is written and fails; the reading stops at the next (or one after).
+    const [, created, invalid] = /^would create (\d+), already present 0, invalid (\d)$/.exec(lines[0]!) ?? [];
+    expect(Number(invalid), run.stdout).toBeGreaterThanOrEqual(2);
+    expect(Number(invalid), run.stdout).toBeLessThan(4);
+    expect(Number(created)).toBeLessThan(24_000);
+    expect(lines.slice(1, 1 + Number(invalid))).toEqual(Array.from({ length: Number(invalid) }, (_, i) => `  sparse.csv row ${i * 6001 + 2}: no phone number`));
+    expect(lines.slice(1 + Number(invalid))).toEqual(['stopped: the rejects file /dev/full cannot be written; run the same import again to finish it (nothing is created twice)']);
+  });
+
+  it('refusals close together, more than the rejects stream buffers: the report, then the error (not the error alone); --json says stopped', async () => {
+    const to = account();
+    writeFileSync(to.at('refused.csv'), refusedRows(3000));
+    chmodSync(to.at('refused.csv'), 0o644);
+    const [text, json] = await Promise.all([
+      to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/full'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 }),
+      to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/full', '--json'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 }),
+    ]);
+    const error = 'tickbook: option --rejects: cannot write /dev/full: no space left on the device (ENOSPC)\n';
+    expect(text).toMatchObject({ code: 1, timedOut: false, stderr: error });
+    expect(text.stdout).toMatch(/^created 0, already present 0, invalid \d+\n {2}refused\.csv row 2: no phone number\n/);
+    expect(text.stdout).not.toContain('are in /dev/full');
+    expect(json).toMatchObject({ code: 1, timedOut: false, stderr: error });
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'stopped', created: 0, stopped: 'the rejects file /dev/full cannot be written' });
+  });
+});
+
 describe('import files: checked whole, a FIFO or device refused', () => {
   it('a bad byte or a NUL far past the first 64 KiB refuses the file whole, naming the line; nothing is created', async () => {
     const to = account();
