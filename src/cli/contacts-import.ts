@@ -12,7 +12,7 @@ import type { TickbookClient } from '../api/client.js';
 import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
-import { checkImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
@@ -44,6 +44,8 @@ interface Report {
   failedCount: number;
   /** Why the import stopped before the end (the server went away), when it did. */
   stopped: string | undefined;
+  /** Why a file was not read to its end (written to after it was checked), said after the report. */
+  unread: ImportFileError | undefined;
 }
 
 /** What the contact list holds already, by username (any case) and by phone number. */
@@ -160,7 +162,7 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined };
+  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
@@ -235,18 +237,25 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
 
   try {
     for (const file of files) {
-      for await (const record of importRecords(file)) {
-        if (options.rejects.failed !== undefined) report.stopped ??= `the rejects file ${options.rejects.path} cannot be written`;
-        if (report.stopped !== undefined) break;
-        say(record);
-        const sent = handle(record);
-        if (sent) {
-          const tracked = sent.finally(() => inFlight.delete(tracked));
-          inFlight.add(tracked);
+      try {
+        for await (const record of importRecords(file)) {
+          if (options.rejects.failed !== undefined) report.stopped ??= `the rejects file ${options.rejects.path} cannot be written`;
+          if (report.stopped !== undefined) break;
+          say(record);
+          const sent = handle(record);
+          if (sent) {
+            const tracked = sent.finally(() => inFlight.delete(tracked));
+            inFlight.add(tracked);
+          }
+          // A rejects file that is behind holds the reading, not memory.
+          await options.rejects.backlog;
+          if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
-        // A rejects file that is behind holds the reading, not memory.
-        await options.rejects.backlog;
-        if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+      } catch (error) {
+        // What was sent before stands: the report says so, then why the file was not read on.
+        if (!(error instanceof ImportFileError)) throw error;
+        report.unread = error;
+        report.stopped ??= `${file.path} was not read to the end`;
       }
       if (report.stopped !== undefined) break;
       doneBytes += file.size;
@@ -304,9 +313,9 @@ export async function importContacts(args: readonly string[]): Promise<number> {
   // Opened first: a rejects file that will not do is a mistake in the command, said before a
   // large file is read through. Until it is finished its older self stays.
   const rejects = await Rejects.open(values.rejects);
+  const files: ImportFile[] = [];
   try {
     // Every file is checked whole before anything is sent: a wrong one found half way would leave half done.
-    const files: ImportFile[] = [];
     try {
       for (const path of positionals) files.push(await checkImportFile(path, asked));
     } catch (error) {
@@ -317,26 +326,20 @@ export async function importContacts(args: readonly string[]): Promise<number> {
       throw error;
     }
     return await withClient(values, async ({ client }) => {
-      let report: Report;
-      try {
-        report = await run(client, files, { country, dryRun, rejects });
-      } catch (error) {
-        if (error instanceof ImportFileError) {
-          process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);
-          return 1;
-        }
-        throw error;
-      }
-      // The import is done either way: its report is given, then why the rejects file is not.
+      const report = await run(client, files, { country, dryRun, rejects });
+      // The import is done either way: its report is given, then why a file was not read to its
+      // end, and why the rejects file is not written.
       const unwritten = await rejects.finish().then(
         () => undefined,
         (error: unknown) => error,
       );
       printReport(report, { dryRun, json: format === 'json', rejects: values.rejects === undefined ? undefined : { path: values.rejects, written: unwritten === undefined } });
+      if (report.unread !== undefined) process.stderr.write(`tickbook: ${sanitize(report.unread.message)}\n`);
       if (unwritten !== undefined) throw unwritten;
       return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
     });
   } finally {
     rejects.abandon();
+    for (const file of files) closeImportFile(file);
   }
 }

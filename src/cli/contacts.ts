@@ -63,6 +63,8 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
                             and import again (as --output writes a file)
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
   twice), UTF-8 text with no NUL byte anywhere, a CSV quote closed; else nothing is imported.
+  What is imported is what was checked: a FILE written to since stops the import there (the
+  report so far, then why).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   A card or row without a username gets one from its name (else its phone number), the same

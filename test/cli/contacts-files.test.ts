@@ -5,12 +5,13 @@
 // sent (a bad byte far past the first 64 KiB), a FIFO or a device refused as an import file;
 // cards and rows bounded in size, an unclosed quote refused whole, and refusals counted, not kept.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, runChild, type ChildRun } from '../helpers/child.js';
-import { client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { answerWith, client, relay, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { closeAllServers, httpServer, type Seen } from '../helpers/servers.js';
 import { NOBODY, RUNS_AS_NOBODY, traversable, unprivileged } from '../helpers/unprivileged.js';
 
 const BIN = join(ROOT, 'bin/tickbook');
@@ -33,16 +34,17 @@ afterAll(async () => {
   await sandbox?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-afterEach(() => {
+afterEach(async () => {
   for (const reader of readers) reader.kill('SIGKILL');
   readers.clear();
+  await closeAllServers();
 });
 
 interface Account {
   dir: string;
   at(name: string): string;
   /** `tickbook ARGS` as this account (in its home, as nobody when asked), to its end or a kill at 20 s. */
-  run(args: string[], options?: { asNobody?: boolean; timeoutMs?: number }): Promise<ChildRun>;
+  run(args: string[], options?: { asNobody?: boolean; timeoutMs?: number; baseUrl?: string }): Promise<ChildRun>;
   /** How many contacts the account's list holds, straight from the API. */
   count(): Promise<number>;
 }
@@ -60,7 +62,7 @@ function account(token = TOKENS[++accounts]!): Account {
     at: (name) => join(dir, name),
     run: (args, options = {}) => {
       const [command, argv] = options.asNobody ? unprivileged(process.execPath, [BIN, ...args]) : [process.execPath, [BIN, ...args]];
-      return runChild(command, argv, { env, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000 });
+      return runChild(command, argv, { env: { ...env, TICKBOOK_BASE_URL: options.baseUrl ?? sandbox.url }, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000 });
     },
     count: async () => {
       let total = 0;
@@ -106,6 +108,30 @@ async function fifoReader(path: string): Promise<{ text: Promise<string> }> {
     child.on('error', reject);
   });
   return { text };
+}
+
+/**
+ * A proxy in front of the sandbox that holds the requests `holds` picks until release(): an import
+ * made to wait at a known point (its list read, its creates sent) while the test changes its file.
+ */
+async function holdingProxy(holds: (req: Seen) => boolean): Promise<{ url: string; holding(count: number): Promise<void>; release(): void }> {
+  const held: (() => void)[] = [];
+  const waits: { count: number; done: () => void }[] = [];
+  let released = false;
+  const server = await httpServer((req, res) => {
+    const pass = () => void relay(sandbox.url, req).then((reply) => answerWith(res, reply));
+    if (released || !holds(req)) return pass();
+    held.push(pass);
+    for (const wait of waits) if (held.length >= wait.count) wait.done();
+  });
+  return {
+    url: server.url,
+    holding: (count) => new Promise<void>((done) => (held.length >= count ? done() : waits.push({ count, done }))),
+    release: () => {
+      released = true;
+      for (const pass of held.splice(0)) pass();
+    },
+  };
 }
 
 /** A CSV of `count` rows no import takes (no phone number), under a header. */
@@ -338,6 +364,70 @@ describe('import files: checked whole, a FIFO or device refused', () => {
     expect(runs[1]).toMatchObject({ code: 1, timedOut: false, stdout: '', stderr: `tickbook: ${to.at('fed.fifo')} is a FIFO (named pipe), ${why}\n` });
     expect(runs[2]).toMatchObject({ code: 1, timedOut: false, stdout: '', stderr: `tickbook: /dev/zero is a character device, ${why}\n` });
     expect(await to.count()).toBe(0);
+  });
+});
+
+describe('import files: what is imported is what was checked', () => {
+  // The import checks its files, then reads the contacts there are (held here), then imports.
+  const listRead = (req: Seen) => req.method === 'GET' && req.path === '/v1/contacts';
+  const bad = Buffer.from('Jos\xe9,+447700999999\r\n', 'latin1');
+  const changed = (path: string) => `tickbook: ${path} changed after it was checked (it was written to meanwhile): import it again once it is saved\n`;
+  const notToTheEnd = (path: string) => `stopped: ${path} was not read to the end; run the same import again to finish it (nothing is created twice)`;
+
+  it('a file written to between its check and its import: nothing of it is imported (the file before it is); the report, then why; exit 1', async () => {
+    const to = account();
+    writeFileSync(to.at('people.csv'), `name,phone\r\n${goodRows(5)}`);
+    const card = (name: string, phone: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\nTEL:${phone}\r\nEND:VCARD\r\n`;
+    writeFileSync(to.at('cards.vcf'), card('Card One', '+447700911111') + card('Card Two', '+447700911112'));
+    const proxy = await holdingProxy(listRead);
+    const run = to.run(['contacts', 'import', to.at('people.csv'), to.at('cards.vcf')], { baseUrl: proxy.url });
+    await proxy.holding(1);
+    // Both checked good; a card with a Latin-1 ç added to the second before it is read again.
+    appendFileSync(to.at('cards.vcf'), Buffer.from(card('Fran\xe7ois', '+447700911113'), 'latin1'));
+    proxy.release();
+    expect(await run).toMatchObject({ code: 1, stdout: `created 5, already present 0, invalid 0\n${notToTheEnd(to.at('cards.vcf'))}\n`, stderr: changed(to.at('cards.vcf')) });
+    expect(await to.count()).toBe(5);
+  });
+
+  it('a file saved again (a new file renamed over it, as editors save) after its check: the file checked is the one imported', async () => {
+    const to = account();
+    writeFileSync(to.at('people.csv'), `name,phone\r\n${goodRows(5)}`);
+    const proxy = await holdingProxy(listRead);
+    const run = to.run(['contacts', 'import', to.at('people.csv')], { baseUrl: proxy.url });
+    await proxy.holding(1);
+    writeFileSync(to.at('people.csv.new'), Buffer.concat([Buffer.from(`name,phone\r\n${goodRows(5)}`), bad]));
+    renameSync(to.at('people.csv.new'), to.at('people.csv'));
+    proxy.release();
+    expect(await run).toMatchObject({ code: 0, stdout: 'created 5, already present 0, invalid 0\n', stderr: '' });
+    expect(await to.count()).toBe(5);
+  });
+
+  it('a file written to part way through its import: the reading stops there, the creates under way finish; the report so far, then why', async () => {
+    const to = account();
+    // Five to create, then 3,000 rows of the same five (already present, nothing sent): more than
+    // the first 64 KiB read, so the rest is read only after the creates are held.
+    const five = goodRows(5);
+    const text = `name,phone\r\n${five}${five.repeat(600)}`;
+    writeFileSync(to.at('people.csv'), text);
+    const proxy = await holdingProxy((req) => req.method === 'POST');
+    const run = to.run(['contacts', 'import', to.at('people.csv')], { baseUrl: proxy.url });
+    // Four creates sent (as many as go at once): the import waits; its first 64 KiB are read.
+    await proxy.holding(4);
+    // The last row made a new contact with a Latin-1 é, the file's size the same.
+    const last = Buffer.from(goodRows(1, 4));
+    const tail = ',+447700999999\r\n';
+    const fd = openSync(to.at('people.csv'), 'r+');
+    writeSync(fd, Buffer.from(`Jos\xe9${' '.repeat(last.length - 4 - tail.length)}${tail}`, 'latin1'), 0, last.length, Buffer.byteLength(text) - last.length);
+    closeSync(fd);
+    proxy.release();
+    const done = await run;
+    expect(done).toMatchObject({ code: 1, stderr: changed(to.at('people.csv')) });
+    const lines = done.stdout.trimEnd().split('\n');
+    const present = Number(/^created 5, already present (\d+), invalid 0$/.exec(lines[0]!)?.[1]);
+    expect(present, done.stdout).toBeGreaterThan(0);
+    expect(present).toBeLessThan(3000);
+    expect(lines.slice(1)).toEqual([notToTheEnd(to.at('people.csv'))]);
+    expect(await to.count()).toBe(5);
   });
 });
 
