@@ -5,7 +5,7 @@
 // sent (a bad byte far past the first 64 KiB), a FIFO or a device refused as an import file;
 // cards and rows bounded in size, an unclosed quote refused whole, and refusals counted, not kept.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, chmodSync, closeSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, closeSync, constants, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +203,31 @@ describe('--output and --rejects: the output-file rule', () => {
     expect(lstatSync(join(shared, 'export.vcf')).isSymbolicLink()).toBe(true);
     expect(readdirSync(shared).sort()).toEqual(['export.vcf', 'rejects.csv']);
     expect(await to.count()).toBe(0);
+  });
+
+  it.skipIf(!isRoot)('a FIFO another account made in a shared directory, its reader waiting, is not written to: exit 2 naming it and its owner', async () => {
+    const from = source();
+    const to = account();
+    const shared = join(root, `shared-${accounts}`);
+    mkdirSync(shared, { mode: 0o1777 });
+    chmodSync(shared, 0o1777);
+    const [exportFifo, rejectsFifo] = [join(shared, 'contacts.vcf'), join(shared, 'rejects.csv')];
+    execFileSync('mkfifo', ['-m', '666', exportFifo, rejectsFifo]);
+    for (const fifo of [exportFifo, rejectsFifo]) chownSync(fifo, NOBODY, NOBODY);
+    const exportReader = await fifoReader(exportFifo);
+    const rejectsReader = await fifoReader(rejectsFifo);
+    writeFileSync(to.at('people.csv'), refusedRows(3));
+    const [run, imported] = await Promise.all([
+      from.run(['contacts', 'export', '--output', exportFifo]),
+      to.run(['contacts', 'import', to.at('people.csv'), '--rejects', rejectsFifo]),
+    ]);
+    const planted = (fifo: string) => `${fifo} is a FIFO (named pipe) owned by another user (uid ${NOBODY}): not written (see tickbook --help)\n`;
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `tickbook: option --output: ${planted(exportFifo)}` });
+    expect(imported).toMatchObject({ code: 2, stdout: '', stderr: `tickbook: option --rejects: ${planted(rejectsFifo)}` });
+    // The readers are let go (a writer that comes and goes): they were given nothing.
+    for (const fifo of [exportFifo, rejectsFifo]) closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    expect(await exportReader.text).toBe('');
+    expect(await rejectsReader.text).toBe('');
   });
 
   it('a link of the user’s own (into a dotfiles directory) stays a link, its target written 0600; an older 0644 file becomes 0600', async () => {
