@@ -10,9 +10,9 @@
 // another account is replaced, never written into: nothing of the user's reaches it). The path is
 // followed a component at a time, each directory held as it is reached (see Dir), so that the
 // directory checked is the one written in. Anything else is refused by what it is.
-import { closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
+import { closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isatty, WriteStream as TtyWriteStream } from 'node:tty';
 import { fsReason } from './fs-reason.js';
@@ -43,7 +43,7 @@ export class OutputFileError extends Error {
 /** A file open for writing by the rule above. */
 export interface OutputFile {
   readonly stream: Writable;
-  /** All written: a file is flushed and renamed over the old one, a stream ended. The path written. */
+  /** All written: a file is flushed and renamed over the old one, a stream ended. The path written (a fresh file's name taken). */
   finish(): Promise<string>;
   /** Given up: the temporary removed (the old file stays), a stream closed. Safe after finish. */
   abandon(): void;
@@ -205,6 +205,19 @@ function destinationOf(path: string): Destination {
   }
 }
 
+/** The directory `path` names, held, by the same walk. */
+function directoryOf(path: string): Dir {
+  const found = destinationOf(path);
+  if (found.own !== undefined) throw Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' });
+  if (found.name === undefined) return found.dir;
+  try {
+    if (found.stats === undefined) throw Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' });
+    return found.dir.child(found.name);
+  } finally {
+    found.dir.close();
+  }
+}
+
 /**
  * This process's own descriptor that a path names (/proc/self/fd/1 is stdout; on macOS and the
  * BSDs /dev/fd/1, a directory of its own there, not a link to /proc), if it is one.
@@ -285,9 +298,10 @@ function openStream(at: string, shown: string, named: Stats, own: boolean): Outp
 
 /**
  * A file written beside `name` in `dir` (held: it is closed at the end) and renamed over it at the
- * end. `shown` is the path as given.
+ * end; `fresh`: linked to the first free name of `name`, `name-2`, `name-3`, … instead, so that
+ * it replaces nothing. `shown` is the path as given.
  */
-function openReplacement(dir: Dir, name: string, shown: string): OutputFile {
+function openReplacement(dir: Dir, name: string, shown: string, fresh: boolean): OutputFile {
   const temporary = temporaryName(name);
   const fd = openSync(dir.entry(temporary), 'wx', 0o600);
   let stream: Writable;
@@ -313,11 +327,13 @@ function openReplacement(dir: Dir, name: string, shown: string): OutputFile {
     stream,
     finish: async () => {
       settled = true;
+      let written = name;
       try {
         await ended(stream);
         fsyncSync(fd);
         await closed();
-        renameSync(dir.entry(temporary), dir.entry(name));
+        if (fresh) written = linkFresh(dir, temporary, name);
+        else renameSync(dir.entry(temporary), dir.entry(name));
       } catch (error) {
         stream.destroy();
         rmSync(dir.entry(temporary), { force: true });
@@ -326,7 +342,7 @@ function openReplacement(dir: Dir, name: string, shown: string): OutputFile {
       }
       flushDirectory(dir.self);
       dir.close();
-      return shown;
+      return fresh ? join(dirname(shown), written) : shown;
     },
     abandon: () => {
       if (settled) return;
@@ -339,13 +355,58 @@ function openReplacement(dir: Dir, name: string, shown: string): OutputFile {
 }
 
 /**
- * `path` open for writing by the rule at the top of this file; `dash` lets `-` be stdout. Throws
+ * The finished `temporary` given the first free name of `name`, `name-2`, `name-3`, … (before
+ * the extension) and removed: a link fails where the name is taken, by anything, so nothing is
+ * replaced, whoever made a name meanwhile. The name taken.
+ */
+function linkFresh(dir: Dir, temporary: string, name: string): string {
+  const dot = name.lastIndexOf('.');
+  const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let hardLinks = true;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${base}-${n}${extension}`;
+    try {
+      if (hardLinks) linkSync(dir.entry(temporary), dir.entry(candidate));
+      else {
+        // A file system without hard links (FAT): the name taken by a file made exclusively, the
+        // temporary renamed over it.
+        closeSync(openSync(dir.entry(candidate), 'wx', 0o600));
+        renameSync(dir.entry(temporary), dir.entry(candidate));
+        return candidate;
+      }
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'EEXIST') continue;
+      if (hardLinks && (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS')) {
+        hardLinks = false;
+        n--;
+        continue;
+      }
+      throw error;
+    }
+    rmSync(dir.entry(temporary));
+    return candidate;
+  }
+}
+
+/**
+ * `path` open for writing by the rule at the top of this file; `dash` lets `-` be stdout; `fresh`
+ * makes a new file that replaces nothing (under the next free name, see linkFresh). Throws
  * OutputFileError (opening) when it is refused or cannot be opened; the stream's own failures
  * come from put and finish, as file system errors (see outputFailure).
  */
-export async function openOutputFile(path: string, options: { dash?: boolean } = {}): Promise<OutputFile> {
+export async function openOutputFile(path: string, options: { dash?: boolean; fresh?: boolean } = {}): Promise<OutputFile> {
   if (path === '-' && options.dash) return borrowed(process.stdout, path);
   try {
+    if (options.fresh) {
+      const dir = directoryOf(dirname(path));
+      try {
+        return openReplacement(dir, basename(path), path, true);
+      } catch (error) {
+        dir.close();
+        throw error;
+      }
+    }
     const destination = destinationOf(path);
     if (destination.own !== undefined) return ownStream(destination.own, destination.path, path);
     const { dir, name, stats } = destination;
@@ -358,7 +419,7 @@ export async function openOutputFile(path: string, options: { dash?: boolean } =
         if (stats !== undefined && stats.uid !== uid && dir.sticky) {
           throw new OutputFileError(path, `a file owned by another user (uid ${stats.uid}) in a shared directory (sticky, as /tmp is): not replaced`, true, true);
         }
-        const file = openReplacement(dir, name, path);
+        const file = openReplacement(dir, name, path, false);
         held = true;
         return file;
       }

@@ -297,3 +297,22 @@ describe('openOutputFile: /proc, and the directory held while it is written', ()
     expect(temporaries(at('held-moved'))).toEqual([]);
   });
 });
+
+describe('openOutputFile: fresh, a new file that never replaces another', () => {
+  it('two opened for one name both survive, the later-finished under the next free name; whatever holds a name is passed over, untouched', async () => {
+    mkdirSync(at('fresh'));
+    // The second name is taken already, by a FIFO.
+    execFileSync('mkfifo', [at('fresh/export-2.vcf')]);
+    const first = await openOutputFile(at('fresh/export.vcf'), { fresh: true });
+    const second = await openOutputFile(at('fresh/export.vcf'), { fresh: true });
+    await put(first.stream, 'the first export\n');
+    await put(second.stream, 'the second export\n');
+    expect(await second.finish()).toBe(at('fresh/export.vcf'));
+    expect(await first.finish()).toBe(at('fresh/export-3.vcf'));
+    expect(readFileSync(at('fresh/export.vcf'), 'utf8')).toBe('the second export\n');
+    expect(readFileSync(at('fresh/export-3.vcf'), 'utf8')).toBe('the first export\n');
+    expect(lstatSync(at('fresh/export-2.vcf')).isFIFO()).toBe(true);
+    expect(statSync(at('fresh/export-3.vcf')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(at('fresh')).sort()).toEqual(['export-2.vcf', 'export-3.vcf', 'export.vcf']);
+  });
+});
