@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, runChild, type ChildRun } from '../helpers/child.js';
-import { answerWith, client, relay, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { closeAllServers, httpServer, type Seen } from '../helpers/servers.js';
+import { type ProxiedRequest, type Proxy, startProxy } from '../helpers/proxy.js';
+import { client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { NOBODY, RUNS_AS_NOBODY, traversable, unprivileged } from '../helpers/unprivileged.js';
 
 const BIN = join(ROOT, 'bin/tickbook');
@@ -24,6 +24,7 @@ const DEMO = 60;
 let sandbox: TestSandbox;
 let root: string;
 const readers = new Set<ChildProcess>();
+const proxies: Proxy[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'tickbook-contacts-files-'));
@@ -37,7 +38,7 @@ afterAll(async () => {
 afterEach(async () => {
   for (const reader of readers) reader.kill('SIGKILL');
   readers.clear();
-  await closeAllServers();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 });
 
 interface Account {
@@ -114,23 +115,24 @@ async function fifoReader(path: string): Promise<{ text: Promise<string> }> {
  * A proxy in front of the sandbox that holds the requests `holds` picks until release(): an import
  * made to wait at a known point (its list read, its creates sent) while the test changes its file.
  */
-async function holdingProxy(holds: (req: Seen) => boolean): Promise<{ url: string; holding(count: number): Promise<void>; release(): void }> {
-  const held: (() => void)[] = [];
+async function holdingProxy(holds: (req: ProxiedRequest) => boolean): Promise<{ url: string; holding(count: number): Promise<void>; release(): void }> {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  let held = 0;
   const waits: { count: number; done: () => void }[] = [];
-  let released = false;
-  const server = await httpServer((req, res) => {
-    const pass = () => void relay(sandbox.url, req).then((reply) => answerWith(res, reply));
-    if (released || !holds(req)) return pass();
-    held.push(pass);
-    for (const wait of waits) if (held.length >= wait.count) wait.done();
-  });
-  return {
-    url: server.url,
-    holding: (count) => new Promise<void>((done) => (held.length >= count ? done() : waits.push({ count, done }))),
-    release: () => {
-      released = true;
-      for (const pass of held.splice(0)) pass();
+  const proxy = await startProxy(sandbox.url, {
+    hold: (req) => {
+      if (!holds(req)) return undefined;
+      held++;
+      for (const wait of waits) if (held >= wait.count) wait.done();
+      return released;
     },
+  });
+  proxies.push(proxy);
+  return {
+    url: proxy.url,
+    holding: (count) => new Promise<void>((done) => (held >= count ? done() : waits.push({ count, done }))),
+    release,
   };
 }
 
@@ -394,7 +396,7 @@ describe('import files: checked whole, a FIFO or device refused', () => {
 
 describe('import files: what is imported is what was checked', () => {
   // The import checks its files, then reads the contacts there are (held here), then imports.
-  const listRead = (req: Seen) => req.method === 'GET' && req.path === '/v1/contacts';
+  const listRead = (req: ProxiedRequest) => req.method === 'GET' && req.url.split('?')[0] === '/v1/contacts';
   const bad = Buffer.from('Jos\xe9,+447700999999\r\n', 'latin1');
   const changed = (path: string) => `tickbook: ${path} changed after it was checked (it was written to meanwhile): import it again once it is saved\n`;
   const notToTheEnd = (path: string) => `stopped: ${path} was not read to the end; run the same import again to finish it (nothing is created twice)`;

@@ -1,7 +1,6 @@
 // Test helpers: a real sandbox on port 0 with its own database, and plain HTTP calls to it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,7 +10,6 @@ import { afterAll, beforeAll } from 'vitest';
 import { TickbookClient } from '../../src/api/client.js';
 import { startSandbox, type Sandbox, type SandboxOptions } from '../../src/server/sandbox.js';
 import { cleanEnv } from './child.js';
-import type { Seen } from './servers.js';
 
 export interface TestSandbox extends Sandbox {
   dir: string;
@@ -140,22 +138,6 @@ export async function call(base: string, path: string, options: CallOptions = {}
     json = undefined;
   }
   return { status: res.statusCode, headers: res.headers, text, json };
-}
-
-/** A request a test server took (servers.ts), sent on to `base` as it came: a proxy's half. */
-export const relay = (base: string, req: Seen): Promise<Reply> =>
-  call(base, req.url, {
-    method: req.method,
-    headers: { authorization: String(req.headers.authorization) },
-    ...(req.body !== '' && { body: req.body, contentType: String(req.headers['content-type']) }),
-  });
-
-/** A relayed answer given back through the test server's `res`: the proxy's other half. */
-export function answerWith(res: ServerResponse, reply: Reply): void {
-  const headers = Object.fromEntries(
-    Object.entries(reply.headers).filter(([name]) => !['connection', 'keep-alive', 'transfer-encoding', 'content-length'].includes(name)),
-  ) as Record<string, string>;
-  res.writeHead(reply.status, headers).end(reply.text);
 }
 
 /** Calls bound to one sandbox and credential pair. */
