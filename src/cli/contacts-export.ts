@@ -35,7 +35,7 @@ export async function exportCommand(args: readonly string[]): Promise<number> {
       return 0;
     }
     try {
-      const count = await writeContactsFile(all, format, output, undefined, { dash: true });
+      const { count } = await writeContactsFile(all, format, output, undefined, { dash: true });
       process.stderr.write(`exported ${count} contact${count === 1 ? '' : 's'}${output === '-' ? '' : ` to ${output}`} (${format})\n`);
       return 0;
     } catch (error) {

@@ -5,15 +5,14 @@
 // there already and what was refused, the refused cards or rows written unchanged to a rejects
 // file. Run again, the same import creates nothing it created before and finishes what it did not.
 import { IMPORT_OPTIONS } from './options.js';
-import { once } from 'node:events';
 import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
 import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
-import { openOutputFile, type OutputFile, OutputFileError, outputFailure } from '../config/output-file.js';
-import { checkImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
+import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
@@ -45,6 +44,8 @@ interface Report {
   failedCount: number;
   /** Why the import stopped before the end (the server went away), when it did. */
   stopped: string | undefined;
+  /** Why a file was not read to its end (written to after it was checked), said after the report. */
+  unread: ImportFileError | undefined;
 }
 
 /** What the contact list holds already, by username (any case) and by phone number. */
@@ -73,15 +74,18 @@ class KnownContacts {
 /**
  * The rejects file: each refused card or row as written, rows under their file's header. Written
  * as the import goes, never kept: while the file (or a FIFO's reader) is behind, `backlog` is what
- * the import waits on before it reads on.
+ * the import waits on before it reads on. A rejects file that fails (a full disk, /dev/full, a
+ * FIFO's reader gone) takes nothing more and says so in `failed`: the import stops reading there,
+ * and the error comes after its report.
  */
 class Rejects {
   readonly #file: OutputFile | undefined;
-  readonly #path: string | undefined;
+  readonly path: string | undefined;
   #header: string | undefined;
   #waiting: Promise<void> | undefined;
+  #failed: unknown;
   private constructor(path: string | undefined, file: OutputFile | undefined) {
-    this.#path = path;
+    this.path = path;
     this.#file = file;
   }
   /** Opened (by the output-file rule) before anything is read or sent; a refusal is a UsageError. */
@@ -97,42 +101,49 @@ class Rejects {
   }
   write(record: ImportRecord): void {
     const out = this.#file?.stream;
-    if (!out || record.raw === undefined) return;
+    if (!out || record.raw === undefined || this.#failed !== undefined) return;
     let text = record.raw;
     if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${text}`;
     this.#header = record.format === 'csv' ? record.header : undefined;
-    if (!out.write(text) && !this.#waiting) {
-      this.#waiting = once(out, 'drain').then(
-        () => {
-          this.#waiting = undefined;
-        },
-        (error: unknown) => {
-          throw this.#failure(error);
-        },
-      );
-      // Met where it is awaited (the import's loop, or finish), not as an unhandled rejection.
-      this.#waiting.catch(() => {});
-    }
+    // Each write is taken in order at once; the last one's promise settles when all are taken.
+    const written: Promise<void> = put(out, text).then(
+      () => {
+        if (this.#waiting === written) this.#waiting = undefined;
+      },
+      (error: unknown) => {
+        this.#failed ??= this.#failure(error);
+        if (this.#waiting === written) this.#waiting = undefined;
+      },
+    );
+    this.#waiting = written;
   }
-  /** Settled when the rejects file has taken what was written; undefined when it has already. */
+  /** Settled (never rejected) when the rejects file has taken what was written, or has failed; undefined when it has already. */
   get backlog(): Promise<void> | undefined {
     return this.#waiting;
   }
+  /** Why the rejects file took no more, once it failed: the error to give after the report. */
+  get failed(): unknown {
+    return this.#failed;
+  }
   async finish(): Promise<void> {
     if (!this.#file) return;
-    try {
-      await this.#waiting;
-      await this.#file.finish();
-    } catch (error) {
-      this.#file.abandon();
-      throw this.#failure(error);
+    await this.#waiting;
+    if (this.#failed === undefined) {
+      try {
+        await this.#file.finish();
+        return;
+      } catch (error) {
+        this.#failed = this.#failure(error);
+      }
     }
+    this.#file.abandon();
+    throw this.#failed;
   }
   abandon(): void {
     this.#file?.abandon();
   }
   #failure(error: unknown): unknown {
-    const failure = outputFailure(this.#path!, error);
+    const failure = outputFailure(this.path!, error);
     return failure instanceof OutputFileError ? new Error(`option --rejects: ${failure.message}`) : failure;
   }
 }
@@ -151,7 +162,7 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined };
+  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
@@ -226,18 +237,25 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
 
   try {
     for (const file of files) {
-      for await (const record of importRecords(file)) {
-        if (report.stopped !== undefined) break;
-        say(record);
-        const sent = handle(record);
-        if (sent) {
-          const tracked = sent.finally(() => inFlight.delete(tracked));
-          inFlight.add(tracked);
+      try {
+        for await (const record of importRecords(file)) {
+          if (options.rejects.failed !== undefined) report.stopped ??= `the rejects file ${options.rejects.path} cannot be written`;
+          if (report.stopped !== undefined) break;
+          say(record);
+          const sent = handle(record);
+          if (sent) {
+            const tracked = sent.finally(() => inFlight.delete(tracked));
+            inFlight.add(tracked);
+          }
+          // A rejects file that is behind holds the reading, not memory.
+          await options.rejects.backlog;
+          if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
-        // A rejects file that is behind holds the reading, not memory.
-        const backlog = options.rejects.backlog;
-        if (backlog) await backlog;
-        if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
+      } catch (error) {
+        // What was sent before stands: the report says so, then why the file was not read on.
+        if (!(error instanceof ImportFileError)) throw error;
+        report.unread = error;
+        report.stopped ??= `${file.path} was not read to the end`;
       }
       if (report.stopped !== undefined) break;
       doneBytes += file.size;
@@ -249,7 +267,8 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
   return report;
 }
 
-function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejectsPath: string | undefined }): void {
+/** `rejects`: the rejects file's path, when one was asked for, and whether it was written. */
+function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejects: { path: string; written: boolean } | undefined }): void {
   if (options.json) {
     writeJson({
       status: report.stopped === undefined ? 'success' : 'stopped',
@@ -272,8 +291,9 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
   ];
   if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more refused, not listed here (the first ${REPORT_DETAILS.toLocaleString('en-US')} of each kind are)`);
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
-  if (options.rejectsPath !== undefined && refused > 0) lines.push(`the refused cards and rows are in ${options.rejectsPath}, as they were written`);
-  else if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');
+  if (options.rejects === undefined) {
+    if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');
+  } else if (options.rejects.written && refused > 0) lines.push(`the refused cards and rows are in ${options.rejects.path}, as they were written`);
   process.stdout.write(lines.map((line) => `${sanitize(line)}\n`).join(''));
 }
 
@@ -293,9 +313,9 @@ export async function importContacts(args: readonly string[]): Promise<number> {
   // Opened first: a rejects file that will not do is a mistake in the command, said before a
   // large file is read through. Until it is finished its older self stays.
   const rejects = await Rejects.open(values.rejects);
+  const files: ImportFile[] = [];
   try {
     // Every file is checked whole before anything is sent: a wrong one found half way would leave half done.
-    const files: ImportFile[] = [];
     try {
       for (const path of positionals) files.push(await checkImportFile(path, asked));
     } catch (error) {
@@ -306,26 +326,20 @@ export async function importContacts(args: readonly string[]): Promise<number> {
       throw error;
     }
     return await withClient(values, async ({ client }) => {
-      let report: Report;
-      try {
-        report = await run(client, files, { country, dryRun, rejects });
-      } catch (error) {
-        if (error instanceof ImportFileError) {
-          process.stderr.write(`tickbook: ${sanitize(error.message)}\n`);
-          return 1;
-        }
-        throw error;
-      }
-      // The import is done either way: its report is given, then why the rejects file is not.
+      const report = await run(client, files, { country, dryRun, rejects });
+      // The import is done either way: its report is given, then why a file was not read to its
+      // end, and why the rejects file is not written.
       const unwritten = await rejects.finish().then(
         () => undefined,
         (error: unknown) => error,
       );
-      printReport(report, { dryRun, json: format === 'json', rejectsPath: values.rejects });
+      printReport(report, { dryRun, json: format === 'json', rejects: values.rejects === undefined ? undefined : { path: values.rejects, written: unwritten === undefined } });
+      if (report.unread !== undefined) process.stderr.write(`tickbook: ${sanitize(report.unread.message)}\n`);
       if (unwritten !== undefined) throw unwritten;
       return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
     });
   } finally {
     rejects.abandon();
+    for (const file of files) closeImportFile(file);
   }
 }

@@ -50,8 +50,10 @@ export:                     every contact, streamed (stdout unless --output)
                             which import takes off; cells holding , ; or a tab quoted), json or
                             ndjson
   --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
-                            link and its target is written, one another user owns is refused);
-                            a FIFO, a terminal or /dev/null is written to as it is; - is stdout
+                            link and its target is written, one another user owns is refused;
+                            another user's file in a sticky directory such as /tmp is not
+                            replaced); a FIFO, a terminal or /dev/null of yours or root's is
+                            written to as it is (another user's is refused); - is stdout
 
 import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the contact list
   --format F                auto (the default: by the file's name, else its first line), vcf, csv
@@ -63,6 +65,8 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
                             and import again (as --output writes a file)
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
   twice), UTF-8 text with no NUL byte anywhere, a CSV quote closed; else nothing is imported.
+  What is imported is what was checked: a FILE written to since stops the import there (the
+  report so far, then why).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   A card or row without a username gets one from its name (else its phone number), the same

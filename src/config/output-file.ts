@@ -1,19 +1,23 @@
 // The one rule for a file tickbook writes on the user's word (`contacts export --output`,
 // `contacts import --rejects`, the dashboard's x export). A file, or a name not there yet, is
 // written beside and renamed over at the end, mode 0600: a failure leaves the old file. A FIFO, a
-// terminal, /dev/null or /dev/stdout is written to as the stream it is, never replaced. A symbolic
-// link is followed only when it is one the user meant (their own, or root's, as /dev/stdout is):
-// a link another account planted in a shared directory is not, or writing "to /tmp/x" would
-// replace whatever file of the user's it points at. Anything else is refused by what it is.
-import { once } from 'node:events';
-import { closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
+// terminal, /dev/null or /dev/stdout is written to as the stream it is, never replaced. Nothing
+// another account could have put in the way is used: a symbolic link is followed only when it is
+// one the user meant (their own, or root's, as /dev/stdout is), or writing "to /tmp/x" would
+// replace whatever file of the user's a link planted there points at; a FIFO or a device only
+// when it is the user's or root's, since whoever made a FIFO reads what is written to it; and in
+// a shared (sticky) directory another account's file is theirs, not replaced (elsewhere a file of
+// another account is replaced, never written into: nothing of the user's reaches it). The path is
+// followed a component at a time, each directory held as it is reached (see Dir), so that the
+// directory checked is the one written in. Anything else is refused by what it is.
+import { closeSync, constants, createWriteStream, fchmodSync, fstatSync, fsyncSync, linkSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, type Stats, statSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { Writable } from 'node:stream';
 import { isatty, WriteStream as TtyWriteStream } from 'node:tty';
 import { fsReason } from './fs-reason.js';
 import { kindOf } from './regular-file.js';
-import { flushDirectory, temporaryBeside } from './write-atomically.js';
+import { flushDirectory, temporaryName } from './write-atomically.js';
 
 export class OutputFileError extends Error {
   override readonly name = 'OutputFileError';
@@ -39,63 +43,179 @@ export class OutputFileError extends Error {
 /** A file open for writing by the rule above. */
 export interface OutputFile {
   readonly stream: Writable;
-  /** All written: a file is flushed and renamed over the old one, a stream ended. */
-  finish(): Promise<void>;
+  /** All written: a file is flushed and renamed over the old one, a stream ended. The path written (a fresh file's name taken). */
+  finish(): Promise<string>;
   /** Given up: the temporary removed (the old file stays), a stream closed. Safe after finish. */
   abandon(): void;
 }
 
-/** Writes `text`, waiting while the reader is behind; a stream that failed throws its error. */
+/**
+ * Writes `text`, waiting while the reader is behind; a stream that failed throws its error. The
+ * wait ends on a failure or a close as well as a drain: a stream that failed takes no more and
+ * never drains, and a wait for that would hold whoever waits for ever (or, with nothing else
+ * pending, let the process end without a word).
+ */
 export async function put(out: Writable, text: string): Promise<void> {
   if (out.errored) throw out.errored;
-  if (!out.write(text)) await once(out, 'drain');
+  if (out.destroyed) throw closedStream();
+  if (out.write(text)) return;
+  await new Promise<void>((done, fail) => {
+    const settle = () => {
+      out.off('drain', settle).off('error', settle).off('close', settle);
+      if (out.errored) fail(out.errored);
+      else if (out.destroyed) fail(closedStream());
+      else done();
+    };
+    out.on('drain', settle).on('error', settle).on('close', settle);
+  });
 }
+
+const closedStream = () => Object.assign(new Error('the stream was closed before all was written'), { code: 'ERR_STREAM_DESTROYED' });
 
 const MAX_LINKS = 40;
 
-/** Where a path leads: a file path (every link on the way checked), or a path under /proc. */
-type Destination = { at: string; proc: false } | { at: string; proc: true };
+const euid = (): number => process.geteuid?.() ?? 0;
+const codeOf = (error: unknown): string | undefined => (error as { code?: string }).code;
 
 /**
- * Follows `path` a component at a time, as the kernel does, refusing a symbolic link that is
- * neither the user's nor root's. Stops at /proc, whose links (/proc/self/fd/1) name open files,
- * not paths. The last component may be missing (a new file).
+ * O_PATH (Linux; not in Node's constants): a descriptor that stands for a directory without the
+ * right to list it, as a walk needs only the right to pass through (a home directory of mode 0711).
+ * Its value is the generic one, that of every architecture Node is built for on Linux.
+ */
+const O_PATH = 0o10000000;
+const PINNING_ARCHES = new Set(['x64', 'arm64', 'arm', 'ia32', 'ppc64', 's390x', 'riscv64', 'loong64']);
+let pinnable: boolean | undefined;
+
+/** Whether a directory's descriptor can stand for it in a path here (/proc/self/fd/N/NAME): Linux. */
+function canPin(): boolean {
+  if (pinnable === undefined) {
+    try {
+      pinnable = process.platform === 'linux' && PINNING_ARCHES.has(process.arch) && statSync('/proc/self/fd').isDirectory();
+    } catch {
+      pinnable = false;
+    }
+  }
+  return pinnable;
+}
+
+/**
+ * A directory the walk has reached: its path (no link in it) and, where it can be, a descriptor
+ * held on it. Its entries are named through the descriptor (/proc/self/fd/N/NAME), which the
+ * kernel looks up in the directory held: another account that can rename a directory on the path
+ * cannot move what is looked at, made or renamed into a directory of its choosing meanwhile.
+ */
+class Dir {
+  private constructor(
+    readonly path: string,
+    readonly fd: number | undefined,
+  ) {}
+  static root(): Dir {
+    return Dir.#open('/', '/');
+  }
+  /** `name` in this directory, as the kernel should find it. */
+  entry(name: string): string {
+    return this.fd === undefined ? join(this.path, name) : `/proc/self/fd/${this.fd}/${name}`;
+  }
+  /** The directory `name` in this one: a directory, not a link (the walk follows links itself). */
+  child(name: string): Dir {
+    return Dir.#open(this.entry(name), join(this.path, name));
+  }
+  parent(): Dir {
+    return Dir.#open(this.entry('..'), dirname(this.path));
+  }
+  /** The directory itself, to open (to flush it). */
+  get self(): string {
+    return this.fd === undefined ? this.path : `/proc/self/fd/${this.fd}`;
+  }
+  /** Whether anyone may make entries in it and only their owners remove them (as in /tmp). */
+  get sticky(): boolean {
+    return ((this.fd === undefined ? statSync(this.path) : fstatSync(this.fd)).mode & 0o1000) !== 0;
+  }
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+  }
+  static #open(at: string, path: string): Dir {
+    return new Dir(path, canPin() ? openSync(at, O_PATH | constants.O_DIRECTORY | constants.O_NOFOLLOW) : undefined);
+  }
+}
+
+/** `from` given up for `to` (opened from it first). */
+function moveTo(from: Dir, to: Dir): Dir {
+  from.close();
+  return to;
+}
+
+/**
+ * Where a path leads: this process's own descriptor (as the path names it), or an entry of a
+ * directory held (`stats` from lstat, undefined when it is not there yet; no `name` when the path
+ * names the directory itself).
+ */
+type Destination = { own: number; path: string } | { own?: undefined; dir: Dir; name: string | undefined; stats: Stats | undefined };
+
+/**
+ * Follows `path` a component at a time, as the kernel does, each directory held as it is reached,
+ * refusing a symbolic link that is neither the user's nor root's. Only a path that names this
+ * process's own descriptor (/proc/self/fd/1, /dev/fd/1) is taken as it is; every other one under
+ * /proc is followed like any path (/proc/self/root/tmp/x is /tmp/x, its links checked). The last
+ * component may be missing (a new file).
  */
 function destinationOf(path: string): Destination {
-  const uid = process.geteuid?.() ?? 0;
+  const uid = euid();
   // Not path.resolve: it would take `link/..` away before the link is followed.
   const absolute = path.startsWith('/') ? path : `${process.cwd()}/${path}`;
-  const pending = absolute.split('/').filter((part) => part !== '');
-  let at = '/';
+  const partsOf = (text: string) => text.split('/').filter((part) => part !== '' && part !== '.');
+  const pending = partsOf(absolute);
+  let dir = Dir.root();
   let links = 0;
-  while (pending.length > 0) {
-    if (at === '/proc' || at.startsWith('/proc/')) return { at: join(at, ...pending), proc: true };
-    const part = pending.shift()!;
-    if (part === '.') continue;
-    if (part === '..') {
-      at = dirname(at);
-      continue;
+  try {
+    for (;;) {
+      const named = `${dir.path === '/' ? '' : dir.path}/${pending.join('/')}`;
+      const own = ownDescriptor(named);
+      if (own !== undefined) {
+        dir.close();
+        return { own, path: named };
+      }
+      const part = pending.shift();
+      if (part === undefined) return { dir, name: undefined, stats: undefined };
+      if (part === '..') {
+        dir = moveTo(dir, dir.parent());
+        continue;
+      }
+      const entry = dir.entry(part);
+      let stats: Stats | undefined;
+      try {
+        stats = lstatSync(entry);
+      } catch (error) {
+        if (codeOf(error) !== 'ENOENT' || pending.length > 0) throw error;
+      }
+      if (stats?.isSymbolicLink()) {
+        if (stats.uid !== uid && stats.uid !== 0) throw new OutputFileError(join(dir.path, part), `a symbolic link owned by another user (uid ${stats.uid}): not followed`, true, true);
+        if (++links > MAX_LINKS) throw Object.assign(new Error('ELOOP: too many symbolic links'), { code: 'ELOOP' });
+        const target = readlinkSync(entry);
+        pending.unshift(...partsOf(target));
+        if (target.startsWith('/')) dir = moveTo(dir, Dir.root());
+        continue;
+      }
+      if (pending.length === 0) return { dir, name: part, stats };
+      dir = moveTo(dir, dir.child(part));
     }
-    const next = join(at, part);
-    let stats: Stats;
-    try {
-      stats = lstatSync(next);
-    } catch (error) {
-      if ((error as { code?: string }).code === 'ENOENT' && pending.length === 0) return { at: next, proc: false };
-      throw error;
-    }
-    if (!stats.isSymbolicLink()) {
-      at = next;
-      continue;
-    }
-    if (stats.uid !== uid && stats.uid !== 0) throw new OutputFileError(next, `a symbolic link owned by another user (uid ${stats.uid}): not followed`, true, true);
-    if (++links > MAX_LINKS) throw Object.assign(new Error('ELOOP: too many symbolic links'), { code: 'ELOOP' });
-    const target = readlinkSync(next);
-    pending.unshift(...target.split('/').filter((p) => p !== ''));
-    if (target.startsWith('/')) at = '/';
+  } catch (error) {
+    dir.close();
+    throw error;
   }
-  if (at === '/proc' || at.startsWith('/proc/')) return { at, proc: true };
-  return { at, proc: false };
+}
+
+/** The directory `path` names, held, by the same walk. */
+function directoryOf(path: string): Dir {
+  const found = destinationOf(path);
+  if (found.own !== undefined) throw Object.assign(new Error('ENOTDIR: not a directory'), { code: 'ENOTDIR' });
+  if (found.name === undefined) return found.dir;
+  try {
+    if (found.stats === undefined) throw Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' });
+    return found.dir.child(found.name);
+  } finally {
+    found.dir.close();
+  }
 }
 
 /**
@@ -109,13 +229,13 @@ function ownDescriptor(path: string): number | undefined {
 }
 
 /** A stream on a descriptor tickbook did not open (stdout): written to, never closed. */
-function borrowed(stream: Writable): OutputFile {
+function borrowed(stream: Writable, shown: string): OutputFile {
   return {
     stream,
     finish: () =>
-      new Promise<void>((done, fail) => {
+      new Promise<string>((done, fail) => {
         if (stream.errored) fail(stream.errored);
-        else stream.write('', (error) => (error ? fail(error) : done()));
+        else stream.write('', (error) => (error ? fail(error) : done(shown)));
       }),
     abandon: () => {},
   };
@@ -136,20 +256,23 @@ function ended(stream: Writable): Promise<void> {
 
 /**
  * A FIFO, a terminal or another character device, written to as it is. Opened without blocking:
- * a FIFO nobody reads would hold the open for ever (ENXIO says so at once instead).
+ * a FIFO nobody reads would hold the open for ever (ENXIO says so at once instead). `named` is
+ * what the walk found at `at`; a descriptor of this process's own (`own`) is opened through
+ * its link, anything else must still be what was found (not a link put in its place).
  */
-function openStream(path: string, shown: string, named: Stats): OutputFile {
+function openStream(at: string, shown: string, named: Stats, own: boolean): OutputFile {
   let fd: number;
   try {
-    // A file named through /proc is appended to, as the shell that opened it left it.
-    fd = openSync(path, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOCTTY | (named.isFile() ? constants.O_APPEND : 0));
+    // A file named as this process's descriptor is appended to, as the shell that opened it left it.
+    fd = openSync(at, constants.O_WRONLY | constants.O_NONBLOCK | constants.O_NOCTTY | (named.isFile() ? constants.O_APPEND : 0) | (own ? 0 : constants.O_NOFOLLOW));
   } catch (error) {
-    if ((error as { code?: string }).code === 'ENXIO' && named.isFIFO()) throw new OutputFileError(shown, 'a FIFO (named pipe) that nothing is reading: not written', true, true);
+    if (codeOf(error) === 'ENXIO' && named.isFIFO()) throw new OutputFileError(shown, 'a FIFO (named pipe) that nothing is reading: not written', true, true);
     throw error;
   }
   let stream: Writable;
   try {
     const stats = fstatSync(fd);
+    if (!own && (stats.dev !== named.dev || stats.ino !== named.ino)) throw new OutputFileError(shown, 'it was replaced as it was opened: not written', true);
     // A FIFO through libuv's pipe handle (as Node writes stdout to a pipe): a full pipe is
     // waited on, not an EAGAIN error.
     if (stats.isFIFO()) stream = new Socket({ fd, readable: false });
@@ -167,25 +290,30 @@ function openStream(path: string, shown: string, named: Stats): OutputFile {
     finish: async () => {
       await ended(stream);
       stream.destroy();
+      return shown;
     },
     abandon: () => stream.destroy(),
   };
 }
 
-/** A file written beside `target` and renamed over it at the end. */
-function openReplacement(target: string): OutputFile {
-  const temporary = temporaryBeside(target);
-  const fd = openSync(temporary, 'wx', 0o600);
+/**
+ * A file written beside `name` in `dir` (held: it is closed at the end) and renamed over it at the
+ * end; `fresh`: linked to the first free name of `name`, `name-2`, `name-3`, … instead, so that
+ * it replaces nothing. `shown` is the path as given.
+ */
+function openReplacement(dir: Dir, name: string, shown: string, fresh: boolean): OutputFile {
+  const temporary = temporaryName(name);
+  const fd = openSync(dir.entry(temporary), 'wx', 0o600);
   let stream: Writable;
   try {
-    // Whatever the umask, and whatever mode an older file at `target` had.
+    // Whatever the umask, and whatever mode an older file at `name` had.
     fchmodSync(fd, 0o600);
     // Not closed when it finishes (it is flushed first); closed by destroy, which waits for a
     // write under way: closed here meanwhile, its number could be another file's by then.
     stream = createWriteStream('', { fd, autoClose: false });
   } catch (error) {
     closeSync(fd);
-    rmSync(temporary, { force: true });
+    rmSync(dir.entry(temporary), { force: true });
     throw error;
   }
   stream.on('error', () => {});
@@ -199,53 +327,124 @@ function openReplacement(target: string): OutputFile {
     stream,
     finish: async () => {
       settled = true;
+      let written = name;
       try {
         await ended(stream);
         fsyncSync(fd);
         await closed();
-        renameSync(temporary, target);
+        if (fresh) written = linkFresh(dir, temporary, name);
+        else renameSync(dir.entry(temporary), dir.entry(name));
       } catch (error) {
         stream.destroy();
-        rmSync(temporary, { force: true });
+        rmSync(dir.entry(temporary), { force: true });
+        dir.close();
         throw error;
       }
-      flushDirectory(dirname(target));
+      flushDirectory(dir.self);
+      dir.close();
+      return fresh ? join(dirname(shown), written) : shown;
     },
     abandon: () => {
       if (settled) return;
       settled = true;
       stream.destroy();
-      rmSync(temporary, { force: true });
+      rmSync(dir.entry(temporary), { force: true });
+      dir.close();
     },
   };
 }
 
 /**
- * `path` open for writing by the rule at the top of this file; `dash` lets `-` be stdout. Throws
+ * The finished `temporary` given the first free name of `name`, `name-2`, `name-3`, … (before
+ * the extension) and removed: a link fails where the name is taken, by anything, so nothing is
+ * replaced, whoever made a name meanwhile. The name taken.
+ */
+function linkFresh(dir: Dir, temporary: string, name: string): string {
+  const dot = name.lastIndexOf('.');
+  const [base, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  let hardLinks = true;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? name : `${base}-${n}${extension}`;
+    try {
+      if (hardLinks) linkSync(dir.entry(temporary), dir.entry(candidate));
+      else {
+        // A file system without hard links (FAT): the name taken by a file made exclusively, the
+        // temporary renamed over it.
+        closeSync(openSync(dir.entry(candidate), 'wx', 0o600));
+        renameSync(dir.entry(temporary), dir.entry(candidate));
+        return candidate;
+      }
+    } catch (error) {
+      const code = codeOf(error);
+      if (code === 'EEXIST') continue;
+      if (hardLinks && (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP' || code === 'ENOSYS')) {
+        hardLinks = false;
+        n--;
+        continue;
+      }
+      throw error;
+    }
+    rmSync(dir.entry(temporary));
+    return candidate;
+  }
+}
+
+/**
+ * `path` open for writing by the rule at the top of this file; `dash` lets `-` be stdout; `fresh`
+ * makes a new file that replaces nothing (under the next free name, see linkFresh). Throws
  * OutputFileError (opening) when it is refused or cannot be opened; the stream's own failures
  * come from put and finish, as file system errors (see outputFailure).
  */
-export async function openOutputFile(path: string, options: { dash?: boolean } = {}): Promise<OutputFile> {
-  if (path === '-' && options.dash) return borrowed(process.stdout);
+export async function openOutputFile(path: string, options: { dash?: boolean; fresh?: boolean } = {}): Promise<OutputFile> {
+  if (path === '-' && options.dash) return borrowed(process.stdout, path);
   try {
-    const destination = destinationOf(path);
-    const own = ownDescriptor(destination.at);
-    if (own === 1) return borrowed(process.stdout);
-    if (own === 2) return borrowed(process.stderr);
-    let stats: Stats | undefined;
-    try {
-      stats = statSync(destination.at);
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'ENOENT' || destination.proc) throw error;
+    if (options.fresh) {
+      const dir = directoryOf(dirname(path));
+      try {
+        return openReplacement(dir, basename(path), path, true);
+      } catch (error) {
+        dir.close();
+        throw error;
+      }
     }
-    // A file named through /proc is another process's open file: written where it is, not replaced.
-    if (stats === undefined || (stats.isFile() && !destination.proc)) return openReplacement(destination.at);
-    if (stats.isFIFO() || stats.isCharacterDevice() || stats.isFile()) return openStream(destination.at, path, stats);
-    throw new OutputFileError(path, `${kindOf(stats)}: not written`, true, true);
+    const destination = destinationOf(path);
+    if (destination.own !== undefined) return ownStream(destination.own, destination.path, path);
+    const { dir, name, stats } = destination;
+    let held = false;
+    try {
+      if (name === undefined) throw new OutputFileError(path, 'a directory: not written', true, true);
+      const uid = euid();
+      if (stats === undefined || stats.isFile()) {
+        // Replaced, it would be removed: in a shared directory another account's file is theirs.
+        if (stats !== undefined && stats.uid !== uid && dir.sticky) {
+          throw new OutputFileError(path, `a file owned by another user (uid ${stats.uid}) in a shared directory (sticky, as /tmp is): not replaced`, true, true);
+        }
+        const file = openReplacement(dir, name, path, false);
+        held = true;
+        return file;
+      }
+      if (stats.isFIFO() || stats.isCharacterDevice()) {
+        // Whoever owns a FIFO reads what is written to it (a device, whatever it does with it).
+        if (stats.uid !== uid && stats.uid !== 0) throw new OutputFileError(path, `${kindOf(stats)} owned by another user (uid ${stats.uid}): not written`, true, true);
+        return openStream(dir.entry(name), path, stats, false);
+      }
+      throw new OutputFileError(path, `${kindOf(stats)}: not written`, true, true);
+    } finally {
+      if (!held) dir.close();
+    }
   } catch (error) {
     if (error instanceof OutputFileError) throw error;
     throw new OutputFileError(path, fsReason(error), true);
   }
+}
+
+/** This process's descriptor `fd`, named `at`: stdout and stderr as they are, another opened anew. */
+function ownStream(fd: number, at: string, shown: string): OutputFile {
+  if (fd === 1) return borrowed(process.stdout, shown);
+  if (fd === 2) return borrowed(process.stderr, shown);
+  const stats = fstatSync(fd);
+  if (stats.isFIFO() || stats.isCharacterDevice() || stats.isFile()) return openStream(at, shown, stats, true);
+  throw new OutputFileError(shown, `${kindOf(stats)}: not written`, true, true);
 }
 
 /** A failure met while writing `path` (after it was opened), as an OutputFileError. */

@@ -1,9 +1,11 @@
 // Files tickbook reads that the user names or keeps (the config file, an import file) are read
 // only when they are regular files. A FIFO blocks an open for reading until a writer comes, and a
 // read until it writes: a `config.json` made a FIFO hung every command, Tab included. A device
-// (`/dev/zero`) never ends. Opened without blocking, the file is looked at through its own
-// descriptor (no window for a swap between a stat and the open), and refused by what it is.
-import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats } from 'node:fs';
+// (`/dev/zero`) never ends, and opening one has effects of its own (a watchdog armed, a tape
+// rewound, a serial line's DTR raised, a terminal made the controlling one): what is not a regular
+// file is refused by what the path is, before any open. The open itself cannot block or take a
+// terminal (a swap after the look); the file is then looked at again through its own descriptor.
+import { closeSync, constants, fstatSync, openSync, readFileSync, type Stats, statSync } from 'node:fs';
 
 /** A path that is there but is not a regular file: what it is instead, in words. */
 export class NotRegularFileError extends Error {
@@ -34,14 +36,16 @@ export function kindOf(stats: Stats): string {
  * EACCES, …) when it cannot be opened.
  */
 export function openRegularFile(path: string): number {
+  const named = statSync(path);
+  if (!named.isFile()) throw new NotRegularFileError(path, kindOf(named));
   let fd: number;
   try {
-    // O_NONBLOCK: opening a FIFO with no writer returns at once instead of waiting for one. It
-    // changes nothing for a regular file, whose reads never block.
-    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // Swapped for a FIFO since the look, it is not waited on (O_NONBLOCK changes nothing for a
+    // regular file, whose reads never block); a terminal is not made this process's.
+    fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOCTTY);
   } catch (error) {
-    // A socket cannot be opened as a file at all.
-    if ((error as { code?: string }).code === 'ENXIO') throw new NotRegularFileError(path, 'a socket');
+    // Swapped for a socket, or a device no driver answers: said by what it is now.
+    if ((error as { code?: string }).code === 'ENXIO') throw new NotRegularFileError(path, kindAt(path));
     throw error;
   }
   try {
@@ -51,6 +55,15 @@ export function openRegularFile(path: string): number {
   } catch (error) {
     closeSync(fd);
     throw error;
+  }
+}
+
+/** What is at `path` now, in words, for an open that failed ENXIO. */
+function kindAt(path: string): string {
+  try {
+    return kindOf(statSync(path));
+  } catch {
+    return 'not a regular file';
   }
 }
 

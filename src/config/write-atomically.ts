@@ -30,7 +30,10 @@ export function writeAtomically(path: string, text: string | Uint8Array): void {
 }
 
 /** The name of a temporary for `path`, beside it (the same file system): `.NAME.PID.RANDOM.tmp`. */
-export const temporaryBeside = (path: string): string => join(dirname(path), `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+export const temporaryBeside = (path: string): string => join(dirname(path), temporaryName(basename(path)));
+
+/** The name, in the same directory, of a temporary for the file named `name`. */
+export const temporaryName = (name: string): string => `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
 
 /**
  * A rename is in the directory: flushing it makes the new name survive a crash. Not every file

@@ -46,7 +46,8 @@ export async function writeContacts(contacts: AsyncIterable<Contact> | Iterable<
 
 /**
  * `writeContacts` into `path` by the output-file rule (a file whole or not at all, mode 0600; a
- * FIFO or device as a stream; `-` is stdout when `dash`); the number written. Throws
+ * FIFO or device as a stream; `-` is stdout when `dash`; a new file under the next free name,
+ * replacing nothing, when `fresh`): the number written, and the path written. Throws
  * OutputFileError: `opening` when nothing was read or written.
  */
 export async function writeContactsFile(
@@ -54,13 +55,12 @@ export async function writeContactsFile(
   format: ExportFormat,
   path: string,
   onContact?: (written: number) => void,
-  options: { dash?: boolean } = {},
-): Promise<number> {
+  options: { dash?: boolean; fresh?: boolean } = {},
+): Promise<{ count: number; path: string }> {
   const file = await openOutputFile(path, options);
   try {
     const count = await writeContacts(contacts, format, file.stream, onContact);
-    await file.finish();
-    return count;
+    return { count, path: await file.finish() };
   } catch (error) {
     file.abandon();
     throw outputFailure(path, error);

@@ -3,8 +3,12 @@
 // first line), then read a card or a row at a time, streaming, each with its place in the file and
 // its text as written (for the rejects file). A card or row is kept up to RECORD_LIMIT bytes: a
 // larger one is refused alone and the reading goes on, so memory does not grow with the file.
+// What is imported is what was checked: the file is read again through the descriptor it was
+// checked through (a file saved again since, by a rename over it, is not the one read), and a
+// file written to since (its size or its time of change not what they were, a bad byte met) stops
+// the import where it is found (FileChangedError).
 import { parse as parseSync } from 'csv-parse/sync';
-import { closeSync, read } from 'node:fs';
+import { type BigIntStats, closeSync, fstatSync, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { fsReason } from '../config/fs-reason.js';
 import { NotRegularFileError, openRegularFile } from '../config/regular-file.js';
@@ -18,6 +22,13 @@ import { type CardFields, cardsOf, readCard } from './vcard.js';
 
 export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';
+}
+
+/** A file written to after it was checked, found while it is imported. */
+export class FileChangedError extends ImportFileError {
+  constructor(readonly path: string) {
+    super(`${path} changed after it was checked (it was written to meanwhile): import it again once it is saved`);
+  }
 }
 
 /** One card or row: where it is ("contacts.csv row 4", "all.vcf card at line 12"), its text, its fields. */
@@ -72,14 +83,25 @@ async function lineAt(fd: number, offset: number): Promise<number> {
   return line;
 }
 
-/** A file checked and ready to import. */
+/** A file checked and ready to import, open: closeImportFile when done with it. */
 export interface ImportFile {
   path: string;
   format: ImportFormat;
   /** A CSV file's delimiter, from its header line. */
   delimiter: string;
   size: number;
+  /** The descriptor it was checked through, read again to import it. */
+  fd: number;
+  /** Its time of change when it was checked (ns). */
+  mtimeNs: bigint;
 }
+
+export function closeImportFile(file: ImportFile): void {
+  closeSync(file.fd);
+}
+
+/** `fd`'s state, to compare with the one it was checked in. */
+const stateOf = (fd: number): BigIntStats => fstatSync(fd, { bigint: true });
 
 /** Opens `path` for reading as a regular file, or says why not in an ImportFileError. */
 function openImportFile(path: string): number {
@@ -115,15 +137,18 @@ const readFailure = (path: string, error: unknown): unknown =>
 export async function checkImportFile(path: string, asked: ImportFormat | 'auto'): Promise<ImportFile> {
   const fd = openImportFile(path);
   try {
-    return await checkOpenFile(fd, path, asked);
+    // The state before a byte is read: a change made while it is checked shows too.
+    const before = stateOf(fd);
+    const checked = await checkOpenFile(fd, path, asked);
+    if (checked.size !== Number(before.size) || stateOf(fd).mtimeNs !== before.mtimeNs) throw new FileChangedError(path);
+    return { ...checked, fd, mtimeNs: before.mtimeNs };
   } catch (error) {
-    throw readFailure(path, error);
-  } finally {
     closeSync(fd);
+    throw readFailure(path, error);
   }
 }
 
-async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'auto'): Promise<ImportFile> {
+async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'auto'): Promise<Omit<ImportFile, 'fd' | 'mtimeNs'>> {
   const text = new TextBytesCheck();
   const refuse = async (fault: TextFault): Promise<never> => {
     throw new ImportFileError(faultMessage(path, fault, await lineAt(fd, fault.offset)));
@@ -197,15 +222,32 @@ export const fieldsOfCard = (card: CardFields): ImportFields => ({
   avatarUrl: card.photo,
 });
 
+/**
+ * The bytes of a checked file again, from its start, through the descriptor it was checked
+ * through; FileChangedError as soon as it is seen to have been written to since: its size or its
+ * time of change after each read (a write changes the time before its bytes can be read), and
+ * its bytes checked again (where the time is too coarse to tell).
+ */
+async function* checkedChunksOf(file: ImportFile): AsyncGenerator<Buffer> {
+  const text = new TextBytesCheck();
+  let size = 0;
+  for await (const chunk of chunksOf(file.fd)) {
+    size += chunk.length;
+    const now = stateOf(file.fd);
+    if (now.mtimeNs !== file.mtimeNs || Number(now.size) !== file.size || size > file.size || text.push(chunk)) throw new FileChangedError(file.path);
+    yield chunk;
+  }
+  if (size !== file.size || text.end() || stateOf(file.fd).mtimeNs !== file.mtimeNs) throw new FileChangedError(file.path);
+}
+
 const tooLarge = (what: 'card' | 'row') =>
   `larger than ${RECORD_LIMIT_WORDS}, the limit for a ${what}: left out, and not written to the rejects file (split it, or shorten its largest values)`;
 
 async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
-  const fd = openImportFile(file.path);
   const splitter = new LineSplitter(RECORD_LIMIT);
   try {
     const lines = (async function* () {
-      for await (const chunk of chunksOf(fd)) yield* splitter.push(chunk);
+      for await (const chunk of checkedChunksOf(file)) yield* splitter.push(chunk);
       yield* splitter.end();
     })();
     let cards = 0;
@@ -222,14 +264,11 @@ async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
     if (cards === 0) throw new ImportFileError(`${file.path} holds no vCard (no BEGIN:VCARD line)`);
   } catch (error) {
     throw readFailure(file.path, error);
-  } finally {
-    closeSync(fd);
   }
 }
 
 async function* csvRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
   const { path, delimiter } = file;
-  const fd = openImportFile(path);
   const splitter = new CsvRecordSplitter(delimiter, RECORD_LIMIT);
   let columns: ReturnType<typeof columnsOf> | undefined;
   let header = '';
@@ -260,15 +299,13 @@ async function* csvRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
     return records;
   };
   try {
-    for await (const chunk of chunksOf(fd)) yield* recordsOf(splitter.push(chunk));
+    for await (const chunk of checkedChunksOf(file)) yield* recordsOf(splitter.push(chunk));
     const last = splitter.end();
     // Checked before: only a file changed since can end inside a quote.
-    if (!Array.isArray(last)) throw new ImportFileError(`${path} row ${last.row}: a quote is never closed (the file changed since it was checked)`);
+    if (!Array.isArray(last)) throw new FileChangedError(path);
     yield* recordsOf(last);
   } catch (error) {
     throw readFailure(path, error);
-  } finally {
-    closeSync(fd);
   }
 }
 

@@ -33,7 +33,6 @@ import { isLoading, selectedContact } from './state/contacts.js';
 import { useContactSearch } from './contacts/use-contact-search.js';
 import { join } from 'node:path';
 import { homedir } from 'node:os';
-import { existsSync } from 'node:fs';
 import { localDateTime } from '../text/time.js';
 import { type Contact, contactName } from '../api/types.js';
 import { useSymbols } from './state/use-symbols.js';
@@ -61,14 +60,6 @@ import { localToday } from '../text/time.js';
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
 const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
   !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';
-
-/** `dir/base.ext`, or `dir/base-2.ext` and on when it is taken: an export never writes over another. */
-function freshPath(dir: string, base: string, ext: string): string {
-  for (let n = 1; ; n++) {
-    const path = join(dir, `${base}${n === 1 ? '' : `-${n}`}${ext}`);
-    if (!existsSync(path)) return path;
-  }
-}
 
 /** The alerts view's scope as it stands: its form, a delete asked, or the list. */
 const alertsScopeOf = (view: AlertsViewState): Scope | undefined =>
@@ -372,7 +363,9 @@ export function Dashboard(props: DashboardProps) {
         return c.markShown();
       case 'contacts.export': {
         const marked = [...contacts.getState().marked.values()];
-        const path = freshPath(props.exportDir ?? homedir(), `tickbook-contacts-${localDateTime(Date.now()).replace(/[-:]/g, '').replace(' ', '-')}`, '.vcf');
+        // Made fresh: under this name, or -2, -3, … when it is taken by the time the export ends
+        // (another x a moment before), never over another file.
+        const path = join(props.exportDir ?? homedir(), `tickbook-contacts-${localDateTime(Date.now()).replace(/[-:]/g, '').replace(' ', '-')}.vcf`);
         const what = marked.length > 0 ? `the ${marked.length} marked contact${marked.length === 1 ? '' : 's'}` : 'every contact';
         status.notice(`exporting ${what} to ${path}${glyphs.ellipsis}`);
         let shown = 0;
@@ -384,8 +377,8 @@ export function Dashboard(props: DashboardProps) {
               shown = n;
               status.notice(`exporting ${what}: ${n}${glyphs.ellipsis}`);
             }
-          }).then(
-            (count) => status.notice(`exported ${count} contact${count === 1 ? '' : 's'} to ${path} (vCard)`),
+          }, { fresh: true }).then(
+            ({ count, path: written }) => status.notice(`exported ${count} contact${count === 1 ? '' : 's'} to ${written} (vCard)`),
             // The reason first: a long path must not push it off the line.
             (error: unknown) =>
               status.notice(`export failed: ${error instanceof OutputFileError ? error.reasonFirst() : (error as Error).message}`),

@@ -5,11 +5,12 @@
 // sent (a bad byte far past the first 64 KiB), a FIFO or a device refused as an import file;
 // cards and rows bounded in size, an unclosed quote refused whole, and refusals counted, not kept.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { chmodSync, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, closeSync, constants, existsSync, lchownSync, lstatSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, ROOT, runChild, type ChildRun } from '../helpers/child.js';
+import { type ProxiedRequest, type Proxy, startProxy } from '../helpers/proxy.js';
 import { client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { NOBODY, RUNS_AS_NOBODY, traversable, unprivileged } from '../helpers/unprivileged.js';
 
@@ -23,6 +24,7 @@ const DEMO = 60;
 let sandbox: TestSandbox;
 let root: string;
 const readers = new Set<ChildProcess>();
+const proxies: Proxy[] = [];
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'tickbook-contacts-files-'));
@@ -33,16 +35,17 @@ afterAll(async () => {
   await sandbox?.close();
   if (root) rmSync(root, { recursive: true, force: true });
 });
-afterEach(() => {
+afterEach(async () => {
   for (const reader of readers) reader.kill('SIGKILL');
   readers.clear();
+  await Promise.all(proxies.splice(0).map((proxy) => proxy.close()));
 });
 
 interface Account {
   dir: string;
   at(name: string): string;
   /** `tickbook ARGS` as this account (in its home, as nobody when asked), to its end or a kill at 20 s. */
-  run(args: string[], options?: { asNobody?: boolean; timeoutMs?: number }): Promise<ChildRun>;
+  run(args: string[], options?: { asNobody?: boolean; timeoutMs?: number; baseUrl?: string }): Promise<ChildRun>;
   /** How many contacts the account's list holds, straight from the API. */
   count(): Promise<number>;
 }
@@ -60,7 +63,7 @@ function account(token = TOKENS[++accounts]!): Account {
     at: (name) => join(dir, name),
     run: (args, options = {}) => {
       const [command, argv] = options.asNobody ? unprivileged(process.execPath, [BIN, ...args]) : [process.execPath, [BIN, ...args]];
-      return runChild(command, argv, { env, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000 });
+      return runChild(command, argv, { env: { ...env, TICKBOOK_BASE_URL: options.baseUrl ?? sandbox.url }, cwd: dir, timeoutMs: options.timeoutMs ?? 20_000 });
     },
     count: async () => {
       let total = 0;
@@ -106,6 +109,31 @@ async function fifoReader(path: string): Promise<{ text: Promise<string> }> {
     child.on('error', reject);
   });
   return { text };
+}
+
+/**
+ * A proxy in front of the sandbox that holds the requests `holds` picks until release(): an import
+ * made to wait at a known point (its list read, its creates sent) while the test changes its file.
+ */
+async function holdingProxy(holds: (req: ProxiedRequest) => boolean): Promise<{ url: string; holding(count: number): Promise<void>; release(): void }> {
+  let release = () => {};
+  const released = new Promise<void>((done) => (release = done));
+  let held = 0;
+  const waits: { count: number; done: () => void }[] = [];
+  const proxy = await startProxy(sandbox.url, {
+    hold: (req) => {
+      if (!holds(req)) return undefined;
+      held++;
+      for (const wait of waits) if (held >= wait.count) wait.done();
+      return released;
+    },
+  });
+  proxies.push(proxy);
+  return {
+    url: proxy.url,
+    holding: (count) => new Promise<void>((done) => (held >= count ? done() : waits.push({ count, done }))),
+    release,
+  };
 }
 
 /** A CSV of `count` rows no import takes (no phone number), under a header. */
@@ -177,6 +205,31 @@ describe('--output and --rejects: the output-file rule', () => {
     expect(lstatSync(join(shared, 'export.vcf')).isSymbolicLink()).toBe(true);
     expect(readdirSync(shared).sort()).toEqual(['export.vcf', 'rejects.csv']);
     expect(await to.count()).toBe(0);
+  });
+
+  it.skipIf(!isRoot)('a FIFO another account made in a shared directory, its reader waiting, is not written to: exit 2 naming it and its owner', async () => {
+    const from = source();
+    const to = account();
+    const shared = join(root, `shared-${accounts}`);
+    mkdirSync(shared, { mode: 0o1777 });
+    chmodSync(shared, 0o1777);
+    const [exportFifo, rejectsFifo] = [join(shared, 'contacts.vcf'), join(shared, 'rejects.csv')];
+    execFileSync('mkfifo', ['-m', '666', exportFifo, rejectsFifo]);
+    for (const fifo of [exportFifo, rejectsFifo]) chownSync(fifo, NOBODY, NOBODY);
+    const exportReader = await fifoReader(exportFifo);
+    const rejectsReader = await fifoReader(rejectsFifo);
+    writeFileSync(to.at('people.csv'), refusedRows(3));
+    const [run, imported] = await Promise.all([
+      from.run(['contacts', 'export', '--output', exportFifo]),
+      to.run(['contacts', 'import', to.at('people.csv'), '--rejects', rejectsFifo]),
+    ]);
+    const planted = (fifo: string) => `${fifo} is a FIFO (named pipe) owned by another user (uid ${NOBODY}): not written (see tickbook --help)\n`;
+    expect(run).toMatchObject({ code: 2, stdout: '', stderr: `tickbook: option --output: ${planted(exportFifo)}` });
+    expect(imported).toMatchObject({ code: 2, stdout: '', stderr: `tickbook: option --rejects: ${planted(rejectsFifo)}` });
+    // The readers are let go (a writer that comes and goes): they were given nothing.
+    for (const fifo of [exportFifo, rejectsFifo]) closeSync(openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK));
+    expect(await exportReader.text).toBe('');
+    expect(await rejectsReader.text).toBe('');
   });
 
   it('a link of the user’s own (into a dotfiles directory) stays a link, its target written 0600; an older 0644 file becomes 0600', async () => {
@@ -259,6 +312,46 @@ describe('--output and --rejects: the output-file rule', () => {
   });
 });
 
+describe('--rejects failing part way', () => {
+  // As nobody, as the /dev/full case above. Each write of a refusal is taken at once and fails a
+  // moment later: the next refusal, tens of KiB of good rows on, meets a rejects file that has
+  // already failed, where a wait for it to drain would never end.
+  it('refusals far apart into /dev/full: the reading stops, the report so far, then the error; exit 1, no hang', async () => {
+    const to = account();
+    // Four refused rows, 6,000 good rows (200 KB) between each two: chunks read apart. (Before,
+    // the wait for a drain that never came emptied the event loop: exit 0 and no word at all.)
+    const rows = Array.from({ length: 4 }, (_, i) => `Nobody ${i},,refused\r\n${goodRows(6000, i * 6000)}`).join('');
+    writeFileSync(to.at('sparse.csv'), `name,phone,notes\r\n${rows}`);
+    chmodSync(to.at('sparse.csv'), 0o644);
+    const run = await to.run(['contacts', 'import', to.at('sparse.csv'), '--dry-run', '--rejects', '/dev/full'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 });
+    expect(run).toMatchObject({ code: 1, timedOut: false, stderr: 'tickbook: option --rejects: cannot write /dev/full: no space left on the device (ENOSPC)\n' });
+    const lines = run.stdout.trimEnd().split('\n');
+    // The first refusal is written and fails; the reading stops at the next (or one after).
+    const [, created, invalid] = /^would create (\d+), already present 0, invalid (\d)$/.exec(lines[0]!) ?? [];
+    expect(Number(invalid), run.stdout).toBeGreaterThanOrEqual(2);
+    expect(Number(invalid), run.stdout).toBeLessThan(4);
+    expect(Number(created)).toBeLessThan(24_000);
+    expect(lines.slice(1, 1 + Number(invalid))).toEqual(Array.from({ length: Number(invalid) }, (_, i) => `  sparse.csv row ${i * 6001 + 2}: no phone number`));
+    expect(lines.slice(1 + Number(invalid))).toEqual(['stopped: the rejects file /dev/full cannot be written; run the same import again to finish it (nothing is created twice)']);
+  });
+
+  it('refusals close together, more than the rejects stream buffers: the report, then the error (not the error alone); --json says stopped', async () => {
+    const to = account();
+    writeFileSync(to.at('refused.csv'), refusedRows(3000));
+    chmodSync(to.at('refused.csv'), 0o644);
+    const [text, json] = await Promise.all([
+      to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/full'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 }),
+      to.run(['contacts', 'import', to.at('refused.csv'), '--rejects', '/dev/full', '--json'], { asNobody: RUNS_AS_NOBODY, timeoutMs: 15_000 }),
+    ]);
+    const error = 'tickbook: option --rejects: cannot write /dev/full: no space left on the device (ENOSPC)\n';
+    expect(text).toMatchObject({ code: 1, timedOut: false, stderr: error });
+    expect(text.stdout).toMatch(/^created 0, already present 0, invalid \d+\n {2}refused\.csv row 2: no phone number\n/);
+    expect(text.stdout).not.toContain('are in /dev/full');
+    expect(json).toMatchObject({ code: 1, timedOut: false, stderr: error });
+    expect(JSON.parse(json.stdout)).toMatchObject({ status: 'stopped', created: 0, stopped: 'the rejects file /dev/full cannot be written' });
+  });
+});
+
 describe('import files: checked whole, a FIFO or device refused', () => {
   it('a bad byte or a NUL far past the first 64 KiB refuses the file whole, naming the line; nothing is created', async () => {
     const to = account();
@@ -298,6 +391,70 @@ describe('import files: checked whole, a FIFO or device refused', () => {
     expect(runs[1]).toMatchObject({ code: 1, timedOut: false, stdout: '', stderr: `tickbook: ${to.at('fed.fifo')} is a FIFO (named pipe), ${why}\n` });
     expect(runs[2]).toMatchObject({ code: 1, timedOut: false, stdout: '', stderr: `tickbook: /dev/zero is a character device, ${why}\n` });
     expect(await to.count()).toBe(0);
+  });
+});
+
+describe('import files: what is imported is what was checked', () => {
+  // The import checks its files, then reads the contacts there are (held here), then imports.
+  const listRead = (req: ProxiedRequest) => req.method === 'GET' && req.url.split('?')[0] === '/v1/contacts';
+  const bad = Buffer.from('Jos\xe9,+447700999999\r\n', 'latin1');
+  const changed = (path: string) => `tickbook: ${path} changed after it was checked (it was written to meanwhile): import it again once it is saved\n`;
+  const notToTheEnd = (path: string) => `stopped: ${path} was not read to the end; run the same import again to finish it (nothing is created twice)`;
+
+  it('a file written to between its check and its import: nothing of it is imported (the file before it is); the report, then why; exit 1', async () => {
+    const to = account();
+    writeFileSync(to.at('people.csv'), `name,phone\r\n${goodRows(5)}`);
+    const card = (name: string, phone: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\nTEL:${phone}\r\nEND:VCARD\r\n`;
+    writeFileSync(to.at('cards.vcf'), card('Card One', '+447700911111') + card('Card Two', '+447700911112'));
+    const proxy = await holdingProxy(listRead);
+    const run = to.run(['contacts', 'import', to.at('people.csv'), to.at('cards.vcf')], { baseUrl: proxy.url });
+    await proxy.holding(1);
+    // Both checked good; a card with a Latin-1 ç added to the second before it is read again.
+    appendFileSync(to.at('cards.vcf'), Buffer.from(card('Fran\xe7ois', '+447700911113'), 'latin1'));
+    proxy.release();
+    expect(await run).toMatchObject({ code: 1, stdout: `created 5, already present 0, invalid 0\n${notToTheEnd(to.at('cards.vcf'))}\n`, stderr: changed(to.at('cards.vcf')) });
+    expect(await to.count()).toBe(5);
+  });
+
+  it('a file saved again (a new file renamed over it, as editors save) after its check: the file checked is the one imported', async () => {
+    const to = account();
+    writeFileSync(to.at('people.csv'), `name,phone\r\n${goodRows(5)}`);
+    const proxy = await holdingProxy(listRead);
+    const run = to.run(['contacts', 'import', to.at('people.csv')], { baseUrl: proxy.url });
+    await proxy.holding(1);
+    writeFileSync(to.at('people.csv.new'), Buffer.concat([Buffer.from(`name,phone\r\n${goodRows(5)}`), bad]));
+    renameSync(to.at('people.csv.new'), to.at('people.csv'));
+    proxy.release();
+    expect(await run).toMatchObject({ code: 0, stdout: 'created 5, already present 0, invalid 0\n', stderr: '' });
+    expect(await to.count()).toBe(5);
+  });
+
+  it('a file written to part way through its import: the reading stops there, the creates under way finish; the report so far, then why', async () => {
+    const to = account();
+    // Five to create, then 3,000 rows of the same five (already present, nothing sent): more than
+    // the first 64 KiB read, so the rest is read only after the creates are held.
+    const five = goodRows(5);
+    const text = `name,phone\r\n${five}${five.repeat(600)}`;
+    writeFileSync(to.at('people.csv'), text);
+    const proxy = await holdingProxy((req) => req.method === 'POST');
+    const run = to.run(['contacts', 'import', to.at('people.csv')], { baseUrl: proxy.url });
+    // Four creates sent (as many as go at once): the import waits; its first 64 KiB are read.
+    await proxy.holding(4);
+    // The last row made a new contact with a Latin-1 é, the file's size the same.
+    const last = Buffer.from(goodRows(1, 4));
+    const tail = ',+447700999999\r\n';
+    const fd = openSync(to.at('people.csv'), 'r+');
+    writeSync(fd, Buffer.from(`Jos\xe9${' '.repeat(last.length - 4 - tail.length)}${tail}`, 'latin1'), 0, last.length, Buffer.byteLength(text) - last.length);
+    closeSync(fd);
+    proxy.release();
+    const done = await run;
+    expect(done).toMatchObject({ code: 1, stderr: changed(to.at('people.csv')) });
+    const lines = done.stdout.trimEnd().split('\n');
+    const present = Number(/^created 5, already present (\d+), invalid 0$/.exec(lines[0]!)?.[1]);
+    expect(present, done.stdout).toBeGreaterThan(0);
+    expect(present).toBeLessThan(3000);
+    expect(lines.slice(1)).toEqual([notToTheEnd(to.at('people.csv'))]);
+    expect(await to.count()).toBe(5);
   });
 });
 

@@ -21,6 +21,8 @@ export interface ProxyRules {
   answer?: (req: ProxiedRequest) => ProxyAnswer | undefined;
   /** Milliseconds to hold the request before passing it on. */
   delayMs?: (req: ProxiedRequest) => number;
+  /** What to wait for before passing the request on (undefined: nothing): held until the test says. */
+  hold?: (req: ProxiedRequest) => Promise<void> | undefined;
   /** Changes the server's answer body. */
   rewrite?: (req: ProxiedRequest, body: Buffer) => Buffer;
 }
@@ -59,6 +61,7 @@ export async function startProxy(target: string, rules: ProxyRules = {}): Promis
     }
     const delay = proxy.rules.delayMs?.(incoming) ?? 0;
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    await proxy.rules.hold?.(incoming);
     try {
       const upstream = await request(`${target}${incoming.url}`, {
         method: incoming.method as 'GET',

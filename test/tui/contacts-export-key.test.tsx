@@ -1,13 +1,15 @@
 // x in the contacts pane writes the marked contacts (or, with none marked, every contact) as
-// vCard to a file in the export directory, and the status line says where; a directory that
-// cannot be written says so and the app goes on. Through the real Dashboard and a real sandbox.
+// vCard to a file of its own in the export directory (two begun in one second both kept), and
+// the status line says where; a directory that cannot be written says so and the app goes on. Through the real Dashboard and a real sandbox.
 import { existsSync, lchownSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localDateTime } from '../../src/text/time.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
+import { waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 import { NOBODY } from '../helpers/unprivileged.js';
@@ -54,6 +56,26 @@ describe('x exports contacts from the dashboard', () => {
     const marked = files.find((name) => cards(join(out, name)) === 2)!;
     const text = readFileSync(join(out, marked), 'utf8');
     for (const contact of firstTwo) expect(text).toContain(`UID:${contact.id}`);
+  });
+
+  it('two exports started in the same second both survive: the second never replaces the first, it takes the next name', async () => {
+    const total = (await ctx.checker.listContacts({ limit: 100 })).contacts.length;
+    const out = mkdtempSync(join(dir, 'twice-'));
+    const h = await mount(out);
+    // x twice within one second of the clock: the name is taken from it as the key is pressed.
+    const second = Date.UTC(2026, 0, 2, 3, 4, 5);
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(second);
+    try {
+      await h.press('x', 'x');
+    } finally {
+      clock.mockRestore();
+    }
+    const base = `tickbook-contacts-${localDateTime(second).replace(/[-:]/g, '').replace(' ', '-')}`;
+    // A file appears whole, when its export ends; its temporary is gone then.
+    await waitFor(() => readdirSync(out).filter((name) => !name.startsWith('.')).length === 2 && readdirSync(out).length === 2, 5000, 'both exports');
+    expect(readdirSync(out).sort()).toEqual([`${base}-2.vcf`, `${base}.vcf`]);
+    for (const name of readdirSync(out)) expect(cards(join(out, name)), name).toBe(total);
+    await h.until((f) => f.includes(`exported ${total} contacts to ${out}`), 'an export said');
   });
 
   it.skipIf(process.getuid?.() !== 0)('does not follow an export directory that is a link another account planted; the status line says so', async () => {
