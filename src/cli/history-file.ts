@@ -5,6 +5,7 @@
 // and lots could still be read), said in a warning, and the command runs again on the new one.
 import { historyPath } from '../store/history-source.js';
 import type { HistoryStore, HistoryUse } from '../store/history-store.js';
+import { sqliteCode } from '../sqlite/problems.js';
 import { warn } from './poll-loop.js';
 
 /** Opens the history file for `body`, and closes it after, however `body` ends. */
@@ -23,7 +24,7 @@ export async function withHistoryFile<T>(use: HistoryUse, body: (history: Histor
     }
   } catch (error) {
     // SQLite's own failures only: what else the command meets (the network) is its own to say.
-    throw (error as { code?: unknown }).code?.toString().startsWith('SQLITE_') ? historyFailure(path, error, use.doing) : error;
+    throw sqliteCode(error) !== undefined ? historyFailure(path, error, use.doing) : error;
   } finally {
     history.close();
   }

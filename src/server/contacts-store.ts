@@ -12,7 +12,7 @@ import { PageCache } from './page-cache.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
-import { isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { isFullDisk, isReadOnly, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 
 export { DatabaseOpenError, MarketMismatchError };
@@ -520,7 +520,7 @@ function buildStore(
   }
 
   function writeFailure(error: unknown): unknown {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_READONLY')) return readOnlyRefusal(path, 'SQLite may no longer write it');
+    if (isReadOnly(error)) return readOnlyRefusal(path, 'SQLite may no longer write it');
     // SQLite's own words ("database or disk is full", or "disk I/O error") say neither which file nor why.
     if (isFullDisk(error, path)) return new HttpError('server_error', `the sandbox database ${path} cannot be written: the disk is full; nothing was changed`);
     return error;

@@ -3,7 +3,7 @@
 import Database from 'better-sqlite3';
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isFullDisk } from './problems.js';
+import { isFullDisk, sqliteCode } from './problems.js';
 
 const statOrUndefined = (path: string) => {
   try {
@@ -51,7 +51,7 @@ export function readableDatabase(path: string, refuse: (reason: string) => Error
     return db;
   } catch (error) {
     db.close();
-    const code = (error as { code?: string }).code ?? '';
+    const code = sqliteCode(error) ?? '';
     if (code !== 'SQLITE_READONLY_DIRECTORY' && !code.startsWith('SQLITE_CANTOPEN') && !isFullDisk(error, path)) throw error;
   }
   if ((statOrUndefined(`${path}-wal`)?.size ?? 0) > 0) {

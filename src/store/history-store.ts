@@ -12,7 +12,7 @@ import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
-import { isDamage, isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { isDamage, isFullDisk, isReadOnly, sqliteCause, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
@@ -215,7 +215,7 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
     throw new HistoryOpenError(path, (error as Error).message, doing);
   }
   try {
-    return openFile(path, options.busyTimeoutMs);
+    return openFile(path, options);
   } catch (error) {
     if (!isDamage(error)) throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
@@ -240,7 +240,7 @@ function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
   }
   let store: HistoryStore;
   try {
-    store = openFile(path, options.busyTimeoutMs);
+    store = openFile(path, options);
   } catch (error) {
     throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
@@ -423,10 +423,10 @@ export function openHistoryFor(path: string, use: HistoryUse, options: OpenHisto
   try {
     return openHistoryStore(path, { ...options, doing: use.doing });
   } catch (error) {
-    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read as it is.
-    const cause = (error as Error).cause;
-    const code = (cause as { code?: string } | undefined)?.code ?? '';
-    if (use.writes || !(code.startsWith('SQLITE_READONLY') || isFullDisk(cause, path))) throw error;
+    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read
+    // as it is. Anything else (a newer schema, a file that cannot be moved aside) is said as it is.
+    const cause = sqliteCause(error);
+    if (use.writes || !(isReadOnly(cause) || isFullDisk(cause, path))) throw error;
     return openHistoryReader(path, use.doing) ?? emptyHistory(path);
   }
 }
@@ -446,7 +446,8 @@ export function historyFailure(path: string, error: unknown, doing?: string, bus
   if (error instanceof HistoryOpenError) return error;
   const problem = sqliteProblem(error, busyTimeoutMs, path);
   if (problem !== undefined) return new HistoryOpenError(path, problem, doing, error);
-  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
+  const fsCode = (error as { code?: unknown } | null | undefined)?.code;
+  if (typeof fsCode === 'string' && fsCode.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
   return error;
 }
 
@@ -467,7 +468,7 @@ export function alertIdsOf(path: string, source: string, waitMs: number): number
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
-function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
+function openFile(path: string, { busyTimeoutMs = BUSY_TIMEOUT_MS, doing }: OpenHistoryOptions): HistoryStore {
   // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
   if (!existsSync(path)) {
     try {
@@ -476,7 +477,7 @@ function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
     }
   } else if (statSync(path).isDirectory()) {
-    throw new HistoryOpenError(path, 'it is a directory, not a database file');
+    throw new HistoryOpenError(path, 'it is a directory, not a database file', doing);
   }
   const db = new Database(path);
   try {
@@ -494,7 +495,7 @@ function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
     // that holds it writing. A newer tickbook's history is never moved aside or rewritten.
     if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
       db.exec('BEGIN IMMEDIATE');
-      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
+      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason, doing));
       db.exec('COMMIT');
     }
     const store = buildStore(db, path);

@@ -12,7 +12,7 @@ import { barStart } from '../market/bars.js';
 // Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
 import type { Quote } from '../api/types.js';
 import type { HistoryStore, PricePoint } from './history-store.js';
-import { isBusy, isDamage, isFullDisk } from '../sqlite/problems.js';
+import { isBusy, isDamage, isFullDisk, sqliteCause } from '../sqlite/problems.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
 import { holdingsOf, type HoldingsStore } from './holdings-store.js';
@@ -173,13 +173,12 @@ export class PriceRecorder implements HistoryService {
 
   /** Whether `error` is one that passes: another process holding the file locked, a full disk. */
   #held(error: unknown): boolean {
-    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    const cause = sqliteCause(error);
     return isBusy(cause) || isFullDisk(cause, this.path);
   }
 
   #troubleOf(error: unknown): string {
-    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-    return isBusy(cause)
+    return isBusy(sqliteCause(error))
       ? `price history busy: another process holds ${this.path}; recording and alerts wait for it`
       : `price history not recorded in ${this.path}: the disk is full; recording and alerts wait for room`;
   }

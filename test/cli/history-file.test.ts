@@ -3,6 +3,7 @@
 // full disk (a real 2 MB tmpfs filled to the last block), damaged (a real page of an index
 // overwritten), and held by another process (a real one, BEGIN EXCLUSIVE). Real bin/tickbook
 // processes against a real sandbox on loopback.
+import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -74,6 +75,30 @@ describe('a history that may be read but not written', () => {
     } finally {
       chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o755);
     }
+  }, 30_000);
+});
+
+describe('a history from a newer tickbook', () => {
+  it('is refused in each command\'s words, saying the schema is newer, exit 1, and left as it is', async () => {
+    const env = freshEnv();
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'above', '100000'], env)).code).toBe(0);
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    const db = new Database(path);
+    db.pragma('user_version = 999');
+    db.close();
+    const before = readFileSync(path);
+    const newer = (doing: string) => `tickbook: cannot ${doing} ${path}: its schema version 999 is newer than this tickbook understands (5)\n`;
+    for (const [args, doing] of [
+      [['alerts', 'list'], 'read the alerts in'],
+      [['alerts', 'log'], 'read the alerts in'],
+      [['holdings'], 'read the holdings in'],
+      [['alerts', 'rm', '1'], 'change the alerts in'],
+      [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
+      [['history', 'AAPL'], 'read the price history'],
+    ] as const) {
+      expect(await runTickbookToExit(args, env), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: newer(doing) });
+    }
+    expect(readFileSync(path)).toEqual(before);
   }, 30_000);
 });
 
