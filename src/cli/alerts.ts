@@ -46,8 +46,9 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
 
 list and log read a history file tickbook may not write (read-only, a full disk); the other
 actions change nothing in one and say which file and why, exit 1. A damaged file is moved aside
-and a new one started, with the alerts it still lets be read. watch waits for a history another
-process holds (said once on stderr) and fires what still crosses once it is free.
+and a new one started, with the alerts it still lets be read; one that is not a regular file (a
+FIFO, a socket) is refused saying what it is. watch waits for a history another process holds
+(said once on stderr) and fires what still crosses once it is free.
 
 ${CONNECTION_HELP}`;
 

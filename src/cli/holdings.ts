@@ -35,7 +35,7 @@ Your positions, kept on this machine with the recorded prices, for the server th
 Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
 file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
 which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
-still lets be read.
+still lets be read; one that is not a regular file (a FIFO, a socket) is refused saying what it is.
 
 ${CONNECTION_HELP}`;
 

@@ -14,6 +14,7 @@ import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
 import { isDamage, isFullDisk, isReadOnly, sqliteCause, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
+import { databaseFileAt } from '../sqlite/database-file.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
@@ -349,6 +350,7 @@ const openedFiles = new WeakMap<HistoryStore, { dev: number; ino: number }>();
  * HistoryOpenError; one made but with nothing recorded yet is undefined.
  */
 export function openHistoryReader(path: string, doing = 'read the price history'): HistoryStore | undefined {
+  refuseNotRegular(path, doing);
   let db: Database.Database;
   try {
     db = readableDatabase(path, (reason) => new HistoryOpenError(path, reason, doing), BUSY_TIMEOUT_MS);
@@ -403,6 +405,13 @@ export function readHistory<T>(path: string, read: (store: HistoryStore) => T, o
   }
 }
 
+/**
+ * The history file at `path`, or undefined when there is none yet; anything but a regular file (a
+ * FIFO, which would block SQLite's reads for ever) is a HistoryOpenError at once, saying what it is.
+ */
+const refuseNotRegular = (path: string, doing: string | undefined): Stats | undefined =>
+  databaseFileAt(path, (reason, cause) => new HistoryOpenError(path, reason, doing, cause));
+
 /** Refuses a use that writes of a file tickbook may not write, at once and in its own words. */
 export function refuseReadOnly(path: string, use: HistoryUse): void {
   const readOnly = use.writes ? readOnlyReason(path) : undefined;
@@ -416,9 +425,10 @@ export function refuseReadOnly(path: string, use: HistoryUse): void {
  * recorders open it (upgraded, a damaged one moved aside).
  */
 export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
+  const there = refuseNotRegular(path, use.doing) !== undefined;
   refuseReadOnly(path, use);
-  if (!use.writes && (!existsSync(path) || readOnlyReason(path) !== undefined)) {
-    return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  if (!use.writes && (!there || readOnlyReason(path) !== undefined)) {
+    return (there ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
   }
   try {
     return openHistoryStore(path, { ...options, doing: use.doing });
@@ -457,6 +467,7 @@ export function historyFailure(path: string, error: unknown, doing?: string, bus
  * caller leaves out what cannot be read).
  */
 export function alertIdsOf(path: string, source: string, waitMs: number): number[] {
+  if (refuseNotRegular(path, 'read the alerts in') === undefined) return [];
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: waitMs });
   try {
     return db.prepare<[string], number>('SELECT a.id FROM alerts a JOIN sources s ON s.id = a.source WHERE s.key = ? ORDER BY a.id').pluck().all(source);
@@ -470,14 +481,12 @@ const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').repla
 
 function openFile(path: string, { busyTimeoutMs = BUSY_TIMEOUT_MS, doing }: OpenHistoryOptions): HistoryStore {
   // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
-  if (!existsSync(path)) {
+  if (refuseNotRegular(path, doing) === undefined) {
     try {
       closeSync(openSync(path, 'wx', 0o600));
     } catch (error) {
       if ((error as { code?: string }).code !== 'EEXIST') throw error;
     }
-  } else if (statSync(path).isDirectory()) {
-    throw new HistoryOpenError(path, 'it is a directory, not a database file', doing);
   }
   const db = new Database(path);
   try {

@@ -207,6 +207,15 @@ describe('what Tab cannot read it leaves out, quietly and at once', () => {
     }
   });
 
+  it('alert ids: none from a history that is not a regular file (a FIFO no writer comes to), ending at once', () => {
+    const path = join(home, 'data', 'tickbook', 'history.db');
+    mkdirSync(join(home, 'data', 'tickbook'), { recursive: true });
+    execFileSync('mkfifo', [path]);
+    // Ended by itself (spawnSync kills it after 10 s, as a Tab that hangs would be).
+    expect(complete(['alerts', 'rm', ''])).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    expect(bashOffers('alerts pause ')).toEqual([]);
+  });
+
   it('symbols: only what the contract calls a symbol is offered from the cache, never a control, an escape or an option; a cache that is not a file is none', () => {
     const url = 'http://127.0.0.1:9';
     env.TICKBOOK_MARKET_DATA_URL = url;

@@ -5,7 +5,9 @@
 // processes against a real sandbox on loopback.
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
@@ -76,6 +78,46 @@ describe('a history that may be read but not written', () => {
       chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o755);
     }
   }, 30_000);
+});
+
+describe('a history that is not a regular file', () => {
+  it('a FIFO or a socket where the file should be: every command says what it is, naming the file, exit 1, at once', async () => {
+    const env = freshEnv();
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    mkdirSync(join(path, '..'), { recursive: true });
+    // No writer ever comes: SQLite's read-only open of it would wait for one for ever.
+    execFileSync('mkfifo', [path]);
+    const refused = (doing: string, kind = 'a FIFO (named pipe)') => `tickbook: cannot ${doing} ${path}: it is ${kind}, not a database file\n`;
+    for (const [args, doing] of [
+      [['history', 'AAPL'], 'read the price history'],
+      [['alerts', 'list'], 'read the alerts in'],
+      [['holdings'], 'read the holdings in'],
+      [['alerts', 'rm', '1'], 'change the alerts in'],
+      [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
+      [['alerts', 'watch'], 'watch the alerts in'],
+    ] as const) {
+      expect(await runTickbookToExit(args, env, 5000), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: refused(doing) });
+    }
+    // quote --watch records nothing and says why, once; its prices go on.
+    const watch = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
+    await watch.waitFor(/AAPL \d+\.\d\d/);
+    watch.child.kill('SIGINT');
+    expect((await watch.exited).code).toBe(0);
+    expect(watch.stderr()).toBe(`tickbook: warning: price history not recorded: ${refused('record price history in').slice('tickbook: '.length)}`);
+    const doctor = await runTickbookToExit(['doctor'], env, 5000);
+    expect(doctor.stdout).toMatch(new RegExp(`history +${path} *: it is a FIFO \\(named pipe\\), not a database file\n`));
+    expect(statSync(path).isFIFO()).toBe(true);
+
+    // A socket (SQLite cannot open one at all, and said only "unable to open").
+    rmSync(path);
+    const server = createServer().listen(path);
+    await once(server, 'listening');
+    try {
+      expect(await runTickbookToExit(['alerts', 'list'], env, 5000)).toMatchObject({ code: 1, stdout: '', stderr: refused('read the alerts in', 'a socket') });
+    } finally {
+      server.close();
+    }
+  }, 40_000);
 });
 
 describe('a history from a newer tickbook', () => {
