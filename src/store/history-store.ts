@@ -196,6 +196,12 @@ export interface OpenHistoryOptions {
 export interface HistoryUse {
   doing: string;
   writes: boolean;
+  /**
+   * What it writes is a copy of what a server holds (the contact index), which running it again
+   * makes again: it is not held in one transaction, which would keep every other process from
+   * writing for as long as it reads the network.
+   */
+  copies?: boolean;
 }
 
 const BUSY_TIMEOUT_MS = 2000;

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { ROOT } from '../helpers/child.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
-import { damagePage } from '../helpers/damage.js';
+import { damageLastLeaf, damagePage } from '../helpers/damage.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 import { cannotDropPrivileges, traversable } from '../helpers/unprivileged.js';
 import { killUnprivilegedChildren, runTickbookUnprivilegedToExit } from '../helpers/unprivileged-server.js';
@@ -215,6 +215,39 @@ describe('a history with a damaged page', () => {
     expect(asideOf(path)).toHaveLength(3);
     expect(run.stderr).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew, with its 1 alert\ntickbook: no prices of AAPL recorded /);
     expect(JSON.parse((await runTickbookToExit(['alerts', 'list', '--json'], env)).stdout).alerts).toEqual([expect.objectContaining({ symbol: 'MSFT' })]);
+  }, 40_000);
+
+  it('found by a change after its first statement made it: the change is made once, and said as made', async () => {
+    const env = freshEnv();
+    const path = await userHistory(env);
+    // Lots enough that the lots' index spans several leaves; its last (the highest keys: MSFT's)
+    // damaged. Adding a lot of AAPL writes only the first leaf; listing the lots reads them all.
+    const db = new Database(path);
+    const source = db.prepare<[], number>('SELECT source FROM lots').pluck().get()!;
+    const insert = db.prepare<[number]>("INSERT INTO lots (source, symbol, quantity, cost, bought, added_at) VALUES (?, 'MSFT', '1', '1', NULL, 0)");
+    db.transaction(() => {
+      for (let i = 0; i < 3000; i++) insert.run(source);
+    })();
+    db.close();
+    damageLastLeaf(path, 'lots_by_symbol');
+    const lotsOf = async (symbol: string) => {
+      const run = await runTickbookToExit(['holdings', '--json'], env);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(run.stdout).positions.find((p: { symbol: string }) => p.symbol === symbol)?.quantity;
+    };
+
+    let run = await runTickbookToExit(['holdings', 'add', 'AAPL', '1', '--cost', '1'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'AAPL lot 2: 1 at 1\n' });
+    expect(run.stderr).toBe(warning(path, asideOf(path)[0]!, ', with its 1 alert and 3001 lots'));
+    expect(await lotsOf('AAPL')).toBe('11');
+
+    // Found by rm's listing of the lots: removed once, and said.
+    damageLastLeaf(path, 'lots_by_symbol');
+    run = await runTickbookToExit(['holdings', 'rm', 'AAPL'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'removed AAPL: 2 lots\n' });
+    expect(asideOf(path)).toHaveLength(2);
+    expect(await lotsOf('AAPL')).toBeUndefined();
+    expect(await lotsOf('MSFT')).toBe('3000');
   }, 40_000);
 
   it('found by alerts watch or quote --watch as they run: moved aside, and the watch goes on, its alert firing', async () => {
