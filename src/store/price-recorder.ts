@@ -220,6 +220,28 @@ export class PriceRecorder implements HistoryService {
     }
   }
 
+  /**
+   * The file at the path opened again, in place of the one moved away from it, with nothing carried
+   * over: the process that moved it copied what was the user's, and the polls go on into the new one.
+   */
+  #reopen(): void {
+    clearTimeout(this.#timer);
+    clearInterval(this.#checkpoints);
+    this.#alerts = undefined;
+    this.#holdings = undefined;
+    this.#contacts = undefined;
+    const moved = this.#store!;
+    this.#store = undefined;
+    try {
+      moved.close();
+    } catch {
+      // Closing what was moved away may fail on its way out (a checkpoint): nothing of it is needed.
+    }
+    this.#state = 'waiting';
+    this.#warn(`the price history ${this.path} was moved aside or removed by another process: recording goes on in the file there now`);
+    this.#tryOpen(false);
+  }
+
   #replace(error: unknown): void {
     // The alerts', lots' and contacts' statements are the old connection's.
     this.#alerts = undefined;
@@ -238,6 +260,13 @@ export class PriceRecorder implements HistoryService {
 
   #checkpoint(): void {
     if (this.#state !== 'open') return;
+    // Another process that found the file damaged moves it aside and starts a new one (or the
+    // user removed it): what this process writes to the file it has open would be lost from the
+    // history. Looked at here, between polls (a stat), not at every poll.
+    if (this.#module!.movedAway(this.#store!)) {
+      this.#reopen();
+      return;
+    }
     try {
       this.#attempt((store) => store.checkpoint());
     } catch {
