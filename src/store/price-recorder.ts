@@ -227,11 +227,7 @@ export class PriceRecorder implements HistoryService {
   #reopen(): void {
     clearTimeout(this.#timer);
     clearInterval(this.#checkpoints);
-    this.#alerts = undefined;
-    this.#holdings = undefined;
-    this.#contacts = undefined;
-    const moved = this.#store!;
-    this.#store = undefined;
+    const moved = this.#letGo();
     try {
       moved.close();
     } catch {
@@ -242,13 +238,18 @@ export class PriceRecorder implements HistoryService {
     this.#tryOpen(false);
   }
 
-  #replace(error: unknown): void {
-    // The alerts', lots' and contacts' statements are the old connection's.
+  /** The open store, no longer this recorder's: the alerts', lots' and contacts' statements are its connection's, and go with it. */
+  #letGo(): HistoryStore {
     this.#alerts = undefined;
     this.#holdings = undefined;
     this.#contacts = undefined;
-    const damaged = this.#store!;
+    const store = this.#store!;
     this.#store = undefined;
+    return store;
+  }
+
+  #replace(error: unknown): void {
+    const damaged = this.#letGo();
     try {
       this.#store = this.#module!.replaceDamaged(damaged, error, this.#storeOptions());
     } catch (failure) {

@@ -34,6 +34,24 @@ async function userHistory(env: NodeJS.ProcessEnv): Promise<string> {
   return join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
 }
 
+/** A command of each use of the history, with its words for what it could not do. */
+const USES = [
+  [['history', 'AAPL'], 'read the price history'],
+  [['alerts', 'list'], 'read the alerts in'],
+  [['alerts', 'log'], 'read the alerts in'],
+  [['holdings'], 'read the holdings in'],
+  [['alerts', 'rm', '1'], 'change the alerts in'],
+  [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
+  [['alerts', 'watch'], 'watch the alerts in'],
+] as const;
+
+/** Each use refused in one line naming the file and `why`, exit 1, ending by itself (killed after 5 s). */
+async function expectEachRefused(env: NodeJS.ProcessEnv, path: string, why: string): Promise<void> {
+  for (const [args, doing] of USES) {
+    expect(await runTickbookToExit(args, env, 5000), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: `tickbook: cannot ${doing} ${path}: ${why}\n` });
+  }
+}
+
 describe('a history that may be read but not written', () => {
   it.skipIf(NO_NOBODY !== undefined)('is read by the commands that read it; a change is refused in the command\'s words, naming the file, exit 1, and nothing is written', async () => {
     const env = freshEnv();
@@ -88,16 +106,7 @@ describe('a history that is not a regular file', () => {
     // No writer ever comes: SQLite's read-only open of it would wait for one for ever.
     execFileSync('mkfifo', [path]);
     const refused = (doing: string, kind = 'a FIFO (named pipe)') => `tickbook: cannot ${doing} ${path}: it is ${kind}, not a database file\n`;
-    for (const [args, doing] of [
-      [['history', 'AAPL'], 'read the price history'],
-      [['alerts', 'list'], 'read the alerts in'],
-      [['holdings'], 'read the holdings in'],
-      [['alerts', 'rm', '1'], 'change the alerts in'],
-      [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
-      [['alerts', 'watch'], 'watch the alerts in'],
-    ] as const) {
-      expect(await runTickbookToExit(args, env, 5000), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: refused(doing) });
-    }
+    await expectEachRefused(env, path, 'it is a FIFO (named pipe), not a database file');
     // quote --watch records nothing and says why, once; its prices go on.
     const watch = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
     await watch.waitFor(/AAPL \d+\.\d\d/);
@@ -129,17 +138,7 @@ describe('a history from a newer tickbook', () => {
     db.pragma('user_version = 999');
     db.close();
     const before = readFileSync(path);
-    const newer = (doing: string) => `tickbook: cannot ${doing} ${path}: its schema version 999 is newer than this tickbook understands (5)\n`;
-    for (const [args, doing] of [
-      [['alerts', 'list'], 'read the alerts in'],
-      [['alerts', 'log'], 'read the alerts in'],
-      [['holdings'], 'read the holdings in'],
-      [['alerts', 'rm', '1'], 'change the alerts in'],
-      [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
-      [['history', 'AAPL'], 'read the price history'],
-    ] as const) {
-      expect(await runTickbookToExit(args, env), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: newer(doing) });
-    }
+    await expectEachRefused(env, path, 'its schema version 999 is newer than this tickbook understands (5)');
     expect(readFileSync(path)).toEqual(before);
   }, 30_000);
 });
