@@ -46,8 +46,9 @@ only after the price has gone back past the line by 0.25%; --once fires it once 
 
 list and log read a history file tickbook may not write (read-only, a full disk); the other
 actions change nothing in one and say which file and why, exit 1. A damaged file is moved aside
-and a new one started, with the alerts it still lets be read. watch waits for a history another
-process holds (said once on stderr) and fires what still crosses once it is free.
+and a new one started, with the alerts it still lets be read, and a change made there once; one
+that is not a regular file (a FIFO, a socket) is refused saying what it is. watch waits for a
+history another process holds (said once on stderr) and fires what still crosses once it is free.
 
 ${CONNECTION_HELP}`;
 
@@ -92,11 +93,10 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   const price = result.quotes.find((q) => q.symbol === symbol)?.price;
-  return withAlerts(CHANGE, (_, alerts) => {
-    const alert = alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true });
-    process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
-    return 0;
-  });
+  // Said once it is made (committed): a change is one transaction (withHistoryFile).
+  const alert = await withAlerts(CHANGE, (_, alerts) => alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true }));
+  process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
+  return 0;
 }
 
 /** alerts.command from the config file, run for each firing as the dashboard runs it. */
@@ -201,16 +201,14 @@ export async function alerts(args: readonly string[]): Promise<number> {
     case 'resume': {
       const id = idOf(words[0]);
       if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
-      return withAlerts(CHANGE, (_, alerts) => {
-        const source = sourceFor(values);
-        const done = action === 'rm' ? alerts.remove(source, id) : alerts.pause(source, id, action === 'pause');
-        if (!done) {
-          process.stderr.write(`tickbook: no alert ${id} for this server (tickbook alerts list shows them)\n`);
-          return 1;
-        }
-        process.stdout.write(`alert ${id} ${action === 'rm' ? 'removed' : action === 'pause' ? 'paused' : 'resumed'}\n`);
-        return 0;
-      });
+      const source = sourceFor(values);
+      const done = await withAlerts(CHANGE, (_, alerts) => (action === 'rm' ? alerts.remove(source, id) : alerts.pause(source, id, action === 'pause')));
+      if (!done) {
+        process.stderr.write(`tickbook: no alert ${id} for this server (tickbook alerts list shows them)\n`);
+        return 1;
+      }
+      process.stdout.write(`alert ${id} ${action === 'rm' ? 'removed' : action === 'pause' ? 'paused' : 'resumed'}\n`);
+      return 0;
     }
     default:
       throw new UsageError(`unknown alerts action ${JSON.stringify(action)}: add, list, log, rm, pause, resume or watch`);

@@ -5,7 +5,7 @@
 // lands it offers none. Whatever cannot be read (a history another process holds locked or that
 // may not be written, a cache that is not a file) is left out: Tab never fails loudly.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TickbookClient } from '../api/client.js';
 import { SYMBOL_PATTERN } from '../api/rules.js';
@@ -13,6 +13,7 @@ import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
 import { cacheDir } from '../config/paths.js';
 import { readRegularFile } from '../config/regular-file.js';
+import { writeAtomically } from '../config/write-atomically.js';
 import { loadCatalogue } from '../server/catalogue.js';
 import { historyPath } from '../store/history-source.js';
 import type { Sources } from './complete.js';
@@ -90,9 +91,7 @@ export async function refreshSymbols(client: TickbookClient): Promise<void> {
   const listed = await client.listSymbols();
   const cache: SymbolsCache = { url, fetchedAt: Date.now(), symbols: listed.map((s) => s.symbol).filter(offerable) };
   mkdirSync(cacheDir(), { recursive: true });
-  const temporary = `${cachePath()}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify(cache), { mode: 0o600 });
-  renameSync(temporary, cachePath());
+  writeAtomically(cachePath(), JSON.stringify(cache));
 }
 
 /** The saved watchlists' names, from the config file; none when it cannot be read. */

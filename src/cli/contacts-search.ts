@@ -19,7 +19,7 @@ export const SEARCH_HELP = `  tickbook contacts search TEXT [--limit N] [--json 
 
 async function search(client: TickbookClient, source: string, text: string, limit: number, format: 'table' | 'json' | 'ndjson'): Promise<number> {
   const { contactIndexOf } = await import('../store/contact-index.js');
-  return withHistoryFile({ doing: 'keep the contact index in', writes: true }, async (history) => {
+  return withHistoryFile({ doing: 'keep the contact index in', writes: true, copies: true }, async (history) => {
     const index = contactIndexOf(history);
     const progress = new ProgressLine();
     try {

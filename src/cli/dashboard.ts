@@ -7,7 +7,7 @@ import { cleanColumns, COLUMN_NAMES, findList, FIRST_LIST_NAME, newList, type Wa
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
-import { historyReports } from '../tui/state/history-reports.js';
+import { dashboardRecording } from '../tui/state/history-reports.js';
 import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
 import { CONNECTION_HELP, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
@@ -147,7 +147,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     values,
     async ({ client, target, sandbox, historySource, contactsSource }) => {
       // Every price is recorded; a history that cannot be kept is said, and the prices go on.
-      const history = new PriceRecorder({ source: historySource, ...historyReports(status) });
+      const history = new PriceRecorder({ source: historySource, ...dashboardRecording(status) });
       try {
         return await runDashboard({
           client,

@@ -3,6 +3,7 @@
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
 import { fsReason } from '../config/fs-reason.js';
 import { sqliteProblem } from '../sqlite/problems.js';
+import { databaseFileAt } from '../sqlite/database-file.js';
 import { ApiError } from '../api/errors.js';
 import { ConfigError, type ConfigFile, configFilePath, type ConfigRead, readConfigFile } from '../config/config-file.js';
 import { defaultDatabasePath } from '../config/paths.js';
@@ -28,7 +29,7 @@ Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when
   config                    the config file: readable JSON, no unknown or malformed key, not
                             readable by others when it holds credentials
   history, sandbox          the local SQLite files: SQLite's own integrity check (nothing in
-                            them changed)
+                            them changed); one that is not a regular file is named, not opened
   contacts, market data     where tickbook would connect, whether it answers and how fast, and
                             whether the token and API key are accepted (with no server set up,
                             the embedded sandbox, made if need be as any command makes it)
@@ -176,7 +177,14 @@ async function databases(): Promise<Finding[]> {
     ['history', historyPath()],
     ['sandbox', defaultDatabasePath()],
   ].map(([what, path]) => {
-    if (!existsSync(path!)) return info(what!, `${path} does not exist yet`);
+    // A FIFO would block the reading of its first bytes for ever: only a regular file is opened.
+    let file;
+    try {
+      file = databaseFileAt(path!, (reason) => new Error(reason));
+    } catch (error) {
+      return bad(what!, `${path}: ${(error as Error).message}`);
+    }
+    if (file === undefined) return info(what!, `${path} does not exist yet`);
     let db;
     try {
       if (!isSqliteFile(path!)) return bad(what!, `${path} is not a SQLite database`);

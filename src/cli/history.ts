@@ -31,7 +31,8 @@ Output:
   -h, --help                show this help
 
 Ticks are kept 24 hours, minute bars 30 days, day bars 2 years, in ${'$'}XDG_DATA_HOME/tickbook/history.db;
-a damaged one is moved aside and a new one started (keeping its alerts and lots).
+a damaged one is moved aside and a new one started (keeping its alerts and lots); one that is not a
+regular file (a FIFO, a socket) is refused saying what it is.
 Exit status: 0 with prices printed, 1 when none are recorded for the span, 2 a usage error.
 `;
 

@@ -35,7 +35,8 @@ Your positions, kept on this machine with the recorded prices, for the server th
 Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
 file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
 which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
-still lets be read.
+still lets be read, and a change made there once; one that is not a regular file (a FIFO, a
+socket) is refused saying what it is.
 
 ${CONNECTION_HELP}`;
 
@@ -161,38 +162,34 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   // A symbol the server does not know is not saved: it could never be valued.
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
-  return withHoldings(CHANGE, (_, holdings) => {
+  // Said once it is made (committed): a change is one transaction (withHistoryFile).
+  const n = await withHoldings(CHANGE, (_, holdings) => {
     holdings.add(source, symbol, checked.lot, Date.now());
-    const n = holdings.list(source).filter((lot) => lot.symbol === symbol).length;
-    process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
-    return 0;
+    return holdings.list(source).filter((lot) => lot.symbol === symbol).length;
   });
+  process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
+  return 0;
 }
 
-function remove(source: string, words: readonly string[], lotOption: string | undefined): Promise<number> {
+async function remove(source: string, words: readonly string[], lotOption: string | undefined): Promise<number> {
   const symbol = symbolOf(words, 'tickbook holdings rm AAPL [--lot N]');
   if (words.length > 1) throw new UsageError(`unexpected argument ${JSON.stringify(words[1])}`);
   if (lotOption !== undefined && !/^[1-9][0-9]*$/.test(lotOption)) throw new UsageError(`option --lot must be a lot's number (1, 2, …, as tickbook holdings lists them), not ${JSON.stringify(lotOption)}`);
-  return withHoldings(CHANGE, (_, holdings) => {
+  // What was done is said once it is made (committed): a change is one transaction (withHistoryFile).
+  const outcome = await withHoldings(CHANGE, (_, holdings): { said: string; code: number } => {
     const own = holdings.list(source).filter((lot) => lot.symbol === symbol);
-    if (own.length === 0) {
-      process.stderr.write(`tickbook: no holdings of ${symbol} (tickbook holdings lists them)\n`);
-      return 1;
-    }
+    if (own.length === 0) return { said: `tickbook: no holdings of ${symbol} (tickbook holdings lists them)`, code: 1 };
     if (lotOption === undefined) {
       const removed = holdings.removeSymbol(source, symbol);
-      process.stdout.write(`removed ${symbol}: ${removed} lot${removed === 1 ? '' : 's'}\n`);
-      return 0;
+      return { said: `removed ${symbol}: ${removed} lot${removed === 1 ? '' : 's'}`, code: 0 };
     }
     const lot = own[Number(lotOption) - 1];
-    if (lot === undefined) {
-      process.stderr.write(`tickbook: ${symbol} has no lot ${lotOption}: it has ${own.length} (tickbook holdings lists them)\n`);
-      return 1;
-    }
+    if (lot === undefined) return { said: `tickbook: ${symbol} has no lot ${lotOption}: it has ${own.length} (tickbook holdings lists them)`, code: 1 };
     holdings.remove(source, lot.id);
-    process.stdout.write(`removed ${symbol} lot ${lotOption}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}\n`);
-    return 0;
+    return { said: `removed ${symbol} lot ${lotOption}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}`, code: 0 };
   });
+  (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.said}\n`);
+  return outcome.code;
 }
 
 export async function holdings(args: readonly string[]): Promise<number> {

@@ -15,7 +15,9 @@ Options:
   --host HOST               address to bind (default 127.0.0.1); an address other than
                             loopback needs --token and --api-key
   --port N                  port (default 8080; 0 picks a free one)
-  --db PATH                 SQLite database (default $XDG_DATA_HOME/tickbook/sandbox.db)
+  --db PATH                 SQLite database (default $XDG_DATA_HOME/tickbook/sandbox.db): a
+                            regular file, or none yet (made); a FIFO, a device, a socket or a
+                            directory is refused saying what it is
   --seed N                  market seed of a new database, 0 to 4294967295 (default:
                             random, printed at start); a database keeps its market, and
                             a different seed on it is refused

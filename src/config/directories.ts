@@ -5,6 +5,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fsReason } from './fs-reason.js';
+import { statOrUndefined } from './stat-or-undefined.js';
 
 /** Why a directory could not be created, in words; `path` is the component that failed. */
 export class DirectoryError extends Error {
@@ -18,17 +19,6 @@ export class DirectoryError extends Error {
     readonly reason: string,
   ) {
     super(`cannot create the directory ${wanted} (from ${origin}): ${reason}`);
-  }
-}
-
-function statOrUndefined(path: string) {
-  try {
-    return statSync(path);
-  } catch (error) {
-    // Missing, or under a file (ENOTDIR): the walk goes on up and finds which.
-    const code = (error as { code?: string }).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-    throw error;
   }
 }
 
@@ -52,6 +42,7 @@ export function ensureDirectory(path: string, origin: string, mode = 0o700): voi
   for (let at = wanted; ; at = dirname(at)) {
     let found;
     try {
+      // Missing, or under a file (ENOTDIR): the walk goes on up and finds which.
       found = statOrUndefined(at);
     } catch (error) {
       throw new DirectoryError(wanted, origin, `cannot look at ${at}: ${fsReason(error)}`);

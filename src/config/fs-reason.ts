@@ -24,7 +24,7 @@ export const fsWords = (code: string | undefined): string | undefined => (code ?
 
 /** `reason (CODE)` for an fs error, or its message when the code means nothing here. */
 export function fsReason(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string };
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
   const words = fsWords(code);
   if (words) return `${words} (${code})`;
   // Node words it "CODE: what, syscall 'path'": the words alone, then the code.

@@ -1,7 +1,7 @@
 // The sandbox database in SQLite: contacts and their conversations, and the market the database
 // keeps. Every statement is prepared once from constant text; values only ever travel as parameters.
 import Database from 'better-sqlite3';
-import { accessSync, closeSync, constants, openSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DirectoryError, ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
@@ -12,8 +12,10 @@ import { PageCache } from './page-cache.js';
 import type { NewContactFields } from './validate.js';
 import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
-import { isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { isFullDisk, isReadOnly, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
+import { databaseFileAt } from '../sqlite/database-file.js';
+import { statOrUndefined } from '../config/stat-or-undefined.js';
 
 export { DatabaseOpenError, MarketMismatchError };
 
@@ -196,6 +198,9 @@ const PAGE_CACHE_BYTES = 2_000_000;
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
     refuseDirectoryName(path);
+    // A FIFO, a device, a socket or a directory is refused before SQLite is given it (a FIFO would
+    // block its reads for ever).
+    databaseFileAt(path, (reason) => new DatabaseOpenError(path, reason));
     // Before checkOpenable, which refuses a file tickbook may not write: one it may read is served.
     const readOnly = readOnlyReason(path);
     if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
@@ -277,7 +282,6 @@ function checkOpenable(path: string, createDirectory: boolean, origin: string): 
   }
   if (!statOrUndefined(dir)?.isDirectory()) throw new DatabaseOpenError(path, whyNoDirectory(dir));
   const file = statOrUndefined(path);
-  if (file?.isDirectory()) throw new DatabaseOpenError(path, 'it is a directory, not a database file');
   // SQLite writes its -wal and -shm files beside the database, so the directory must be writable too.
   for (const [target, mode] of [
     [dir, constants.W_OK | constants.X_OK],
@@ -303,14 +307,6 @@ function createPrivately(path: string): void {
   } catch (error) {
     if ((error as { code?: string }).code === 'EEXIST') return;
     throw new DatabaseOpenError(path, `cannot create it: ${fsReason(error)}`);
-  }
-}
-
-function statOrUndefined(path: string) {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
   }
 }
 
@@ -520,7 +516,7 @@ function buildStore(
   }
 
   function writeFailure(error: unknown): unknown {
-    if ((error as { code?: string }).code?.startsWith('SQLITE_READONLY')) return readOnlyRefusal(path, 'SQLite may no longer write it');
+    if (isReadOnly(error)) return readOnlyRefusal(path, 'SQLite may no longer write it');
     // SQLite's own words ("database or disk is full", or "disk I/O error") say neither which file nor why.
     if (isFullDisk(error, path)) return new HttpError('server_error', `the sandbox database ${path} cannot be written: the disk is full; nothing was changed`);
     return error;

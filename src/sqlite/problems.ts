@@ -21,22 +21,42 @@ export function onFullDisk(path: string): boolean {
   }
 }
 
+/**
+ * SQLite's result code of `error` (`SQLITE_BUSY`, `SQLITE_CORRUPT_INDEX`, …), or undefined when it
+ * is not SQLite's. Any thrown value is taken (undefined, null, a string): the predicates below are
+ * asked about the causes of errors, which may be missing.
+ */
+export function sqliteCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && code.startsWith('SQLITE_') ? code : undefined;
+}
+
+/**
+ * The SQLite error behind `error`: the cause of one that wraps it (a HistoryOpenError, a
+ * DatabaseOpenError made of SQLite's), else `error` itself (one tickbook made on its own, with no
+ * SQLite error behind it, is then not SQLite's, and no predicate here holds for it).
+ */
+export const sqliteCause = (error: unknown): unknown => (error instanceof Error && error.cause !== undefined ? error.cause : error);
+
 /** Whether `error` is SQLite's for a damaged file: not a database at all, or one with a corrupt page. */
 export function isDamage(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
+  const code = sqliteCode(error);
+  return code !== undefined && (code === 'SQLITE_NOTADB' || code.startsWith('SQLITE_CORRUPT'));
 }
 
 /** Whether `error` is SQLite's for a file another connection holds locked (past the busy timeout). */
 export function isBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+  const code = sqliteCode(error);
+  return code !== undefined && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
+
+/** Whether `error` is SQLite's for a file it may not write (a file system mounted read-only since it opened, …). */
+export const isReadOnly = (error: unknown): boolean => sqliteCode(error)?.startsWith('SQLITE_READONLY') === true;
 
 /** Whether `error` is SQLite's for a full disk, for the database at `path`. */
 export function isFullDisk(error: unknown, path: string): boolean {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string') return false;
+  const code = sqliteCode(error);
+  if (code === undefined) return false;
   return code === 'SQLITE_FULL' || (code.startsWith('SQLITE_IOERR') && onFullDisk(path));
 }
 
@@ -45,11 +65,11 @@ export function isFullDisk(error: unknown, path: string): boolean {
  * database's) lets an I/O error from a full disk be said as such.
  */
 export function sqliteProblem(error: unknown, busyTimeoutMs: number, path?: string): string | undefined {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code !== 'string' || !code.startsWith('SQLITE_')) return undefined;
+  const code = sqliteCode(error);
+  if (code === undefined) return undefined;
   if (code === 'SQLITE_NOTADB') return 'it is not a SQLite database';
   if (code.startsWith('SQLITE_CORRUPT')) return 'it is damaged (SQLite finds it corrupt)';
-  if (code.startsWith('SQLITE_READONLY')) return 'it is read-only';
+  if (isReadOnly(error)) return 'it is read-only';
   if (isBusy(error)) return busyTimeoutMs > 0 ? `another process kept it locked for ${busyTimeoutMs / 1000} s` : 'another process holds it locked';
   if (code === 'SQLITE_FULL' || (path !== undefined && isFullDisk(error, path))) return 'the disk is full';
   if (code.startsWith('SQLITE_CANTOPEN') || code === 'SQLITE_PERM' || code.startsWith('SQLITE_IOERR')) {

@@ -1,25 +1,22 @@
 // A SQLite file tickbook may read but not write, for both of its files (the sandbox's database and
 // the price history): why it is so, and the file opened to be read all the same.
 import Database from 'better-sqlite3';
-import { accessSync, constants, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { isFullDisk } from './problems.js';
-
-const statOrUndefined = (path: string) => {
-  try {
-    return statSync(path);
-  } catch {
-    return undefined;
-  }
-};
+import { statOrUndefined } from '../config/stat-or-undefined.js';
+import { isFullDisk, sqliteCode } from './problems.js';
 
 /**
  * Why an existing database may be read but not written, or undefined when it may be written (or
- * is not there, or not readable: opening it says why). SQLite writes its -wal and -shm files
- * beside the database, so a read-only directory makes a read-only database too.
+ * is not there, not a regular file, or not readable: opening it says why). SQLite writes its -wal
+ * and -shm files beside the database, so a read-only directory makes a read-only database too.
  */
 export function readOnlyReason(path: string): string | undefined {
-  if (!statOrUndefined(path)?.isFile()) return undefined;
+  try {
+    if (!statOrUndefined(path)?.isFile()) return undefined;
+  } catch {
+    return undefined;
+  }
   const denied = (target: string, mode: number): string | undefined => {
     try {
       accessSync(target, mode);
@@ -51,7 +48,7 @@ export function readableDatabase(path: string, refuse: (reason: string) => Error
     return db;
   } catch (error) {
     db.close();
-    const code = (error as { code?: string }).code ?? '';
+    const code = sqliteCode(error) ?? '';
     if (code !== 'SQLITE_READONLY_DIRECTORY' && !code.startsWith('SQLITE_CANTOPEN') && !isFullDisk(error, path)) throw error;
   }
   if ((statOrUndefined(`${path}-wal`)?.size ?? 0) > 0) {

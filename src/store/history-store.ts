@@ -4,16 +4,19 @@
 // day bars for two years; the bars are kept up to date as each tick is recorded, so compacting
 // is only deleting what has aged out, a little at a time.
 import Database from 'better-sqlite3';
-import { closeSync, existsSync, openSync, renameSync, type Stats, statSync } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, openSync, renameSync, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
+import { kindOf } from '../config/regular-file.js';
+import { statOrUndefined } from '../config/stat-or-undefined.js';
 import { localDateTime } from '../text/time.js';
 import type { Quote } from '../api/types.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
-import { isDamage, isFullDisk, sqliteProblem } from '../sqlite/problems.js';
+import { isDamage, isFullDisk, isReadOnly, sqliteCause, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
+import { databaseFileAt } from '../sqlite/database-file.js';
 import { type Bar, barStart, type BarSize, DAY_MS, MINUTE_MS, type Tick, tradedSince, withTick } from '../market/bars.js';
 
 /** How long each kind of record is kept. */
@@ -173,10 +176,17 @@ export class HistoryOpenError extends Error {
      */
     doing = 'record price history in',
     cause?: unknown,
+    /** The file found damaged, when that is why: only that file is ever moved aside (setAside). */
+    readonly file?: FileId,
   ) {
     super(`cannot ${doing} ${path}: ${reason}`, { cause });
   }
 }
+
+/** A file by its device and inode: a path may name another file than the one a connection opened. */
+export type FileId = Pick<Stats, 'dev' | 'ino'>;
+
+const sameFile = (a: FileId | undefined, b: FileId | undefined): boolean => a !== undefined && b !== undefined && a.dev === b.dev && a.ino === b.ino;
 
 export interface OpenHistoryOptions {
   /** Told in one line when a damaged file was moved aside and a new one started. */
@@ -195,6 +205,12 @@ export interface OpenHistoryOptions {
 export interface HistoryUse {
   doing: string;
   writes: boolean;
+  /**
+   * What it writes is a copy of what a server holds (the contact index), which running it again
+   * makes again: it is not held in one transaction, which would keep every other process from
+   * writing for as long as it reads the network.
+   */
+  copies?: boolean;
 }
 
 const BUSY_TIMEOUT_MS = 2000;
@@ -214,24 +230,35 @@ export function openHistoryStore(path: string, options: OpenHistoryOptions = {})
   } catch (error) {
     throw new HistoryOpenError(path, (error as Error).message, doing);
   }
+  let file: FileId | undefined;
   try {
-    return openFile(path, options.busyTimeoutMs);
+    return openFile(path, options);
   } catch (error) {
-    if (!isDamage(error)) throw historyFailure(path, error, doing, options.busyTimeoutMs);
+    file = error instanceof HistoryOpenError && isDamage(error.cause) ? error.file : undefined;
+    if (file === undefined) throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
-  return setAside(path, options);
+  return setAside(path, options, file);
 }
 
 /**
- * Moves the damaged file at `path` aside (with its -wal and -shm) and starts a new one, into which
- * what is the user's own (the alerts and their log, the lots) is copied as far as the damaged file
- * still lets it be read; says so in one line naming both files and what was kept.
+ * Moves the damaged file `file` at `path` aside (with its -wal and -shm) and starts a new one, into
+ * which what is the user's own (the alerts and their log, the lots) is copied as far as the damaged
+ * file still lets it be read; says so in one line naming both files and what was kept. When the
+ * path names another file by now (another process found the damage first, moved it aside and
+ * started a new one), nothing is moved: the file there is opened.
  */
-function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
+function setAside(path: string, options: OpenHistoryOptions, file: FileId): HistoryStore {
   const doing = options.doing;
   // Unique per process and moment: two processes finding the same damaged file must not move
   // the second's new file over the first's damaged one.
   const aside = `${path}.damaged-${stamp((options.now ?? Date.now)())}-${process.pid}`;
+  let there: FileId | undefined;
+  try {
+    there = statOrUndefined(path);
+  } catch (error) {
+    throw new HistoryOpenError(path, `it is damaged and cannot be moved aside: ${fsReason(error)}`, doing);
+  }
+  if (!sameFile(there, file)) return openHistoryStore(path, options);
   try {
     // What another process moved aside first is not there to move (nor to overwrite).
     for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, aside + suffix);
@@ -240,11 +267,13 @@ function setAside(path: string, options: OpenHistoryOptions): HistoryStore {
   }
   let store: HistoryStore;
   try {
-    store = openFile(path, options.busyTimeoutMs);
+    store = openFile(path, options);
   } catch (error) {
     throw historyFailure(path, error, doing, options.busyTimeoutMs);
   }
-  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${keepFrom(aside, store.db)}`);
+  // Copied whether or not anyone is told (`onWarning?.(…)` would skip its argument, the copy, too).
+  const kept = keepFrom(aside, store.db);
+  options.onWarning?.(`the price history ${path} was damaged: moved aside to ${aside}; recording starts anew${kept}`);
   return store;
 }
 
@@ -262,14 +291,22 @@ export function replaceDamaged(store: HistoryStore, error: unknown, options: Ope
     // Closing a damaged file may fail on its way out (a checkpoint): it is moved aside whole.
   }
   if (opened === undefined) throw historyFailure(store.path, error, options.doing);
-  let now: Stats | undefined;
+  return setAside(store.path, options, opened);
+}
+
+/**
+ * Whether the path of `store` names another file than the one it opened, or none: another process
+ * moved it aside (finding it damaged) or it was removed, and what is written through `store` is
+ * lost from the history. A path that cannot be looked at says nothing either way (false).
+ */
+export function movedAway(store: HistoryStore): boolean {
+  const opened = openedFiles.get(store);
+  if (opened === undefined) return false;
   try {
-    now = statSync(store.path);
+    return !sameFile(statOrUndefined(store.path), opened);
   } catch {
-    now = undefined;
+    return false;
   }
-  if (now === undefined || now.ino !== opened.ino || now.dev !== opened.dev) return openHistoryStore(store.path, options);
-  return setAside(store.path, options);
 }
 
 /** What was kept from the damaged file `aside` in the new file's `db`, in words for the warning. */
@@ -340,7 +377,7 @@ const FIRING_COLUMNS = 'id, alert, at, price, text';
 const LOT_COLUMNS = 'id, source, symbol, quantity, cost, bought, added_at';
 
 /** The file each store opened for writing, to tell whether another process has moved it aside since. */
-const openedFiles = new WeakMap<HistoryStore, { dev: number; ino: number }>();
+const openedFiles = new WeakMap<HistoryStore, FileId>();
 
 /**
  * Opens the history to read it only (`tickbook history`, and the commands that read it where it
@@ -349,6 +386,7 @@ const openedFiles = new WeakMap<HistoryStore, { dev: number; ino: number }>();
  * HistoryOpenError; one made but with nothing recorded yet is undefined.
  */
 export function openHistoryReader(path: string, doing = 'read the price history'): HistoryStore | undefined {
+  refuseNotRegular(path, doing);
   let db: Database.Database;
   try {
     db = readableDatabase(path, (reason) => new HistoryOpenError(path, reason, doing), BUSY_TIMEOUT_MS);
@@ -389,19 +427,30 @@ export function openHistoryReader(path: string, doing = 'read the price history'
 export function readHistory<T>(path: string, read: (store: HistoryStore) => T, options: OpenHistoryOptions = {}): T | undefined {
   const doing = options.doing ?? 'read the price history';
   let store: HistoryStore | undefined;
+  // The file read, as it was before SQLite opened it: another process that found the damage first
+  // may have moved it aside since, and the file at the path then is not this one to move.
+  let file: FileId | undefined;
   try {
+    file = refuseNotRegular(path, doing);
     store = openHistoryReader(path, doing);
     return store === undefined ? undefined : read(store);
   } catch (error) {
-    if (!isDamaged(error) || readOnlyReason(path) !== undefined) throw historyFailure(path, error, doing);
+    if (!isDamaged(error) || file === undefined || readOnlyReason(path) !== undefined) throw historyFailure(path, error, doing);
     store?.close();
     store = undefined;
-    setAside(path, { ...options, doing }).close();
+    setAside(path, { ...options, doing }, file).close();
     return undefined;
   } finally {
     store?.close();
   }
 }
+
+/**
+ * The history file at `path`, or undefined when there is none yet; anything but a regular file (a
+ * FIFO, which would block SQLite's reads for ever) is a HistoryOpenError at once, saying what it is.
+ */
+const refuseNotRegular = (path: string, doing: string | undefined): Stats | undefined =>
+  databaseFileAt(path, (reason, cause) => new HistoryOpenError(path, reason, doing, cause));
 
 /** Refuses a use that writes of a file tickbook may not write, at once and in its own words. */
 export function refuseReadOnly(path: string, use: HistoryUse): void {
@@ -416,17 +465,18 @@ export function refuseReadOnly(path: string, use: HistoryUse): void {
  * recorders open it (upgraded, a damaged one moved aside).
  */
 export function openHistoryFor(path: string, use: HistoryUse, options: OpenHistoryOptions = {}): HistoryStore {
+  const there = refuseNotRegular(path, use.doing) !== undefined;
   refuseReadOnly(path, use);
-  if (!use.writes && (!existsSync(path) || readOnlyReason(path) !== undefined)) {
-    return (existsSync(path) ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
+  if (!use.writes && (!there || readOnlyReason(path) !== undefined)) {
+    return (there ? openHistoryReader(path, use.doing) : undefined) ?? emptyHistory(path);
   }
   try {
     return openHistoryStore(path, { ...options, doing: use.doing });
   } catch (error) {
-    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read as it is.
-    const cause = (error as Error).cause;
-    const code = (cause as { code?: string } | undefined)?.code ?? '';
-    if (use.writes || !(code.startsWith('SQLITE_READONLY') || isFullDisk(cause, path))) throw error;
+    // Writable by its mode, but not now (a file system mounted read-only since, a full disk): read
+    // as it is. Anything else (a newer schema, a file that cannot be moved aside) is said as it is.
+    const cause = sqliteCause(error);
+    if (use.writes || !(isReadOnly(cause) || isFullDisk(cause, path))) throw error;
     return openHistoryReader(path, use.doing) ?? emptyHistory(path);
   }
 }
@@ -446,7 +496,8 @@ export function historyFailure(path: string, error: unknown, doing?: string, bus
   if (error instanceof HistoryOpenError) return error;
   const problem = sqliteProblem(error, busyTimeoutMs, path);
   if (problem !== undefined) return new HistoryOpenError(path, problem, doing, error);
-  if ((error as { code?: string }).code?.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
+  const fsCode = (error as { code?: unknown } | null | undefined)?.code;
+  if (typeof fsCode === 'string' && fsCode.startsWith('E')) return new HistoryOpenError(path, fsReason(error), doing, error);
   return error;
 }
 
@@ -456,6 +507,7 @@ export function historyFailure(path: string, error: unknown, doing?: string, bus
  * caller leaves out what cannot be read).
  */
 export function alertIdsOf(path: string, source: string, waitMs: number): number[] {
+  if (refuseNotRegular(path, 'read the alerts in') === undefined) return [];
   const db = new Database(path, { readonly: true, fileMustExist: true, timeout: waitMs });
   try {
     return db.prepare<[string], number>('SELECT a.id FROM alerts a JOIN sources s ON s.id = a.source WHERE s.key = ? ORDER BY a.id').pluck().all(source);
@@ -467,17 +519,67 @@ export function alertIdsOf(path: string, source: string, waitMs: number): number
 /** 20261126T130501 (local time), for a file name. */
 const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').replace(' ', 'T');
 
-function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
-  // Private from the start: what a user watches is theirs (SQLite gives -wal and -shm this mode).
-  if (!existsSync(path)) {
+/**
+ * Opens the history file at `path` (made when there is none) and notes which file that is
+ * (openedFiles). SQLite opens it by name: the file the path names before and after the opening is
+ * the one opened; when another process put another there meanwhile, that one is opened instead.
+ * A file found damaged on opening is a HistoryOpenError naming the file (`file`), for setAside.
+ */
+function openFile(path: string, options: OpenHistoryOptions): HistoryStore {
+  for (let tries = 1; ; tries++) {
+    const file = regularFileMade(path, options.doing);
+    let store: HistoryStore;
     try {
-      closeSync(openSync(path, 'wx', 0o600));
+      store = connect(path, options);
     } catch (error) {
-      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+      if (isDamage(error)) throw new HistoryOpenError(path, sqliteProblem(error, 0)!, options.doing, error, file);
+      throw error;
     }
-  } else if (statSync(path).isDirectory()) {
-    throw new HistoryOpenError(path, 'it is a directory, not a database file');
+    let there: FileId | undefined;
+    try {
+      there = statOrUndefined(path);
+    } catch {
+      there = undefined;
+    }
+    // Moved under it more than twice: taken as it is (a file wrongly noted is never moved aside
+    // by setAside, and movedAway has the recorder open it again).
+    if (sameFile(there, file) || tries === 3) {
+      openedFiles.set(store, file);
+      return store;
+    }
+    store.close();
   }
+}
+
+/**
+ * The regular file at `path`, or one made there when there is none: private from the start (what
+ * a user watches is theirs; SQLite gives -wal and -shm this mode). A symbolic link to a file not
+ * made yet gets it made where it points, as SQLite would make it.
+ */
+function regularFileMade(path: string, doing: string | undefined): FileId {
+  const there = refuseNotRegular(path, doing);
+  if (there !== undefined) return there;
+  let fd: number;
+  try {
+    fd = openSync(path, 'wx', 0o600);
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    const made = refuseNotRegular(path, doing);
+    if (made !== undefined) return made;
+    // EEXIST with nothing there: a link to nothing. O_NONBLOCK: a FIFO put there meanwhile is not waited on.
+    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_NONBLOCK | constants.O_NOCTTY, 0o600);
+  }
+  try {
+    const made = fstatSync(fd);
+    if (!made.isFile()) throw new HistoryOpenError(path, `it is ${kindOf(made)}, not a database file`, doing);
+    return made;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** SQLite's connection to the file at `path`, set up as the recorders use it, the schema brought up to date. */
+function connect(path: string, { busyTimeoutMs = BUSY_TIMEOUT_MS, doing }: OpenHistoryOptions): HistoryStore {
   const db = new Database(path);
   try {
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
@@ -494,13 +596,10 @@ function openFile(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): HistoryStore {
     // that holds it writing. A newer tickbook's history is never moved aside or rewritten.
     if (db.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
       db.exec('BEGIN IMMEDIATE');
-      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason));
+      upgradeSchema(db, MIGRATIONS, (reason) => new HistoryOpenError(path, reason, doing));
       db.exec('COMMIT');
     }
-    const store = buildStore(db, path);
-    const { dev, ino } = statSync(path);
-    openedFiles.set(store, { dev, ino });
-    return store;
+    return buildStore(db, path);
   } catch (error) {
     if (db.inTransaction) db.exec('ROLLBACK');
     db.close();

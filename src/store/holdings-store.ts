@@ -58,9 +58,14 @@ function buildHoldingsStore(store: HistoryStore): HoldingsStore {
   // Read afresh only when the file changed (the ticker values holdings on every poll).
   let cache: { source: number; version: number; lots: Lot[] } | undefined;
 
-  /** A write that is on disk when it returns, whatever the connection's usual synchronous. */
+  /**
+   * A write that is on disk when it returns, whatever the connection's usual synchronous; inside a
+   * transaction (a command's change, see withHistoryFile) it is on disk when that commits, as the
+   * transaction's owner sets it (SQLite changes synchronous only between transactions).
+   */
   const durably = <T>(write: () => T): T => {
     cache = undefined;
+    if (db.inTransaction) return write();
     const usual = db.pragma('synchronous', { simple: true }) as number;
     db.pragma('synchronous = FULL');
     try {

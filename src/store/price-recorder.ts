@@ -12,7 +12,7 @@ import { barStart } from '../market/bars.js';
 // Only its types here: SQLite's addon is loaded when the file is opened, after the first frame.
 import type { Quote } from '../api/types.js';
 import type { HistoryStore, PricePoint } from './history-store.js';
-import { isBusy, isDamage, isFullDisk } from '../sqlite/problems.js';
+import { isBusy, isDamage, isFullDisk, sqliteCause } from '../sqlite/problems.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
 import { holdingsOf, type HoldingsStore } from './holdings-store.js';
@@ -173,13 +173,12 @@ export class PriceRecorder implements HistoryService {
 
   /** Whether `error` is one that passes: another process holding the file locked, a full disk. */
   #held(error: unknown): boolean {
-    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
+    const cause = sqliteCause(error);
     return isBusy(cause) || isFullDisk(cause, this.path);
   }
 
   #troubleOf(error: unknown): string {
-    const cause = error instanceof Error && error.cause !== undefined ? error.cause : error;
-    return isBusy(cause)
+    return isBusy(sqliteCause(error))
       ? `price history busy: another process holds ${this.path}; recording and alerts wait for it`
       : `price history not recorded in ${this.path}: the disk is full; recording and alerts wait for room`;
   }
@@ -221,13 +220,36 @@ export class PriceRecorder implements HistoryService {
     }
   }
 
-  #replace(error: unknown): void {
-    // The alerts', lots' and contacts' statements are the old connection's.
+  /**
+   * The file at the path opened again, in place of the one moved away from it, with nothing carried
+   * over: the process that moved it copied what was the user's, and the polls go on into the new one.
+   */
+  #reopen(): void {
+    clearTimeout(this.#timer);
+    clearInterval(this.#checkpoints);
+    const moved = this.#letGo();
+    try {
+      moved.close();
+    } catch {
+      // Closing what was moved away may fail on its way out (a checkpoint): nothing of it is needed.
+    }
+    this.#state = 'waiting';
+    this.#warn(`the price history ${this.path} was moved aside or removed by another process: recording goes on in the file there now`);
+    this.#tryOpen(false);
+  }
+
+  /** The open store, no longer this recorder's: the alerts', lots' and contacts' statements are its connection's, and go with it. */
+  #letGo(): HistoryStore {
     this.#alerts = undefined;
     this.#holdings = undefined;
     this.#contacts = undefined;
-    const damaged = this.#store!;
+    const store = this.#store!;
     this.#store = undefined;
+    return store;
+  }
+
+  #replace(error: unknown): void {
+    const damaged = this.#letGo();
     try {
       this.#store = this.#module!.replaceDamaged(damaged, error, this.#storeOptions());
     } catch (failure) {
@@ -239,6 +261,13 @@ export class PriceRecorder implements HistoryService {
 
   #checkpoint(): void {
     if (this.#state !== 'open') return;
+    // Another process that found the file damaged moves it aside and starts a new one (or the
+    // user removed it): what this process writes to the file it has open would be lost from the
+    // history. Looked at here, between polls (a stat), not at every poll.
+    if (this.#module!.movedAway(this.#store!)) {
+      this.#reopen();
+      return;
+    }
     try {
       this.#attempt((store) => store.checkpoint());
     } catch {

@@ -1,7 +1,10 @@
 // Where the sandbox database is named as a directory, every way in says so in the same words:
 // `serve --db`, `serve` on the default place, and the commands' embedded sandbox. A --db ending in
 // "/" names a directory even when nothing is there (SQLite would quietly make a file without it).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -54,6 +57,27 @@ describe('a database path that names a directory', () => {
     expect(await oneLine(['serve', '--port', '0'], 1)).toBe(words);
     expect(await oneLine(['contacts', 'list'], 1)).toBe(words);
     expect(existsSync(join(db, 'sandbox.db'))).toBe(false);
+  });
+
+  it('the default place a FIFO or a socket: serve, contacts list and doctor say what it is, at once, and leave it', async () => {
+    const db = join(dir, 'xdg-data', 'tickbook', 'sandbox.db');
+    mkdirSync(join(db, '..'), { recursive: true });
+    // No writer ever comes: SQLite would wait on its first read of it.
+    execFileSync('mkfifo', [db]);
+    const words = (kind: string) => `tickbook: cannot open the database ${db}: it is ${kind}, not a database file`;
+    expect(await oneLine(['contacts', 'list'], 1)).toBe(words('a FIFO (named pipe)'));
+    expect(await oneLine(['serve', '--port', '0'], 1)).toBe(words('a FIFO (named pipe)'));
+    const doctor = await runTickbookToExit(['doctor'], env, 5000);
+    expect(doctor.stdout).toMatch(new RegExp(`sandbox +${db}: it is a FIFO \\(named pipe\\), not a database file\n`));
+    expect(statSync(db).isFIFO()).toBe(true);
+    rmSync(db);
+    const server = createServer().listen(db);
+    await once(server, 'listening');
+    try {
+      expect(await oneLine(['contacts', 'list'], 1)).toBe(words('a socket'));
+    } finally {
+      server.close();
+    }
   });
 
   // The dashboard opens the embedded sandbox's database after its first frame: failing then, it

@@ -3,14 +3,17 @@
 // full disk (a real 2 MB tmpfs filled to the last block), damaged (a real page of an index
 // overwritten), and held by another process (a real one, BEGIN EXCLUSIVE). Real bin/tickbook
 // processes against a real sandbox on loopback.
+import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { ROOT } from '../helpers/child.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
-import { damagePage } from '../helpers/damage.js';
+import { damageLastLeaf, damagePage } from '../helpers/damage.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 import { cannotDropPrivileges, traversable } from '../helpers/unprivileged.js';
 import { killUnprivilegedChildren, runTickbookUnprivilegedToExit } from '../helpers/unprivileged-server.js';
@@ -29,6 +32,24 @@ async function userHistory(env: NodeJS.ProcessEnv): Promise<string> {
   watch.child.kill('SIGINT');
   expect((await watch.exited).code).toBe(0);
   return join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+}
+
+/** A command of each use of the history, with its words for what it could not do. */
+const USES = [
+  [['history', 'AAPL'], 'read the price history'],
+  [['alerts', 'list'], 'read the alerts in'],
+  [['alerts', 'log'], 'read the alerts in'],
+  [['holdings'], 'read the holdings in'],
+  [['alerts', 'rm', '1'], 'change the alerts in'],
+  [['holdings', 'add', 'AAPL', '1', '--cost', '1'], 'change the holdings in'],
+  [['alerts', 'watch'], 'watch the alerts in'],
+] as const;
+
+/** Each use refused in one line naming the file and `why`, exit 1, ending by itself (killed after 5 s). */
+async function expectEachRefused(env: NodeJS.ProcessEnv, path: string, why: string): Promise<void> {
+  for (const [args, doing] of USES) {
+    expect(await runTickbookToExit(args, env, 5000), args.join(' ')).toMatchObject({ code: 1, stdout: '', stderr: `tickbook: cannot ${doing} ${path}: ${why}\n` });
+  }
 }
 
 describe('a history that may be read but not written', () => {
@@ -74,6 +95,51 @@ describe('a history that may be read but not written', () => {
     } finally {
       chmodSync(join(env.XDG_DATA_HOME!, 'tickbook'), 0o755);
     }
+  }, 30_000);
+});
+
+describe('a history that is not a regular file', () => {
+  it('a FIFO or a socket where the file should be: every command says what it is, naming the file, exit 1, at once', async () => {
+    const env = freshEnv();
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    mkdirSync(join(path, '..'), { recursive: true });
+    // No writer ever comes: SQLite's read-only open of it would wait for one for ever.
+    execFileSync('mkfifo', [path]);
+    const refused = (doing: string, kind = 'a FIFO (named pipe)') => `tickbook: cannot ${doing} ${path}: it is ${kind}, not a database file\n`;
+    await expectEachRefused(env, path, 'it is a FIFO (named pipe), not a database file');
+    // quote --watch records nothing and says why, once; its prices go on.
+    const watch = runTickbook(['quote', 'AAPL', '--watch', '--interval', '1'], env);
+    await watch.waitFor(/AAPL \d+\.\d\d/);
+    watch.child.kill('SIGINT');
+    expect((await watch.exited).code).toBe(0);
+    expect(watch.stderr()).toBe(`tickbook: warning: price history not recorded: ${refused('record price history in').slice('tickbook: '.length)}`);
+    const doctor = await runTickbookToExit(['doctor'], env, 5000);
+    expect(doctor.stdout).toMatch(new RegExp(`history +${path} *: it is a FIFO \\(named pipe\\), not a database file\n`));
+    expect(statSync(path).isFIFO()).toBe(true);
+
+    // A socket (SQLite cannot open one at all, and said only "unable to open").
+    rmSync(path);
+    const server = createServer().listen(path);
+    await once(server, 'listening');
+    try {
+      expect(await runTickbookToExit(['alerts', 'list'], env, 5000)).toMatchObject({ code: 1, stdout: '', stderr: refused('read the alerts in', 'a socket') });
+    } finally {
+      server.close();
+    }
+  }, 40_000);
+});
+
+describe('a history from a newer tickbook', () => {
+  it('is refused in each command\'s words, saying the schema is newer, exit 1, and left as it is', async () => {
+    const env = freshEnv();
+    expect((await runTickbookToExit(['alerts', 'add', 'AAPL', 'above', '100000'], env)).code).toBe(0);
+    const path = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+    const db = new Database(path);
+    db.pragma('user_version = 999');
+    db.close();
+    const before = readFileSync(path);
+    await expectEachRefused(env, path, 'its schema version 999 is newer than this tickbook understands (5)');
+    expect(readFileSync(path)).toEqual(before);
   }, 30_000);
 });
 
@@ -148,6 +214,39 @@ describe('a history with a damaged page', () => {
     expect(asideOf(path)).toHaveLength(3);
     expect(run.stderr).toMatch(/^tickbook: warning: the price history .* was damaged: moved aside to .*; recording starts anew, with its 1 alert\ntickbook: no prices of AAPL recorded /);
     expect(JSON.parse((await runTickbookToExit(['alerts', 'list', '--json'], env)).stdout).alerts).toEqual([expect.objectContaining({ symbol: 'MSFT' })]);
+  }, 40_000);
+
+  it('found by a change after its first statement made it: the change is made once, and said as made', async () => {
+    const env = freshEnv();
+    const path = await userHistory(env);
+    // Lots enough that the lots' index spans several leaves; its last (the highest keys: MSFT's)
+    // damaged. Adding a lot of AAPL writes only the first leaf; listing the lots reads them all.
+    const db = new Database(path);
+    const source = db.prepare<[], number>('SELECT source FROM lots').pluck().get()!;
+    const insert = db.prepare<[number]>("INSERT INTO lots (source, symbol, quantity, cost, bought, added_at) VALUES (?, 'MSFT', '1', '1', NULL, 0)");
+    db.transaction(() => {
+      for (let i = 0; i < 3000; i++) insert.run(source);
+    })();
+    db.close();
+    damageLastLeaf(path, 'lots_by_symbol');
+    const lotsOf = async (symbol: string) => {
+      const run = await runTickbookToExit(['holdings', '--json'], env);
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(run.stdout).positions.find((p: { symbol: string }) => p.symbol === symbol)?.quantity;
+    };
+
+    let run = await runTickbookToExit(['holdings', 'add', 'AAPL', '1', '--cost', '1'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'AAPL lot 2: 1 at 1\n' });
+    expect(run.stderr).toBe(warning(path, asideOf(path)[0]!, ', with its 1 alert and 3001 lots'));
+    expect(await lotsOf('AAPL')).toBe('11');
+
+    // Found by rm's listing of the lots: removed once, and said.
+    damageLastLeaf(path, 'lots_by_symbol');
+    run = await runTickbookToExit(['holdings', 'rm', 'AAPL'], env);
+    expect(run).toMatchObject({ code: 0, stdout: 'removed AAPL: 2 lots\n' });
+    expect(asideOf(path)).toHaveLength(2);
+    expect(await lotsOf('AAPL')).toBeUndefined();
+    expect(await lotsOf('MSFT')).toBe('3000');
   }, 40_000);
 
   it('found by alerts watch or quote --watch as they run: moved aside, and the watch goes on, its alert firing', async () => {

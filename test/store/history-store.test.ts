@@ -1,12 +1,12 @@
 // The price history on real SQLite files in temp directories.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { barsOf, barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
 import { alertsOf } from '../../src/store/alerts-store.js';
-import { HistoryOpenError, openHistoryStore, replaceDamaged, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
+import { HistoryOpenError, movedAway, openHistoryStore, readHistory, replaceDamaged, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { ROOT, runChild } from '../helpers/child.js';
 import { damagePage } from '../helpers/damage.js';
@@ -272,6 +272,15 @@ describe('the history store', () => {
       expect(holdingsOf(after).list(A)).toEqual([]);
     });
 
+    it('copies what it keeps whether or not anyone is told', () => {
+      damagedHistory('sqlite_autoindex_sources_1');
+      const before = openStore();
+      const after = replaceDamaged(before, damageMet(() => alertsOf(before).list(A)));
+      open.push(after);
+      expect(alertsOf(after).list(A)).toHaveLength(2);
+      expect(holdingsOf(after).list(A)).toHaveLength(1);
+    });
+
     it('found by two connections at once, is moved aside once: the second opens the first\'s new file', () => {
       damagedHistory('sqlite_autoindex_sources_1');
       const first = openStore();
@@ -286,6 +295,68 @@ describe('the history store', () => {
       expect(warnings).toHaveLength(1);
       expect(asideFiles().filter((name) => !/-(wal|shm)$/.test(name))).toHaveLength(1);
       expect(alertsOf(two).list(A).map((a) => a.symbol)).toEqual(['AAPL', 'MSFT', 'NVDA']);
+    });
+  });
+
+  describe('only the file found damaged is moved aside', () => {
+    const asideFiles = () => readdirSync(join(dir, 'data')).filter((name) => name.includes('.damaged-') && !/-(wal|shm)$/.test(name));
+    /** What another process that found the damage first does: moves the file aside, and starts a new one with an alert. */
+    const anotherProcessReplacesIt = () => {
+      renameSync(path, `${path}.damaged-20261126T140000-1`);
+      for (const suffix of ['-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, `${path}.damaged-20261126T140000-1${suffix}`);
+      const fresh = openHistoryStore(path);
+      alertsOf(fresh).add(A, 'NVDA', { kind: 'above', price: 1 }, { price: 0.5, at: T0, oneShot: false });
+      fresh.close();
+      return statSync(path).ino;
+    };
+
+    it('by history\'s reading, when another process moved it aside and started a new one meanwhile: the new one is left where it is', () => {
+      const store = openHistoryStore(path);
+      store.record(A, [{ symbol: 'AAPL', price: 1, volume: 1 }], T0);
+      store.close();
+      damagePage(path, 'ticks');
+      const warnings: string[] = [];
+      let fresh: number | undefined;
+      const read = readHistory(
+        path,
+        (reader) => {
+          // Between this process opening the damaged file and meeting its damage.
+          fresh = anotherProcessReplacesIt();
+          return reader.ticks(A, 'AAPL', 0, T0);
+        },
+        { onWarning: (w) => warnings.push(w) },
+      );
+      expect(read).toBeUndefined();
+      expect(warnings).toEqual([]);
+      expect(asideFiles()).toEqual(['history.db.damaged-20261126T140000-1']);
+      expect(statSync(path).ino).toBe(fresh);
+      const now = openStore();
+      expect(alertsOf(now).list(A).map((a) => a.symbol)).toEqual(['NVDA']);
+    });
+
+    it('on opening, when another process moved it aside and started a new one meanwhile: the new one is opened as it is', () => {
+      mkdirSync(join(dir, 'data'));
+      writeFileSync(path, Buffer.alloc(8192, 0x5a));
+      const warnings: string[] = [];
+      let fresh: number | undefined;
+      // The moment the damaged file is to be moved: the other process got there first.
+      const store = openStore({ onWarning: (w) => warnings.push(w), now: () => ((fresh ??= anotherProcessReplacesIt()), T0) });
+      expect(warnings).toEqual([]);
+      expect(asideFiles()).toEqual(['history.db.damaged-20261126T140000-1']);
+      expect(readFileSync(join(dir, 'data', asideFiles()[0]!))).toEqual(Buffer.alloc(8192, 0x5a));
+      expect(statSync(path).ino).toBe(fresh);
+      expect(alertsOf(store).list(A).map((a) => a.symbol)).toEqual(['NVDA']);
+    });
+
+    it('movedAway tells a store whose file another process moved aside, or that was removed', () => {
+      const store = openStore();
+      expect(movedAway(store)).toBe(false);
+      renameSync(path, `${path}.elsewhere`);
+      expect(movedAway(store)).toBe(true);
+      renameSync(`${path}.elsewhere`, path);
+      expect(movedAway(store)).toBe(false);
+      rmSync(path);
+      expect(movedAway(store)).toBe(true);
     });
   });
 

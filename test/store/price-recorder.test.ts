@@ -3,12 +3,12 @@
 // a file another connection holds locked (a real second SQLite connection, BEGIN EXCLUSIVE), at
 // the start and later; a file on a full disk (a real small tmpfs).
 import Database from 'better-sqlite3';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { alertsOf } from '../../src/store/alerts-store.js';
-import { openHistoryStore } from '../../src/store/history-store.js';
+import { openHistoryStore, replaceDamaged } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { damagePage } from '../helpers/damage.js';
@@ -84,6 +84,46 @@ describe('a history found damaged while recording', () => {
     const added = books.alerts.add(SOURCE, 'MSFT', { kind: 'below', price: 1 }, { price: 2, at: T0, oneShot: false });
     expect(history.books()!.alerts.list(SOURCE).map((a) => a.id)).toEqual([1, added.id]);
     expect(history.alertLevels('MSFT')).toEqual([1]);
+  });
+});
+
+describe('a history another process moves aside while recording', () => {
+  it('is noticed at the next checkpoint: the recorder opens the file there now, and records and fires into it, saying so once', async () => {
+    damagedHistory('lots_by_symbol');
+    recorder = new PriceRecorder({ source: SOURCE, path, onWarning: (w) => warnings.push(w), now: () => T0 + 60_000, checkpointEveryMs: 5 });
+    const history = recorder;
+    await history.open();
+    history.record([{ symbol: 'AAPL', price: 195, volume: 2 }], T0 + 1000);
+    // Another process (its own connection) meets the damage the recorder never reads, and moves the file aside.
+    const other = openHistoryStore(path);
+    let found: unknown;
+    try {
+      holdingsOf(other).list(SOURCE);
+    } catch (error) {
+      found = error;
+    }
+    expect((found as { code?: string }).code).toMatch(/^SQLITE_CORRUPT/);
+    const replaced = replaceDamaged(other, found);
+    const fresh = statSync(path).ino;
+    replaced.close();
+    expect(asideFiles()).toHaveLength(1);
+    // Until the checkpoint, the recorder's writes go to the file it has open (moved aside).
+    for (let i = 0; i < 1000 && warnings.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(warnings).toEqual([`the price history ${path} was moved aside or removed by another process: recording goes on in the file there now`]);
+    expect(history.recording).toBe(true);
+    history.record([{ symbol: 'AAPL', price: 196, volume: 3 }], T0 + 2000);
+    expect(history.alertsOnPoll(['AAPL'], [{ symbol: 'AAPL', price: 201, volume: 4 }], T0 + 3000).map((f) => f.text)).toEqual(['AAPL at 201.00 crossed above 200.00']);
+    expect(statSync(path).ino).toBe(fresh);
+    const now = openHistoryStore(path);
+    try {
+      expect(now.ticks(SOURCE, 'AAPL', T0, T0 + 5000).map((t) => t.price)).toEqual([196]);
+      expect(alertsOf(now).firings(SOURCE).map((f) => f.price)).toEqual([201]);
+      expect(holdingsOf(now).list(SOURCE)).toHaveLength(1);
+    } finally {
+      now.close();
+    }
+    expect(asideFiles()).toHaveLength(1);
+    expect(warnings).toHaveLength(1);
   });
 });
 

@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
-import { historyReports } from '../../src/tui/state/history-reports.js';
+import { dashboardRecording, historyReports } from '../../src/tui/state/history-reports.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { inAct } from '../helpers/ink.js';
@@ -78,5 +78,28 @@ describe('the status line while the price history is held by another process', (
     await h.until((f) => !/price history busy/.test(statusLine(f)), 'the trouble gone');
     expect(status.getSnapshot().error).toBeUndefined();
     expect(history.recording).toBe(true);
+  });
+});
+
+describe("the dashboard's wait for another process's lock", () => {
+  it('is a moment, not the 2 s the commands wait: the poll that meets a lock taken after the file opened says so in the status line at once', async () => {
+    const status = new StatusStore();
+    // As the dashboard makes its recorder (dashboard.ts).
+    const history = new PriceRecorder({ source: 'history-status-test', path, ...dashboardRecording(status) });
+    recorder = history;
+    await history.open();
+    expect(history.recording).toBe(true);
+    // Another process writing (WAL: its write lock is what a poll's write waits for).
+    holder = new Database(path);
+    holder.exec('BEGIN EXCLUSIVE');
+    const started = performance.now();
+    history.record([{ symbol: 'AAPL', price: 1, volume: 1 }], Date.now());
+    // The poll ran on the thread that draws and reads keys. Under what any 2 s wait takes, however
+    // fast the machine: the bound the old wait could not meet.
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(status.getSnapshot().error).toMatchObject({ source: 'history', message: `price history busy: another process holds ${path}; recording and alerts wait for it` });
+    holder.exec('ROLLBACK');
+    history.record([{ symbol: 'AAPL', price: 2, volume: 2 }], Date.now() + 1000);
+    expect(status.getSnapshot().error).toBeUndefined();
   });
 });
