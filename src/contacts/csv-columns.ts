@@ -3,7 +3,7 @@
 import type { Contact } from '../api/types.js';
 import type { Options as StringifyOptions } from 'csv-stringify';
 import { guardCell, QUOTED_MATCH, unguardCell } from './formula-guard.js';
-import type { ImportFields } from './import-candidate.js';
+import type { ImportFields, PhoneField } from './import-candidate.js';
 
 /** The columns of an export, in order. */
 export const CSV_COLUMNS = ['id', 'username', 'display_name', 'phone_number', 'avatar_url', 'created_at', 'last_active_at'] as const;
@@ -67,7 +67,7 @@ export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'f
   let family = '';
   let username: string | undefined;
   let avatarUrl: string | undefined;
-  const phones: string[] = [];
+  const phones: PhoneField[] = [];
   columns.forEach((column, i) => {
     // The export's guard undone first, then the spaces around the value.
     const cell = unguardCell(cells[i] ?? '').trim();
@@ -77,7 +77,7 @@ export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'f
     else if (column === 'family') family = cell;
     else if (column === 'username') username ??= cell;
     else if (column === 'avatarUrl') avatarUrl ??= cell;
-    else phones.push(cell);
+    else phones.push({ value: cell });
   });
   const fromParts = `${given} ${family}`.trim();
   return { name: name ?? (fromParts === '' ? undefined : fromParts), username, phones, avatarUrl };

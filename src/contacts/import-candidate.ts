@@ -5,14 +5,35 @@ import { parsePhoneNumberFromString, type CountryCode, isSupportedCountry } from
 import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
 import type { NewContact } from '../api/types.js';
 
+/**
+ * One phone number of a card or row, as written, with what the file says of it: a mobile (vCard's
+ * TYPE=CELL, a CSV column named Mobile), and the one it prefers (vCard's PREF).
+ */
+export interface PhoneField {
+  value: string;
+  mobile?: boolean | undefined;
+  preferred?: boolean | undefined;
+}
+
 /** The fields a card or row gives, as written. */
 export interface ImportFields {
   name: string | undefined;
   username: string | undefined;
-  /** Every phone number given, in order: the first that reads as one is taken. */
-  phones: readonly string[];
+  /** Every phone number given, in the file's order; which is taken is phoneOrder's choice. */
+  phones: readonly PhoneField[];
   avatarUrl: string | undefined;
 }
+
+/**
+ * The order the numbers are tried in: a messaging contact list wants the mobile, so mobiles
+ * first, then the one the file prefers, then the rest as written (a stable sort keeps the file's
+ * order within each).
+ */
+export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
+  phones
+    .map((phone, index) => ({ phone, index, rank: phone.mobile ? 0 : phone.preferred ? 1 : 2 }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map(({ phone }) => phone);
 
 export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
 
@@ -84,7 +105,10 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
   if (name !== undefined && CONTROL_CHARACTERS.test(name)) return { field: 'name', problem: 'name holds control characters' };
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
   // Google's CSV puts several numbers in one cell, " ::: " between them.
-  const phones = fields.phones.flatMap((p) => p.split(':::')).map((p) => p.trim()).filter((p) => p !== '');
+  const phones = phoneOrder(fields.phones)
+    .flatMap((p) => p.value.split(':::'))
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }

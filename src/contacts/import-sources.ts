@@ -218,7 +218,7 @@ const fileName = (path: string): string => path.split(/[\\/]/).at(-1) ?? path;
 export const fieldsOfCard = (card: CardFields): ImportFields => ({
   name: card.name === card.nickname ? undefined : card.name,
   username: card.nickname,
-  phones: card.phones,
+  phones: card.phones.map((value) => ({ value })),
   avatarUrl: card.photo,
 });
 

@@ -3,10 +3,17 @@
 // field a refused record names. Importing a file again relies on the same input giving the same
 // username every time.
 import { describe, expect, it } from 'vitest';
-import { candidateOf, defaultCountry, type ImportFields, phoneOf, usernameFrom, usernameWithPhone } from '../../src/contacts/import-candidate.js';
+import { candidateOf, defaultCountry, type ImportFields, phoneOf, phoneOrder, type PhoneField, usernameFrom, usernameWithPhone } from '../../src/contacts/import-candidate.js';
 
 const PHONE = '+442079460958';
-const fields = (over: Partial<ImportFields>): ImportFields => ({ name: undefined, username: undefined, phones: [], avatarUrl: undefined, ...over });
+/** A card's or row's fields; phone numbers given as text are numbers with nothing said of them. */
+const fields = ({ phones = [], ...over }: Partial<Omit<ImportFields, 'phones'>> & { phones?: readonly (string | PhoneField)[] }): ImportFields => ({
+  name: undefined,
+  username: undefined,
+  avatarUrl: undefined,
+  ...over,
+  phones: phones.map((phone) => (typeof phone === 'string' ? { value: phone } : phone)),
+});
 
 describe('usernameFrom', () => {
   const cases: [name: string | undefined, username: string][] = [
@@ -145,6 +152,20 @@ describe('candidateOf', () => {
       field: 'phone',
       problem: 'phone "ext. 12" has no country code: give --default-country (e.g. GB, US) to say how to read it',
     });
+  });
+
+  it('a mobile is taken before the rest, then the one the file prefers, then the first, each in the file’s order', () => {
+    const work = { value: '+442079460001' };
+    const home = { value: '+442079460002', preferred: true };
+    const cell = { value: '+447700900003', mobile: true };
+    const cell2 = { value: '+447700900004', mobile: true, preferred: true };
+    expect(phoneOrder([work, home, cell])).toEqual([cell, home, work]);
+    expect(phoneOrder([work, cell, cell2, home])).toEqual([cell, cell2, home, work]);
+    expect(phoneOrder([work, { value: '+442079460005' }])).toEqual([work, { value: '+442079460005' }]);
+    expect(candidateOf(fields({ name: 'Ada', phones: [work, home, cell] }), undefined)).toMatchObject({ contact: { phoneNumber: '+447700900003' } });
+    expect(candidateOf(fields({ name: 'Ada', phones: [work, home] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460002' } });
+    // A mobile that is no number gives way to the next usable one.
+    expect(candidateOf(fields({ name: 'Ada', phones: [work, { value: 'n/a', mobile: true }] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460001' } });
   });
 
   it('each problem names its field', () => {
