@@ -4,34 +4,26 @@
 // and phone number come back. And each one's own cards (abook's vCard export of its own address
 // book, the cards `khard new` makes) imported into tickbook.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Account, accountOf, byUsername, contact, type Fields } from '../helpers/contact-accounts.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { byUsername, contact, type Fields, HOUSEHOLD, useContactLists } from '../helpers/contact-accounts.js';
 import { cleanEnv, runChild } from '../helpers/child.js';
-import { client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
 const ABOOK = has('abook');
 const KHARD = has('khard');
 const needs = (tool: string) => `(needs ${tool}, which .ci/run installs from Debian's packages)`;
 
-const TOKENS = Array.from({ length: 8 }, (_, i) => `tok_peers_${i}_abcdefghijklmnop`);
-const API_KEY = 'key_peers_abcdefghijklmnop';
+const lists = useContactLists('peers');
 
 /**
- * The contacts sent through each peer: a family on one number (one of them without a display
- * name), one display name for two people, text vCard escapes (`,` `;` `\`), accents and CJK, an
- * avatar (khard keeps it; abook does not).
- * Display names stay within the 72 octets of a card's first FN line: abook keeps no more (README).
+ * The contacts sent through each peer: a family on one number and two John Smiths, text vCard
+ * escapes (`,` `;` `\`), accents and CJK, an avatar (khard keeps it; abook does not). Display
+ * names stay within the 72 octets of a card's first FN line: abook keeps no more (README).
  */
 const PEOPLE: Fields[] = [
-  contact('dad', '+442079460100', 'Dad'),
-  contact('mum', '+442079460100', 'Mum'),
-  contact('kid', '+442079460100'),
-  contact('john.smith', '+12125550101', 'John Smith'),
-  contact('john.smith.0102', '+12125550102', 'John Smith'),
+  ...HOUSEHOLD,
   contact('comma.person', '+442079460700', 'Smith, John; "Jack" \\ O\'Neil'),
   contact('zoe', '+4930901820', 'Zoë Löwenstein', 'https://avatars.example/zoe.png'),
   contact('kenji_tanaka', '+81312345678', '田中健二'),
@@ -39,29 +31,15 @@ const PEOPLE: Fields[] = [
 /** As contacts come back through a peer that keeps no photo. */
 const withoutAvatars = (list: Fields[]) => list.map((c) => ({ ...c, avatar_url: null }));
 
-let sandbox: TestSandbox;
-let root: string;
-let accounts = 0;
-const account = (): Account => accountOf(sandbox, root, TOKENS[accounts++]!, API_KEY);
 /** tickbook's vCard export of PEOPLE, made once. */
 let exported: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(join(tmpdir(), 'tickbook-peers-'));
-  sandbox = await startTestSandbox({ tokens: TOKENS, apiKeys: [API_KEY] });
-  const from = account();
-  const api = client(sandbox, from.token);
-  for (const person of PEOPLE) {
-    const form = Object.fromEntries(Object.entries(person).filter(([, value]) => value !== null)) as Record<string, string>;
-    expect((await api.create(form)).status).toBe(201);
-  }
+  const from = lists.account();
+  await lists.fill(from, PEOPLE);
   const run = await from.run('contacts', 'export');
   expect(run).toMatchObject({ code: 0, stderr: `exported ${PEOPLE.length} contacts (vcf)\n` });
   exported = run.stdout;
-});
-afterAll(async () => {
-  await sandbox?.close();
-  if (root) rmSync(root, { recursive: true, force: true });
 });
 
 /** A peer's command run to its end in `dir` (its home too), failing the test on a non-zero exit. */
@@ -73,7 +51,7 @@ async function peer(dir: string, command: string, args: string[], input?: string
 
 /** `file` imported into an empty list: the report, and what the list then holds. */
 async function importInto(file: string): Promise<{ stdout: string; contacts: Fields[] }> {
-  const to = account();
+  const to = lists.account();
   const run = await to.run('contacts', 'import', file);
   expect(run.stderr).toBe('');
   return { stdout: run.stdout, contacts: byUsername(await to.contacts()) };
@@ -91,7 +69,7 @@ describe('abook', () => {
   // work), and the export writes `TEL;VALUE=uri:tel:+…` (item 8), so every mobile= is missing;
   // and abook's vCard export (no VERSION, `TEL;CELL:`) is refused card by card (item 3).
   it.skipIf(!ABOOK).fails(`tickbook → abook → tickbook: abook keeps every name, username and number, and its vCard export imports each back (fails until issue 37 items 8 and 3) ${needs('abook')}`, async () => {
-    const dir = mkdtempSync(join(root, 'abook-'));
+    const dir = mkdtempSync(join(lists.root, 'abook-'));
     writeFileSync(join(dir, 'tickbook.vcf'), exported);
     await peer(dir, 'abook', ['--convert', '--informat', 'vcard', '--infile', 'tickbook.vcf', '--outformat', 'abook', '--outfile', 'addressbook']);
     const entries = abookEntries(readFileSync(join(dir, 'addressbook'), 'utf8'));
@@ -111,7 +89,7 @@ describe('abook', () => {
   // reader refuses (item 3); and of María's three numbers, written home, work, cell, the mobile is
   // to be taken (item 4).
   it.skipIf(!ABOOK).fails(`abook's own address book, exported as vCard by abook, imports with each name and the mobile (fails until issue 37 items 3 and 4) ${needs('abook')}`, async () => {
-    const dir = mkdtempSync(join(root, 'abook-own-'));
+    const dir = mkdtempSync(join(lists.root, 'abook-own-'));
     // An address book as abook's own editor saves it.
     writeFileSync(
       join(dir, 'addressbook'),
@@ -167,7 +145,7 @@ const vdirCards = (dir: string): string =>
 
 describe('khard', () => {
   it.skipIf(!KHARD)(`tickbook → khard → tickbook: khard lists every name and number of tickbook's cards, and the cards it writes import each back ${needs('khard')}`, async () => {
-    const dir = mkdtempSync(join(root, 'khard-'));
+    const dir = mkdtempSync(join(lists.root, 'khard-'));
     const config = khardConfig(dir);
     // A vdir as vdirsyncer keeps one: each card in a file named by its UID.
     const uids: string[] = [];
@@ -204,7 +182,7 @@ describe('khard', () => {
 
   it.skipIf(!KHARD)(`the cards khard makes itself (3.0 and 4.0; a number as a tel: URI; a company's) import with their names and numbers ${needs('khard')}`, async () => {
     const people = ['First name: Łukasz\nLast name: Bjørn\nPhone:\n    home: +48 22 123 45 67\n', 'Organisation: Acme Switchboard\nPhone:\n    work: +44 20 7946 0000\n', 'First name: Ada\nLast name: Lovelace\nNickname: ada\nPhone:\n    cell: +44 7700 900001\n'];
-    const [v3, v4] = await Promise.all([khardMade(mkdtempSync(join(root, 'khard-3-')), people), khardMade(mkdtempSync(join(root, 'khard-4-')), people, '4.0')]);
+    const [v3, v4] = await Promise.all([khardMade(mkdtempSync(join(lists.root, 'khard-3-')), people), khardMade(mkdtempSync(join(lists.root, 'khard-4-')), people, '4.0')]);
     expect(readFileSync(v4, 'utf8')).toContain('TEL;TYPE=home;VALUE=uri:tel:+48 22 123 45 67');
     const expected = [contact('acme.switchboard', '+442079460000', 'Acme Switchboard'), contact('ada', '+447700900001', 'Ada Lovelace'), contact('lukasz.bjorn', '+48221234567', 'Łukasz Bjørn')];
     for (const file of [v3, v4]) {
@@ -217,7 +195,7 @@ describe('khard', () => {
   // Fails today: khard writes the numbers in its template's order, work before cell, and the first
   // is taken; a messaging list wants the mobile (item 4).
   it.skipIf(!KHARD).fails(`a card khard makes with a work number before the mobile imports with the mobile (fails until issue 37 item 4) ${needs('khard')}`, async () => {
-    const file = await khardMade(mkdtempSync(join(root, 'khard-cell-')), ['First name: Grace\nLast name: Hopper\nPhone:\n    work: +1 212 555 0100\n    cell: +1 212 555 0199\n']);
+    const file = await khardMade(mkdtempSync(join(lists.root, 'khard-cell-')), ['First name: Grace\nLast name: Hopper\nPhone:\n    work: +1 212 555 0100\n    cell: +1 212 555 0199\n']);
     expect(readFileSync(file, 'utf8')).toMatch(/TEL;TYPE=work:\+1 212 555 0100\r\nTEL;TYPE=cell:\+1 212 555 0199\r\n/);
     const imported = await importInto(file);
     expect(imported.stdout).toBe('created 1, already present 0, invalid 0\n');

@@ -2,12 +2,13 @@
 // token each, a home each), `tickbook` run as each, and contacts compared by the fields a file
 // carries.
 import { parse } from 'csv-parse/sync';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { unguardCell } from '../../src/contacts/formula-guard.js';
 import { cleanEnv } from './child.js';
-import { client, runTickbookToExit, type TestSandbox } from './sandbox.js';
+import { client, runTickbookToExit, startTestSandbox, type TestSandbox } from './sandbox.js';
 
 /** A contact as compared across a round trip. */
 export interface Fields {
@@ -80,4 +81,50 @@ export function contactsOfCsv(text: string): Fields[] {
     const cell = (name: string) => unguardCell(row[name]!);
     return contact(cell('username'), cell('phone_number'), cell('display_name') || null, cell('avatar_url') || null);
   });
+}
+
+/**
+ * People an import must tell apart: a family on one home line (the child without a display name)
+ * and two John Smiths (one name for two people).
+ */
+export const HOUSEHOLD: readonly Fields[] = [
+  contact('dad', '+442079460100', 'Dad'),
+  contact('mum', '+442079460100', 'Mum'),
+  contact('kid', '+442079460100'),
+  contact('john.smith', '+12125550101', 'John Smith'),
+  contact('john.smith.0102', '+12125550102', 'John Smith'),
+];
+
+/**
+ * One test sandbox for the enclosing file, every token an empty list of its own, and a temp
+ * directory for the homes. `account()` is the next list; `fill` makes contacts in one through
+ * the API. Filled in by beforeAll.
+ */
+export function useContactLists(name: string, count = 8) {
+  const tokens = Array.from({ length: count }, (_, i) => `tok_${name}_${i}_abcdefghijklmnop`);
+  const apiKey = `key_${name}_abcdefghijklmnop`;
+  let used = 0;
+  const ctx = {
+    sandbox: undefined as unknown as TestSandbox,
+    root: '',
+    tokens,
+    apiKey,
+    account: (): Account => accountOf(ctx.sandbox, ctx.root, tokens[used++]!, apiKey),
+    fill: async (to: Account, people: readonly Fields[]): Promise<void> => {
+      const api = client(ctx.sandbox, to.token);
+      for (const person of people) {
+        const form = Object.fromEntries(Object.entries(person).filter(([, value]) => value !== null)) as Record<string, string>;
+        expect((await api.create(form)).status).toBe(201);
+      }
+    },
+  };
+  beforeAll(async () => {
+    ctx.root = mkdtempSync(join(tmpdir(), `tickbook-${name}-`));
+    ctx.sandbox = await startTestSandbox({ tokens, apiKeys: [apiKey] });
+  });
+  afterAll(async () => {
+    await ctx.sandbox?.close();
+    if (ctx.root) rmSync(ctx.root, { recursive: true, force: true });
+  });
+  return ctx;
 }
