@@ -208,25 +208,19 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       return undefined;
     }
     const contact = { ...candidate.contact };
-    // Its id in tickbook's own export: the same contact, whatever the file says of it now.
-    const id = record.fields.id;
-    if (id !== undefined && known.hasId(id)) {
+    const present = () => {
       report.present++;
       return undefined;
-    }
+    };
+    // Its id in tickbook's own export: the same contact, whatever the file says of it now.
+    if (record.fields.id !== undefined && known.hasId(record.fields.id)) return present();
     // The username with the same number: imported before. A phone number alone is no sign of
     // the same contact (a family, a switchboard share one): that one is made, and noted.
-    if (known.phoneOf(contact.username) === contact.phoneNumber) {
-      report.present++;
-      return undefined;
-    }
+    if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
     // A username another person has (two John Smiths): the name's with the phone's last digits.
     if (known.phoneOf(contact.username) !== undefined && record.fields.username === undefined) {
       contact.username = usernameWithPhone(contact.username, contact.phoneNumber);
-      if (known.phoneOf(contact.username) === contact.phoneNumber) {
-        report.present++;
-        return undefined;
-      }
+      if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
     }
     if (known.phoneOf(contact.username) !== undefined) {
       refuse(record, 'invalid', 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
