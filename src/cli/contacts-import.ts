@@ -1,9 +1,11 @@
 // `tickbook contacts import`: vCard and CSV files into the contact list. Every file is checked
 // before anything is sent; the contacts there are already are read first, so that a contact
-// imported before (the same username or phone number) is found, not made again; creates go a few
-// at a time (the client waits out a 429); and the end is a report of what was created, what was
-// there already and what was refused, the refused cards or rows written unchanged to a rejects
-// file. Run again, the same import creates nothing it created before and finishes what it did not.
+// imported before (the same contact: its id in tickbook's own export, or its username with the
+// same phone number) is found, not made again, while another person who shares a phone number
+// (a family, a switchboard) is made all the same and noted; creates go a few at a time (the
+// client waits out a 429); and the end is a report of what was created, what was there already
+// and what was refused, the refused cards or rows written unchanged to a rejects file. Run again,
+// the same import creates nothing it created before and finishes what it did not.
 import { IMPORT_OPTIONS } from './options.js';
 import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
@@ -37,6 +39,8 @@ interface Refusal {
 interface Report {
   created: number;
   present: number;
+  /** Of those created, how many share their phone number with another contact. */
+  sharing: number;
   /** The first REPORT_DETAILS of each kind; the counts are of all. */
   invalid: Refusal[];
   failed: Refusal[];
@@ -48,19 +52,31 @@ interface Report {
   unread: ImportFileError | undefined;
 }
 
-/** What the contact list holds already, by username (any case) and by phone number. */
+/**
+ * What the contact list holds already: each contact by username (any case) with its phone
+ * number, the ids, and how many hold each phone number (for the report's note, never a reason
+ * not to create).
+ */
 class KnownContacts {
   readonly #byUsername = new Map<string, string>();
-  readonly #phones = new Set<string>();
-  add(username: string, phone: string): void {
-    this.#byUsername.set(username.toLowerCase(), phone);
-    this.#phones.add(phone);
+  readonly #ids = new Set<string>();
+  readonly #phones = new Map<string, number>();
+  add(contact: { username: string; phoneNumber: string; id?: string }): void {
+    this.#byUsername.set(contact.username.toLowerCase(), contact.phoneNumber);
+    this.#phones.set(contact.phoneNumber, (this.#phones.get(contact.phoneNumber) ?? 0) + 1);
+    if (contact.id !== undefined) this.#ids.add(contact.id);
   }
-  remove(username: string, phone: string): void {
-    this.#byUsername.delete(username.toLowerCase());
-    this.#phones.delete(phone);
+  remove(contact: { username: string; phoneNumber: string }): void {
+    this.#byUsername.delete(contact.username.toLowerCase());
+    const holders = this.#phones.get(contact.phoneNumber) ?? 0;
+    if (holders > 1) this.#phones.set(contact.phoneNumber, holders - 1);
+    else this.#phones.delete(contact.phoneNumber);
   }
-  hasPhone(phone: string): boolean {
+  hasId(id: string): boolean {
+    return this.#ids.has(id);
+  }
+  /** Whether another contact holds this phone number. */
+  isShared(phone: string): boolean {
     return this.#phones.has(phone);
   }
   phoneOf(username: string): string | undefined {
@@ -154,7 +170,7 @@ const isGone = (error: unknown): boolean =>
 async function readKnown(client: TickbookClient, progress: ProgressLine): Promise<KnownContacts> {
   const known = new KnownContacts();
   for await (const contact of client.allContacts({ limit: 100 })) {
-    known.add(contact.username, contact.phoneNumber);
+    known.add(contact);
     progress.show(`reading the contacts there are: ${known.size}`);
   }
   return known;
@@ -162,7 +178,7 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
+  const report: Report = { created: 0, present: 0, sharing: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
@@ -192,39 +208,43 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       return undefined;
     }
     const contact = { ...candidate.contact };
-    // The same phone number, or the username with the same number: imported before.
-    if (known.hasPhone(contact.phoneNumber) || known.phoneOf(contact.username) === contact.phoneNumber) {
+    const present = () => {
       report.present++;
       return undefined;
-    }
+    };
+    // Its id in tickbook's own export: the same contact, whatever the file says of it now.
+    if (record.fields.id !== undefined && known.hasId(record.fields.id)) return present();
+    // The username with the same number: imported before. A phone number alone is no sign of
+    // the same contact (a family, a switchboard share one): that one is made, and noted.
+    if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
     // A username another person has (two John Smiths): the name's with the phone's last digits.
     if (known.phoneOf(contact.username) !== undefined && record.fields.username === undefined) {
       contact.username = usernameWithPhone(contact.username, contact.phoneNumber);
-      if (known.phoneOf(contact.username) === contact.phoneNumber) {
-        report.present++;
-        return undefined;
-      }
+      if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
     }
     if (known.phoneOf(contact.username) !== undefined) {
       refuse(record, 'invalid', 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
       return undefined;
     }
+    const sharing = known.isShared(contact.phoneNumber);
     // Taken at once, so that a later row with the same person, sent meanwhile, finds it.
-    known.add(contact.username, contact.phoneNumber);
-    if (options.dryRun) {
+    known.add(contact);
+    const created = () => {
       report.created++;
+      if (sharing) report.sharing++;
+    };
+    if (options.dryRun) {
+      created();
       return undefined;
     }
     return client.createContact(contact).then(
-      () => {
-        report.created++;
-      },
+      created,
       (error: unknown) => {
         if (error instanceof ApiError && error.kind === 'conflict') {
           report.present++;
           return;
         }
-        known.remove(contact.username, contact.phoneNumber);
+        known.remove(contact);
         if (error instanceof ApiError && error.kind === 'invalid') {
           refuse(record, 'invalid', error.field ?? 'contact', `the server refused it: ${error.message}`);
           return;
@@ -267,6 +287,10 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
   return report;
 }
 
+/** The report's note on contacts created though another holds their phone number. */
+const sharingNote = (count: number, dryRun: boolean): string =>
+  `note: ${count.toLocaleString('en-US')} of those ${dryRun ? 'to create' : 'created'} ${dryRun ? 'would share' : count === 1 ? 'shares' : 'share'} a phone number with another contact (tickbook contacts duplicates lists them)`;
+
 /** `rejects`: the rejects file's path, when one was asked for, and whether it was written. */
 function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejects: { path: string; written: boolean } | undefined }): void {
   if (options.json) {
@@ -275,6 +299,7 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
       dry_run: options.dryRun,
       created: report.created,
       present: report.present,
+      shared_phone: report.sharing,
       invalid: report.invalid,
       failed: report.failed,
       invalid_count: report.invalidCount,
@@ -290,6 +315,7 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
     ...[...report.invalid, ...report.failed].map((r) => `  ${r.where}: ${r.reason}`),
   ];
   if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more refused, not listed here (the first ${REPORT_DETAILS.toLocaleString('en-US')} of each kind are)`);
+  if (report.sharing > 0) lines.push(sharingNote(report.sharing, options.dryRun));
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
   if (options.rejects === undefined) {
     if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');

@@ -71,6 +71,9 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
+  Already there means the same contact: its id (an export's UID or id column), or its username
+  with the same phone number. People sharing a number (a family, a switchboard) are each
+  created, and noted (tickbook contacts duplicates lists them).
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;

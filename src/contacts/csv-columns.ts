@@ -38,6 +38,7 @@ const key = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]/
 const ALIASES: Readonly<Record<string, keyof ImportFields | 'given' | 'family'>> = Object.fromEntries(
   (
     [
+      ['id', ['id']],
       ['username', ['username', 'user', 'nickname', 'handle', 'login']],
       ['name', ['displayname', 'name', 'fullname', 'fn', 'contactname', 'formattedname']],
       ['given', ['firstname', 'givenname', 'first']],
@@ -67,6 +68,7 @@ export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'f
   let family = '';
   let username: string | undefined;
   let avatarUrl: string | undefined;
+  let id: string | undefined;
   const phones: PhoneField[] = [];
   columns.forEach((column, i) => {
     // The export's guard undone first, then the spaces around the value.
@@ -77,8 +79,9 @@ export function fieldsOfRow(columns: readonly (keyof ImportFields | 'given' | 'f
     else if (column === 'family') family = cell;
     else if (column === 'username') username ??= cell;
     else if (column === 'avatarUrl') avatarUrl ??= cell;
+    else if (column === 'id') id ??= cell;
     else phones.push({ value: cell });
   });
   const fromParts = `${given} ${family}`.trim();
-  return { name: name ?? (fromParts === '' ? undefined : fromParts), username, phones, avatarUrl };
+  return { name: name ?? (fromParts === '' ? undefined : fromParts), username, phones, avatarUrl, ...(id !== undefined && { id }) };
 }

@@ -22,6 +22,11 @@ export interface ImportFields {
   /** Every phone number given, in the file's order; which is taken is phoneOrder's choice. */
   phones: readonly PhoneField[];
   avatarUrl: string | undefined;
+  /**
+   * The contact's id where the file is tickbook's own export (the vCard's UID, the CSV's id
+   * column): the import takes a contact the list holds by that id as already there.
+   */
+  id?: string | undefined;
 }
 
 /**

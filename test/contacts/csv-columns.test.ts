@@ -28,7 +28,8 @@ describe('columnsOf', () => {
       'name',
       'avatarUrl',
       undefined,
-      undefined,
+      // An export's id: the contact's identity for an import back into its list.
+      'id',
     ]);
   });
 
@@ -119,6 +120,6 @@ describe('csvRowOf', () => {
   it('an exported row, written the way the export writes it, imports as the same contact', () => {
     const text = stringify([csvRowOf({ ...contact, displayName: '-Ann, "the" @one' })], csvWriteOptions());
     const [header, cells] = parse(text, { relax_quotes: true }) as string[][];
-    expect(read(header!, cells!)).toEqual({ name: '-Ann, "the" @one', username: 'ada', phones: ['+442079460958'], avatarUrl: 'https://a.example/ada.png' });
+    expect(read(header!, cells!)).toEqual({ id: 'ct_0mwxpj2v1002y669d8ebf', name: '-Ann, "the" @one', username: 'ada', phones: ['+442079460958'], avatarUrl: 'https://a.example/ada.png' });
   });
 });

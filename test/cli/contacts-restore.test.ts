@@ -1,0 +1,116 @@
+// Restoring an export: every contact of a list, exported (vCard and CSV) and imported into an
+// empty list, comes back, among them contacts sharing a phone number (a family, a switchboard),
+// contacts without a display name and contacts with one display name between them; the same
+// import again creates nothing; a list's own export read back finds its contacts by their ids;
+// and the 10,000 demo contacts (60 phone numbers among them) all come back.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { type Account, accountOf, byUsername, contact, type Fields, HOUSEHOLD, useContactLists } from '../helpers/contact-accounts.js';
+import { startTestSandbox } from '../helpers/sandbox.js';
+
+const lists = useContactLists('restore');
+
+const PEOPLE: Fields[] = [
+  ...HOUSEHOLD,
+  // A switchboard: one number and one name for two desks.
+  contact('acme.sales', '+442079460200', 'Acme Ltd'),
+  contact('Acme.Support', '+442079460200', 'Acme Ltd'),
+  // Sharing the second John Smith's number, without a display name.
+  contact('j.smith', '+12125550102'),
+  contact('x', '+33612345678'),
+  contact('zoe', '+4930901820', 'Zoë Löwenstein', 'https://avatars.example/zoe.png?size=64,64'),
+];
+/** Of PEOPLE, those whose number one before them in any order holds too. */
+const SHARING = 4;
+
+/** A list holding PEOPLE, made through the API. */
+async function sourceAccount(): Promise<Account> {
+  const from = lists.account();
+  await lists.fill(from, PEOPLE);
+  return from;
+}
+
+/** An export's cards or rows with what a restore makes anew (ids, times) left out, sorted. */
+function restorable(format: 'vcf' | 'csv', text: string): string[] {
+  if (format === 'vcf') {
+    return text
+      .split('END:VCARD\r\n')
+      .filter((card) => card !== '')
+      .map((card) => card.replace(/^(UID|REV):.*\r\n/gm, ''))
+      .sort();
+  }
+  // id is the first column, created_at and last_active_at the last two: none holds a comma here.
+  const [header, ...rows] = text.trimEnd().split('\r\n');
+  expect(header).toBe('id,username,display_name,phone_number,avatar_url,created_at,last_active_at');
+  return rows.map((row) => row.split(',').slice(1, -2).join(',')).sort();
+}
+
+const note = (count: number) => `note: ${count.toLocaleString('en-US')} of those created share a phone number with another contact (tickbook contacts duplicates lists them)\n`;
+
+describe('restoring an export into an empty list', () => {
+  it('gives every contact back, as vCard and as CSV (shared phone numbers, no display name, one name for two); importing it again creates nothing', async () => {
+    const from = await sourceAccount();
+    const restore = async (format: 'vcf' | 'csv') => {
+      const exported = await from.run('contacts', 'export', '--format', format);
+      expect(exported, format).toMatchObject({ code: 0, stderr: `exported ${PEOPLE.length} contacts (${format})\n` });
+      const to = lists.account();
+      const file = join(to.dir, `backup.${format}`);
+      writeFileSync(file, exported.stdout);
+      const imported = await to.run('contacts', 'import', file);
+      expect(imported, format).toMatchObject({ code: 0, stdout: `created ${PEOPLE.length}, already present 0, invalid 0\n${note(SHARING)}`, stderr: '' });
+      expect(byUsername(await to.contacts()), format).toEqual(byUsername(PEOPLE));
+      const [again, back] = await Promise.all([to.run('contacts', 'import', file), to.run('contacts', 'export', '--format', format)]);
+      expect(again, format).toMatchObject({ code: 0, stdout: `created 0, already present ${PEOPLE.length}, invalid 0\n`, stderr: '' });
+      expect(back.code, back.stderr).toBe(0);
+      expect(restorable(format, back.stdout), format).toEqual(restorable(format, exported.stdout));
+    };
+    await Promise.all([restore('vcf'), restore('csv')]);
+  });
+
+  // 10,000 contacts: 7 s for the export, the import and the lists on a shared 2-core machine.
+  it('the 10,000 demo contacts (the 60 demo people again and again: 60 phone numbers) all come back', { timeout: 90_000 }, async () => {
+    const demo = await startTestSandbox({ demoData: true, demoContacts: 10_000, tokens: lists.tokens.slice(0, 2), apiKeys: [lists.apiKey] });
+    try {
+      const [from, to] = lists.tokens.slice(0, 2).map((token) => accountOf(demo, lists.root, token, lists.apiKey, { timeoutMs: 60_000 })) as [Account, Account];
+      const file = join(to.dir, 'demo.vcf');
+      expect(await from.run('contacts', 'export', '--output', file)).toMatchObject({ code: 0, stderr: `exported 10000 contacts to ${file} (vcf)\n` });
+      const expected = byUsername(await from.contacts());
+      expect(new Set(expected.map((c) => c.phone_number)).size).toBe(60);
+      const imported = await to.run('contacts', 'import', file);
+      expect(imported).toMatchObject({ code: 0, stdout: `created 10000, already present 0, invalid 0\n${note(10_000 - 60)}`, stderr: '' });
+      expect(byUsername(await to.contacts())).toEqual(expected);
+    } finally {
+      await demo.close();
+    }
+  });
+});
+
+/**
+ * A list's own export, edited, imported back into the list: Mum's username changed (by hand, or
+ * by a program that keeps the id but not the nickname), the grandmother added on the family's
+ * line without an id.
+ */
+async function ownExportBack(format: 'vcf' | 'csv'): Promise<void> {
+  const from = await sourceAccount();
+  const exported = await from.run('contacts', 'export', '--format', format);
+  expect(exported.code, exported.stderr).toBe(0);
+  const edited =
+    format === 'csv'
+      ? exported.stdout.replace(/,mum,/, ',mother,') + ",gran,Gran,'+442079460100,,,\r\n"
+      : exported.stdout.replace(/\r\nNICKNAME:mum\r\n/, '\r\nNICKNAME:mother\r\n') + 'BEGIN:VCARD\r\nVERSION:4.0\r\nFN:Gran\r\nNICKNAME:gran\r\nTEL;VALUE=uri:tel:+442079460100\r\nEND:VCARD\r\n';
+  expect(edited).toMatch(/[,:]mother[,\r]/);
+  const file = join(from.dir, `edited.${format}`);
+  writeFileSync(file, edited);
+  const imported = await from.run('contacts', 'import', file);
+  expect(imported).toMatchObject({ code: 0, stdout: `created 1, already present ${PEOPLE.length}, invalid 0\n${note(1).replace('share', 'shares')}`, stderr: '' });
+  expect(byUsername(await from.contacts())).toEqual(byUsername([...PEOPLE, contact('gran', '+442079460100', 'Gran')]));
+}
+
+describe('a list’s own export imported back', () => {
+  it('finds each contact by its id (the id column), whatever its username now; a row added by hand sharing a number is made (CSV)', () => ownExportBack('csv'));
+  // The vCard reader does not yet give the import a card's UID as ImportFields.id: fieldsOfCard
+  // (src/contacts/import-sources.ts) is to fill it, `id: card.uid`. Until then Mum comes back as a
+  // second contact, "mother".
+  it.fails('finds each contact by its id (the UID), whatever its NICKNAME now (vCard; fails until the vCard reader of issue 37 items 2, 3, 5, 6 fills ImportFields.id from UID)', () => ownExportBack('vcf'));
+});
