@@ -1,7 +1,7 @@
 // `tickbook contacts …`: every contact operation, scriptable.
 import { LIST_OPTIONS, CREATE_OPTIONS, DELETE_OPTIONS } from './options.js';
 import { createInterface } from 'node:readline';
-import { parsePhoneNumber } from '../api/rules.js';
+import { parsePossiblePhoneNumber } from '../api/possible-phone.js';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { contactFields, contactLabel } from '../text/contact-fields.js';
@@ -27,6 +27,11 @@ ${EXPORT_HELP}
 ${IMPORT_HELP}
   tickbook contacts duplicates [--json]     (contacts sharing a phone number or a display name)
 ${SEARCH_HELP}
+
+create:
+  --phone P                 E.164 (+442079460958; spaces, dashes, dots, parentheses and a (0)
+                            after the country code are dropped), of a length the country code's
+                            numbers have: too short or too long for it, letters or an @ refused
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
@@ -180,7 +185,7 @@ async function create(args: string[]): Promise<number> {
   if (values.username === undefined) throw new UsageError('option --username is required');
   if (values.phone === undefined) throw new UsageError('option --phone is required');
   // Checked before any sandbox starts or request goes: a typo is the command line's mistake.
-  const phone = parsePhoneNumber(values.phone, 'option --phone');
+  const phone = parsePossiblePhoneNumber(values.phone, 'option --phone');
   if (typeof phone !== 'string') throw new UsageError(phone.problem);
   return withClient(values, async ({ client }) => {
     const contact = await client.createContact({

@@ -2,7 +2,8 @@
 // and why. A missing username is derived from the name (or else the phone number) the same way
 // every time, so that importing a file again finds the contacts the first import made.
 import { parsePhoneNumberFromString, type CountryCode, isSupportedCountry } from 'libphonenumber-js';
-import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
+import { notAPhoneNumber, parsePossiblePhoneNumber } from '../api/possible-phone.js';
+import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, USERNAME_MAX } from '../api/rules.js';
 import type { NewContact } from '../api/types.js';
 
 /**
@@ -48,19 +49,18 @@ export function defaultCountry(raw: string): CountryCode | string {
 }
 
 /**
- * A phone number in the contract's E.164 form: as written when it has its country code, or read
- * in `country` when given (020 7946 0958 in GB is +442079460958, 0044… too).
+ * A phone number in the contract's E.164 form, possible for its country code (the rule `create`
+ * and the dashboard's form apply: parsePossiblePhoneNumber): as written when it has its country
+ * code, or read in `country` when given (020 7946 0958 in GB is +442079460958, 0044… too).
  */
 export function phoneOf(raw: string, country: CountryCode | undefined): string | { problem: string } {
-  const direct = parsePhoneNumber(raw, 'phone');
-  if (typeof direct === 'string') return direct;
+  const name = `phone ${JSON.stringify(raw)}`;
   const digits = raw.replace(/[^0-9+]/g, '');
-  if (digits === '' || /^\+/.test(digits)) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in E.164 form` };
-  if (!country) return { problem: `phone ${JSON.stringify(raw)} has no country code: give --default-country (e.g. GB, US) to say how to read it` };
+  if (digits === '' || digits.startsWith('+') || notAPhoneNumber(raw) !== undefined) return parsePossiblePhoneNumber(raw, name);
+  if (!country) return { problem: `${name} has no country code: give --default-country (e.g. GB, US) to say how to read it` };
   const parsed = parsePhoneNumberFromString(raw, country);
-  if (!parsed?.isPossible()) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
-  const e164 = parsePhoneNumber(parsed.number, 'phone');
-  return typeof e164 === 'string' ? e164 : { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
+  if (!parsed?.isPossible()) return { problem: `${name} is not a phone number in ${country}` };
+  return parsePossiblePhoneNumber(parsed.number, name);
 }
 
 /** Letters of their own, not a letter and an accent, as the Latin letters they are written with. */

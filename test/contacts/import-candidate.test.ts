@@ -113,9 +113,28 @@ describe('phoneOf', () => {
     expect(phoneOf('555-0187', 'US')).toEqual({ problem: 'phone "555-0187" is not a phone number in US' });
     expect(phoneOf('1234567890123456789', 'GB')).toEqual({ problem: 'phone "1234567890123456789" is not a phone number in GB' });
     // With a "+", no country can mend it.
-    expect(phoneOf('+44 12', 'GB')).toEqual({ problem: 'phone "+44 12" is not a phone number in E.164 form' });
-    expect(phoneOf('+0 123 4567', undefined)).toEqual({ problem: 'phone "+0 123 4567" is not a phone number in E.164 form' });
-    expect(phoneOf('call me', 'GB')).toEqual({ problem: 'phone "call me" is not a phone number in E.164 form' });
+    const e164 = (raw: string) => ({ problem: `phone ${JSON.stringify(raw)} must be in E.164 form: "+" then 7 to 15 digits, the first not 0` });
+    expect(phoneOf('+44 12', 'GB')).toEqual(e164('+44 12'));
+    expect(phoneOf('+0 123 4567', undefined)).toEqual(e164('+0 123 4567'));
+  });
+
+  it('a number with its country code is the length its country has (possible, not strictly valid), as `create` takes it', () => {
+    for (const country of [undefined, 'GB', 'US'] as const) {
+      // The fictional ranges of examples and tests are possible numbers.
+      expect(phoneOf('+1 212 555 0187', country)).toBe('+12125550187');
+      expect(phoneOf('+44 7700 900123', country)).toBe('+447700900123');
+      expect(phoneOf('+1-555-0123', country)).toEqual({ problem: 'phone "+1-555-0123" is too short for +1: 7 digits after it, where numbers there have 10' });
+      expect(phoneOf('+1 (212) 204-34456', country)).toEqual({ problem: 'phone "+1 (212) 204-34456" is too long for +1: 11 digits after it, where numbers there have 10' });
+    }
+  });
+
+  it('a value with letters or an "@" is no phone number, whatever its digits and whatever the default country', () => {
+    for (const country of [undefined, 'US'] as const) {
+      expect(phoneOf('6101231234@pagersample.com', country)).toEqual({ problem: 'phone "6101231234@pagersample.com" is not a phone number: it holds an "@" (an address, not a number)' });
+      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it holds letters' });
+      expect(phoneOf('(212) 555-0187 x12', country)).toEqual({ problem: 'phone "(212) 555-0187 x12" is not a phone number: it holds letters' });
+      expect(phoneOf('call me', country)).toEqual({ problem: 'phone "call me" is not a phone number: it holds letters' });
+    }
   });
 });
 
@@ -148,10 +167,12 @@ describe('candidateOf', () => {
     // With a country, the national number is usable and comes first.
     expect(candidateOf(fields({ name: 'Ada', phones }), 'GB')).toMatchObject({ contact: { phoneNumber: '+442079460958' } });
     // None usable: the first one's problem.
-    expect(candidateOf(fields({ name: 'Ada', phones: ['ext. 12', '020 7946 0958'] }), undefined)).toEqual({
+    expect(candidateOf(fields({ name: 'Ada', phones: ['020 7946 0958', 'ext. 12'] }), undefined)).toEqual({
       field: 'phone',
-      problem: 'phone "ext. 12" has no country code: give --default-country (e.g. GB, US) to say how to read it',
+      problem: 'phone "020 7946 0958" has no country code: give --default-country (e.g. GB, US) to say how to read it',
     });
+    // An impossible number is passed over for a possible one after it.
+    expect(candidateOf(fields({ name: 'Ada', phones: ['+1-555-0123', '+1 212 555 0187'] }), undefined)).toMatchObject({ contact: { phoneNumber: '+12125550187' } });
   });
 
   it('a mobile is taken before the rest, then the one the file prefers, then the first, each in the file’s order', () => {
