@@ -37,10 +37,9 @@ function impossibility(e164: string): string | undefined {
   // A 0 (or 1, 8…) dialled only inside the country, written after the country code:
   // `+44 020 7946 0958` is dialled +442079460958, and stored as written it would dial nowhere.
   if (parsed.number !== e164) return `holds a prefix dialled only inside the country: after +${code} the number is ${parsed.number}`;
+  if (parsed.isPossible()) return undefined;
   const digits = `${parsed.nationalNumber.length} digits after it, where numbers there have ${possibleLengths(code)}`;
   switch (validatePhoneNumberLength(e164)) {
-    case undefined:
-      return undefined;
     case 'TOO_SHORT':
       return `is too short for +${code}: ${digits}`;
     case 'TOO_LONG':
