@@ -74,6 +74,9 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
   report so far, then why).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
+  Of a CSV row's several numbers the mobile is taken (a Mobile or Cell column, Google's Phone N -
+  Type Mobile), then the one preferred (Primary Phone, a starred type), then the first; --json
+  says which each time (phones_chosen).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.

@@ -38,7 +38,18 @@ export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
 
 export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
 
-export type Candidate = { contact: NewContact & { username: string; phoneNumber: string } } | { field: ImportField; problem: string };
+/**
+ * Which of a card's or row's several numbers was taken: a mobile, the one the file prefers, or
+ * another (none of those, or none of those a number), and how many numbers there were.
+ */
+export interface PhoneTaken {
+  kind: 'mobile' | 'preferred' | 'other';
+  of: number;
+}
+
+export type Candidate =
+  | { contact: NewContact & { username: string; phoneNumber: string }; /** When there were several numbers. */ taken?: PhoneTaken }
+  | { field: ImportField; problem: string };
 
 const USERNAME = /^[A-Za-z0-9._-]{1,32}$/;
 
@@ -106,23 +117,26 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
   // Google's CSV puts several numbers in one cell, " ::: " between them.
   const phones = phoneOrder(fields.phones)
-    .flatMap((p) => p.value.split(':::'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+    .flatMap((field) => field.value.split(':::').map((raw) => ({ raw: raw.trim(), field })))
+    .filter(({ raw }) => raw !== '');
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }
   let phone: string | undefined;
+  let taken: PhoneField | undefined;
   let firstProblem: string | undefined;
-  for (const raw of phones) {
+  for (const { raw, field } of phones) {
     const read = phoneOf(raw, country);
     if (typeof read === 'string') {
       phone = read;
+      taken = field;
       break;
     }
     firstProblem ??= read.problem;
   }
-  if (phone === undefined) return { field: 'phone', problem: firstProblem! };
+  if (phone === undefined || taken === undefined) return { field: 'phone', problem: firstProblem! };
+  // The same number written twice (Outlook's Primary Phone is often the mobile again) is one.
+  const numbers = new Set(phones.map(({ raw }) => raw.replace(/[^0-9+]/g, ''))).size;
   // A nickname ("Big Al") is often not a username the contract allows: one is made from it then,
   // the same way as from a name.
   const given = fields.username?.trim() || undefined;
@@ -138,5 +152,6 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
       ...(name !== undefined && { displayName: name }),
       ...(avatar !== undefined && { avatarUrl: avatar }),
     },
+    ...(numbers > 1 && { taken: { kind: taken.mobile ? 'mobile' : taken.preferred ? 'preferred' : 'other', of: numbers } }),
   };
 }

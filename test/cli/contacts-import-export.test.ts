@@ -240,7 +240,8 @@ const CORPUS: CorpusCase[] = [
   {
     file: 'outlook.csv',
     created: [
-      contact('john.smith', '+14255550100', 'John Smith'),
+      // Business Phone before Mobile Phone: the mobile is taken.
+      contact('john.smith', '+14255550101', 'John Smith'),
       // A second John Smith: the name's username is taken by another number.
       contact('john.smith.0142', '+12065550142', 'John Smith'),
       contact('priya.patel', '+919876543210', 'Priya Patel'),
@@ -367,6 +368,9 @@ describe('contacts import', () => {
       failed: [],
       invalid_count: 2,
       failed_count: 0,
+      // Which number a row of several was read as.
+      phones_chosen: [{ where: 'outlook.csv row 2', phone_number: '+14255550101', kind: 'mobile', of: 2 }],
+      phones_chosen_count: 1,
       stopped: null,
     });
     const list = await to.run('contacts', 'list', '--all', '--json');
