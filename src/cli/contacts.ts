@@ -52,8 +52,8 @@ export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
                             csv (a header row, RFC 4180; a spreadsheet's formula, = + - @ at
                             the start or after , ; a tab or a line break, written after a ',
-                            which import takes off; cells holding , ; or a tab quoted), json or
-                            ndjson
+                            which import takes off, but for a cell that is a phone number,
+                            written as it is; cells holding , ; or a tab quoted), json or ndjson
   --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
                             link and its target is written, one another user owns is refused;
                             another user's file in a sticky directory such as /tmp is not

@@ -9,15 +9,16 @@ import type { ImportFields, PhoneField } from './import-candidate.js';
 export const CSV_COLUMNS = ['id', 'username', 'display_name', 'phone_number', 'avatar_url', 'created_at', 'last_active_at'] as const;
 
 /**
- * How an export writes its CSV (RFC 4180, CRLF, a header): every cell through guardCell, every
- * cell holding a separator quoted. csv-stringify's own escape_formulas stays off: its rule has no
- * undoing (`'=kept` came back `=kept`), the guard's has.
+ * How an export writes its CSV (RFC 4180, CRLF, a header): every cell through guardCell (the
+ * first of a row as the start of a line), every cell holding a separator quoted. csv-stringify's
+ * own escape_formulas stays off: its rule has no undoing (`'=kept` came back `=kept`), the
+ * guard's has.
  */
 export const csvWriteOptions = (): StringifyOptions => ({
   header: true,
   columns: [...CSV_COLUMNS],
   record_delimiter: 'windows',
-  cast: { string: guardCell },
+  cast: { string: (cell, context) => guardCell(cell, context.index === 0) },
   quoted_match: [...QUOTED_MATCH],
 });
 
