@@ -36,11 +36,22 @@ interface Refusal {
   reason: string;
 }
 
+/** Which number a card or row with several was read as (candidateOf's PhoneTaken), for --json. */
+interface PhoneChoice {
+  where: string;
+  phone_number: string;
+  kind: 'mobile' | 'preferred' | 'other';
+  of: number;
+}
+
 interface Report {
   created: number;
   present: number;
   /** Of those created, how many share their phone number with another contact. */
   sharing: number;
+  /** The first REPORT_DETAILS cards and rows of several numbers, and the count of all. */
+  chosen: PhoneChoice[];
+  chosenCount: number;
   /** The first REPORT_DETAILS of each kind; the counts are of all. */
   invalid: Refusal[];
   failed: Refusal[];
@@ -178,7 +189,7 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, sharing: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
+  const report: Report = { created: 0, present: 0, sharing: 0, chosen: [], chosenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
@@ -207,6 +218,8 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       refuse(record, 'invalid', candidate.field, candidate.problem);
       return undefined;
     }
+    const { taken } = candidate;
+    if (taken && ++report.chosenCount <= REPORT_DETAILS) report.chosen.push({ where: record.where, phone_number: candidate.contact.phoneNumber, ...taken });
     const contact = { ...candidate.contact };
     const present = () => {
       report.present++;
@@ -304,6 +317,8 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
       failed: report.failed,
       invalid_count: report.invalidCount,
       failed_count: report.failedCount,
+      phones_chosen: report.chosen,
+      phones_chosen_count: report.chosenCount,
       stopped: report.stopped ?? null,
     });
     return;

@@ -1,7 +1,7 @@
 // `tickbook contacts …`: every contact operation, scriptable.
 import { LIST_OPTIONS, CREATE_OPTIONS, DELETE_OPTIONS } from './options.js';
 import { createInterface } from 'node:readline';
-import { parsePhoneNumber } from '../api/rules.js';
+import { parsePossiblePhoneNumber } from '../api/possible-phone.js';
 import { contactName, type Contact, type PageQuery } from '../api/types.js';
 import { sanitize } from '../text/sanitize.js';
 import { contactFields, contactLabel } from '../text/contact-fields.js';
@@ -28,6 +28,11 @@ ${IMPORT_HELP}
   tickbook contacts duplicates [--json]     (contacts sharing a phone number or a display name)
 ${SEARCH_HELP}
 
+create:
+  --phone P                 E.164 (+442079460958; spaces, dashes, dots, parentheses and a (0)
+                            after the country code are dropped), of a length the country code's
+                            numbers have: too short or too long for it, letters or an @ refused
+
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
   --active                  only contacts that have been active
@@ -47,8 +52,8 @@ export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
                             csv (a header row, RFC 4180; a spreadsheet's formula, = + - @ at
                             the start or after , ; a tab or a line break, written after a ',
-                            which import takes off; cells holding , ; or a tab quoted), json or
-                            ndjson
+                            which import takes off, but for a cell that is a phone number,
+                            written as it is; cells holding , ; or a tab quoted), json or ndjson
   --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
                             link and its target is written, one another user owns is refused;
                             another user's file in a sticky directory such as /tmp is not
@@ -69,6 +74,9 @@ import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the c
   report so far, then why).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
+  Of a CSV row's several numbers the mobile is taken (a Mobile or Cell column, Google's Phone N -
+  Type Mobile), then the one preferred (Primary Phone, a starred type), then the first; --json
+  says which each time (phones_chosen).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
   Already there means the same contact: its id (an export's UID or id column), or its username
@@ -183,7 +191,7 @@ async function create(args: string[]): Promise<number> {
   if (values.username === undefined) throw new UsageError('option --username is required');
   if (values.phone === undefined) throw new UsageError('option --phone is required');
   // Checked before any sandbox starts or request goes: a typo is the command line's mistake.
-  const phone = parsePhoneNumber(values.phone, 'option --phone');
+  const phone = parsePossiblePhoneNumber(values.phone, 'option --phone');
   if (typeof phone !== 'string') throw new UsageError(phone.problem);
   return withClient(values, async ({ client }) => {
     const contact = await client.createContact({

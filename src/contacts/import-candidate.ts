@@ -2,7 +2,8 @@
 // and why. A missing username is derived from the name (or else the phone number) the same way
 // every time, so that importing a file again finds the contacts the first import made.
 import { parsePhoneNumberFromString, type CountryCode, isSupportedCountry } from 'libphonenumber-js';
-import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, parsePhoneNumber, USERNAME_MAX } from '../api/rules.js';
+import { notAPhoneNumber, parsePossiblePhoneNumber } from '../api/possible-phone.js';
+import { CONTROL_CHARACTERS, DISPLAY_NAME_MAX, USERNAME_MAX } from '../api/rules.js';
 import type { NewContact } from '../api/types.js';
 
 /**
@@ -42,7 +43,18 @@ export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
 
 export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
 
-export type Candidate = { contact: NewContact & { username: string; phoneNumber: string } } | { field: ImportField; problem: string };
+/**
+ * Which of a card's or row's several numbers was taken: a mobile, the one the file prefers, or
+ * another (none of those, or none of those a number), and how many numbers there were.
+ */
+export interface PhoneTaken {
+  kind: 'mobile' | 'preferred' | 'other';
+  of: number;
+}
+
+export type Candidate =
+  | { contact: NewContact & { username: string; phoneNumber: string }; /** When there were several numbers. */ taken?: PhoneTaken }
+  | { field: ImportField; problem: string };
 
 const USERNAME = /^[A-Za-z0-9._-]{1,32}$/;
 
@@ -53,19 +65,18 @@ export function defaultCountry(raw: string): CountryCode | string {
 }
 
 /**
- * A phone number in the contract's E.164 form: as written when it has its country code, or read
- * in `country` when given (020 7946 0958 in GB is +442079460958, 0044… too).
+ * A phone number in the contract's E.164 form, possible for its country code (the rule `create`
+ * and the dashboard's form apply: parsePossiblePhoneNumber): as written when it has its country
+ * code, or read in `country` when given (020 7946 0958 in GB is +442079460958, 0044… too).
  */
 export function phoneOf(raw: string, country: CountryCode | undefined): string | { problem: string } {
-  const direct = parsePhoneNumber(raw, 'phone');
-  if (typeof direct === 'string') return direct;
+  const name = `phone ${JSON.stringify(raw)}`;
   const digits = raw.replace(/[^0-9+]/g, '');
-  if (digits === '' || /^\+/.test(digits)) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in E.164 form` };
-  if (!country) return { problem: `phone ${JSON.stringify(raw)} has no country code: give --default-country (e.g. GB, US) to say how to read it` };
+  if (digits === '' || digits.startsWith('+') || notAPhoneNumber(raw) !== undefined) return parsePossiblePhoneNumber(raw, name);
+  if (!country) return { problem: `${name} has no country code: give --default-country (e.g. GB, US) to say how to read it` };
   const parsed = parsePhoneNumberFromString(raw, country);
-  if (!parsed?.isPossible()) return { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
-  const e164 = parsePhoneNumber(parsed.number, 'phone');
-  return typeof e164 === 'string' ? e164 : { problem: `phone ${JSON.stringify(raw)} is not a phone number in ${country}` };
+  if (!parsed?.isPossible()) return { problem: `${name} is not a phone number in ${country}` };
+  return parsePossiblePhoneNumber(parsed.number, name);
 }
 
 /** Letters of their own, not a letter and an accent, as the Latin letters they are written with. */
@@ -111,23 +122,26 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
   // Google's CSV puts several numbers in one cell, " ::: " between them.
   const phones = phoneOrder(fields.phones)
-    .flatMap((p) => p.value.split(':::'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+    .flatMap((field) => field.value.split(':::').map((raw) => ({ raw: raw.trim(), field })))
+    .filter(({ raw }) => raw !== '');
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }
   let phone: string | undefined;
+  let taken: PhoneField | undefined;
   let firstProblem: string | undefined;
-  for (const raw of phones) {
+  for (const { raw, field } of phones) {
     const read = phoneOf(raw, country);
     if (typeof read === 'string') {
       phone = read;
+      taken = field;
       break;
     }
     firstProblem ??= read.problem;
   }
-  if (phone === undefined) return { field: 'phone', problem: firstProblem! };
+  if (phone === undefined || taken === undefined) return { field: 'phone', problem: firstProblem! };
+  // The same number written twice (Outlook's Primary Phone is often the mobile again) is one.
+  const numbers = new Set(phones.map(({ raw }) => raw.replace(/[^0-9+]/g, ''))).size;
   // A nickname ("Big Al") is often not a username the contract allows: one is made from it then,
   // the same way as from a name.
   const given = fields.username?.trim() || undefined;
@@ -143,5 +157,6 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
       ...(name !== undefined && { displayName: name }),
       ...(avatar !== undefined && { avatarUrl: avatar }),
     },
+    ...(numbers > 1 && { taken: { kind: taken.mobile ? 'mobile' : taken.preferred ? 'preferred' : 'other', of: numbers } }),
   };
 }

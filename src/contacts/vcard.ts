@@ -33,17 +33,27 @@ export function foldLine(line: string): string {
 
 const seconds = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 
+/**
+ * A URI as a vCard value: as it is (RFC 6350 escapes text values, not URIs: a `,` in a link
+ * stays a `,`), save that a space or a control character, which no URI holds and a line break
+ * of which would end the property, is percent-encoded.
+ */
+const uriValue = (uri: string): string => uri.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c));
+
 /** One contact as a vCard 4.0, CRLF line ends, folded. */
 export function vcardOf(contact: Contact): string {
   const card = new ICAL.Component('vcard');
   card.addPropertyWithValue('version', '4.0');
   card.addPropertyWithValue('fn', contact.displayName ?? contact.username);
   card.addPropertyWithValue('nickname', contact.username);
-  const tel = card.addPropertyWithValue('tel', `tel:${contact.phoneNumber}`);
-  tel.setParameter('value', 'uri');
-  if (contact.avatarUrl !== null) card.addPropertyWithValue('photo', contact.avatarUrl);
+  // TEL's own value type, text (ical.js escapes it as text), with TYPE=cell: abook files a TEL
+  // by its TYPE (none: dropped) and keeps the value whole (a tel: URI would be its number, tel:
+  // and all), khard reads either, and RFC 6350 allows text for TEL.
+  card.addPropertyWithValue('tel', contact.phoneNumber).setParameter('type', 'cell');
   card.addPropertyWithValue('uid', contact.id);
   const lines = unfolded(card.toString()).split('\r\n');
+  // PHOTO written here: ical.js escapes a URI's commas as a text value's. Before UID, as before.
+  if (contact.avatarUrl !== null) lines.splice(lines.length - 2, 0, `PHOTO:${uriValue(contact.avatarUrl)}`);
   // REV, a timestamp (ical.js writes one given as text as "null"): the contact's creation, the
   // last change the list knows of.
   lines.splice(lines.length - 1, 0, `REV:${seconds(contact.createdAt)}`);

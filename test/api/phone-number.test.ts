@@ -2,7 +2,9 @@
 // client, the CLI and the dashboard's create form all apply: a trunk prefix "(0)" right after the
 // country code is dropped; every other 0 is dialled and kept.
 import { afterEach, describe, expect, it } from 'vitest';
+import { parsePossiblePhoneNumber } from '../../src/api/possible-phone.js';
 import { parsePhoneNumber } from '../../src/api/rules.js';
+import { demoContacts } from '../../src/server/demo-data.js';
 import { apiError, closeAllServers, contactJson, httpServer, json, trackedClient } from '../helpers/servers.js';
 
 const E164_RULE = 'phone_number must be in E.164 form: "+" then 7 to 15 digits, the first not 0';
@@ -75,6 +77,47 @@ describe('parsePhoneNumber', () => {
     expect(parsePhoneNumber('+(0)44 20', 'option --phone')).toEqual({
       problem: 'option --phone must be in E.164 form: "+" then 7 to 15 digits, the first not 0',
     });
+  });
+});
+
+describe('parsePossiblePhoneNumber: the E.164 form, of a length its country code has', () => {
+  /** Possible, though not all valid: the fictional ranges of examples and tests are taken. */
+  const POSSIBLE: [written: string, stored: string][] = [
+    ['+1 212 555 0187', '+12125550187'], // NANP 555-01xx
+    ['+1 (415) 555-0132', '+14155550132'],
+    ['+44 20 7946 0958', '+442079460958'], // Ofcom's drama numbers
+    ['+44 7700 900123', '+447700900123'],
+    ['+44 (0) 20 7946 0958', '+442079460958'],
+    ['+61 491 570 156', '+61491570156'], // ACMA's fictional mobiles
+    ['+39 06 1234 5678', '+390612345678'],
+    ['+49 30 1234567', '+49301234567'],
+    ['+81 3-1234-5678', '+81312345678'],
+  ];
+  it.each(POSSIBLE)('%j → %s', (written, stored) => {
+    expect(parsePossiblePhoneNumber(written, 'phone_number')).toBe(stored);
+  });
+
+  const REFUSED: [written: string, problem: string][] = [
+    ['+1-555-0123', 'option --phone is too short for +1: 7 digits after it, where numbers there have 10'],
+    ['+1 (212) 204-34456', 'option --phone is too long for +1: 11 digits after it, where numbers there have 10'],
+    ['+44 20 7946 09', 'option --phone is not a possible length for +44: 8 digits after it, where numbers there have 7, 9 or 10'],
+    ['+39 12', 'option --phone must be in E.164 form: "+" then 7 to 15 digits, the first not 0'],
+    ['+39 06 123', 'option --phone is too short for +39: 5 digits after it, where numbers there have 6 to 12'],
+    ['+44 020 7946 0958', 'option --phone holds a prefix dialled only inside the country: after +44 the number is +442079460958'],
+    ['+999 1234 5678', 'option --phone does not start with a country code in use (+99912345678)'],
+    ['6101231234@pagersample.com', 'option --phone is not a phone number: it holds an "@" (an address, not a number)'],
+    ['+1 212 555 0187 ext. 12', 'option --phone is not a phone number: it holds letters'],
+    ['tel:+12125550187', 'option --phone is not a phone number: it holds letters'],
+    ['020 7946 0958', 'option --phone must be in E.164 form: "+" then 7 to 15 digits, the first not 0'],
+  ];
+  it.each(REFUSED)('%j is refused: %s', (written, problem) => {
+    expect(parsePossiblePhoneNumber(written, 'option --phone')).toEqual({ problem });
+  });
+
+  it("the sandbox's demo contacts hold only possible numbers (a restore of them loses none)", () => {
+    const contacts = demoContacts(1, Date.UTC(2026, 0, 1));
+    expect(contacts.length).toBeGreaterThanOrEqual(60);
+    for (const { username, phoneNumber } of contacts) expect(parsePossiblePhoneNumber(phoneNumber, username)).toBe(phoneNumber);
   });
 });
 

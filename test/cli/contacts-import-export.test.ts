@@ -174,7 +174,8 @@ const CORPUS: CorpusCase[] = [
   {
     file: 'outlook.csv',
     created: [
-      contact('john.smith', '+14255550100', 'John Smith'),
+      // Business Phone before Mobile Phone: the mobile is taken.
+      contact('john.smith', '+14255550101', 'John Smith'),
       // A second John Smith: the name's username is taken by another number.
       contact('john.smith.0142', '+12065550142', 'John Smith'),
       contact('priya.patel', '+919876543210', 'Priya Patel'),
@@ -302,6 +303,9 @@ describe('contacts import', () => {
       failed: [],
       invalid_count: 2,
       failed_count: 0,
+      // Which number a row of several was read as.
+      phones_chosen: [{ where: 'outlook.csv row 2', phone_number: '+14255550101', kind: 'mobile', of: 2 }],
+      phones_chosen_count: 1,
       stopped: null,
     });
     const list = await to.run('contacts', 'list', '--all', '--json');
@@ -479,7 +483,7 @@ describe('contacts import', () => {
 });
 
 describe('the CSV formula guard', () => {
-  it('a cell a spreadsheet splitting on "," or ";" would run is written after a \', one holding a separator quoted; an import gives each back as it was', async () => {
+  it('a cell a spreadsheet splitting on "," or ";" would run is written after a \', one holding a separator quoted, a phone number as it is; an import gives each back as it was', async () => {
     const from = account();
     const api = client(sandbox, from.env.TICKBOOK_TOKEN);
     const hostile = [
@@ -495,12 +499,12 @@ describe('the CSV formula guard', () => {
     expect(await from.run('contacts', 'export', '--output', file)).toMatchObject({ code: 0, stderr: `exported ${hostile.length} contacts to ${file} (csv)\n` });
     const text = readFileSync(file, 'utf8');
     const line = (username: string) => text.split('\r\n').find((row) => row.split(',')[1] === username)!;
-    expect(line('semi')).toContain(`,semi,"Bob;'=1+1;x",'+442079460710,`);
-    expect(line('kept')).toContain(`,kept,''=kept,'+442079460711,`);
-    expect(line('wide')).toContain(`,wide,'\uFF1D1+1,'+442079460712,`);
-    expect(line('comma.at')).toContain(`,comma.at,"Ann,'@home",'+442079460713,`);
-    expect(line('quoted.eq')).toContain(`,quoted.eq,"x;'""=1""",'+442079460714,`);
-    expect(line('plain')).toContain(`,plain,"O'Neil; Jr",'+442079460715,`);
+    expect(line('semi')).toContain(`,semi,"Bob;'=1+1;x",+442079460710,`);
+    expect(line('kept')).toContain(`,kept,''=kept,+442079460711,`);
+    expect(line('wide')).toContain(`,wide,'\uFF1D1+1,+442079460712,`);
+    expect(line('comma.at')).toContain(`,comma.at,"Ann,'@home",+442079460713,`);
+    expect(line('quoted.eq')).toContain(`,quoted.eq,"x;'""=1""",+442079460714,`);
+    expect(line('plain')).toContain(`,plain,"O'Neil; Jr",+442079460715,`);
     // As a spreadsheet splitting on ";" sees each line: no cell of it starts a formula.
     for (const { username } of hostile) {
       for (const cell of line(username).split(';')) expect(cell, `${username}: ${cell}`).not.toMatch(/^"*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/);
@@ -546,13 +550,14 @@ describe('contacts export', () => {
     expect(csvLines.at(-1)).toBe('');
     const cells = parse(csv.stdout, { columns: true }) as Record<string, string>[];
     expect(cells).toHaveLength(SOURCE_COUNT);
-    // Every phone number starts with "+": a spreadsheet would read a formula; the quote stops it.
-    for (const row of cells) expect(row.phone_number).toMatch(/^'\+\d+$/);
+    // Every phone number is written as it is, for a reader other than a spreadsheet: a sign and
+    // digits run nothing.
+    for (const row of cells) expect(row.phone_number).toMatch(/^\+\d+$/);
     const extra = (username: string) => cells.find((row) => row.username === username)!;
     expect(extra('formula').display_name).toBe(`'${EXTRAS[1]!.display_name}`);
     expect(extra('signs').display_name).toBe("'-minus +plus @at");
     expect(extra('comma.person')).toMatchObject({ display_name: EXTRAS[0]!.display_name, avatar_url: EXTRAS[0]!.avatar_url });
-    expect(csv.stdout).toContain(`,"Smith, John; ""Jack"" \\ O'Neil",'+442079460700,"https://img.example/a.png?size=64,64&x=1",`);
+    expect(csv.stdout).toContain(`,"Smith, John; ""Jack"" \\ O'Neil",+442079460700,"https://img.example/a.png?size=64,64&x=1",`);
     expect(cells.map((row) => row.id)).toEqual(listed.data.map((c) => c.id));
 
     expect(vcf).toMatchObject({ code: 0, stderr: `exported ${SOURCE_COUNT} contacts (vcf)\n` });

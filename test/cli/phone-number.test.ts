@@ -40,4 +40,32 @@ describe('contacts create --phone', () => {
     expect(result.stderr).toMatch(/^tickbook: option --phone must be in E\.164 form.*\n$/);
     expect(posts()).toBe(before);
   });
+
+  it('a number of a length its country code has, though in a fictional range (NANP 555-01xx, Ofcom drama), is created', async () => {
+    for (const [username, phone, stored] of [
+      ['nanp_fiction', '+1 212 555 0187', '+12125550187'],
+      ['ofcom_drama', '+44 7700 900123', '+447700900123'],
+    ]) {
+      const result = await runTickbookToExit(['contacts', 'create', '--username', username!, '--phone', phone!, '--json'], env);
+      expect(result.code, result.stderr).toBe(0);
+      expect(JSON.parse(result.stdout).phone_number).toBe(stored);
+    }
+  });
+
+  it('an impossible number (too short, too long) or no number at all (an address, letters) is refused in one line naming --phone, exit 2, with no request', async () => {
+    const before = posts();
+    const refused: [phone: string, problem: string][] = [
+      ['+1-555-0123', 'option --phone is too short for +1: 7 digits after it, where numbers there have 10'],
+      ['+1 (212) 204-34456', 'option --phone is too long for +1: 11 digits after it, where numbers there have 10'],
+      ['6101231234@pagersample.com', 'option --phone is not a phone number: it holds an "@" (an address, not a number)'],
+      ['+1 212 555 0187 ext. 12', 'option --phone is not a phone number: it holds letters'],
+    ];
+    for (const [phone, problem] of refused) {
+      const result = await runTickbookToExit(['contacts', 'create', '--username', 'impossible', '--phone', phone], env);
+      expect(result.code, phone).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe(`tickbook: ${problem} (see tickbook --help)\n`);
+    }
+    expect(posts()).toBe(before);
+  });
 });

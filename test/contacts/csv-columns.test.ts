@@ -14,15 +14,31 @@ const read = (header: string[], cells: string[]) => {
   return { ...rest, phones: phones.map((phone) => phone.value) };
 };
 
+/** The columns of a header as compared here: a field's name, or a phone column and what it says of its numbers. */
+const columns = (header: string[]) =>
+  columnsOf(header).map((column) =>
+    column === undefined
+      ? undefined
+      : column.field !== 'phones'
+        ? column.field
+        : column.kindAt !== undefined
+          ? `phones, kind in ${header[column.kindAt]}`
+          : column.mobile
+            ? 'phones, mobile'
+            : column.preferred
+              ? 'phones, preferred'
+              : 'phones',
+  );
+
 describe('columnsOf', () => {
   it('finds each field under its aliases, in any case and spelling of spaces, dashes and underscores', () => {
-    expect(columnsOf(['DISPLAY_NAME', 'Phone Number', 'avatar-url', 'User Name', 'Full Name', 'CELL', 'Surname', 'first', 'Contact Name', 'Photo URL', 'e-mail', 'id'])).toEqual([
+    expect(columns(['DISPLAY_NAME', 'Phone Number', 'avatar-url', 'User Name', 'Full Name', 'CELL', 'Surname', 'first', 'Contact Name', 'Photo URL', 'e-mail', 'id'])).toEqual([
       'name',
       'phones',
       'avatarUrl',
       'username',
       'name',
-      'phones',
+      'phones, mobile',
       'family',
       'given',
       'name',
@@ -33,19 +49,29 @@ describe('columnsOf', () => {
     ]);
   });
 
-  it("a Google Contacts header: Name, Given Name, Family Name, Nickname, Photo, Phone N - Value (not - Type)", () => {
+  it("a Google Contacts header: Name, Given Name, Family Name, Nickname, Photo, Phone N - Value read with its - Type", () => {
     const header = ['Name', 'Given Name', 'Additional Name', 'Family Name', 'Nickname', 'Photo', 'Group Membership', 'Phone 1 - Type', 'Phone 1 - Value', 'Phone 2 - Type', 'Phone 2 - Value'];
-    expect(columnsOf(header)).toEqual(['name', 'given', undefined, 'family', 'username', 'avatarUrl', undefined, undefined, 'phones', undefined, 'phones']);
+    expect(columns(header)).toEqual(['name', 'given', undefined, 'family', 'username', 'avatarUrl', undefined, undefined, 'phones, kind in Phone 1 - Type', undefined, 'phones, kind in Phone 2 - Type']);
     expect(hasPhoneColumn(header)).toBe(true);
   });
 
-  it('an Outlook header: First Name, Last Name and every phone column', () => {
-    const header = ['First Name', 'Middle Name', 'Last Name', 'E-mail Address', 'Home Phone', 'Business Phone', 'Mobile Phone', 'Other Phone', 'Primary Phone', 'Company'];
-    expect(columnsOf(header)).toEqual(['given', undefined, 'family', undefined, 'phones', 'phones', 'phones', 'phones', 'phones', undefined]);
+  it("Google's newer header: Phone N - Label, any N, and a value with no type column beside it", () => {
+    const header = ['First Name', 'Last Name', 'Phone 12 - Value', 'Phone 1 - Label', 'Phone 1 - Value', 'Phone 12 - Label', 'Phone 3 - Value'];
+    expect(columns(header)).toEqual(['given', 'family', 'phones, kind in Phone 12 - Label', undefined, 'phones, kind in Phone 1 - Label', undefined, 'phones']);
+  });
+
+  it('an Outlook header: First Name, Last Name and every phone column, the mobile ones and Primary Phone said so', () => {
+    const header = ['First Name', 'Middle Name', 'Last Name', 'E-mail Address', 'Home Phone', 'Business Phone', 'Mobile Phone', 'Other Phone', 'Primary Phone', 'Company', 'Home Phone 2', 'Business Phone 2', 'Company Main Phone', 'Pager', 'Business Fax'];
+    expect(columns(header)).toEqual(['given', undefined, 'family', undefined, 'phones', 'phones', 'phones, mobile', 'phones', 'phones, preferred', undefined, 'phones', 'phones', 'phones', undefined, undefined]);
+  });
+
+  it("Thunderbird's header: Display Name, Nickname, Work Phone, Home Phone, Mobile Number (not fax or pager)", () => {
+    const header = ['First Name', 'Last Name', 'Display Name', 'Nickname', 'Primary Email', 'Work Phone', 'Home Phone', 'Fax Number', 'Pager Number', 'Mobile Number', ''];
+    expect(columns(header)).toEqual(['given', 'family', 'name', 'username', undefined, 'phones', 'phones', undefined, undefined, 'phones, mobile', undefined]);
   });
 
   it('a header without a phone column is said to have none', () => {
-    expect(hasPhoneColumn(['Name', 'Email', 'Phonetic Name'])).toBe(false);
+    expect(hasPhoneColumn(['Name', 'Email', 'Phonetic Name', 'Phone 1 - Type'])).toBe(false);
     expect(hasPhoneColumn([])).toBe(false);
     expect(hasPhoneColumn(['name', 'MOBILE'])).toBe(true);
   });
@@ -83,6 +109,34 @@ describe('fieldsOfRow', () => {
     expect(read(['display_name', 'username'], ["''=kept", "'-dash"])).toMatchObject({ name: "'=kept", username: '-dash' });
     expect(read(['display_name'], ["'\uFF1D1+1"])).toMatchObject({ name: '\uFF1D1+1' });
     expect(read(['display_name'], ["Bob;'=1+1;x"])).toMatchObject({ name: 'Bob;=1+1;x' });
+  });
+});
+
+describe('fieldsOfRow: what a row says of its numbers', () => {
+  const phones = (header: string[], cells: string[]) => fieldsOfRow(columnsOf(header), cells).phones;
+
+  it("a mobile column's numbers are mobiles, Outlook's Primary Phone the one preferred, the rest neither", () => {
+    expect(phones(['Business Phone', 'Mobile Phone', 'Primary Phone', 'Cell'], ['+1 425 555 0100', '+1 425 555 0101', '+1 425 555 0102', '+1 425 555 0103'])).toEqual([
+      { value: '+1 425 555 0100', mobile: false, preferred: false },
+      { value: '+1 425 555 0101', mobile: true, preferred: false },
+      { value: '+1 425 555 0102', mobile: false, preferred: true },
+      { value: '+1 425 555 0103', mobile: true, preferred: false },
+    ]);
+  });
+
+  it("Google's Phone N - Type (or - Label) says it per row: Mobile (or Cell, iPhone) a mobile, a * before it the one starred", () => {
+    const header = ['Name', 'Phone 1 - Type', 'Phone 1 - Value', 'Phone 2 - Label', 'Phone 2 - Value'];
+    expect(phones(header, ['Ada', 'Work', '+44 20 7946 0001', 'Mobile', '+44 7700 900001'])).toEqual([
+      { value: '+44 20 7946 0001', mobile: false, preferred: false },
+      { value: '+44 7700 900001', mobile: true, preferred: false },
+    ]);
+    expect(phones(header, ['Ada', '* Home', '+44 20 7946 0002', '* Mobile', '+44 7700 900002 ::: +44 7700 900003'])).toEqual([
+      { value: '+44 20 7946 0002', mobile: false, preferred: true },
+      { value: '+44 7700 900002 ::: +44 7700 900003', mobile: true, preferred: true },
+    ]);
+    expect(phones(header, ['Ada', 'iPhone', '+44 7700 900004', 'cell', '+44 7700 900005'])).toMatchObject([{ mobile: true }, { mobile: true }]);
+    // No type given, or a custom one: nothing said.
+    expect(phones(header, ['Ada', '', '+44 20 7946 0006', 'Mobiles of old', '+44 20 7946 0007'])).toMatchObject([{ mobile: false }, { mobile: false }]);
   });
 });
 

@@ -113,9 +113,28 @@ describe('phoneOf', () => {
     expect(phoneOf('555-0187', 'US')).toEqual({ problem: 'phone "555-0187" is not a phone number in US' });
     expect(phoneOf('1234567890123456789', 'GB')).toEqual({ problem: 'phone "1234567890123456789" is not a phone number in GB' });
     // With a "+", no country can mend it.
-    expect(phoneOf('+44 12', 'GB')).toEqual({ problem: 'phone "+44 12" is not a phone number in E.164 form' });
-    expect(phoneOf('+0 123 4567', undefined)).toEqual({ problem: 'phone "+0 123 4567" is not a phone number in E.164 form' });
-    expect(phoneOf('call me', 'GB')).toEqual({ problem: 'phone "call me" is not a phone number in E.164 form' });
+    const e164 = (raw: string) => ({ problem: `phone ${JSON.stringify(raw)} must be in E.164 form: "+" then 7 to 15 digits, the first not 0` });
+    expect(phoneOf('+44 12', 'GB')).toEqual(e164('+44 12'));
+    expect(phoneOf('+0 123 4567', undefined)).toEqual(e164('+0 123 4567'));
+  });
+
+  it('a number with its country code is the length its country has (possible, not strictly valid), as `create` takes it', () => {
+    for (const country of [undefined, 'GB', 'US'] as const) {
+      // The fictional ranges of examples and tests are possible numbers.
+      expect(phoneOf('+1 212 555 0187', country)).toBe('+12125550187');
+      expect(phoneOf('+44 7700 900123', country)).toBe('+447700900123');
+      expect(phoneOf('+1-555-0123', country)).toEqual({ problem: 'phone "+1-555-0123" is too short for +1: 7 digits after it, where numbers there have 10' });
+      expect(phoneOf('+1 (212) 204-34456', country)).toEqual({ problem: 'phone "+1 (212) 204-34456" is too long for +1: 11 digits after it, where numbers there have 10' });
+    }
+  });
+
+  it('a value with letters or an "@" is no phone number, whatever its digits and whatever the default country', () => {
+    for (const country of [undefined, 'US'] as const) {
+      expect(phoneOf('6101231234@pagersample.com', country)).toEqual({ problem: 'phone "6101231234@pagersample.com" is not a phone number: it holds an "@" (an address, not a number)' });
+      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it holds letters' });
+      expect(phoneOf('(212) 555-0187 x12', country)).toEqual({ problem: 'phone "(212) 555-0187 x12" is not a phone number: it holds letters' });
+      expect(phoneOf('call me', country)).toEqual({ problem: 'phone "call me" is not a phone number: it holds letters' });
+    }
   });
 });
 
@@ -148,10 +167,12 @@ describe('candidateOf', () => {
     // With a country, the national number is usable and comes first.
     expect(candidateOf(fields({ name: 'Ada', phones }), 'GB')).toMatchObject({ contact: { phoneNumber: '+442079460958' } });
     // None usable: the first one's problem.
-    expect(candidateOf(fields({ name: 'Ada', phones: ['ext. 12', '020 7946 0958'] }), undefined)).toEqual({
+    expect(candidateOf(fields({ name: 'Ada', phones: ['020 7946 0958', 'ext. 12'] }), undefined)).toEqual({
       field: 'phone',
-      problem: 'phone "ext. 12" has no country code: give --default-country (e.g. GB, US) to say how to read it',
+      problem: 'phone "020 7946 0958" has no country code: give --default-country (e.g. GB, US) to say how to read it',
     });
+    // An impossible number is passed over for a possible one after it.
+    expect(candidateOf(fields({ name: 'Ada', phones: ['+1-555-0123', '+1 212 555 0187'] }), undefined)).toMatchObject({ contact: { phoneNumber: '+12125550187' } });
   });
 
   it('a mobile is taken before the rest, then the one the file prefers, then the first, each in the file’s order', () => {
@@ -166,6 +187,26 @@ describe('candidateOf', () => {
     expect(candidateOf(fields({ name: 'Ada', phones: [work, home] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460002' } });
     // A mobile that is no number gives way to the next usable one.
     expect(candidateOf(fields({ name: 'Ada', phones: [work, { value: 'n/a', mobile: true }] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460001' } });
+  });
+
+  it('says which number was taken when there were several: a mobile, the one preferred, or another, and of how many', () => {
+    const work = { value: '+44 20 7946 0001' };
+    const home = { value: '+44 20 7946 0002', preferred: true };
+    const cell = { value: '+44 7700 900003', mobile: true };
+    const taken = (...phones: PhoneField[]) => {
+      const candidate = candidateOf(fields({ name: 'Ada', phones }), undefined);
+      return 'contact' in candidate ? [candidate.contact.phoneNumber, candidate.taken] : candidate;
+    };
+    expect(taken(work, home, cell)).toEqual(['+447700900003', { kind: 'mobile', of: 3 }]);
+    expect(taken(work, home)).toEqual(['+442079460002', { kind: 'preferred', of: 2 }]);
+    expect(taken(work, { value: '+44 20 7946 0004' })).toEqual(['+442079460001', { kind: 'other', of: 2 }]);
+    // The mobile is no number: another is taken, and said so.
+    expect(taken(work, { value: 'n/a', mobile: true })).toEqual(['+442079460001', { kind: 'other', of: 2 }]);
+    // Google's several in one cell count each; the same number written twice counts once.
+    expect(taken(work, { value: '+44 7700 900005 ::: +44 7700 900006', mobile: true })).toEqual(['+447700900005', { kind: 'mobile', of: 3 }]);
+    expect(taken(cell, { value: '+447700900003', preferred: true })).toEqual(['+447700900003', undefined]);
+    // One number: nothing to say.
+    expect(taken(cell)).toEqual(['+447700900003', undefined]);
   });
 
   it('each problem names its field', () => {
@@ -194,6 +235,7 @@ describe('candidateOf', () => {
   it('reads Google\'s several numbers in one cell, and letters of their own in a username', () => {
     expect(candidateOf(fields({ name: 'Łukasz Żółć', phones: ['bad ::: +48 22 123 45 67'] }), undefined)).toEqual({
       contact: { username: 'lukasz.zolc', phoneNumber: '+48221234567', displayName: 'Łukasz Żółć' },
+      taken: { kind: 'other', of: 2 },
     });
     expect(candidateOf(fields({ name: 'Bjørn Straße Ægir', phones: ['+4791234567'] }), undefined)).toMatchObject({ contact: { username: 'bjorn.strasse.aegir' } });
   });

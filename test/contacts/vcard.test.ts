@@ -1,6 +1,7 @@
 // Contacts as vCards (src/contacts/vcard.ts): folding at 75 octets, the vCard 4.0 an export
 // writes, the 2.1 normaliser in front of ical.js, cards split out of a file's lines, and the
 // fields read from 2.1, 3.0 and 4.0 cards as phones and address books write them.
+import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/types.js';
 import { cardsOf, foldLine, normalise21, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
@@ -104,7 +105,7 @@ describe('vcardOf', () => {
         'VERSION:4.0',
         'FN:ada',
         'NICKNAME:ada',
-        'TEL;VALUE=uri:tel:+442079460958',
+        'TEL;TYPE=cell:+442079460958',
         'UID:ct_0mwxpj2v1002y669d8ebf',
         'REV:20260102T030405Z',
         'END:VCARD',
@@ -126,7 +127,7 @@ describe('vcardOf', () => {
         'VERSION:4.0',
         'FN:Lovelace\\, Ada \\\\ Countess',
         'NICKNAME:ada.lovelace',
-        'TEL;VALUE=uri:tel:+442079460958',
+        'TEL;TYPE=cell:+442079460958',
         'PHOTO:https://avatars.example/ada.png',
         'UID:ct_0mwxpj2v1002y669d8ebf',
         'REV:20260102T030405Z',
@@ -144,12 +145,34 @@ describe('vcardOf', () => {
         `FN:${'😀'.repeat(18)}`,
         ` ${'😀'.repeat(12)}`,
         'NICKNAME:ada',
-        'TEL;VALUE=uri:tel:+442079460958',
+        'TEL;TYPE=cell:+442079460958',
         'UID:ct_0mwxpj2v1002y669d8ebf',
         'REV:20260102T030405Z',
         'END:VCARD',
       ),
     );
+  });
+
+  it('PHOTO is a URI, not text: its commas and semicolons are written as they are, a space or control percent-encoded', () => {
+    const lineOf = (card: string, name: string) => unfolded(card).split('\r\n').find((line) => line.startsWith(name));
+    expect(lineOf(vcardOf({ ...ada, avatarUrl: 'https://img.example/a.png?size=64,64&crop=1;2' }), 'PHOTO')).toBe('PHOTO:https://img.example/a.png?size=64,64&crop=1;2');
+    // A line break in a server's URL would end the property and start another.
+    expect(lineOf(vcardOf({ ...ada, avatarUrl: 'https://img.example/a b\r\nTEL:+1\u0085.png' }), 'PHOTO')).toBe('PHOTO:https://img.example/a%20b%0D%0ATEL:+1%C2%85.png');
+    // A long one is folded at 75 octets like any line, never inside a character.
+    const long = `https://img.example/${'é,'.repeat(60)}.png`;
+    const card = vcardOf({ ...ada, avatarUrl: long });
+    for (const line of card.split('\r\n').slice(0, -1)) physicalLines(line);
+    expect(lineOf(card, 'PHOTO')).toBe(`PHOTO:${long}`);
+    expect(readCard(card)).toMatchObject({ photo: long });
+  });
+
+  it('TEL carries TYPE=cell and the number as text, which an RFC 6350 parser (ical.js) reads as the number', () => {
+    const card = vcardOf(ada);
+    expect(card).toContain('\r\nTEL;TYPE=cell:+442079460958\r\n');
+    const [, properties] = ICAL.parse(card) as [string, [string, Record<string, string>, string, string][]];
+    expect(properties.find(([name]) => name === 'tel')).toEqual(['tel', { type: 'cell' }, 'uri', '+442079460958']);
+    // VERSION straight after BEGIN, as RFC 6350 asks.
+    expect(card.startsWith('BEGIN:VCARD\r\nVERSION:4.0\r\n')).toBe(true);
   });
 
   it('what it writes reads back as the same contact', () => {

@@ -629,7 +629,7 @@ describe('creating and filtering', () => {
     await h.press('c');
     await h.type('zed_tester');
     await h.press(KEY.tab);
-    await h.type('not a phone');
+    await h.type('020 7946 0958');
     await h.press(KEY.tab);
     await h.type('Zed Tester');
     await h.press(KEY.tab);
@@ -639,19 +639,31 @@ describe('creating and filtering', () => {
     const lines = frame.split('\n');
     const phoneAt = lines.findIndex((l) => /› phone/.test(l));
     expect(phoneAt, 'the phone field has the focus').toBeGreaterThan(0);
-    expect(lines[phoneAt]).toContain('not a phone');
+    expect(lines[phoneAt]).toContain('020 7946 0958');
     expect(lines[phoneAt + 1]).toMatch(/✗ .*phone_number/);
     // The rule is read whole, wrapped under the field, not cut at the pane's edge.
-    const error = lines
-      .slice(phoneAt + 1, phoneAt + 4)
-      .map((l) => l.replace(/^[┃│]\s*/, '').replace(/\s*[┃│].*$/, ''))
-      .join(' ')
-      .replace(/ +/g, ' ');
-    expect(error).toContain('✗ phone_number must be in E.164 form: "+" then 7 to 15 digits, the first not 0');
+    /** What is written under the phone field, its lines joined. */
+    const errorUnderPhone = (shown: string) => {
+      const rows = shown.split('\n');
+      const at = rows.findIndex((l) => /› phone/.test(l));
+      return rows
+        .slice(at + 1, at + 4)
+        .map((l) => l.replace(/^[┃│]\s*/, '').replace(/\s*[┃│].*$/, ''))
+        .join(' ')
+        .replace(/ +/g, ' ');
+    };
+    expect(errorUnderPhone(frame)).toContain('✗ phone_number must be in E.164 form: "+" then 7 to 15 digits, the first not 0');
     expect(frame).not.toMatch(/phone_number[^\n]*…/);
     expect(lineWith(frame, 'username')).toContain('zed_tester');
     expect(lineWith(frame, 'display name')).toContain('Zed Tester');
     expect(lineWith(frame, 'avatar URL')).toContain('https://avatars.example/zed.png');
+
+    // E.164, but too short for its country code: the rule `contacts create` applies.
+    await h.press(KEY.ctrlU);
+    await h.type('+1-555-0123');
+    await h.press(KEY.enter);
+    frame = await h.until((f) => /✗ .*phone_number is too short/.test(f), 'the length error');
+    expect(errorUnderPhone(frame)).toContain('✗ phone_number is too short for +1: 7 digits after it, where numbers there have 10');
 
     await h.press(KEY.ctrlU);
     await h.type('+44 20 7946 0999');

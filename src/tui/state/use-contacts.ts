@@ -3,7 +3,6 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
-import { parsePhoneNumber } from '../../api/rules.js';
 import { drawn, typedText } from '../../text/sanitize.js';
 import { ContactWalk, type Goal, movedByPages, placeOf } from './contact-walk.js';
 import {
@@ -27,6 +26,15 @@ import type { StatusStore } from './status.js';
 import { isTransient, retryDelayMs } from './retry.js';
 import { useStore } from './use-store.js';
 import type { WriteLedger } from './write-ledger.js';
+
+type PhoneRule = typeof import('../../api/possible-phone.js');
+let phoneRule: PhoneRule | undefined;
+let phoneRuleLoading: Promise<PhoneRule> | undefined;
+/**
+ * The phone rule `contacts create` applies, loaded when the create form first opens: its
+ * metadata (libphonenumber's) is the form's to load, not the dashboard's start's.
+ */
+const loadPhoneRule = (): Promise<PhoneRule> => (phoneRuleLoading ??= import('../../api/possible-phone.js').then((rule) => (phoneRule = rule)));
 
 /** The longest wait between tries of a first page that did not come. */
 const RETRY_MAX_MS = 30_000;
@@ -589,17 +597,25 @@ export function useContacts(
         dispatch({ type: 'delete-undone' });
         status.notice(`kept ${drawn(contactName(pending))}`);
       },
-      startCreate: () => dispatch({ type: 'create-started' }),
+      startCreate: () => {
+        void loadPhoneRule();
+        dispatch({ type: 'create-started' });
+      },
       editCreate: (field: CreateField, value: string) => dispatch({ type: 'create-edited', field, value }),
       moveCreateField: (by: number) => dispatch({ type: 'create-field-moved', by }),
-      submitCreate: () => {
+      submitCreate: function submitCreate(): void {
         const s = getState();
         if (s.mode.kind !== 'create' || s.mode.form.submitting) return;
+        // Loading since the form opened: a submit quicker than that is made once it is there.
+        if (!phoneRule) {
+          void loadPhoneRule().then(() => submitCreate(), failed);
+          return;
+        }
         const { values } = s.mode.form;
         const problems: Partial<Record<CreateField, string>> = {};
         if (values.username.trim() === '') problems.username = 'username is required';
-        // The same rule as the sandbox's, checked here so a typo is shown without a request.
-        const phone = parsePhoneNumber(values.phone_number, 'phone_number');
+        // The rule `contacts create --phone` applies, checked here so a typo is shown without a request.
+        const phone = phoneRule.parsePossiblePhoneNumber(values.phone_number, 'phone_number');
         if (values.phone_number.trim() === '') problems.phone_number = 'phone_number is required';
         else if (typeof phone !== 'string') problems.phone_number = phone.problem;
         if (Object.keys(problems).length > 0 || typeof phone !== 'string') {
