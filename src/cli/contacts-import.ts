@@ -102,8 +102,9 @@ class Rejects {
   write(record: ImportRecord): void {
     const out = this.#file?.stream;
     if (!out || record.raw === undefined || this.#failed !== undefined) return;
+    // A card's bytes as they are in its file; a row under its file's header.
     let text = record.raw;
-    if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${text}`;
+    if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${String(text)}`;
     this.#header = record.format === 'csv' ? record.header : undefined;
     // Each write is taken in order at once; the last one's promise settles when all are taken.
     const written: Promise<void> = put(out, text).then(

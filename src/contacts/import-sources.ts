@@ -1,7 +1,8 @@
 // The files an import reads: each checked first, whole (there, a regular file, UTF-8 text with
-// no NUL byte anywhere, not empty, a CSV quote closed), its format found (by its name, else by its
-// first line), then read a card or a row at a time, streaming, each with its place in the file and
-// its text as written (for the rejects file). A card or row is kept up to RECORD_LIMIT bytes: a
+// no NUL byte anywhere but where a vCard's property declares another charset, not empty, a CSV
+// quote closed), its format found (by its name, else by its first line), then read a card or a row
+// at a time, streaming, each with its place in the file and its text as written (for the rejects
+// file). A card or row is kept up to RECORD_LIMIT bytes: a
 // larger one is refused alone and the reading goes on, so memory does not grow with the file.
 // What is imported is what was checked: the file is read again through the descriptor it was
 // checked through (a file saved again since, by a rename over it, is not the one read), and a
@@ -12,13 +13,14 @@ import { type BigIntStats, closeSync, fstatSync, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { fsReason } from '../config/fs-reason.js';
 import { NotRegularFileError, openRegularFile } from '../config/regular-file.js';
-import { TextBytesCheck, type TextFault } from '../text/text-bytes.js';
+import { TextBytesCheck } from '../text/text-bytes.js';
 import { columnsOf, fieldsOfRow, hasPhoneColumn } from './csv-columns.js';
 import { cellsOfEach, type CsvRecord, CsvRecordSplitter } from './csv-records.js';
 import type { ImportFields } from './import-candidate.js';
 import type { ImportFormat } from './formats.js';
-import { LineSplitter } from './text-lines.js';
+import { type Line, LineSplitter, type LongLine } from './text-lines.js';
 import { type CardFields, cardsOf, readCard } from './vcard.js';
+import { type ByteFault, CardBytesCheck } from './vcard-lines.js';
 
 export class ImportFileError extends Error {
   override readonly name = 'ImportFileError';
@@ -35,8 +37,11 @@ export class FileChangedError extends ImportFileError {
 export interface ImportRecord {
   where: string;
   format: ImportFormat;
-  /** The card or row as written, line ends CRLF: what goes to the rejects file (none when too large to keep). */
-  raw: string | undefined;
+  /**
+   * What goes to the rejects file (none when too large to keep): a card's bytes exactly as in its
+   * file, a row's text as written with a CRLF line end.
+   */
+  raw: Buffer | string | undefined;
   /** The CSV header it was read under, as written (for a rejects file of rows). */
   header?: string | undefined;
   /** How far into its file it ends, in bytes (about: for a progress bar). */
@@ -118,7 +123,7 @@ function openImportFile(path: string): number {
 }
 
 /** Why a file with `fault` at its `line` is not one to import. */
-function faultMessage(path: string, fault: TextFault, line: number): string {
+function faultMessage(path: string, fault: ByteFault, line: number): string {
   const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
   return fault.kind === 'nul'
     ? `${path} line ${line} is not text (it holds a NUL byte, binary data): expected a vCard (.vcf) or CSV file`
@@ -148,9 +153,37 @@ export async function checkImportFile(path: string, asked: ImportFormat | 'auto'
   }
 }
 
+/**
+ * The lines of a vCard file checked as they pass by the bytes rule of vCards (CardBytesCheck):
+ * the first fault, with the line it is on, is handed to `fault`.
+ */
+class CardFileLines {
+  readonly #splitter = new LineSplitter(RECORD_LIMIT);
+  readonly #check = new CardBytesCheck();
+  #line = 0;
+  constructor(private readonly fault: (fault: ByteFault, line: number) => never) {}
+  get offset(): number {
+    return this.#splitter.offset;
+  }
+  push(chunk: Buffer): (Line | LongLine)[] {
+    return this.#checked(this.#splitter.push(chunk));
+  }
+  end(): (Line | LongLine)[] {
+    return this.#checked(this.#splitter.end());
+  }
+  #checked(lines: (Line | LongLine)[]): (Line | LongLine)[] {
+    for (const line of lines) {
+      this.#line++;
+      const fault = this.#check.line(line);
+      if (fault) this.fault(fault, this.#line);
+    }
+    return lines;
+  }
+}
+
 async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'auto'): Promise<Omit<ImportFile, 'fd' | 'mtimeNs'>> {
   const text = new TextBytesCheck();
-  const refuse = async (fault: TextFault): Promise<never> => {
+  const refuse = async (fault: ByteFault & { offset: number }): Promise<never> => {
     throw new ImportFileError(faultMessage(path, fault, await lineAt(fd, fault.offset)));
   };
   const head = Buffer.allocUnsafe(SNIFF_BYTES);
@@ -158,19 +191,25 @@ async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'au
   // A NUL near the start: a photo, an archive, a database, rather than text in another encoding.
   if (head.subarray(0, bytesRead).includes(0)) throw new ImportFileError(`${path} is not text (it holds binary data): expected a vCard (.vcf) or CSV file`);
   const headFault = text.push(head.subarray(0, bytesRead));
-  if (headFault) await refuse(headFault);
   // `stream`: a character cut at the end of what was read is the next chunk's.
   const headText = new TextDecoder('utf-8').decode(head.subarray(0, bytesRead), { stream: true });
-  const firstLine = headText.replace(/^\uFEFF/, '').split(/\r?\n/).find((line) => line.trim() !== '');
+  const firstLine = headText.replace(/^\uFEFF/, '').split(/\r?\n|\r/).find((line) => line.trim() !== '');
+  const format =
+    firstLine === undefined ? undefined
+    : asked !== 'auto' ? asked
+    : /^BEGIN:VCARD\s*$/i.test(firstLine.trim()) || /\.(vcf|vcard)$/i.test(path) ? 'vcf'
+    : /\.(csv|tsv)$/i.test(path) || /[,;\t]/.test(firstLine) ? 'csv'
+    : undefined;
+  // A vCard's bytes are checked a line at a time below: a property may declare its charset.
+  if (headFault && format !== 'vcf') await refuse(headFault);
   if (firstLine === undefined && bytesRead < SNIFF_BYTES) throw new ImportFileError(`${path} is empty: there is nothing to import`);
   if (firstLine === undefined) throw new ImportFileError(`${path} is neither vCard nor CSV: its first ${SNIFF_BYTES / 1024} KiB are blank`);
-  const format = asked !== 'auto' ? asked : /^BEGIN:VCARD\s*$/i.test(firstLine.trim()) || /\.(vcf|vcard)$/i.test(path) ? 'vcf' : /\.(csv|tsv)$/i.test(path) || /[,;\t]/.test(firstLine) ? 'csv' : undefined;
   if (format === undefined) {
     throw new ImportFileError(`${path} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)`);
   }
   // A vCard file is one with a card in it: a .vcf of notes is refused before anything is sent.
   if (format === 'vcf' && !/^BEGIN:VCARD\s*$/im.test(headText)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
-  const delimiter = delimiterOf(firstLine);
+  const delimiter = delimiterOf(firstLine!);
   if (format === 'csv') {
     let header: string[] = [];
     try {
@@ -183,17 +222,31 @@ async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'au
   // The rest of the file: text all through, and (CSV) no quote left open at its end, which would
   // make one field of everything after it.
   const records = format === 'csv' ? new CsvRecordSplitter(delimiter, RECORD_LIMIT, false) : undefined;
-  records?.push(head.subarray(0, bytesRead));
-  let size = bytesRead;
-  if (bytesRead === SNIFF_BYTES) {
-    for await (const chunk of chunksOf(fd, SNIFF_BYTES)) {
-      size += chunk.length;
+  const cards =
+    format === 'vcf'
+      ? new CardFileLines((fault, line) => {
+          throw new ImportFileError(faultMessage(path, fault, line));
+        })
+      : undefined;
+  const take = async (chunk: Buffer) => {
+    if (cards) cards.push(chunk);
+    else {
       const fault = text.push(chunk);
       if (fault) await refuse(fault);
       records?.push(chunk);
     }
+  };
+  if (cards) cards.push(head.subarray(0, bytesRead));
+  else records?.push(head.subarray(0, bytesRead));
+  let size = bytesRead;
+  if (bytesRead === SNIFF_BYTES) {
+    for await (const chunk of chunksOf(fd, SNIFF_BYTES)) {
+      size += chunk.length;
+      await take(chunk);
+    }
   }
-  const last = text.end();
+  cards?.end();
+  const last = cards ? undefined : text.end();
   if (last) await refuse(last);
   const end = records?.end();
   if (end && !Array.isArray(end)) {
@@ -218,7 +271,7 @@ const fileName = (path: string): string => path.split(/[\\/]/).at(-1) ?? path;
 export const fieldsOfCard = (card: CardFields): ImportFields => ({
   name: card.name === card.nickname ? undefined : card.name,
   username: card.nickname,
-  phones: card.phones.map((value) => ({ value })),
+  phones: card.phones,
   avatarUrl: card.photo,
 });
 
@@ -228,26 +281,29 @@ export const fieldsOfCard = (card: CardFields): ImportFields => ({
  * time of change after each read (a write changes the time before its bytes can be read), and
  * its bytes checked again (where the time is too coarse to tell).
  */
-async function* checkedChunksOf(file: ImportFile): AsyncGenerator<Buffer> {
-  const text = new TextBytesCheck();
+async function* checkedChunksOf(file: ImportFile, checkText = true): AsyncGenerator<Buffer> {
+  const text = checkText ? new TextBytesCheck() : undefined;
   let size = 0;
   for await (const chunk of chunksOf(file.fd)) {
     size += chunk.length;
     const now = stateOf(file.fd);
-    if (now.mtimeNs !== file.mtimeNs || Number(now.size) !== file.size || size > file.size || text.push(chunk)) throw new FileChangedError(file.path);
+    if (now.mtimeNs !== file.mtimeNs || Number(now.size) !== file.size || size > file.size || text?.push(chunk)) throw new FileChangedError(file.path);
     yield chunk;
   }
-  if (size !== file.size || text.end() || stateOf(file.fd).mtimeNs !== file.mtimeNs) throw new FileChangedError(file.path);
+  if (size !== file.size || text?.end() || stateOf(file.fd).mtimeNs !== file.mtimeNs) throw new FileChangedError(file.path);
 }
 
 const tooLarge = (what: 'card' | 'row') =>
   `larger than ${RECORD_LIMIT_WORDS}, the limit for a ${what}: left out, and not written to the rejects file (split it, or shorten its largest values)`;
 
 async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
-  const splitter = new LineSplitter(RECORD_LIMIT);
+  // Checked before: a bad byte now is one written since.
+  const splitter = new CardFileLines(() => {
+    throw new FileChangedError(file.path);
+  });
   try {
     const lines = (async function* () {
-      for await (const chunk of checkedChunksOf(file)) yield* splitter.push(chunk);
+      for await (const chunk of checkedChunksOf(file, false)) yield* splitter.push(chunk);
       yield* splitter.end();
     })();
     let cards = 0;
@@ -258,7 +314,7 @@ async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
         yield { where, format: 'vcf', raw, offset: splitter.offset, fields: { problem: tooLarge('card') } };
         continue;
       }
-      const card = readCard(raw.replace(/^\uFEFF/, ''));
+      const card = readCard(raw, { line });
       yield { where, format: 'vcf', raw, offset: splitter.offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
     }
     if (cards === 0) throw new ImportFileError(`${file.path} holds no vCard (no BEGIN:VCARD line)`);

@@ -44,8 +44,12 @@ export function firstNonUtf8(bytes: Uint8Array): number {
 
 export class TextBytesCheck {
   #carry: Buffer = Buffer.alloc(0);
-  /** Bytes pushed before the carry's first. */
-  #offset = 0;
+  /** Bytes pushed before the carry's first (from `offset`, the first chunk's place in the whole). */
+  #offset: number;
+
+  constructor(offset = 0) {
+    this.#offset = offset;
+  }
 
   /** The first fault in what has come so far, or undefined. */
   push(chunk: Buffer): TextFault | undefined {

@@ -375,6 +375,27 @@ describe('import files: checked whole, a FIFO or device refused', () => {
     expect(await to.count()).toBe(0);
   });
 
+  it('a vCard value in the charset its property declares passes the check, far past 64 KiB; an undeclared byte in the same card still refuses the file, naming its line', async () => {
+    const to = account();
+    const cards = Array.from({ length: 1200 }, (_, i) => `BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Card ${i}\r\nTEL;CELL:+4477009${String(i).padStart(5, '0')}\r\nEND:VCARD\r\n`).join('');
+    // Shift_JIS (田中 健二, ﾀﾅｶ) and Windows-1252 (Renée), raw 8-bit, as Japanese phones and Outlook write them.
+    const declared = Buffer.concat([
+      Buffer.from('BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=SHIFT_JIS:'),
+      Buffer.from([0x93, 0x63, 0x92, 0x86, 0x3b, 0x8c, 0x92, 0x93, 0xf1]),
+      Buffer.from(';;;\r\nSOUND;X-IRMC-N;CHARSET=SHIFT_JIS:'),
+      Buffer.from([0xc0, 0xc5, 0xb6]),
+      Buffer.from(';;;;\r\nTEL;CELL:+819012345678\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=Windows-1252:Ren\xe9e\r\nTEL;CELL:+33612345678\r\nEND:VCARD\r\n', 'latin1'),
+    ]);
+    writeFileSync(to.at('declared.vcf'), Buffer.concat([Buffer.from(cards), declared]));
+    // The same, and a NOTE in the Windows-1252 card that declares nothing.
+    writeFileSync(to.at('stray.vcf'), Buffer.concat([Buffer.from(cards), declared.subarray(0, -11), Buffer.from('NOTE:caf\xe9\r\nEND:VCARD\r\n', 'latin1')]));
+    const [good, stray] = await Promise.all([to.run(['contacts', 'import', to.at('declared.vcf')]), to.run(['contacts', 'import', to.at('stray.vcf')])]);
+    expect(good).toMatchObject({ code: 0, stdout: 'created 1202, already present 0, invalid 0\n', stderr: '' });
+    expect(stray).toMatchObject({ code: 1, stdout: '', stderr: `tickbook: ${to.at('stray.vcf')} line 6011 is not UTF-8 text (byte 0xE9): save it as UTF-8 and import it again\n` });
+    const list = await to.run(['contacts', 'list', '--limit', '2', '--json']);
+    expect(JSON.parse(list.stdout).data.map((c: { display_name: string }) => c.display_name)).toEqual(['Renée', '田中 健二']);
+  });
+
   it('a FIFO (with or without a writer) or a device as an import file is refused at once, naming it; nothing is created', async () => {
     const to = account();
     execFileSync('mkfifo', [to.at('alone.fifo'), to.at('fed.fifo')]);
