@@ -64,8 +64,9 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   --rejects FILE            write each refused card or row to FILE as it was written (a card
                             byte for byte), to mend and import again (as --output writes a file)
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
-  twice), UTF-8 text with no NUL byte anywhere (but a vCard value in the CHARSET it declares), a
-  CSV quote closed; else nothing is imported.
+  twice), UTF-8 text with no NUL byte anywhere (but a vCard value in the CHARSET it declares; a
+  file with UTF-16's byte-order mark is read as UTF-16), a CSV quote closed; else nothing is
+  imported.
   What is imported is what was checked: a FILE written to since stops the import there (the
   report so far, then why).
   A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms; every
