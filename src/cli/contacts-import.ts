@@ -9,7 +9,7 @@ import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
-import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
+import { candidateOf, defaultCountry, type TakenPhone, usernameWithPhone } from '../contacts/import-candidate.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
 import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
@@ -34,9 +34,20 @@ interface Refusal {
   reason: string;
 }
 
+/** A card or row whose number taken is not the first it gives (Outlook's WORK before CELL). */
+interface Taken extends TakenPhone {
+  where: string;
+}
+
+/** How a number taken was chosen, in the text report. */
+const TAKEN_WHY: Readonly<Record<TakenPhone['why'], string>> = { mobile: 'the mobile', preferred: 'the one it prefers', first: 'the first that is a phone number' };
+
 interface Report {
   created: number;
   present: number;
+  /** The first REPORT_DETAILS of the cards and rows whose number taken is not their first; the count is of all. */
+  taken: Taken[];
+  takenCount: number;
   /** The first REPORT_DETAILS of each kind; the counts are of all. */
   invalid: Refusal[];
   failed: Refusal[];
@@ -163,7 +174,7 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
+  const report: Report = { created: 0, present: 0, taken: [], takenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
@@ -192,6 +203,7 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       refuse(record, 'invalid', candidate.field, candidate.problem);
       return undefined;
     }
+    if (candidate.taken && ++report.takenCount <= REPORT_DETAILS) report.taken.push({ where: record.where, ...candidate.taken });
     const contact = { ...candidate.contact };
     // The same phone number, or the username with the same number: imported before.
     if (known.hasPhone(contact.phoneNumber) || known.phoneOf(contact.username) === contact.phoneNumber) {
@@ -280,6 +292,8 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
       failed: report.failed,
       invalid_count: report.invalidCount,
       failed_count: report.failedCount,
+      numbers_taken: report.taken.map(({ where, phone, why, of }) => ({ where, phone, taken: why, of })),
+      numbers_taken_count: report.takenCount,
       stopped: report.stopped ?? null,
     });
     return;
@@ -291,6 +305,9 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
     ...[...report.invalid, ...report.failed].map((r) => `  ${r.where}: ${r.reason}`),
   ];
   if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more refused, not listed here (the first ${REPORT_DETAILS.toLocaleString('en-US')} of each kind are)`);
+  // Which number a card or row of several gave, when it is not the one it gives first.
+  lines.push(...report.taken.map((t) => `  ${t.where}: ${t.of} numbers, took ${t.phone} (${TAKEN_WHY[t.why]})`));
+  if (report.takenCount > report.taken.length) lines.push(`  … and ${(report.takenCount - report.taken.length).toLocaleString('en-US')} more numbers taken that are not the first written`);
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
   if (options.rejects === undefined) {
     if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');

@@ -76,6 +76,7 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
+  Of several numbers, the one taken is said when it is not the first written (the mobile, …).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.

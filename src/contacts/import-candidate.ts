@@ -37,7 +37,20 @@ export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
 
 export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
 
-export type Candidate = { contact: NewContact & { username: string; phoneNumber: string } } | { field: ImportField; problem: string };
+/**
+ * Which of several numbers was taken, when it is not the first the file gives: the mobile, the one
+ * the file prefers, or the first that reads as a phone number (those before it do not).
+ */
+export interface TakenPhone {
+  phone: string;
+  why: 'mobile' | 'preferred' | 'first';
+  /** How many numbers the card or row gives. */
+  of: number;
+}
+
+export type Candidate =
+  | { contact: NewContact & { username: string; phoneNumber: string }; taken?: TakenPhone | undefined }
+  | { field: ImportField; problem: string };
 
 const USERNAME = /^[A-Za-z0-9._-]{1,32}$/;
 
@@ -105,24 +118,29 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
   if (name !== undefined && CONTROL_CHARACTERS.test(name)) return { field: 'name', problem: 'name holds control characters' };
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
   // Google's CSV puts several numbers in one cell, " ::: " between them.
-  const phones = phoneOrder(fields.phones)
-    .flatMap((p) => p.value.split(':::'))
-    .map((p) => p.trim())
-    .filter((p) => p !== '');
+  const numbers = (list: readonly PhoneField[]) =>
+    list.flatMap((field) => field.value.split(':::').map((raw) => ({ raw: raw.trim(), field }))).filter((number) => number.raw !== '');
+  const phones = numbers(phoneOrder(fields.phones));
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }
   let phone: string | undefined;
+  let taken: (typeof phones)[number] | undefined;
   let firstProblem: string | undefined;
-  for (const raw of phones) {
-    const read = phoneOf(raw, country);
+  for (const number of phones) {
+    const read = phoneOf(number.raw, country);
     if (typeof read === 'string') {
       phone = read;
+      taken = number;
       break;
     }
     firstProblem ??= read.problem;
   }
-  if (phone === undefined) return { field: 'phone', problem: firstProblem! };
+  if (phone === undefined || taken === undefined) return { field: 'phone', problem: firstProblem! };
+  // Said in the report when it is not the number the file gives first.
+  const written = numbers(fields.phones);
+  const first = written[0]!;
+  const why = taken.field.mobile ? 'mobile' : taken.field.preferred ? 'preferred' : 'first';
   // A nickname ("Big Al") is often not a username the contract allows: one is made from it then,
   // the same way as from a name.
   const given = fields.username?.trim() || undefined;
@@ -138,5 +156,6 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
       ...(name !== undefined && { displayName: name }),
       ...(avatar !== undefined && { avatarUrl: avatar }),
     },
+    ...((taken.field !== first.field || taken.raw !== first.raw) && { taken: { phone, why, of: written.length } }),
   };
 }

@@ -176,6 +176,8 @@ interface CorpusCase {
   /** Already there within the file itself (a person twice). */
   present: number;
   invalid: [where: string, why: string][];
+  /** Where the number taken is not the first written, and what the report says of it. */
+  taken?: [where: string, note: string][];
   /** The rejects file expected, from the fixture's text. */
   rejects: (text: string) => string;
   /** Importing the rejects file with --default-country. */
@@ -234,6 +236,8 @@ const CORPUS: CorpusCase[] = [
       ['row 6', 'no phone number'],
       ['row 7', NO_COUNTRY('020 7946 0004')],
     ],
+    // "ext. 4021" first, no phone number: the second taken, and said.
+    taken: [['row 5', '2 numbers, took +442079460003 (the first that is a phone number)']],
     rejects: (text) => linesFrom(text, 'Name,Given Name') + linesFrom(text, 'Katherine Johnson,') + linesFrom(text, 'Linus Torvalds,'),
     mend: { country: 'GB', adds: [contact('linus.torvalds', '+442079460004', 'Linus Torvalds')], invalid: [['row 2', 'no phone number']] },
   },
@@ -299,8 +303,8 @@ const CORPUS: CorpusCase[] = [
   },
 ];
 
-const report = (file: string, created: number, present: number, invalid: [string, string][], verb = 'created') =>
-  `${verb} ${created}, already present ${present}, invalid ${invalid.length}\n${invalid.map(([where, why]) => `  ${file} ${where}: ${why}\n`).join('')}`;
+const report = (file: string, created: number, present: number, invalid: [string, string][], verb = 'created', taken: [string, string][] = []) =>
+  `${verb} ${created}, already present ${present}, invalid ${invalid.length}\n${[...invalid, ...taken].map(([where, why]) => `  ${file} ${where}: ${why}\n`).join('')}`;
 
 describe('the corpus of address-book files', () => {
   // Four processes one after another each, the six files at once: generous for a loaded machine.
@@ -312,7 +316,7 @@ describe('the corpus of address-book files', () => {
 
     const first = await to.run('contacts', 'import', fixture(c.file), '--rejects', rejects);
     expect(first.stderr).toBe('');
-    expect(first.stdout).toBe(`${report(c.file, c.created.length, c.present, c.invalid)}the refused cards and rows are in ${rejects}, as they were written\n`);
+    expect(first.stdout).toBe(`${report(c.file, c.created.length, c.present, c.invalid, 'created', c.taken)}the refused cards and rows are in ${rejects}, as they were written\n`);
     expect(first.code).toBe(1);
 
     const [made, again] = await Promise.all([to.contacts(), to.run('contacts', 'import', fixture(c.file))]);
@@ -320,7 +324,7 @@ describe('the corpus of address-book files', () => {
     expect(readFileSync(rejects, 'utf8')).toBe(c.rejects(text));
     expect(statSync(rejects).mode & 0o777).toBe(0o600);
     // A second import finds every contact the first made; the refused are refused again.
-    expect(again).toMatchObject({ code: 1, stdout: report(c.file, 0, c.created.length + c.present, c.invalid) });
+    expect(again).toMatchObject({ code: 1, stdout: report(c.file, 0, c.created.length + c.present, c.invalid, 'created', c.taken) });
 
     const mended = await to.run('contacts', 'import', rejects, '--default-country', c.mend.country);
     expect(mended).toMatchObject({ stdout: report(`rejects.${extension}`, c.mend.adds.length, 0, c.mend.invalid), stderr: '' });
@@ -349,11 +353,12 @@ describe('contacts import', () => {
     const to = account();
     const google = CORPUS.find((c) => c.file === 'google.csv')!;
     const outlook = CORPUS.find((c) => c.file === 'outlook.csv')!;
-    const [dry, dryJson] = await Promise.all([
+    const [dry, dryJson, vcardJson] = await Promise.all([
       to.run('contacts', 'import', fixture('google.csv'), '--dry-run'),
       to.run('contacts', 'import', fixture('outlook.csv'), '--dry-run', '--json'),
+      to.run('contacts', 'import', join(FIXTURES, '../vcard/outlook-2003.vcf'), '--dry-run', '--json'),
     ]);
-    expect(dry).toMatchObject({ code: 1, stdout: report('google.csv', 6, 0, google.invalid, 'would create'), stderr: '' });
+    expect(dry).toMatchObject({ code: 1, stdout: report('google.csv', 6, 0, google.invalid, 'would create', google.taken), stderr: '' });
     expect(dryJson.code).toBe(1);
     expect(JSON.parse(dryJson.stdout)).toEqual({
       status: 'success',
@@ -367,7 +372,16 @@ describe('contacts import', () => {
       failed: [],
       invalid_count: 2,
       failed_count: 0,
+      numbers_taken: [],
+      numbers_taken_count: 0,
       stopped: null,
+    });
+    // Outlook's WORK, HOME, CELL and FAX: the mobile taken, and said.
+    expect(vcardJson.code, vcardJson.stderr).toBe(0);
+    expect(JSON.parse(vcardJson.stdout)).toMatchObject({
+      created: 1,
+      numbers_taken: [{ where: 'outlook-2003.vcf card at line 1', phone: '+15125550142', taken: 'mobile', of: 4 }],
+      numbers_taken_count: 1,
     });
     const list = await to.run('contacts', 'list', '--all', '--json');
     expect(list.code, list.stderr).toBe(0);

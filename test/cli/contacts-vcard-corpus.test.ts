@@ -1,11 +1,12 @@
 // The vCard corpus (test/fixtures/vcard): a file to the shape of each address book people import
 // from (iPhone, Mac, Outlook, Android, abook, Google, Evolution, BlackBerry, Lotus Notes,
-// Thunderbird, the 2.1 specification, a file kept by hand, one saved as UTF-16), each beside a .expected.json saying
-// which exporter it stands for and the contacts expected of it. Each is imported by the real
-// `tickbook contacts import` into an empty list of a test sandbox: the contacts made, the report
-// (every card in the file counted once), and the cards refused written to --rejects byte for byte
-// as they are in the file (its line ends, its charset; a UTF-16 file's as the UTF-8 it was read as),
-// which an import reads again as the same.
+// Thunderbird, the 2.1 specification, a file kept by hand, one saved as UTF-16), each beside a
+// .expected.json saying which exporter it stands for and the contacts expected of it. Each is
+// imported by the real `tickbook contacts import` into an empty list of a test sandbox: the
+// contacts made, the report (every card in the file counted once, and the number taken where it
+// is not the first written), and the cards refused written to --rejects byte for byte as they are
+// in the file (its line ends, its charset; a UTF-16 file's as the UTF-8 it was read as), which an
+// import reads again as the same.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +36,11 @@ interface Expected {
   created: Fields[];
   /** The line each refused card begins on, and why it is refused. */
   invalid: [line: number, reason: string][];
+  /** The cards whose number taken is not the first they give: where, the number, why, of how many. */
+  taken: [line: number, phone: string, why: 'mobile' | 'preferred' | 'first', of: number][];
 }
+
+const WHY = { mobile: 'the mobile', preferred: 'the one it prefers', first: 'the first that is a phone number' };
 
 let sandbox: TestSandbox;
 let root: string;
@@ -76,8 +81,9 @@ describe('the vCard corpus: every exporter’s shape imported', () => {
     const run = await runTickbookToExit(['contacts', 'import', join(CORPUS, file), '--rejects', rejects, ...(expected.args ?? [])], env, 20_000);
 
     const refusals = expected.invalid.map(([line, reason]) => `  ${file} card at line ${line}: ${reason}\n`).join('');
+    const taken = expected.taken.map(([line, phone, why, of]) => `  ${file} card at line ${line}: ${of} numbers, took ${phone} (${WHY[why]})\n`).join('');
     const tail = expected.invalid.length > 0 ? `the refused cards and rows are in ${rejects}, as they were written\n` : '';
-    expect(run.stdout).toBe(`created ${expected.created.length}, already present 0, invalid ${expected.invalid.length}\n${refusals}${tail}`);
+    expect(run.stdout).toBe(`created ${expected.created.length}, already present 0, invalid ${expected.invalid.length}\n${refusals}${taken}${tail}`);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(expected.invalid.length > 0 ? 1 : 0);
 

@@ -168,6 +168,20 @@ describe('candidateOf', () => {
     expect(candidateOf(fields({ name: 'Ada', phones: [work, { value: 'n/a', mobile: true }] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460001' } });
   });
 
+  it('says which number was taken when it is not the first written: the mobile, the one preferred, or the first that is a number', () => {
+    const work = { value: '+442079460001' };
+    const home = { value: '+442079460002', preferred: true };
+    const cell = { value: '+44 7700 900003', mobile: true };
+    const taken = (...phones: PhoneField[]) => (candidateOf(fields({ name: 'Ada', phones }), undefined) as { taken?: unknown }).taken;
+    expect(taken(work, home, cell)).toEqual({ phone: '+447700900003', why: 'mobile', of: 3 });
+    expect(taken(work, home)).toEqual({ phone: '+442079460002', why: 'preferred', of: 2 });
+    expect(taken({ value: 'n/a', mobile: true }, work)).toEqual({ phone: '+442079460001', why: 'first', of: 2 });
+    // The first written taken, or only one: nothing to say.
+    expect(taken(cell, work)).toBeUndefined();
+    expect(taken(work, { value: '+442079460005' })).toBeUndefined();
+    expect(taken(work)).toBeUndefined();
+  });
+
   it('each problem names its field', () => {
     const refusals: [ImportFields, { field: string; problem: string }][] = [
       [fields({ name: 'Ada' }), { field: 'phone', problem: 'no phone number' }],
@@ -194,6 +208,7 @@ describe('candidateOf', () => {
   it('reads Google\'s several numbers in one cell, and letters of their own in a username', () => {
     expect(candidateOf(fields({ name: 'Łukasz Żółć', phones: ['bad ::: +48 22 123 45 67'] }), undefined)).toEqual({
       contact: { username: 'lukasz.zolc', phoneNumber: '+48221234567', displayName: 'Łukasz Żółć' },
+      taken: { phone: '+48221234567', why: 'first', of: 2 },
     });
     expect(candidateOf(fields({ name: 'Bjørn Straße Ægir', phones: ['+4791234567'] }), undefined)).toMatchObject({ contact: { username: 'bjorn.strasse.aegir' } });
   });
