@@ -14,6 +14,7 @@ import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
 import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -24,6 +25,12 @@ export const IMPORT_HELP = `  tickbook contacts import FILE... [--format auto|vc
 
 /** Creates in flight at once: quicker than one by one, gentle on a server's rate limit. */
 const CONCURRENCY = 4;
+
+/**
+ * The most of a refusal's reason the report gives: a value quoted in it is the file's (a TEL run
+ * on into a photo's 24 KB of base64), and a report line is a line.
+ */
+const REASON_COLUMNS = 200;
 
 /** Refusals the report names one by one, of each kind; the rest are counted (and in --rejects). */
 export const REPORT_DETAILS = 1000;
@@ -179,7 +186,7 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
     const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
-    if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason });
+    if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason: truncate(reason.slice(0, REASON_COLUMNS * 2), REASON_COLUMNS) });
     options.rejects.write(record);
   };
   // The bar goes by bytes read of all the files: how many cards or rows there are is not known

@@ -514,6 +514,23 @@ describe('contacts import', () => {
     expect(await to.contacts()).toHaveLength(before);
   });
 
+  it('a report line quotes a short excerpt, never a whole value: a line no property and a TEL run on into 24,820 bytes of base64', async () => {
+    const to = account();
+    const base64 = 'QUJD'.repeat(6205);
+    const file = join(to.dir, 'mac.vcf');
+    const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+    // A photo's value on a line of its own (no folding space) right after TEL, and a TEL folded into one.
+    writeFileSync(file, card('FN:Mac One', 'TEL:+442079460801', base64) + card('FN:Mac Two', 'TEL:+44 20 7946', ` ${base64}`));
+    const run = await to.run('contacts', 'import', file);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('created 0, already present 0, invalid 2');
+    expect(lines[1]).toBe(`  mac.vcf card at line 1: line 5 is not a property (name:value): "${base64.slice(0, 39)}…"`);
+    expect(lines[2]!.startsWith('  mac.vcf card at line 7: phone "+44 20 7946QUJD')).toBe(true);
+    expect(lines[2]!.endsWith('…')).toBe(true);
+    expect(lines[2]!.length).toBeLessThanOrEqual(240);
+  });
+
   it('a create answered 409 (someone made it meanwhile) counts as already present, exit 0', async () => {
     const server = await httpServer((req, res) => {
       if (req.method === 'GET') json(res, 200, { has_more: false, data: [] });
