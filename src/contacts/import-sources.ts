@@ -13,14 +13,14 @@ import { type BigIntStats, closeSync, fstatSync, read } from 'node:fs';
 import { promisify } from 'node:util';
 import { fsReason } from '../config/fs-reason.js';
 import { NotRegularFileError, openRegularFile } from '../config/regular-file.js';
-import { TextBytesCheck } from '../text/text-bytes.js';
+import { hexByte, TextBytesCheck } from '../text/text-bytes.js';
 import { type Utf16Fault, Utf16Text, utf16Of } from '../text/utf16-text.js';
 import { columnsOf, fieldsOfRow, hasPhoneColumn } from './csv-columns.js';
 import { cellsOfEach, type CsvRecord, CsvRecordSplitter } from './csv-records.js';
 import type { ImportFields } from './import-candidate.js';
 import type { ImportFormat } from './formats.js';
 import { type Line, LineSplitter, type LongLine } from './text-lines.js';
-import { type CardFields, cardsOf, readCard } from './vcard.js';
+import { type CardFields, CardSplitter, type RawCard, readCard } from './vcard.js';
 import { type ByteFault, CardBytesCheck } from './vcard-lines.js';
 
 export class ImportFileError extends Error {
@@ -141,7 +141,7 @@ function openImportFile(path: string): number {
 
 /** Why a file with `fault` at its `line` is not one to import. */
 function faultMessage(path: string, fault: ByteFault, line: number): string {
-  const byte = `0x${fault.byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  const byte = hexByte(fault.byte);
   return fault.kind === 'nul'
     ? `${path} line ${line} is not text (it holds a NUL byte, binary data): expected a vCard (.vcf) or CSV file`
     : `${path} line ${line} is not UTF-8 text (byte ${byte}): save it as UTF-8 and import it again`;
@@ -342,26 +342,25 @@ const tooLarge = (what: 'card' | 'row') =>
 
 async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
   // Checked before: a bad byte now is one written since.
-  const splitter = new CardFileLines(() => {
+  const lines = new CardFileLines(() => {
     throw new FileChangedError(file.path);
   });
-  try {
-    const lines = (async function* () {
-      for await (const chunk of checkedChunksOf(file, false)) yield* splitter.push(chunk);
-      yield* splitter.end();
-    })();
-    let cards = 0;
-    for await (const { raw, line } of cardsOf(lines, RECORD_LIMIT)) {
+  const splitter = new CardSplitter(RECORD_LIMIT);
+  let cards = 0;
+  /** The cards found together (in a chunk) as ImportRecords. */
+  const recordsOf = (found: readonly RawCard[]): ImportRecord[] =>
+    found.map(({ raw, line }) => {
       cards++;
       const where = `${fileName(file.path)} card at line ${line}`;
-      if (raw === undefined) {
-        yield { where, format: 'vcf', raw, offset: fileOffset(file, splitter.offset), fields: { problem: tooLarge('card') } };
-        continue;
-      }
+      const offset = fileOffset(file, lines.offset);
+      if (raw === undefined) return { where, format: 'vcf', raw, offset, fields: { problem: tooLarge('card') } };
       // A UTF-16 file's text is decoded already: a CHARSET speaks of quoted-printable bytes alone.
       const card = readCard(raw, { line, decoded: file.encoding !== 'utf-8' });
-      yield { where, format: 'vcf', raw, offset: fileOffset(file, splitter.offset), fields: 'problem' in card ? card : fieldsOfCard(card) };
-    }
+      return { where, format: 'vcf', raw, offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
+    });
+  try {
+    for await (const chunk of checkedChunksOf(file, false)) yield* recordsOf(splitter.push(lines.push(chunk)));
+    yield* recordsOf([...splitter.push(lines.end()), ...splitter.end()]);
     if (cards === 0) throw new ImportFileError(`${file.path} holds no vCard (no BEGIN:VCARD line)`);
   } catch (error) {
     throw readFailure(file.path, error);

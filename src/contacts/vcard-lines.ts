@@ -6,7 +6,7 @@
 // what the check lets through (bytes in a charset a property declares) is what the reader decodes.
 import { isUtf8 } from 'node:buffer';
 import { firstNonUtf8, type TextFault } from '../text/text-bytes.js';
-import { contentOf, type Line, type LongLine } from './text-lines.js';
+import type { Line, LongLine } from './text-lines.js';
 
 export interface Param {
   /** Upper case; '' for a bare 2.1 parameter (`TEL;CELL`). */
@@ -46,13 +46,12 @@ export interface CardLine {
   kind: LineKind;
   /** For a property. */
   head?: PropertyHead | undefined;
-  /** The bytes of the line that belong to a value: after the colon, or the whole (less a fold's space). */
-  value: Buffer;
+  /** Where in the line the bytes of a value begin: after the colon, after a fold's space, or 0. */
+  valueAt: number;
   /** The charset the property this line belongs to declares, when it does. */
   charset: string | undefined;
 }
 
-const NAME = /^(?:([A-Za-z0-9_-]+)\.)?([A-Za-z0-9_-]+)$/;
 const COLON = 0x3a;
 const SEMICOLON = 0x3b;
 const QUOTE = 0x22;
@@ -76,58 +75,64 @@ function valuesOf(text: string): string[] {
   return values;
 }
 
-/** A line's property head (`item1.TEL;type=CELL;type=pref:`), or undefined when it has none. */
-export function headOf(line: Buffer): PropertyHead | undefined {
-  let colon = line.indexOf(COLON);
-  if (colon < 0) return undefined;
-  const semicolon = line.indexOf(SEMICOLON);
-  if (semicolon < 0 || semicolon > colon) {
-    // No parameters: the common case, read without splitting.
-    const match = NAME.exec(line.toString('latin1', 0, colon));
-    return match ? { group: match[1], name: match[2]!.toUpperCase(), params: [], valueAt: colon + 1, encoding: undefined, charset: undefined } : undefined;
+/** Whether `byte` may be in a property's name or group: letters, digits, "-" (and "_", leniently). */
+const isNameByte = (byte: number): boolean =>
+  (byte >= 0x61 && byte <= 0x7a) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2d || byte === 0x5f;
+
+/** The property head (`item1.TEL;type=CELL;type=pref:`) of a line's first `size` bytes, or undefined when it has none. */
+export function headOf(line: Buffer, size = line.length): PropertyHead | undefined {
+  // The name (and group) first, a byte at a time: a line that is no property is told by its first
+  // few bytes, never searched through (a base64 line is a megabyte).
+  let end = 0;
+  while (end < size && isNameByte(line[end]!)) end++;
+  let dot = -1;
+  if (end > 0 && end < size && line[end] === 0x2e) {
+    dot = end++;
+    while (end < size && isNameByte(line[end]!)) end++;
   }
-  const match = NAME.exec(line.toString('latin1', 0, semicolon));
-  if (!match) return undefined;
-  // A quoted parameter value may hold a colon or a semicolon (4.0's TYPE="voice,cell", LABEL="…").
+  const stop = end < size ? line[end] : undefined;
+  if (end === dot + 1 || (stop !== COLON && stop !== SEMICOLON)) return undefined;
+  const group = dot < 0 ? undefined : line.toString('latin1', 0, dot);
+  const name = line.toString('latin1', dot + 1, end).toUpperCase();
+  if (stop === COLON) return { group, name, params: [], valueAt: end + 1, encoding: undefined, charset: undefined };
+  // Parameters to the colon; a quoted value may hold a colon or a semicolon (4.0's TYPE="voice,cell", LABEL="…").
   const texts: string[] = [];
-  let from = semicolon + 1;
+  let from = end + 1;
+  let colon = -1;
   let quoted = false;
-  for (let at = from; ; at++) {
-    if (at >= line.length) return undefined;
+  for (let at = from; at < size && colon < 0; at++) {
     const byte = line[at];
     if (byte === QUOTE) quoted = !quoted;
     else if (!quoted && (byte === SEMICOLON || byte === COLON)) {
       texts.push(line.toString('utf8', from, at));
       from = at + 1;
-      if (byte === COLON) {
-        colon = at;
-        break;
-      }
+      if (byte === COLON) colon = at;
     }
   }
+  if (colon < 0) return undefined;
   const params: Param[] = [];
   let encoding: PropertyHead['encoding'];
   let charset: string | undefined;
   for (const text of texts) {
     const equals = text.indexOf('=');
-    const name = equals < 0 ? '' : text.slice(0, equals).trim().toUpperCase();
+    const key = equals < 0 ? '' : text.slice(0, equals).trim().toUpperCase();
     const values = valuesOf(equals < 0 ? text : text.slice(equals + 1)).map((value) => value.trim());
-    params.push({ name, values });
-    if (name === 'ENCODING' || name === '') encoding ??= ENCODINGS[values[0]!.toUpperCase()];
-    else if (name === 'CHARSET' && values[0] !== '') charset = values[0];
+    params.push({ name: key, values });
+    if (key === 'ENCODING' || key === '') encoding ??= ENCODINGS[values[0]!.toUpperCase()];
+    else if (key === 'CHARSET' && values[0] !== '') charset = values[0];
   }
-  return { group: match[1], name: match[2]!.toUpperCase(), params, valueAt: colon + 1, encoding, charset };
+  return { group, name, params, valueAt: colon + 1, encoding, charset };
 }
 
-const isBlank = (line: Buffer): boolean => {
-  for (const byte of line) if (byte !== 0x20 && byte !== 0x09) return false;
+function isBlank(line: Buffer, size: number): boolean {
+  for (let at = 0; at < size; at++) if (line[at] !== 0x20 && line[at] !== 0x09) return false;
   return true;
-};
+}
 
-/** Whether the bytes end with an odd number of backslashes (one that escapes nothing). */
-function endsWithBackslash(line: Buffer): boolean {
+/** Whether the bytes from `from` to `to` end with an odd number of backslashes (one that escapes nothing). */
+function endsWithBackslash(line: Buffer, from: number, to: number): boolean {
   let count = 0;
-  for (let at = line.length - 1; at >= 0 && line[at] === BACKSLASH; at--) count++;
+  for (let at = to - 1; at >= from && line[at] === BACKSLASH; at--) count++;
   return count % 2 === 1;
 }
 
@@ -138,43 +143,43 @@ export class CardLineReader {
   #softBreak = false;
   #backslash = false;
 
-  /** What the next line (its bytes before its line end) is. */
-  next(line: Buffer): CardLine {
+  /** What the next line is, from its first `size` bytes (those before its line end). */
+  next(line: Buffer, size = line.length): CardLine {
     const softBreak = this.#softBreak;
     const backslash = this.#backslash;
     this.#softBreak = false;
     this.#backslash = false;
-    if (isBlank(line)) {
+    if (isBlank(line, size)) {
       // A blank line ends a 2.1 base64 value.
       if (this.#encoding === 'base64') this.#encoding = undefined;
-      return { kind: 'blank', value: line, charset: undefined };
+      return { kind: 'blank', valueAt: 0, charset: undefined };
     }
     const charset = this.#charset;
-    if (softBreak) return this.#goOn('soft-break', line, charset);
-    if (line[0] === 0x20 || line[0] === 0x09) return this.#goOn('folded', line.subarray(1), charset);
-    if (line[0] === 0x23) return { kind: 'comment', value: line, charset: undefined };
-    const head = headOf(line);
+    if (softBreak) return this.#goOn('soft-break', line, 0, size, charset);
+    if (line[0] === 0x20 || line[0] === 0x09) return this.#goOn('folded', line, 1, size, charset);
+    if (line[0] === 0x23) return { kind: 'comment', valueAt: 0, charset: undefined };
+    const head = headOf(line, size);
     if (head === undefined) {
       // Base64 has no colon: a line of it after a base64 value is more of that value.
-      const kind = this.#encoding === 'base64' && line.indexOf(COLON) < 0 ? 'base64' : backslash ? 'backslash' : 'loose';
-      return this.#goOn(kind, line, charset);
+      const kind = this.#encoding === 'base64' && line.subarray(0, size).indexOf(COLON) < 0 ? 'base64' : backslash ? 'backslash' : 'loose';
+      return this.#goOn(kind, line, 0, size, charset);
     }
     this.#encoding = head.encoding;
     this.#charset = head.charset;
-    const value = line.subarray(head.valueAt);
-    this.#after(value);
-    return { kind: 'property', head, value, charset: head.charset };
+    this.#after(line, head.valueAt, size);
+    return { kind: 'property', head, valueAt: head.valueAt, charset: head.charset };
   }
 
   /** A line of the property before it. */
-  #goOn(kind: LineKind, value: Buffer, charset: string | undefined): CardLine {
-    this.#after(value);
-    return { kind, value, charset };
+  #goOn(kind: LineKind, line: Buffer, valueAt: number, size: number, charset: string | undefined): CardLine {
+    this.#after(line, valueAt, size);
+    return { kind, valueAt, charset };
   }
 
-  #after(value: Buffer): void {
-    this.#softBreak = this.#encoding === 'quoted-printable' && value[value.length - 1] === 0x3d;
-    this.#backslash = this.#encoding === undefined && endsWithBackslash(value);
+  /** What the end of a value's line says of the next: a soft line break, a backslash. */
+  #after(line: Buffer, from: number, to: number): void {
+    this.#softBreak = this.#encoding === 'quoted-printable' && to > from && line[to - 1] === 0x3d;
+    this.#backslash = this.#encoding === undefined && endsWithBackslash(line, from, to);
   }
 
   /** A line too long to be read: what follows it is read afresh. */
@@ -202,11 +207,12 @@ export class CardBytesCheck {
       this.#lines.skip();
       return line.fault;
     }
-    const content = contentOf(line);
-    if (content.includes(0)) return { byte: 0, kind: 'nul' };
-    const read = this.#lines.next(content);
+    // The line as written: its line end is ASCII, no NUL, no fault.
+    const { raw, size } = line;
+    if (raw.includes(0)) return { byte: 0, kind: 'nul' };
+    const read = this.#lines.next(raw, size);
     // A declared value is its card's to decode; the rest of the line is text as ever.
-    const text = read.charset === undefined ? content : content.subarray(0, content.length - read.value.length);
+    const text = read.charset === undefined ? raw : raw.subarray(0, read.valueAt);
     if (isUtf8(text)) return undefined;
     return { byte: text[firstNonUtf8(text)]!, kind: 'utf8' };
   }

@@ -11,7 +11,7 @@
 import { isUtf8 } from 'node:buffer';
 import ICAL from 'ical.js';
 import type { Contact } from '../api/types.js';
-import { firstNonUtf8 } from '../text/text-bytes.js';
+import { firstNonUtf8, hexByte } from '../text/text-bytes.js';
 import { truncate } from '../text/width.js';
 import type { PhoneField } from './import-candidate.js';
 import { contentOf, type Line, LineSplitter, type LongLine } from './text-lines.js';
@@ -80,66 +80,100 @@ export interface RawCard {
   line: number;
 }
 
-const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/** A line's text for telling BEGIN and END lines, without the BOM a file may start with. */
-const markOf = (content: Buffer): string => (content.subarray(0, 3).equals(BOM) ? content.subarray(3) : content).toString('latin1').trimEnd().toUpperCase();
+/** Whether `bytes` begin with the byte-order mark a UTF-8 file may start with. */
+const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
 
-const AGENT = /^(?:[\w-]+\.)?AGENT(?:;[^:]*)?:/;
+/** Bytes without the byte-order mark a UTF-8 file may start with. */
+const withoutBom = (bytes: Buffer): Buffer => (hasBom(bytes) ? bytes.subarray(3) : bytes);
+
+/**
+ * A line's text for telling BEGIN, END and AGENT lines, upper case; '' for a line that cannot be
+ * one (most lines: told by their first byte, not made into text).
+ */
+function markOf({ raw, size }: Line): string {
+  const from = hasBom(raw) ? 3 : 0;
+  // BEGIN, END or AGENT, in any case; all short.
+  const first = (raw[from] ?? 0) | 0x20;
+  if (size > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
+  return raw.toString('latin1', from, size).trimEnd().toUpperCase();
+}
+
+const AGENT = /^AGENT(?:;[^:]*)?:/;
 
 /**
  * The cards of a file's lines, each with its bytes exactly as written (its line ends, a stray CR),
- * in order. Every BEGIN:VCARD outside a card begins one, so that every card is counted: one never
- * ended is given when the next begins (its reader says what is wrong with it), and a card nested
- * in another (2.1's AGENT, `AGENT:` then BEGIN:VCARD) is part of the card that holds it. A card
- * larger than `limit` bytes (or holding a line too long to be kept) is given with no bytes, at the
- * line it began on, and what follows it is passed over until the next BEGIN:VCARD.
+ * in order, as the lines come. Every BEGIN:VCARD outside a card begins one, so that every card is
+ * counted: one never ended is given when the next begins (its reader says what is wrong with it),
+ * and a card nested in another (2.1's AGENT, `AGENT:` then BEGIN:VCARD) is part of the card that
+ * holds it. A card larger than `limit` bytes (or holding a line too long to be kept) is given with
+ * no bytes, at the line it began on, and what follows it is passed over until the next BEGIN:VCARD.
  */
-export async function* cardsOf(lines: AsyncIterable<Line | LongLine>, limit = Number.POSITIVE_INFINITY): AsyncGenerator<RawCard> {
-  let card: Buffer[] | undefined;
-  let size = 0;
-  let start = 0;
-  let depth = 0;
-  let afterAgent = false;
-  let n = 0;
-  for await (const line of lines) {
-    n++;
+export class CardSplitter {
+  readonly #limit: number;
+  #card: Buffer[] | undefined;
+  #size = 0;
+  #start = 0;
+  #depth = 0;
+  #afterAgent = false;
+  /** Lines so far. */
+  #n = 0;
+
+  constructor(limit = Number.POSITIVE_INFINITY) {
+    this.#limit = limit;
+  }
+
+  /** The cards that end in `lines` (with those before them). */
+  push(lines: readonly (Line | LongLine)[]): RawCard[] {
+    const cards: RawCard[] = [];
+    for (const line of lines) this.#line(line, cards);
+    return cards;
+  }
+
+  /** The last card, when the file ends inside one. */
+  end(): RawCard[] {
+    const card = this.#card;
+    this.#card = undefined;
+    return card ? [{ raw: Buffer.concat(card), line: this.#start }] : [];
+  }
+
+  #line(line: Line | LongLine, cards: RawCard[]): void {
+    this.#n++;
     if (!('raw' in line)) {
-      if (card) yield { raw: undefined, line: start };
-      card = undefined;
-      continue;
+      if (this.#card) cards.push({ raw: undefined, line: this.#start });
+      this.#card = undefined;
+      return;
     }
-    const mark = markOf(contentOf(line));
+    const mark = markOf(line);
     const begins = mark === 'BEGIN:VCARD';
-    if (card && begins && !afterAgent) {
+    if (this.#card && begins && !this.#afterAgent) {
       // A card never ended: given as it is, and this one begun.
-      yield { raw: Buffer.concat(card), line: start };
-      card = undefined;
+      cards.push({ raw: Buffer.concat(this.#card), line: this.#start });
+      this.#card = undefined;
     }
-    if (!card) {
-      if (!begins) continue;
+    if (!this.#card) {
+      if (!begins) return;
       // Its bytes from BEGIN, without the BOM a file may start with.
-      card = [n === 1 && line.raw.subarray(0, 3).equals(BOM) ? line.raw.subarray(3) : line.raw];
-      size = line.raw.length;
-      start = n;
-      depth = 1;
-      afterAgent = false;
-      continue;
+      this.#card = [this.#n === 1 ? withoutBom(line.raw) : line.raw];
+      this.#size = line.raw.length;
+      this.#start = this.#n;
+      this.#depth = 1;
+      this.#afterAgent = false;
+      return;
     }
-    card.push(line.raw);
-    size += line.raw.length;
-    if (begins || (AGENT.test(mark) && mark.endsWith(':BEGIN:VCARD'))) depth++;
-    else if (mark === 'END:VCARD') depth--;
-    afterAgent = AGENT.test(mark) && mark.endsWith(':');
-    if (size > limit) {
-      yield { raw: undefined, line: start };
-      card = undefined;
-    } else if (depth === 0) {
-      yield { raw: Buffer.concat(card), line: start };
-      card = undefined;
+    this.#card.push(line.raw);
+    this.#size += line.raw.length;
+    if (begins || (AGENT.test(mark) && mark.endsWith(':BEGIN:VCARD'))) this.#depth++;
+    else if (mark === 'END:VCARD') this.#depth--;
+    this.#afterAgent = mark !== '' && AGENT.test(mark) && mark.endsWith(':');
+    if (this.#size > this.#limit) {
+      cards.push({ raw: undefined, line: this.#start });
+      this.#card = undefined;
+    } else if (this.#depth === 0) {
+      cards.push({ raw: Buffer.concat(this.#card), line: this.#start });
+      this.#card = undefined;
     }
   }
-  if (card) yield { raw: Buffer.concat(card), line: start };
 }
 
 /** Why a card cannot be read, thrown inside the reader. */
@@ -156,8 +190,6 @@ interface Property {
 
 /** Properties whose value tickbook takes (and the card's own lines): a line that is no property after one breaks the card. */
 const USED = new Set(['BEGIN', 'VERSION', 'FN', 'N', 'NICKNAME', 'TEL', 'PHOTO', 'UID']);
-
-const hex = (byte: number): string => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
 
 /**
  * WHATWG's windows-1252 for bytes 0x80 to 0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ;
@@ -195,10 +227,10 @@ function firstUndecodable(bytes: Buffer, label: string): string {
     try {
       if (decoder.decode(bytes.subarray(at, at + 1), { stream: true }) !== '') start = at + 1;
     } catch {
-      return Array.from(bytes.subarray(start, at + 1), hex).join(' ');
+      return Array.from(bytes.subarray(start, at + 1), hexByte).join(' ');
     }
   }
-  return Array.from(bytes.subarray(start), hex).join(' ');
+  return Array.from(bytes.subarray(start), hexByte).join(' ');
 }
 
 /** Quoted-printable text (=C3=BC) as the bytes it spells. */
@@ -216,6 +248,7 @@ function quotedPrintable(text: string): Buffer {
 
 /** Splits at each `separator` no backslash escapes. */
 function splitEscaped(text: string, separator: string): string[] {
+  if (!text.includes('\\')) return text.split(separator);
   const parts: string[] = [];
   let part = '';
   for (let at = 0; at < text.length; at++) {
@@ -232,7 +265,7 @@ function splitEscaped(text: string, separator: string): string[] {
 }
 
 /** Text with its escapes read: \n a line break, \, \; \: \\ the character. */
-const unescaped = (text: string): string => text.replace(/\\([\s\S])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char));
+const unescaped = (text: string): string => (!text.includes('\\') ? text : text.replace(/\\([\s\S])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char)));
 
 const nonEmpty = (text: string | undefined): string | undefined => {
   const trimmed = text?.trim();
@@ -255,7 +288,7 @@ class CardValues {
     const label = encoded === undefined && this.decoded ? undefined : property.head.charset;
     if (label === undefined) {
       if (isUtf8(bytes)) return bytes.toString('utf8');
-      throw new CardProblem(`${name}: its ${encoded ? `${encoded} ` : ''}bytes are not UTF-8 (byte ${hex(bytes[firstNonUtf8(bytes)]!)}) and it declares no CHARSET they are in`);
+      throw new CardProblem(`${name}: its ${encoded ? `${encoded} ` : ''}bytes are not UTF-8 (byte ${hexByte(bytes[firstNonUtf8(bytes)]!)}) and it declares no CHARSET they are in`);
     }
     const decoder = decoderFor(label);
     if (!decoder) throw new CardProblem(`${name} declares CHARSET=${label}, a character set tickbook cannot read`);
@@ -291,18 +324,23 @@ class CardValues {
 }
 
 /** TYPE's values and 2.1's bare parameters, upper case (a quoted list, 4.0's TYPE="voice,cell", split too). */
-const typesOf = (head: PropertyHead): string[] =>
-  head.params.filter((param) => param.name === 'TYPE' || param.name === '').flatMap((param) => param.values.flatMap((value) => value.toUpperCase().split(',')));
+function typesOf(head: PropertyHead): string[] {
+  const types: string[] = [];
+  for (const param of head.params) {
+    if (param.name === 'TYPE' || param.name === '') for (const value of param.values) types.push(...value.toUpperCase().split(','));
+  }
+  return types;
+}
 
 const MOBILE_TYPES = new Set(['CELL', 'MOBILE', 'IPHONE']);
 /** Apple's label for a number of a group (`item1.X-ABLabel:_$!<Mobile>!$_`) that names a mobile. */
 const MOBILE_LABEL = /^(?:_\$!<)?(?:mobile|cell|iphone)(?: phone)?(?:>!\$_)?$/i;
 
-/** How strongly a TEL is preferred: 4.0's PREF=1 most, 2.1's and 3.0's PREF as 1; none undefined. */
-function preferenceOf(head: PropertyHead): number | undefined {
+/** How strongly a TEL is preferred: 4.0's PREF=1 most, 2.1's and 3.0's PREF (in `types`) as 1; none undefined. */
+function preferenceOf(head: PropertyHead, types: readonly string[]): number | undefined {
   const pref = head.params.find((param) => param.name === 'PREF');
   if (pref) return Number.parseInt(pref.values[0] ?? '', 10) || 1;
-  return typesOf(head).includes('PREF') ? 1 : undefined;
+  return types.includes('PREF') ? 1 : undefined;
 }
 
 /** The fields of one card, from its bytes as written, or why it cannot be read. */
@@ -324,12 +362,12 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
   let current: Property | undefined;
   let depth = 0;
   for (const [i, line] of lines.entries()) {
-    let content = contentOf(line);
-    if (i === 0 && content.subarray(0, 3).equals(BOM)) content = content.subarray(3);
+    const content = i === 0 ? withoutBom(contentOf(line)) : contentOf(line);
     const read = reader.next(content);
+    const value = content.subarray(read.valueAt);
     if (read.kind === 'blank' || read.kind === 'comment') continue;
     const head = read.head;
-    const mark = head && (head.name === 'BEGIN' || head.name === 'END' || head.name === 'AGENT') ? read.value.toString('latin1').trim().toUpperCase() : undefined;
+    const mark = head && (head.name === 'BEGIN' || head.name === 'END' || head.name === 'AGENT') ? value.toString('latin1').trim().toUpperCase() : undefined;
     if (depth === 0) {
       if (head?.name !== 'BEGIN' || mark !== 'VCARD') throw new CardProblem('not a vCard (it does not begin with BEGIN:VCARD)');
       depth = 1;
@@ -348,7 +386,7 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
         current = undefined;
         continue;
       }
-      current = { head, parts: [read.value] };
+      current = { head, parts: [value] };
       properties.push(current);
       continue;
     }
@@ -365,22 +403,23 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
       // The backslash that ended the line before and this "n" are the escape of a line break.
       current.parts.push(Buffer.from(read.kind === 'loose' ? '\\n' : 'n'));
     }
-    current.parts.push(read.value);
+    current.parts.push(value);
   }
   throw new CardProblem('it is cut short: no END:VCARD');
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 
+/** The name N gives: given, additional and family names (N:Brown alone is a family name), or family first for a name in Chinese, Japanese or Korean, as those are written. */
+function nameOfN(n: Property | undefined, values: CardValues): string | undefined {
+  if (!n) return undefined;
+  const [family, given, additional] = values.components(n, true).map((list) => nonEmpty(list.map((item) => item.trim()).filter((item) => item !== '').join(' ')));
+  const order = CJK.test(`${family ?? ''}${given ?? ''}`) ? [family, given, additional] : [given, additional, family];
+  return nonEmpty(order.filter((part) => part !== undefined).join(' '));
+}
+
 function fieldsOf(properties: readonly Property[], values: CardValues): CardFields {
   const first = (name: string) => properties.find((property) => property.head.name === name);
-  const n = first('N');
-  const parts = n ? values.components(n, true).map((list) => nonEmpty(list.map((item) => item.trim()).filter((item) => item !== '').join(' '))) : [];
-  // Family;given;additional;prefix;suffix (N:Brown alone is a family name): given additional family,
-  // or family first for a name in Chinese, Japanese or Korean, as those are written.
-  const [family, given, additional] = parts;
-  const order = CJK.test(`${family ?? ''}${given ?? ''}`) ? [family, given, additional] : [given, additional, family];
-  const fromN = nonEmpty(order.filter((part) => part !== undefined).join(' '));
   const labels = new Map<string, string>();
   for (const property of properties) {
     if (property.head.name === 'X-ABLABEL' && property.head.group !== undefined) labels.set(property.head.group.toLowerCase(), values.whole(property) ?? '');
@@ -390,8 +429,9 @@ function fieldsOf(properties: readonly Property[], values: CardValues): CardFiel
     .map((property) => {
       const value = values.whole(property)?.replace(/^tel:/i, '').replace(/;.*$/, '').trim();
       const label = property.head.group === undefined ? undefined : labels.get(property.head.group.toLowerCase());
-      const mobile = typesOf(property.head).some((type) => MOBILE_TYPES.has(type)) || (label !== undefined && MOBILE_LABEL.test(label));
-      return { value, mobile, preference: preferenceOf(property.head) };
+      const types = typesOf(property.head);
+      const mobile = types.some((type) => MOBILE_TYPES.has(type)) || (label !== undefined && MOBILE_LABEL.test(label));
+      return { value, mobile, preference: preferenceOf(property.head, types) };
     })
     .filter((tel): tel is typeof tel & { value: string } => tel.value !== undefined && tel.value !== '');
   // The one the card prefers: the lowest PREF of its numbers.
@@ -401,9 +441,10 @@ function fieldsOf(properties: readonly Property[], values: CardValues): CardFiel
     .map((property) => values.whole(property))
     // As written, and only when it is a link: an embedded image is no avatar URL.
     .find((value) => value !== undefined && /^https?:\/\//i.test(value));
+  const nickname = first('NICKNAME');
   return {
-    name: values.whole(first('FN')) ?? fromN,
-    nickname: nonEmpty(first('NICKNAME') && values.components(first('NICKNAME')!, false)[0]![0]),
+    name: values.whole(first('FN')) ?? nameOfN(first('N'), values),
+    nickname: nickname && nonEmpty(values.components(nickname, false)[0]![0]),
     phones: tels.map((tel) => ({ value: tel.value, ...(tel.mobile && { mobile: true }), ...(tel.preference === best && { preferred: true }) })),
     photo,
     uid: values.whole(first('UID')),

@@ -11,6 +11,9 @@ export interface TextFault {
   kind: 'nul' | 'utf8';
 }
 
+/** A byte as messages name it: 0xE9. */
+export const hexByte = (byte: number): string => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+
 /** How many bytes at the end of `bytes` begin a character that goes on past it (0 to 3). */
 function cutAtEnd(bytes: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {

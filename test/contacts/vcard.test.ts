@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/types.js';
 import { LineSplitter } from '../../src/contacts/text-lines.js';
-import { cardsOf, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
+import { CardSplitter, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
 
 const octets = (text: string): number => Buffer.byteLength(text);
 const crlf = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
@@ -413,40 +413,38 @@ describe('readCard: charsets a property declares', () => {
   });
 });
 
-describe('cardsOf', () => {
-  async function* linesOf(bytes: Buffer, limit = Number.POSITIVE_INFINITY) {
-    const splitter = new LineSplitter(limit);
-    // Chunks of 7 bytes: cards and their line ends cut anywhere.
-    for (let at = 0; at < bytes.length; at += 7) yield* splitter.push(bytes.subarray(at, at + 7));
-    yield* splitter.end();
-  }
-  const cards = async (text: string | Buffer, limit?: number) => {
-    const found: { raw: string | undefined; line: number }[] = [];
+describe('CardSplitter', () => {
+  /** The cards of `text`, its lines split from chunks of 7 bytes: cards and their line ends cut anywhere. */
+  const cards = (text: string | Buffer, limit?: number) => {
     const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-    for await (const { raw, line } of cardsOf(linesOf(bytes, limit), limit)) found.push({ raw: raw?.toString('latin1'), line });
-    return found;
+    const lines = new LineSplitter(limit ?? Number.POSITIVE_INFINITY);
+    const splitter = new CardSplitter(limit);
+    const found = [];
+    for (let at = 0; at < bytes.length; at += 7) found.push(...splitter.push(lines.push(bytes.subarray(at, at + 7))));
+    found.push(...splitter.push(lines.end()), ...splitter.end());
+    return found.map(({ raw, line }) => ({ raw: raw?.toString('latin1'), line }));
   };
 
-  it('each card with the line it begins on and its bytes exactly as written; text between cards ignored; a BOM left out', async () => {
+  it('each card with the line it begins on and its bytes exactly as written; text between cards ignored; a BOM left out', () => {
     const text = ['\uFEFFjunk before', 'BEGIN:VCARD', 'VERSION:3.0', 'FN:A', 'END:VCARD', '', 'begin:vcard', 'FN:B', ' folded', 'end:vcard', 'BEGIN:VCARD', 'FN:Unterminated'].join('\n');
-    expect(await cards(text)).toEqual([
+    expect(cards(text)).toEqual([
       { raw: 'BEGIN:VCARD\nVERSION:3.0\nFN:A\nEND:VCARD\n', line: 2 },
       { raw: 'begin:vcard\nFN:B\n folded\nend:vcard\n', line: 7 },
       // The last card, cut short, is still given: readCard says what is wrong with it.
       { raw: 'BEGIN:VCARD\nFN:Unterminated', line: 11 },
     ]);
     const iphone = 'BEGIN:VCARD\r\r\nVERSION:3.0\r\r\nPHOTO;ENCODING=b:/9j/\r\r\n AAA=\r\r\nX-A:one\rtwo\r\r\nEND:VCARD\r\r\n';
-    expect(await cards(`\uFEFF${iphone}${iphone}`)).toEqual([
+    expect(cards(`\uFEFF${iphone}${iphone}`)).toEqual([
       { raw: iphone, line: 1 },
       { raw: iphone, line: 7 },
     ]);
     const latin = Buffer.from('BEGIN:VCARD\r\nFN;CHARSET=ISO-8859-1:Ren\xe9e\r\nEND:VCARD\r\n', 'latin1');
-    expect((await cards(latin))[0]!.raw).toBe(latin.toString('latin1'));
+    expect((cards(latin))[0]!.raw).toBe(latin.toString('latin1'));
   });
 
-  it('every card is counted: one never ended is given when the next begins; a nested AGENT card is part of the card holding it', async () => {
+  it('every card is counted: one never ended is given when the next begins; a nested AGENT card is part of the card holding it', () => {
     const text = crlf('BEGIN:VCARD', 'FN:Never ended', 'BEGIN:VCARD', 'FN:Next', 'END:VCARD', 'BEGIN:VCARD', 'VERSION:2.1', 'N:Public;John', 'AGENT:', 'BEGIN:VCARD', 'N:Friday;Fred', 'END:VCARD', 'TEL:+1', 'END:VCARD', 'BEGIN:VCARD', 'AGENT:BEGIN:VCARD', 'FN:Fred', 'END:VCARD', 'FN:John', 'END:VCARD');
-    const found = await cards(text);
+    const found = cards(text);
     expect(found.map((c) => c.line)).toEqual([1, 3, 6, 15]);
     expect(found[0]!.raw).toBe(crlf('BEGIN:VCARD', 'FN:Never ended'));
     expect(found[2]!.raw).toBe(crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Public;John', 'AGENT:', 'BEGIN:VCARD', 'N:Friday;Fred', 'END:VCARD', 'TEL:+1', 'END:VCARD'));
@@ -454,21 +452,21 @@ describe('cardsOf', () => {
     expect(readCard(Buffer.from(found[0]!.raw!, 'latin1'))).toEqual({ problem: 'it is cut short: no END:VCARD' });
   });
 
-  it('a card over the limit is given without its bytes, and the cards after it as ever, also when it is never ended', async () => {
+  it('a card over the limit is given without its bytes, and the cards after it as ever, also when it is never ended', () => {
     // 'BEGIN:VCARD' is 11 bytes, 13 with its line end: a limit of 40 takes a card of three short lines.
     const small = crlf('BEGIN:VCARD', 'FN:A', 'END:VCARD');
-    expect(await cards(small + crlf('BEGIN:VCARD', `NOTE:${'x'.repeat(30)}`, 'END:VCARD') + small, 40)).toEqual([
+    expect(cards(small + crlf('BEGIN:VCARD', `NOTE:${'x'.repeat(30)}`, 'END:VCARD') + small, 40)).toEqual([
       { raw: small, line: 1 },
       { raw: undefined, line: 4 },
       { raw: small, line: 7 },
     ]);
     // No END:VCARD: the lines after the limit are passed over until the next BEGIN:VCARD.
-    expect(await cards(crlf('BEGIN:VCARD', ...Array.from({ length: 50 }, () => 'NOTE:more')) + small, 40)).toEqual([
+    expect(cards(crlf('BEGIN:VCARD', ...Array.from({ length: 50 }, () => 'NOTE:more')) + small, 40)).toEqual([
       { raw: undefined, line: 1 },
       { raw: small, line: 52 },
     ]);
     // A line too long to be kept makes its card too large; outside a card it is passed over.
-    expect(await cards(crlf('x'.repeat(99), 'BEGIN:VCARD', 'y'.repeat(99), 'END:VCARD') + small, 40)).toEqual([
+    expect(cards(crlf('x'.repeat(99), 'BEGIN:VCARD', 'y'.repeat(99), 'END:VCARD') + small, 40)).toEqual([
       { raw: undefined, line: 2 },
       { raw: small, line: 5 },
     ]);
