@@ -11,11 +11,12 @@ import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
-import { candidateOf, defaultCountry, usernameWithPhone } from '../contacts/import-candidate.js';
+import { candidateOf, defaultCountry, type TakenPhone, usernameWithPhone } from '../contacts/import-candidate.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
 import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
+import { truncate } from '../text/width.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -27,6 +28,12 @@ export const IMPORT_HELP = `  tickbook contacts import FILE... [--format auto|vc
 /** Creates in flight at once: quicker than one by one, gentle on a server's rate limit. */
 const CONCURRENCY = 4;
 
+/**
+ * The most of a refusal's reason the report gives: a value quoted in it is the file's (a TEL run
+ * on into a photo's 24 KB of base64), and a report line is a line.
+ */
+const REASON_COLUMNS = 200;
+
 /** Refusals the report names one by one, of each kind; the rest are counted (and in --rejects). */
 export const REPORT_DETAILS = 1000;
 
@@ -36,22 +43,22 @@ interface Refusal {
   reason: string;
 }
 
-/** Which number a card or row with several was read as (candidateOf's PhoneTaken), for --json. */
-interface PhoneChoice {
+/** A card or row whose number taken is not the first it gives (Outlook's WORK before CELL). */
+interface Taken extends TakenPhone {
   where: string;
-  phone_number: string;
-  kind: 'mobile' | 'preferred' | 'other';
-  of: number;
 }
+
+/** How a number taken was chosen, in the text report. */
+const TAKEN_WHY: Readonly<Record<TakenPhone['why'], string>> = { mobile: 'the mobile', preferred: 'the one it prefers', first: 'the first that is a phone number' };
 
 interface Report {
   created: number;
   present: number;
   /** Of those created, how many share their phone number with another contact. */
   sharing: number;
-  /** The first REPORT_DETAILS cards and rows of several numbers, and the count of all. */
-  chosen: PhoneChoice[];
-  chosenCount: number;
+  /** The first REPORT_DETAILS of the cards and rows whose number taken is not their first; the count is of all. */
+  taken: Taken[];
+  takenCount: number;
   /** The first REPORT_DETAILS of each kind; the counts are of all. */
   invalid: Refusal[];
   failed: Refusal[];
@@ -129,8 +136,9 @@ class Rejects {
   write(record: ImportRecord): void {
     const out = this.#file?.stream;
     if (!out || record.raw === undefined || this.#failed !== undefined) return;
+    // A card's bytes as they are in its file; a row under its file's header.
     let text = record.raw;
-    if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${text}`;
+    if (record.format === 'csv' && record.header !== this.#header) text = `${record.header}${String(text)}`;
     this.#header = record.format === 'csv' ? record.header : undefined;
     // Each write is taken in order at once; the last one's promise settles when all are taken.
     const written: Promise<void> = put(out, text).then(
@@ -189,12 +197,12 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, sharing: 0, chosen: [], chosenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
+  const report: Report = { created: 0, present: 0, sharing: 0, taken: [], takenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
     const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
-    if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason });
+    if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason: truncate(reason.slice(0, REASON_COLUMNS * 2), REASON_COLUMNS) });
     options.rejects.write(record);
   };
   // The bar goes by bytes read of all the files: how many cards or rows there are is not known
@@ -218,8 +226,7 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       refuse(record, 'invalid', candidate.field, candidate.problem);
       return undefined;
     }
-    const { taken } = candidate;
-    if (taken && ++report.chosenCount <= REPORT_DETAILS) report.chosen.push({ where: record.where, phone_number: candidate.contact.phoneNumber, ...taken });
+    if (candidate.taken && ++report.takenCount <= REPORT_DETAILS) report.taken.push({ where: record.where, ...candidate.taken });
     const contact = { ...candidate.contact };
     const present = () => {
       report.present++;
@@ -317,8 +324,8 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
       failed: report.failed,
       invalid_count: report.invalidCount,
       failed_count: report.failedCount,
-      phones_chosen: report.chosen,
-      phones_chosen_count: report.chosenCount,
+      numbers_taken: report.taken.map(({ where, phone, why, of }) => ({ where, phone, taken: why, of })),
+      numbers_taken_count: report.takenCount,
       stopped: report.stopped ?? null,
     });
     return;
@@ -330,6 +337,9 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
     ...[...report.invalid, ...report.failed].map((r) => `  ${r.where}: ${r.reason}`),
   ];
   if (unlisted > 0) lines.push(`  … and ${unlisted.toLocaleString('en-US')} more refused, not listed here (the first ${REPORT_DETAILS.toLocaleString('en-US')} of each kind are)`);
+  // Which number a card or row of several gave, when it is not the one it gives first.
+  lines.push(...report.taken.map((t) => `  ${t.where}: ${t.of} numbers, took ${t.phone} (${TAKEN_WHY[t.why]})`));
+  if (report.takenCount > report.taken.length) lines.push(`  … and ${(report.takenCount - report.taken.length).toLocaleString('en-US')} more numbers taken that are not the first written`);
   if (report.sharing > 0) lines.push(sharingNote(report.sharing, options.dryRun));
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
   if (options.rejects === undefined) {

@@ -60,23 +60,30 @@ export:                     every contact, streamed (stdout unless --output)
                             replaced); a FIFO, a terminal or /dev/null of yours or root's is
                             written to as it is (another user's is refused); - is stdout
 
-import:                     vCard 2.1, 3.0 and 4.0 cards and CSV rows into the contact list
+import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into the list
   --format F                auto (the default: by the file's name, else its first line), vcf, csv
   --default-country CC      how to read a phone number written without its country code
                             (GB: 020 7946 0958 is +442079460958); without it such a number is
                             refused
   --dry-run                 check and report, create nothing
-  --rejects FILE            write each refused card or row to FILE as it was written, to mend
-                            and import again (as --output writes a file)
+  --rejects FILE            write each refused card or row to FILE as it was written (a card
+                            byte for byte), to mend and import again (as --output writes a file)
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
-  twice), UTF-8 text with no NUL byte anywhere, a CSV quote closed; else nothing is imported.
+  twice), UTF-8 text with no NUL byte anywhere (but a vCard value in the CHARSET it declares; a
+  file with UTF-16's byte-order mark is read as UTF-16), a CSV quote closed; else nothing is
+  imported.
   What is imported is what was checked: a FILE written to since stops the import there (the
   report so far, then why).
+  A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms; every
+  other property is passed over, whatever its syntax. Of several numbers the mobile (CELL) is
+  tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
+  (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card.
+  Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
-  Of a CSV row's several numbers the mobile is taken (a Mobile or Cell column, Google's Phone N -
-  Type Mobile), then the one preferred (Primary Phone, a starred type), then the first; --json
-  says which each time (phones_chosen).
+  Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's
+  Phone N - Type Mobile), then the one preferred (Primary Phone, a starred type), then the first.
+  The number taken is said when it is not the first written (--json: numbers_taken).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
   Already there means the same contact: its id (an export's UID or id column), or its username

@@ -55,7 +55,7 @@ export interface OutputFile {
  * never drains, and a wait for that would hold whoever waits for ever (or, with nothing else
  * pending, let the process end without a word).
  */
-export async function put(out: Writable, text: string): Promise<void> {
+export async function put(out: Writable, text: string | Uint8Array): Promise<void> {
   if (out.errored) throw out.errored;
   if (out.destroyed) throw closedStream();
   if (out.write(text)) return;

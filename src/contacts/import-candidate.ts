@@ -44,16 +44,19 @@ export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
 export type ImportField = 'name' | 'username' | 'phone' | 'avatar';
 
 /**
- * Which of a card's or row's several numbers was taken: a mobile, the one the file prefers, or
- * another (none of those, or none of those a number), and how many numbers there were.
+ * Which of a card's or row's several numbers was taken, when it is not the one the file gives
+ * first (Outlook's WORK before CELL): the mobile, the one the file prefers, or the first that reads
+ * as a phone number (those before it do not); and how many numbers there were (the same number
+ * written twice, as Outlook's Primary Phone often is the mobile again, is one).
  */
-export interface PhoneTaken {
-  kind: 'mobile' | 'preferred' | 'other';
+export interface TakenPhone {
+  phone: string;
+  why: 'mobile' | 'preferred' | 'first';
   of: number;
 }
 
 export type Candidate =
-  | { contact: NewContact & { username: string; phoneNumber: string }; /** When there were several numbers. */ taken?: PhoneTaken }
+  | { contact: NewContact & { username: string; phoneNumber: string }; taken?: TakenPhone | undefined }
   | { field: ImportField; problem: string };
 
 const USERNAME = /^[A-Za-z0-9._-]{1,32}$/;
@@ -121,27 +124,31 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
   if (name !== undefined && CONTROL_CHARACTERS.test(name)) return { field: 'name', problem: 'name holds control characters' };
   if (name !== undefined && [...name].length > DISPLAY_NAME_MAX) return { field: 'name', problem: `name is longer than ${DISPLAY_NAME_MAX} characters` };
   // Google's CSV puts several numbers in one cell, " ::: " between them.
-  const phones = phoneOrder(fields.phones)
-    .flatMap((field) => field.value.split(':::').map((raw) => ({ raw: raw.trim(), field })))
-    .filter(({ raw }) => raw !== '');
+  const numbers = (list: readonly PhoneField[]) =>
+    list.flatMap((field) => field.value.split(':::').map((raw) => ({ raw: raw.trim(), field }))).filter((number) => number.raw !== '');
+  const phones = numbers(phoneOrder(fields.phones));
   if (phones.length === 0) {
     return name === undefined ? { field: 'phone', problem: 'neither a name nor a phone number' } : { field: 'phone', problem: 'no phone number' };
   }
   let phone: string | undefined;
-  let taken: PhoneField | undefined;
+  let taken: (typeof phones)[number] | undefined;
   let firstProblem: string | undefined;
-  for (const { raw, field } of phones) {
-    const read = phoneOf(raw, country);
+  for (const number of phones) {
+    const read = phoneOf(number.raw, country);
     if (typeof read === 'string') {
       phone = read;
-      taken = field;
+      taken = number;
       break;
     }
     firstProblem ??= read.problem;
   }
   if (phone === undefined || taken === undefined) return { field: 'phone', problem: firstProblem! };
-  // The same number written twice (Outlook's Primary Phone is often the mobile again) is one.
-  const numbers = new Set(phones.map(({ raw }) => raw.replace(/[^0-9+]/g, ''))).size;
+  // Said in the report when it is not the number the file gives first.
+  const digits = (raw: string) => raw.replace(/[^0-9+]/g, '');
+  const written = numbers(fields.phones);
+  const notFirst = digits(taken.raw) !== digits(written[0]!.raw);
+  const of = new Set(written.map(({ raw }) => digits(raw))).size;
+  const why = taken.field.mobile ? 'mobile' : taken.field.preferred ? 'preferred' : 'first';
   // A nickname ("Big Al") is often not a username the contract allows: one is made from it then,
   // the same way as from a name.
   const given = fields.username?.trim() || undefined;
@@ -157,6 +164,6 @@ export function candidateOf(fields: ImportFields, country: CountryCode | undefin
       ...(name !== undefined && { displayName: name }),
       ...(avatar !== undefined && { avatarUrl: avatar }),
     },
-    ...(numbers > 1 && { taken: { kind: taken.mobile ? 'mobile' : taken.preferred ? 'preferred' : 'other', of: numbers } }),
+    ...(notFirst && { taken: { phone, why, of } }),
   };
 }

@@ -1,11 +1,21 @@
-// Contacts as vCards: written as vCard 4.0 (RFC 6350), and read from the 2.1, 3.0 and 4.0 cards
-// that phone and mail address books export. ical.js writes each property (its escaping) and
-// parses 3.0 and 4.0; what it refuses of 2.1 (bare TYPE parameters, quoted-printable values and
-// their soft line breaks) is put in 3.0 form first. Folding is done here: ical.js folds by
-// characters, and the RFC says octets.
+// Contacts as vCards: written as vCard 4.0 (RFC 6350), and read from the cards phone and mail
+// address books export (2.1, 3.0, 4.0 or no VERSION at all). ical.js writes each property (its
+// escaping); folding is done here: ical.js folds by characters, and the RFC says octets.
+//
+// Reading is done here too, a line at a time, leniently: ical.js parses by the letter of 3.0 and
+// 4.0, so a card was refused whole for one property tickbook never uses (a Mac's `PHOTO;BASE64:`,
+// a bare `TEL;CELL` in 3.0, a card without VERSION, a comment line), and each of 2.1's forms had to
+// be rewritten into 3.0 before it could read them. Here only the structure has to hold (BEGIN and
+// END, properties as name:value lines); the properties tickbook uses (FN, N, NICKNAME, TEL, PHOTO,
+// UID) are read in every form exporters write, and every other one is passed over unread.
+import { isUtf8 } from 'node:buffer';
 import ICAL from 'ical.js';
 import type { Contact } from '../api/types.js';
-import type { LongLine } from './text-lines.js';
+import { firstNonUtf8, hexByte } from '../text/text-bytes.js';
+import { truncate } from '../text/width.js';
+import type { PhoneField } from './import-candidate.js';
+import { contentOf, type Line, LineSplitter, type LongLine } from './text-lines.js';
+import { CardLineReader, type PropertyHead } from './vcard-lines.js';
 
 /** RFC 6350 3.2: a line longer than 75 octets is folded, CRLF then one space. */
 const FOLD_OCTETS = 75;
@@ -65,154 +75,388 @@ export const unfolded = (text: string): string => text.replace(/\r?\n[ \t]/g, ''
 
 /** What tickbook takes from a card. */
 export interface CardFields {
-  /** FN, or N's given and family names when there is no FN. */
+  /** FN, or N's given, additional and family names when there is no FN. */
   name: string | undefined;
   nickname: string | undefined;
-  /** Every TEL, in order, as written (a tel: URI's number alone). */
-  phones: string[];
+  /** Every TEL, in order, as written (a tel: URI's number alone), with what its TYPE and PREF say. */
+  phones: PhoneField[];
   photo: string | undefined;
   uid: string | undefined;
 }
 
+/** One card of a file: its bytes as written (none when too large to keep), the line it begins on. */
+export interface RawCard {
+  raw: Buffer | undefined;
+  line: number;
+}
+
+
+/** Whether `bytes` begin with the byte-order mark a UTF-8 file may start with. */
+const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+
+/** Bytes without the byte-order mark a UTF-8 file may start with. */
+const withoutBom = (bytes: Buffer): Buffer => (hasBom(bytes) ? bytes.subarray(3) : bytes);
+
 /**
- * The cards of a file's lines, each as its raw text (CRLF ends), in order. A card larger than
- * `limit` bytes (or holding a line too long to be kept) is given with no text, at the line it
- * began on, and what follows it is passed over until the next BEGIN:VCARD: an END:VCARD missing
- * does not take in the rest of the file.
+ * A line's text for telling BEGIN, END and AGENT lines, upper case; '' for a line that cannot be
+ * one (most lines: told by their first byte, not made into text).
  */
-export async function* cardsOf(lines: AsyncIterable<string | LongLine>, limit = Number.POSITIVE_INFINITY): AsyncGenerator<{ raw: string | undefined; line: number }> {
-  let card: string[] | undefined;
-  let size = 0;
+function markOf({ raw, size }: Line): string {
+  const from = hasBom(raw) ? 3 : 0;
+  // BEGIN, END or AGENT, in any case; all short.
+  const first = (raw[from] ?? 0) | 0x20;
+  if (size > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
+  return raw.toString('latin1', from, size).trimEnd().toUpperCase();
+}
+
+const AGENT = /^AGENT(?:;[^:]*)?:/;
+
+/**
+ * The cards of a file's lines, each with its bytes exactly as written (its line ends, a stray CR),
+ * in order, as the lines come. Every BEGIN:VCARD outside a card begins one, so that every card is
+ * counted: one never ended is given when the next begins (its reader says what is wrong with it),
+ * and a card nested in another (2.1's AGENT, `AGENT:` then BEGIN:VCARD) is part of the card that
+ * holds it. A card larger than `limit` bytes (or holding a line too long to be kept) is given with
+ * no bytes, at the line it began on, and what follows it is passed over until the next BEGIN:VCARD.
+ */
+export class CardSplitter {
+  readonly #limit: number;
+  #card: Buffer[] | undefined;
+  #size = 0;
+  #start = 0;
+  #depth = 0;
+  #afterAgent = false;
+  /** Lines so far. */
+  #n = 0;
+
+  constructor(limit = Number.POSITIVE_INFINITY) {
+    this.#limit = limit;
+  }
+
+  /** The cards that end in `lines` (with those before them). */
+  push(lines: readonly (Line | LongLine)[]): RawCard[] {
+    const cards: RawCard[] = [];
+    for (const line of lines) this.#line(line, cards);
+    return cards;
+  }
+
+  /** The last card, when the file ends inside one. */
+  end(): RawCard[] {
+    const card = this.#card;
+    this.#card = undefined;
+    return card ? [{ raw: Buffer.concat(card), line: this.#start }] : [];
+  }
+
+  #line(line: Line | LongLine, cards: RawCard[]): void {
+    this.#n++;
+    if (!('raw' in line)) {
+      if (this.#card) cards.push({ raw: undefined, line: this.#start });
+      this.#card = undefined;
+      return;
+    }
+    const mark = markOf(line);
+    const begins = mark === 'BEGIN:VCARD';
+    if (this.#card && begins && !this.#afterAgent) {
+      // A card never ended: given as it is, and this one begun.
+      cards.push({ raw: Buffer.concat(this.#card), line: this.#start });
+      this.#card = undefined;
+    }
+    if (!this.#card) {
+      if (!begins) return;
+      // Its bytes from BEGIN, without the BOM a file may start with.
+      this.#card = [this.#n === 1 ? withoutBom(line.raw) : line.raw];
+      this.#size = line.raw.length;
+      this.#start = this.#n;
+      this.#depth = 1;
+      this.#afterAgent = false;
+      return;
+    }
+    this.#card.push(line.raw);
+    this.#size += line.raw.length;
+    if (begins || (AGENT.test(mark) && mark.endsWith(':BEGIN:VCARD'))) this.#depth++;
+    else if (mark === 'END:VCARD') this.#depth--;
+    this.#afterAgent = mark !== '' && AGENT.test(mark) && mark.endsWith(':');
+    if (this.#size > this.#limit) {
+      cards.push({ raw: undefined, line: this.#start });
+      this.#card = undefined;
+    } else if (this.#depth === 0) {
+      cards.push({ raw: Buffer.concat(this.#card), line: this.#start });
+      this.#card = undefined;
+    }
+  }
+}
+
+/** Why a card cannot be read, thrown inside the reader. */
+class CardProblem extends Error {}
+
+/** A few words of a line or value for a message: never the 24 KB of a photo. */
+export const excerpt = (text: string): string => JSON.stringify(truncate(text.slice(0, 200), 40));
+
+/** One property of a card: its head and its value's bytes, as they came over its lines. */
+interface Property {
+  head: PropertyHead;
+  parts: Buffer[];
+}
+
+/** Properties whose value tickbook takes (and the card's own lines): a line that is no property after one breaks the card. */
+const USED = new Set(['BEGIN', 'VERSION', 'FN', 'N', 'NICKNAME', 'TEL', 'PHOTO', 'UID']);
+
+/**
+ * WHATWG's windows-1252 for bytes 0x80 to 0x9F (€ ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ;
+ * the five it leaves as they are, too): Node since 20.18.3 decodes windows-1252 as Latin-1, so
+ * that these became control characters (nodejs/node#60888).
+ */
+const WINDOWS_1252 = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+interface Decoder {
+  decode(bytes: Uint8Array): string;
+}
+
+/** A strict decoder for a charset a card names (Node's TextDecoder knows the WHATWG ones), or undefined. */
+function decoderFor(label: string): Decoder | undefined {
+  let decoder: Decoder & { encoding: string };
+  try {
+    decoder = new TextDecoder(label, { fatal: true });
+  } catch {
+    return undefined;
+  }
+  // Latin-1, US-ASCII and windows-1252 are one encoding on the web: the last.
+  if (decoder.encoding !== 'windows-1252') return decoder;
+  return { decode: (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252[byte - 0x80]! : byte)).join('') };
+}
+
+/** The bytes of the first character of `bytes` that `label`'s decoder cannot take, as hex. */
+function firstUndecodable(bytes: Buffer, label: string): string {
+  const decoder = new TextDecoder(label, { fatal: true });
+  // Decoded a byte at a time: a character begins after the last one given out.
   let start = 0;
-  let n = 0;
-  for await (const line of lines) {
-    n++;
-    if (typeof line !== 'string') {
-      if (card) yield { raw: undefined, line: start };
-      card = undefined;
-      continue;
-    }
-    const upper = line.trim().toUpperCase();
-    if (upper === 'BEGIN:VCARD') {
-      card = [line];
-      size = Buffer.byteLength(line) + 2;
-      start = n;
-      continue;
-    }
-    if (!card) continue;
-    card.push(line);
-    size += Buffer.byteLength(line) + 2;
-    if (size > limit) {
-      yield { raw: undefined, line: start };
-      card = undefined;
-    } else if (upper === 'END:VCARD') {
-      yield { raw: `${card.join('\r\n')}\r\n`, line: start };
-      card = undefined;
+  for (let at = 0; at < bytes.length; at++) {
+    try {
+      if (decoder.decode(bytes.subarray(at, at + 1), { stream: true }) !== '') start = at + 1;
+    } catch {
+      return Array.from(bytes.subarray(start, at + 1), hexByte).join(' ');
     }
   }
-  if (card) yield { raw: `${card.join('\r\n')}\r\n`, line: start };
+  return Array.from(bytes.subarray(start), hexByte).join(' ');
 }
 
-/** Quoted-printable bytes (=C3=BC) as the text they spell in `charset`. */
-function decodeQuotedPrintable(value: string, charset: string): string {
+/** Quoted-printable text (=C3=BC) as the bytes it spells. */
+function quotedPrintable(text: string): Buffer {
   const bytes: number[] = [];
-  for (let i = 0; i < value.length; i++) {
-    const hex = value[i] === '=' ? /^[0-9A-Fa-f]{2}/.exec(value.slice(i + 1, i + 3))?.[0] : undefined;
-    if (hex) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      for (const byte of Buffer.from(value[i]!, 'utf8')) bytes.push(byte);
-    }
+  for (let at = 0; at < text.length; at++) {
+    const pair = text[at] === '=' ? /^[0-9A-Fa-f]{2}/.exec(text.slice(at + 1, at + 3))?.[0] : undefined;
+    if (pair) {
+      bytes.push(parseInt(pair, 16));
+      at += 2;
+    } else bytes.push(text.charCodeAt(at) & 0xff);
   }
-  const encoding = /^(utf-?8|iso-8859-1|latin1|us-ascii)$/i.test(charset) ? charset : 'utf-8';
-  return new TextDecoder(encoding).decode(Uint8Array.from(bytes));
+  return Buffer.from(bytes);
 }
 
-/** A text value escaped as 3.0 writes it: backslash, comma, semicolon and newline. */
-const escapeText = (text: string): string => text.replace(/[\\,;]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
-
-/**
- * A 2.1 card in the form 3.0 readers take: quoted-printable values decoded (their soft line
- * breaks joined first), bare parameters (TEL;CELL;PREF) written as TYPE=CELL,PREF, and CHARSET
- * dropped. A card of another version is given back as it is.
- */
-export function normalise21(raw: string): string {
-  if (!/^VERSION:\s*2\.1\s*$/im.test(raw)) return raw;
-  const joined: string[] = [];
-  let softBreak = false;
-  for (const line of unfolded(raw).split(/\r?\n/)) {
-    // A quoted-printable value ending in "=" goes on in the next line (not indented).
-    if (softBreak) joined[joined.length - 1] = joined.at(-1)!.slice(0, -1) + line;
-    else joined.push(line);
-    const current = joined.at(-1)!;
-    const params = current.slice(0, Math.max(0, current.indexOf(':')));
-    softBreak = /;ENCODING=QUOTED-PRINTABLE/i.test(params) && current.endsWith('=');
+/** Splits at each `separator` no backslash escapes. */
+function splitEscaped(text: string, separator: string): string[] {
+  if (!text.includes('\\')) return text.split(separator);
+  const parts: string[] = [];
+  let part = '';
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]!;
+    if (char === '\\' && at + 1 < text.length) {
+      part += char + text[++at];
+    } else if (char === separator) {
+      parts.push(part);
+      part = '';
+    } else part += char;
   }
-  return `${joined
-    .filter((line) => line !== '')
-    .map((line) => {
-      const colon = line.indexOf(':');
-      if (colon < 0) return line;
-      const [name, ...params] = line.slice(0, colon).split(';');
-      let value = line.slice(colon + 1);
-      const types: string[] = [];
-      const kept: string[] = [];
-      let encoding: string | undefined;
-      let charset = 'utf-8';
-      for (const param of params) {
-        const [key, ...rest] = param.split('=');
-        const upper = key!.toUpperCase();
-        if (rest.length === 0) types.push(upper);
-        else if (upper === 'ENCODING') encoding = rest.join('=').toUpperCase();
-        else if (upper === 'CHARSET') charset = rest.join('=');
-        else if (upper === 'TYPE') types.push(...rest.join('=').split(','));
-        else kept.push(param);
-      }
-      if (encoding === 'QUOTED-PRINTABLE') {
-        const decoded = decodeQuotedPrintable(value, charset);
-        // Structured values (N, ADR) keep their semicolons; a text value is escaped anew.
-        value = /^(N|ADR|ORG)$/i.test(name!) ? decoded.split(';').map(escapeText).join(';') : escapeText(decoded);
-      }
-      if (name!.toUpperCase() === 'VERSION') value = '3.0';
-      return [name, ...kept, ...(types.length > 0 ? [`TYPE=${types.join(',')}`] : [])].join(';') + `:${value}`;
-    })
-    .join('\r\n')}\r\n`;
+  parts.push(part);
+  return parts;
 }
 
-const textOf = (value: unknown): string | undefined => {
-  // ical.js leaves a "\;" escaped in a text value (FN): a semicolon is all it meant.
-  const text = (Array.isArray(value) ? value.join(' ') : typeof value === 'string' ? value : undefined)?.replace(/\\;/g, ';');
-  const trimmed = text?.replace(/\s+/g, ' ').trim();
+/** Text with its escapes read: \n a line break, \, \; \: \\ the character. */
+const unescaped = (text: string): string => (!text.includes('\\') ? text : text.replace(/\\([\s\S])/g, (_, char: string) => (char === 'n' || char === 'N' ? '\n' : char)));
+
+const nonEmpty = (text: string | undefined): string | undefined => {
+  const trimmed = text?.trim();
   return trimmed === '' ? undefined : trimmed;
 };
 
-const linkOf = (value: string | undefined): string | undefined => (value !== undefined && /^https?:\/\//i.test(value) ? value : undefined);
+/** How a card's values are read: in a UTF-16 file, text is decoded already (CHARSET then speaks of quoted-printable bytes only). */
+interface ReadOptions {
+  /** The file line the card begins on, for messages. */
+  line?: number | undefined;
+  decoded?: boolean | undefined;
+}
 
-/** The fields of one card's raw text, or why it cannot be read. */
-export function readCard(raw: string): CardFields | { problem: string } {
-  let parsed: unknown;
-  try {
-    parsed = ICAL.parse(normalise21(raw));
-  } catch (error) {
-    return { problem: `not a vCard tickbook can read: ${(error as Error).message}` };
+class CardValues {
+  constructor(readonly decoded: boolean) {}
+
+  /** `bytes` of `property` as text, in the charset it declares (UTF-8 when none). */
+  text(property: Property, bytes: Buffer, encoded: string | undefined): string {
+    const name = property.head.name;
+    const label = encoded === undefined && this.decoded ? undefined : property.head.charset;
+    if (label === undefined) {
+      if (isUtf8(bytes)) return bytes.toString('utf8');
+      throw new CardProblem(`${name}: its ${encoded ? `${encoded} ` : ''}bytes are not UTF-8 (byte ${hexByte(bytes[firstNonUtf8(bytes)]!)}) and it declares no CHARSET they are in`);
+    }
+    const decoder = decoderFor(label);
+    if (!decoder) throw new CardProblem(`${name} declares CHARSET=${label}, a character set tickbook cannot read`);
+    try {
+      return decoder.decode(bytes);
+    } catch {
+      const bad = firstUndecodable(bytes, label);
+      throw new CardProblem(`${name} is not ${label} text, as its CHARSET says (${bad.includes(' ') ? 'bytes' : 'byte'} ${bad})`);
+    }
   }
-  const card = new ICAL.Component(parsed as never);
-  if (card.name !== 'vcard') return { problem: 'not a vCard' };
-  const n = card.getFirstPropertyValue('n');
-  const fromN = Array.isArray(n) ? textOf([n[1], n[2], n[0]].filter((part) => typeof part === 'string' && part !== '')) : undefined;
-  const phones = card
-    .getAllProperties('tel')
-    .map((tel) => textOf(tel.getFirstValue()))
-    .filter((value): value is string => value !== undefined)
-    .map((value) => value.replace(/^tel:/i, '').replace(/;.*$/, ''));
+
+  /**
+   * A value's components (split at ";" when `structured`), each a list (split at ","), read:
+   * quoted-printable and base64 decoded, then the charset, then escapes.
+   */
+  components(property: Property, structured: boolean): string[][] {
+    const bytes = Buffer.concat(property.parts);
+    const { encoding } = property.head;
+    if (encoding === 'quoted-printable') {
+      // Encoded text is ASCII: its separators are found before decoding (=3B is a ";" of the text).
+      const text = bytes.toString('latin1');
+      return (structured ? text.split(';') : [text]).map((part) => [this.text(property, quotedPrintable(part), 'quoted-printable')]);
+    }
+    const text = encoding === 'base64' ? this.text(property, Buffer.from(bytes.toString('latin1'), 'base64'), 'base64') : this.text(property, bytes, undefined);
+    return (structured ? splitEscaped(text, ';') : [text]).map((part) => splitEscaped(part, ',').map(unescaped));
+  }
+
+  /** A text value whole (its commas its own). */
+  whole(property: Property | undefined): string | undefined {
+    if (!property) return undefined;
+    return nonEmpty(this.components(property, false)[0]!.join(','));
+  }
+}
+
+/** TYPE's values and 2.1's bare parameters, upper case (a quoted list, 4.0's TYPE="voice,cell", split too). */
+function typesOf(head: PropertyHead): string[] {
+  const types: string[] = [];
+  for (const param of head.params) {
+    if (param.name === 'TYPE' || param.name === '') for (const value of param.values) types.push(...value.toUpperCase().split(','));
+  }
+  return types;
+}
+
+const MOBILE_TYPES = new Set(['CELL', 'MOBILE', 'IPHONE']);
+/** Apple's label for a number of a group (`item1.X-ABLabel:_$!<Mobile>!$_`) that names a mobile. */
+const MOBILE_LABEL = /^(?:_\$!<)?(?:mobile|cell|iphone)(?: phone)?(?:>!\$_)?$/i;
+
+/** How strongly a TEL is preferred: 4.0's PREF=1 most, 2.1's and 3.0's PREF (in `types`) as 1; none undefined. */
+function preferenceOf(head: PropertyHead, types: readonly string[]): number | undefined {
+  const pref = head.params.find((param) => param.name === 'PREF');
+  if (pref) return Number.parseInt(pref.values[0] ?? '', 10) || 1;
+  return types.includes('PREF') ? 1 : undefined;
+}
+
+/** The fields of one card, from its bytes as written, or why it cannot be read. */
+export function readCard(raw: Buffer | string, options: ReadOptions = {}): CardFields | { problem: string } {
+  try {
+    return fieldsOf(propertiesOf(typeof raw === 'string' ? Buffer.from(raw) : raw, options.line ?? 1), new CardValues(options.decoded ?? false));
+  } catch (error) {
+    if (error instanceof CardProblem) return { problem: error.message };
+    throw error;
+  }
+}
+
+/** The card's own properties, in order (a nested card's left out), once its structure is seen to hold. */
+function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
+  const splitter = new LineSplitter(Number.POSITIVE_INFINITY);
+  const lines = [...splitter.push(bytes), ...splitter.end()] as Line[];
+  const reader = new CardLineReader();
+  const properties: Property[] = [];
+  let current: Property | undefined;
+  let depth = 0;
+  for (const [i, line] of lines.entries()) {
+    const content = i === 0 ? withoutBom(contentOf(line)) : contentOf(line);
+    const read = reader.next(content);
+    const value = content.subarray(read.valueAt);
+    if (read.kind === 'blank' || read.kind === 'comment') continue;
+    const head = read.head;
+    const mark = head && (head.name === 'BEGIN' || head.name === 'END' || head.name === 'AGENT') ? value.toString('latin1').trim().toUpperCase() : undefined;
+    if (depth === 0) {
+      if (head?.name !== 'BEGIN' || mark !== 'VCARD') throw new CardProblem('not a vCard (it does not begin with BEGIN:VCARD)');
+      depth = 1;
+      current = { head, parts: [] };
+      continue;
+    }
+    if (head) {
+      if (head.name === 'END' && mark === 'VCARD') {
+        if (--depth === 0) return properties;
+        current = undefined;
+        continue;
+      }
+      // A card within this one (2.1's AGENT): another person's, not read into this one.
+      if ((head.name === 'BEGIN' && mark === 'VCARD') || (head.name === 'AGENT' && mark === 'BEGIN:VCARD')) depth++;
+      if (depth > 1) {
+        current = undefined;
+        continue;
+      }
+      current = { head, parts: [value] };
+      properties.push(current);
+      continue;
+    }
+    if (depth > 1) continue;
+    if (read.kind === 'loose' && (current === undefined || USED.has(current.head.name))) {
+      throw new CardProblem(`line ${firstLine + i} is not a property (name:value): ${excerpt(content.toString('utf8'))}`);
+    }
+    if (!current) continue;
+    if (read.kind === 'soft-break') {
+      // The "=" that ended the line before is no byte of the value.
+      const last = current.parts.length - 1;
+      current.parts[last] = current.parts[last]!.subarray(0, -1);
+    } else if (read.kind === 'backslash' || read.kind === 'loose') {
+      // The backslash that ended the line before and this "n" are the escape of a line break.
+      current.parts.push(Buffer.from(read.kind === 'loose' ? '\\n' : 'n'));
+    }
+    current.parts.push(value);
+  }
+  throw new CardProblem('it is cut short: no END:VCARD');
+}
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** The name N gives: given, additional and family names (N:Brown alone is a family name), or family first for a name in Chinese, Japanese or Korean, as those are written. */
+function nameOfN(n: Property | undefined, values: CardValues): string | undefined {
+  if (!n) return undefined;
+  const [family, given, additional] = values.components(n, true).map((list) => nonEmpty(list.map((item) => item.trim()).filter((item) => item !== '').join(' ')));
+  const order = CJK.test(`${family ?? ''}${given ?? ''}`) ? [family, given, additional] : [given, additional, family];
+  return nonEmpty(order.filter((part) => part !== undefined).join(' '));
+}
+
+function fieldsOf(properties: readonly Property[], values: CardValues): CardFields {
+  const first = (name: string) => properties.find((property) => property.head.name === name);
+  const labels = new Map<string, string>();
+  for (const property of properties) {
+    if (property.head.name === 'X-ABLABEL' && property.head.group !== undefined) labels.set(property.head.group.toLowerCase(), values.whole(property) ?? '');
+  }
+  const tels = properties
+    .filter((property) => property.head.name === 'TEL')
+    .map((property) => {
+      const value = values.whole(property)?.replace(/^tel:/i, '').replace(/;.*$/, '').trim();
+      const label = property.head.group === undefined ? undefined : labels.get(property.head.group.toLowerCase());
+      const types = typesOf(property.head);
+      const mobile = types.some((type) => MOBILE_TYPES.has(type)) || (label !== undefined && MOBILE_LABEL.test(label));
+      return { value, mobile, preference: preferenceOf(property.head, types) };
+    })
+    .filter((tel): tel is typeof tel & { value: string } => tel.value !== undefined && tel.value !== '');
+  // The one the card prefers: the lowest PREF of its numbers.
+  const best = Math.min(...tels.map((tel) => tel.preference ?? Number.POSITIVE_INFINITY));
+  const photo = properties
+    .filter((property) => property.head.name === 'PHOTO' && property.head.encoding === undefined)
+    .map((property) => values.whole(property))
+    // As written, and only when it is a link: an embedded image is no avatar URL.
+    .find((value) => value !== undefined && /^https?:\/\//i.test(value));
+  const nickname = first('NICKNAME');
   return {
-    name: textOf(card.getFirstPropertyValue('fn')) ?? fromN,
-    nickname: textOf(card.getFirstPropertyValue('nickname')),
-    phones,
-    // As written (3.0 types a PHOTO without VALUE=uri as binary, a link all the same), and only
-    // when it is a link: an embedded image is no avatar URL.
-    photo: linkOf(textOf(card.getFirstProperty('photo')?.toJSON()[3])),
-    uid: textOf(card.getFirstPropertyValue('uid')),
+    name: values.whole(first('FN')) ?? nameOfN(first('N'), values),
+    nickname: nickname && nonEmpty(values.components(nickname, false)[0]![0]),
+    phones: tels.map((tel) => ({ value: tel.value, ...(tel.mobile && { mobile: true }), ...(tel.preference === best && { preferred: true }) })),
+    photo,
+    uid: values.whole(first('UID')),
   };
 }

@@ -11,6 +11,9 @@ export interface TextFault {
   kind: 'nul' | 'utf8';
 }
 
+/** A byte as messages name it: 0xE9. */
+export const hexByte = (byte: number): string => `0x${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+
 /** How many bytes at the end of `bytes` begin a character that goes on past it (0 to 3). */
 function cutAtEnd(bytes: Uint8Array): number {
   for (let back = 1; back <= Math.min(3, bytes.length); back++) {
@@ -44,8 +47,12 @@ export function firstNonUtf8(bytes: Uint8Array): number {
 
 export class TextBytesCheck {
   #carry: Buffer = Buffer.alloc(0);
-  /** Bytes pushed before the carry's first. */
-  #offset = 0;
+  /** Bytes pushed before the carry's first (from `offset`, the first chunk's place in the whole). */
+  #offset: number;
+
+  constructor(offset = 0) {
+    this.#offset = offset;
+  }
 
   /** The first fault in what has come so far, or undefined. */
   push(chunk: Buffer): TextFault | undefined {

@@ -375,6 +375,53 @@ describe('import files: checked whole, a FIFO or device refused', () => {
     expect(await to.count()).toBe(0);
   });
 
+  it('a vCard value in the charset its property declares passes the check, far past 64 KiB; an undeclared byte in the same card still refuses the file, naming its line', async () => {
+    const to = account();
+    const cards = Array.from({ length: 1200 }, (_, i) => `BEGIN:VCARD\r\nVERSION:2.1\r\nFN:Card ${i}\r\nTEL;CELL:+4477009${String(i).padStart(5, '0')}\r\nEND:VCARD\r\n`).join('');
+    // Shift_JIS (田中 健二, ﾀﾅｶ) and Windows-1252 (Renée), raw 8-bit, as Japanese phones and Outlook write them.
+    const declared = Buffer.concat([
+      Buffer.from('BEGIN:VCARD\r\nVERSION:2.1\r\nN;CHARSET=SHIFT_JIS:'),
+      Buffer.from([0x93, 0x63, 0x92, 0x86, 0x3b, 0x8c, 0x92, 0x93, 0xf1]),
+      Buffer.from(';;;\r\nSOUND;X-IRMC-N;CHARSET=SHIFT_JIS:'),
+      Buffer.from([0xc0, 0xc5, 0xb6]),
+      Buffer.from(';;;;\r\nTEL;CELL:+819012345678\r\nEND:VCARD\r\nBEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=Windows-1252:Ren\xe9e\r\nTEL;CELL:+33612345678\r\nEND:VCARD\r\n', 'latin1'),
+    ]);
+    writeFileSync(to.at('declared.vcf'), Buffer.concat([Buffer.from(cards), declared]));
+    // The same, and a NOTE in the Windows-1252 card that declares nothing.
+    writeFileSync(to.at('stray.vcf'), Buffer.concat([Buffer.from(cards), declared.subarray(0, -11), Buffer.from('NOTE:caf\xe9\r\nEND:VCARD\r\n', 'latin1')]));
+    const [good, stray] = await Promise.all([to.run(['contacts', 'import', to.at('declared.vcf')]), to.run(['contacts', 'import', to.at('stray.vcf')])]);
+    expect(good).toMatchObject({ code: 0, stdout: 'created 1202, already present 0, invalid 0\n', stderr: '' });
+    expect(stray).toMatchObject({ code: 1, stdout: '', stderr: `tickbook: ${to.at('stray.vcf')} line 6011 is not UTF-8 text (byte 0xE9): save it as UTF-8 and import it again\n` });
+    const list = await to.run(['contacts', 'list', '--limit', '2', '--json']);
+    expect(JSON.parse(list.stdout).data.map((c: { display_name: string }) => c.display_name)).toEqual(['Renée', '田中 健二']);
+  });
+
+  it('UTF-16 with a byte-order mark (Excel’s "Unicode text", either byte order): read as text, far past 64 KiB; its refused rows and cards go to --rejects as UTF-8; a bad surrogate refuses the file, naming its line', async () => {
+    const to = account();
+    const utf16 = (text: string, order: 'le' | 'be' = 'le') => {
+      const le = Buffer.from(`\uFEFF${text}`, 'utf16le');
+      return order === 'le' ? le : Buffer.from(le).swap16();
+    };
+    // Excel's "Unicode text": tab-separated, CRLF; 2,000 rows (about 150 KB), accents and emoji across the chunks.
+    const rows = Array.from({ length: 2000 }, (_, i) => `Zoë 😀 ${i}\t+4477009${String(i).padStart(5, '0')}\r\n`).join('');
+    writeFileSync(to.at('excel.txt'), utf16(`Name\tMobile Phone\r\n${rows}Łukasz\t020 7946 0999\r\n`));
+    const card = (name: string, phone: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\nTEL;TYPE=CELL:${phone}\r\nEND:VCARD\r\n`;
+    writeFileSync(to.at('cards.vcf'), utf16(card('Ōtsuka Ren', '+819011112222') + card('Ünal Ay', '0532 111 2233'), 'be'));
+    writeFileSync(to.at('bad.csv'), Buffer.concat([utf16('Name,Phone\r\nA,+447700900001\r\nB'), Buffer.from([0x00, 0xd8]), Buffer.from(',+447700900002\r\n', 'utf16le')]));
+    const [excel, cards, bad] = await Promise.all([
+      to.run(['contacts', 'import', to.at('excel.txt'), '--rejects', to.at('rejects.csv')]),
+      to.run(['contacts', 'import', to.at('cards.vcf'), '--rejects', to.at('rejects.vcf')]),
+      to.run(['contacts', 'import', to.at('bad.csv')]),
+    ]);
+    const noCountry = (phone: string) => `phone "${phone}" has no country code: give --default-country (e.g. GB, US) to say how to read it`;
+    expect(excel).toMatchObject({ code: 1, stderr: '', stdout: `created 2000, already present 0, invalid 1\n  excel.txt row 2002: ${noCountry('020 7946 0999')}\nthe refused cards and rows are in ${to.at('rejects.csv')}, as they were written\n` });
+    expect(readFileSync(to.at('rejects.csv'), 'utf8')).toBe('Name\tMobile Phone\r\nŁukasz\t020 7946 0999\r\n');
+    expect(cards).toMatchObject({ code: 1, stderr: '', stdout: `created 1, already present 0, invalid 1\n  cards.vcf card at line 6: ${noCountry('0532 111 2233')}\nthe refused cards and rows are in ${to.at('rejects.vcf')}, as they were written\n` });
+    expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe(card('Ünal Ay', '0532 111 2233'));
+    expect(bad).toMatchObject({ code: 1, stdout: '', stderr: `tickbook: ${to.at('bad.csv')} line 3 is not UTF-16 text, though it begins with UTF-16's byte-order mark: save it again (as UTF-8 or UTF-16) and import it again\n` });
+    expect(await to.count()).toBe(2001);
+  });
+
   it('a FIFO (with or without a writer) or a device as an import file is refused at once, naming it; nothing is created', async () => {
     const to = account();
     execFileSync('mkfifo', [to.at('alone.fifo'), to.at('fed.fifo')]);

@@ -20,7 +20,7 @@ interface Expected {
   pending?: string;
   created: { username: string; display_name: string | null; phone_number: string; avatar_url: string | null }[];
   invalid: { where: string; field: string; reason: string }[];
-  phones_chosen: { where: string; phone_number: string; kind: string; of: number }[];
+  numbers_taken: { where: string; phone: string; taken: string; of: number }[];
 }
 
 const files = readdirSync(CORPUS)
@@ -56,7 +56,7 @@ describe('the CSV corpus', () => {
       const report = JSON.parse(run.stdout);
       expect(report).toMatchObject({ status: 'success', created: expected.created.length, present: 0, invalid_count: expected.invalid.length, failed_count: 0 });
       expect(report.invalid).toEqual(expected.invalid);
-      expect(report.phones_chosen).toEqual(expected.phones_chosen);
+      expect(report.numbers_taken).toEqual(expected.numbers_taken);
       expect(run.code).toBe(expected.invalid.length > 0 ? 1 : 0);
 
       const listed = await client(sandbox, TOKENS[i]).list('?limit=100');

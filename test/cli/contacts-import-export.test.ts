@@ -110,6 +110,8 @@ interface CorpusCase {
   /** Already there within the file itself (a person twice). */
   present: number;
   invalid: [where: string, why: string][];
+  /** Where the number taken is not the first written, and what the report says of it. */
+  taken?: [where: string, note: string][];
   /** The rejects file expected, from the fixture's text. */
   rejects: (text: string) => string;
   /** Importing the rejects file with --default-country. */
@@ -168,6 +170,8 @@ const CORPUS: CorpusCase[] = [
       ['row 6', 'no phone number'],
       ['row 7', NO_COUNTRY('020 7946 0004')],
     ],
+    // Work "ext. 4021" first, no phone number, then a Mobile: the mobile taken, and said.
+    taken: [['row 5', '2 numbers, took +442079460003 (the mobile)']],
     rejects: (text) => linesFrom(text, 'Name,Given Name') + linesFrom(text, 'Katherine Johnson,') + linesFrom(text, 'Linus Torvalds,'),
     mend: { country: 'GB', adds: [contact('linus.torvalds', '+442079460004', 'Linus Torvalds')], invalid: [['row 2', 'no phone number']] },
   },
@@ -186,6 +190,7 @@ const CORPUS: CorpusCase[] = [
       ['row 4', NO_COUNTRY('07700 900555')],
       ['row 7', 'no phone number'],
     ],
+    taken: [['row 2', '2 numbers, took +14255550101 (the mobile)']],
     rejects: (text) => linesFrom(text, 'First Name,') + linesFrom(text, '"Jane"') + linesFrom(text, '"Bob"'),
     mend: { country: 'GB', adds: [contact('jane.doe', '+447700900555', 'Jane Doe')], invalid: [['row 3', 'no phone number']] },
   },
@@ -234,8 +239,8 @@ const CORPUS: CorpusCase[] = [
   },
 ];
 
-const report = (file: string, created: number, present: number, invalid: [string, string][], verb = 'created') =>
-  `${verb} ${created}, already present ${present}, invalid ${invalid.length}\n${invalid.map(([where, why]) => `  ${file} ${where}: ${why}\n`).join('')}`;
+const report = (file: string, created: number, present: number, invalid: [string, string][], verb = 'created', taken: [string, string][] = []) =>
+  `${verb} ${created}, already present ${present}, invalid ${invalid.length}\n${[...invalid, ...taken].map(([where, why]) => `  ${file} ${where}: ${why}\n`).join('')}`;
 
 describe('the corpus of address-book files', () => {
   // Four processes one after another each, the six files at once: generous for a loaded machine.
@@ -247,7 +252,7 @@ describe('the corpus of address-book files', () => {
 
     const first = await to.run('contacts', 'import', fixture(c.file), '--rejects', rejects);
     expect(first.stderr).toBe('');
-    expect(first.stdout).toBe(`${report(c.file, c.created.length, c.present, c.invalid)}the refused cards and rows are in ${rejects}, as they were written\n`);
+    expect(first.stdout).toBe(`${report(c.file, c.created.length, c.present, c.invalid, 'created', c.taken)}the refused cards and rows are in ${rejects}, as they were written\n`);
     expect(first.code).toBe(1);
 
     const [made, again] = await Promise.all([to.contacts(), to.run('contacts', 'import', fixture(c.file))]);
@@ -255,7 +260,7 @@ describe('the corpus of address-book files', () => {
     expect(readFileSync(rejects, 'utf8')).toBe(c.rejects(text));
     expect(statSync(rejects).mode & 0o777).toBe(0o600);
     // A second import finds every contact the first made; the refused are refused again.
-    expect(again).toMatchObject({ code: 1, stdout: report(c.file, 0, c.created.length + c.present, c.invalid) });
+    expect(again).toMatchObject({ code: 1, stdout: report(c.file, 0, c.created.length + c.present, c.invalid, 'created', c.taken) });
 
     const mended = await to.run('contacts', 'import', rejects, '--default-country', c.mend.country);
     expect(mended).toMatchObject({ stdout: report(`rejects.${extension}`, c.mend.adds.length, 0, c.mend.invalid), stderr: '' });
@@ -284,11 +289,12 @@ describe('contacts import', () => {
     const to = account();
     const google = CORPUS.find((c) => c.file === 'google.csv')!;
     const outlook = CORPUS.find((c) => c.file === 'outlook.csv')!;
-    const [dry, dryJson] = await Promise.all([
+    const [dry, dryJson, vcardJson] = await Promise.all([
       to.run('contacts', 'import', fixture('google.csv'), '--dry-run'),
       to.run('contacts', 'import', fixture('outlook.csv'), '--dry-run', '--json'),
+      to.run('contacts', 'import', join(FIXTURES, '../vcard/outlook-2003.vcf'), '--dry-run', '--json'),
     ]);
-    expect(dry).toMatchObject({ code: 1, stdout: report('google.csv', 6, 0, google.invalid, 'would create'), stderr: '' });
+    expect(dry).toMatchObject({ code: 1, stdout: report('google.csv', 6, 0, google.invalid, 'would create', google.taken), stderr: '' });
     expect(dryJson.code).toBe(1);
     expect(JSON.parse(dryJson.stdout)).toEqual({
       status: 'success',
@@ -303,10 +309,17 @@ describe('contacts import', () => {
       failed: [],
       invalid_count: 2,
       failed_count: 0,
-      // Which number a row of several was read as.
-      phones_chosen: [{ where: 'outlook.csv row 2', phone_number: '+14255550101', kind: 'mobile', of: 2 }],
-      phones_chosen_count: 1,
+      // Which number a row of several was read as, when it is not the first written.
+      numbers_taken: [{ where: 'outlook.csv row 2', phone: '+14255550101', taken: 'mobile', of: 2 }],
+      numbers_taken_count: 1,
       stopped: null,
+    });
+    // Outlook's WORK, HOME, CELL and FAX: the mobile taken, and said.
+    expect(vcardJson.code, vcardJson.stderr).toBe(0);
+    expect(JSON.parse(vcardJson.stdout)).toMatchObject({
+      created: 1,
+      numbers_taken: [{ where: 'outlook-2003.vcf card at line 1', phone: '+15125550142', taken: 'mobile', of: 4 }],
+      numbers_taken_count: 1,
     });
     const list = await to.run('contacts', 'list', '--all', '--json');
     expect(list.code, list.stderr).toBe(0);
@@ -466,6 +479,23 @@ describe('contacts import', () => {
     expect(run).toMatchObject({ code: 1, stdout: '' });
     expect(run.stderr).toMatch(/notes\.vcf holds no vCard \(no BEGIN:VCARD line\)/);
     expect(await to.contacts()).toHaveLength(before);
+  });
+
+  it('a report line quotes a short excerpt, never a whole value: a line no property and a TEL run on into 24,820 bytes of base64', async () => {
+    const to = account();
+    const base64 = 'QUJD'.repeat(6205);
+    const file = join(to.dir, 'mac.vcf');
+    const card = (...lines: string[]) => ['BEGIN:VCARD', 'VERSION:3.0', ...lines, 'END:VCARD', ''].join('\r\n');
+    // A photo's value on a line of its own (no folding space) right after TEL, and a TEL folded into one.
+    writeFileSync(file, card('FN:Mac One', 'TEL:+442079460801', base64) + card('FN:Mac Two', 'TEL:+44 20 7946', ` ${base64}`));
+    const run = await to.run('contacts', 'import', file);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('created 0, already present 0, invalid 2');
+    expect(lines[1]).toBe(`  mac.vcf card at line 1: line 5 is not a property (name:value): "${base64.slice(0, 39)}…"`);
+    expect(lines[2]!.startsWith('  mac.vcf card at line 7: phone "+44 20 7946QUJD')).toBe(true);
+    expect(lines[2]!.endsWith('…')).toBe(true);
+    expect(lines[2]!.length).toBeLessThanOrEqual(240);
   });
 
   it('a create answered 409 (someone made it meanwhile) counts as already present, exit 0', async () => {

@@ -112,5 +112,5 @@ describe('a list’s own export imported back', () => {
   // The vCard reader does not yet give the import a card's UID as ImportFields.id: fieldsOfCard
   // (src/contacts/import-sources.ts) is to fill it, `id: card.uid`. Until then Mum comes back as a
   // second contact, "mother".
-  it.fails('finds each contact by its id (the UID), whatever its NICKNAME now (vCard; fails until the vCard reader of issue 37 items 2, 3, 5, 6 fills ImportFields.id from UID)', () => ownExportBack('vcf'));
+  it('finds each contact by its id (the UID), whatever its NICKNAME now (vCard)', () => ownExportBack('vcf'));
 });

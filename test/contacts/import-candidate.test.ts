@@ -189,24 +189,23 @@ describe('candidateOf', () => {
     expect(candidateOf(fields({ name: 'Ada', phones: [work, { value: 'n/a', mobile: true }] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460001' } });
   });
 
-  it('says which number was taken when there were several: a mobile, the one preferred, or another, and of how many', () => {
-    const work = { value: '+44 20 7946 0001' };
-    const home = { value: '+44 20 7946 0002', preferred: true };
+  it('says which number was taken when it is not the first written: the mobile, the one preferred, or the first that is a number', () => {
+    const work = { value: '+442079460001' };
+    const home = { value: '+442079460002', preferred: true };
     const cell = { value: '+44 7700 900003', mobile: true };
-    const taken = (...phones: PhoneField[]) => {
-      const candidate = candidateOf(fields({ name: 'Ada', phones }), undefined);
-      return 'contact' in candidate ? [candidate.contact.phoneNumber, candidate.taken] : candidate;
-    };
-    expect(taken(work, home, cell)).toEqual(['+447700900003', { kind: 'mobile', of: 3 }]);
-    expect(taken(work, home)).toEqual(['+442079460002', { kind: 'preferred', of: 2 }]);
-    expect(taken(work, { value: '+44 20 7946 0004' })).toEqual(['+442079460001', { kind: 'other', of: 2 }]);
-    // The mobile is no number: another is taken, and said so.
-    expect(taken(work, { value: 'n/a', mobile: true })).toEqual(['+442079460001', { kind: 'other', of: 2 }]);
-    // Google's several in one cell count each; the same number written twice counts once.
-    expect(taken(work, { value: '+44 7700 900005 ::: +44 7700 900006', mobile: true })).toEqual(['+447700900005', { kind: 'mobile', of: 3 }]);
-    expect(taken(cell, { value: '+447700900003', preferred: true })).toEqual(['+447700900003', undefined]);
-    // One number: nothing to say.
-    expect(taken(cell)).toEqual(['+447700900003', undefined]);
+    const taken = (...phones: PhoneField[]) => (candidateOf(fields({ name: 'Ada', phones }), undefined) as { taken?: unknown }).taken;
+    expect(taken(work, home, cell)).toEqual({ phone: '+447700900003', why: 'mobile', of: 3 });
+    expect(taken(work, home)).toEqual({ phone: '+442079460002', why: 'preferred', of: 2 });
+    expect(taken({ value: 'n/a', mobile: true }, work)).toEqual({ phone: '+442079460001', why: 'first', of: 2 });
+    // The first written taken, or only one: nothing to say.
+    expect(taken(cell, work)).toBeUndefined();
+    expect(taken(work, { value: '+442079460005' })).toBeUndefined();
+    expect(taken(work)).toBeUndefined();
+    // Google's several in one cell count each; the same number written twice counts once, and
+    // taken where it was first written (Outlook's Primary Phone, the mobile again) is not said.
+    expect(taken(work, { value: '+44 7700 900005 ::: +44 7700 900006', mobile: true })).toEqual({ phone: '+447700900005', why: 'mobile', of: 3 });
+    expect(taken(work, { value: '+447700900003', preferred: true }, cell)).toEqual({ phone: '+447700900003', why: 'mobile', of: 2 });
+    expect(taken({ value: '+447700900003', preferred: true }, work, cell)).toBeUndefined();
   });
 
   it('each problem names its field', () => {
@@ -235,7 +234,7 @@ describe('candidateOf', () => {
   it('reads Google\'s several numbers in one cell, and letters of their own in a username', () => {
     expect(candidateOf(fields({ name: 'Łukasz Żółć', phones: ['bad ::: +48 22 123 45 67'] }), undefined)).toEqual({
       contact: { username: 'lukasz.zolc', phoneNumber: '+48221234567', displayName: 'Łukasz Żółć' },
-      taken: { kind: 'other', of: 2 },
+      taken: { phone: '+48221234567', why: 'first', of: 2 },
     });
     expect(candidateOf(fields({ name: 'Bjørn Straße Ægir', phones: ['+4791234567'] }), undefined)).toMatchObject({ contact: { username: 'bjorn.strasse.aegir' } });
   });
