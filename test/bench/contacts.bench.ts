@@ -57,6 +57,11 @@ interface Person extends Searchable {
   displayName: string | null;
 }
 
+/** Country codes and the national numbers' length there (a mobile's, where they differ). */
+const COUNTRY_LENGTHS: readonly (readonly [string, number])[] = [
+  ['44', 10], ['1', 10], ['49', 11], ['33', 9], ['34', 9], ['48', 9], ['81', 10], ['86', 11], ['91', 10], ['61', 9],
+];
+
 /** `count` people, the same every run (a seeded generator). */
 function people(count: number): Person[] {
   let x = 20_251_126;
@@ -70,7 +75,10 @@ function people(count: number): Person[] {
     // A username from the name's ASCII letters (as people pick them), or the number for CJK.
     const ascii = name.normalize('NFKD').replace(/[^A-Za-z ]/g, '').trim().toLowerCase().replace(/ +/g, '.');
     const username = `${ascii || 'user'}${i}`.slice(0, 32);
-    const phoneNumber = `+${pick(['44', '1', '49', '33', '34', '48', '81', '86', '91', '61'])}${String(200_000_000 + Math.floor(rand() * 700_000_000))}`;
+    // A number of the length its country's numbers have, so that import takes it (a possible
+    // number: see src/api/possible-phone.ts).
+    const [country, digits] = pick(COUNTRY_LENGTHS);
+    const phoneNumber = `+${country}${String(2 * 10 ** (digits - 1) + Math.floor(rand() * 7 * 10 ** (digits - 1)))}`;
     out.push({ id: `ct_${i}`, username, displayName: rand() < 0.07 ? null : name, phoneNumber });
   }
   return out;
