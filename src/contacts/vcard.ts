@@ -337,7 +337,9 @@ class CardValues {
 function typesOf(head: PropertyHead): string[] {
   const types: string[] = [];
   for (const param of head.params) {
-    if (param.name === 'TYPE' || param.name === '') for (const value of param.values) types.push(...value.toUpperCase().split(','));
+    if (param.name !== 'TYPE' && param.name !== '') continue;
+    // A loop, not push(...list): a card may give a TYPE of 300,000 values, too many arguments for a call.
+    for (const value of param.values) for (const type of value.toUpperCase().split(',')) types.push(type);
   }
   return types;
 }
@@ -444,8 +446,10 @@ function fieldsOf(properties: readonly Property[], values: CardValues): CardFiel
       return { value, mobile, preference: preferenceOf(property.head, types) };
     })
     .filter((tel): tel is typeof tel & { value: string } => tel.value !== undefined && tel.value !== '');
-  // The one the card prefers: the lowest PREF of its numbers.
-  const best = Math.min(...tels.map((tel) => tel.preference ?? Number.POSITIVE_INFINITY));
+  // The one the card prefers: the lowest PREF of its numbers. A loop, not Math.min(...list): a
+  // card under the size limit may hold 145,000 TELs, too many arguments for a call.
+  let best = Number.POSITIVE_INFINITY;
+  for (const tel of tels) if (tel.preference !== undefined && tel.preference < best) best = tel.preference;
   const photo = properties
     .filter((property) => property.head.name === 'PHOTO' && property.head.encoding === undefined)
     .map((property) => values.whole(property))

@@ -396,6 +396,22 @@ describe('readCard: what tickbook does not use is passed over, whatever its synt
   });
 });
 
+describe('readCard: a card of file size', () => {
+  // Just under the 1 MiB a card may have: a list of its numbers or of a TEL's types as long as
+  // the file makes it is walked, never spread into a call's arguments (which overflowed the stack
+  // and stopped the whole import at this card).
+  it('145,000 TEL lines, or a TYPE of 300,000 values, are read like any card', () => {
+    const many = card('VERSION:3.0', 'FN:Many', 'TEL:1\r\n'.repeat(145_000) + 'TEL;TYPE=CELL,PREF:+447700900001');
+    expect(many.length).toBeLessThan(1024 * 1024);
+    const read = readCard(many) as { phones: { value: string; mobile?: boolean; preferred?: boolean }[] };
+    expect(read.phones).toHaveLength(145_001);
+    expect(read.phones.at(-1)).toEqual(tel('+447700900001', { mobile: true, preferred: true }));
+    const types = card('VERSION:3.0', 'FN:Types', `TEL;TYPE="${'a,'.repeat(300_000)}CELL":+447700900002`);
+    expect(types.length).toBeLessThan(1024 * 1024);
+    expect(readCard(types)).toEqual(fields('Types', [tel('+447700900002', { mobile: true })]));
+  });
+});
+
 describe('readCard: charsets a property declares', () => {
   const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
   const sjis = { ソニー: [0x83, 0x5c, 0x83, 0x6a, 0x81, 0x5b], 田中: [0x93, 0x63, 0x92, 0x86], 健二: [0x8c, 0x92, 0x93, 0xf1], ﾀﾅｶ: [0xc0, 0xc5, 0xb6] };
