@@ -75,14 +75,15 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   What is imported is what was checked: a FILE written to since stops the import there (the
   report so far, then why).
   A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms; every
-  other property is passed over, whatever its syntax. Of several numbers the mobile (CELL) is
-  tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
+  other property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of
+  two, the PREF one) is tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
   (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card.
   Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's
-  Phone N - Type Mobile), then the one preferred (Primary Phone, a starred type), then the first.
+  Phone N - Type Mobile; of two, * Mobile), then the one preferred (Primary Phone, a starred
+  type), then the first.
   The number taken is said when it is not the first written (--json: numbers_taken).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.

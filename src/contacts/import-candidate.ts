@@ -32,12 +32,14 @@ export interface ImportFields {
 
 /**
  * The order the numbers are tried in: a messaging contact list wants the mobile, so mobiles
- * first, then the one the file prefers, then the rest as written (a stable sort keeps the file's
- * order within each).
+ * first (of two, the one the file prefers: an old work mobile beside the one in use), then the
+ * one the file prefers, then the rest as written (a stable sort keeps the file's order within each).
  */
+const rankOf = (phone: PhoneField): number => (phone.mobile ? (phone.preferred ? 0 : 1) : phone.preferred ? 2 : 3);
+
 export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
   phones
-    .map((phone, index) => ({ phone, index, rank: phone.mobile ? 0 : phone.preferred ? 1 : 2 }))
+    .map((phone, index) => ({ phone, index, rank: rankOf(phone) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ phone }) => phone);
 
