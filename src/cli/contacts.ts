@@ -31,7 +31,8 @@ ${SEARCH_HELP}
 create:
   --phone P                 E.164 (+442079460958; spaces, dashes, dots, parentheses and a (0)
                             after the country code are dropped), of a length the country code's
-                            numbers have: too short or too long for it, letters or an @ refused
+                            numbers have: too short or too long for it, letters, an @ or an
+                            extension (x12, ext. 12, ;ext=12; import too) refused
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)

@@ -430,6 +430,17 @@ function nameOfN(n: Property | undefined, values: CardValues): string | undefine
   return nonEmpty(order.filter((part) => part !== undefined).join(' '));
 }
 
+/**
+ * A TEL's number as written: a tel: URI's without its parameters (`;phone-context=`, `;isub=`),
+ * but for `;ext=`, kept so that a number with an extension is refused as one is in any other
+ * form (`x12`), not taken silently for the switchboard's number.
+ */
+function telNumber(value: string): string {
+  const [number = '', ...params] = value.replace(/^tel:/i, '').split(';');
+  const extension = params.find((param) => /^\s*ext=/i.test(param));
+  return (extension === undefined ? number : `${number};${extension.trim()}`).trim();
+}
+
 function fieldsOf(properties: readonly Property[], values: CardValues): CardFields {
   const first = (name: string) => properties.find((property) => property.head.name === name);
   const labels = new Map<string, string>();
@@ -439,7 +450,8 @@ function fieldsOf(properties: readonly Property[], values: CardValues): CardFiel
   const tels = properties
     .filter((property) => property.head.name === 'TEL')
     .map((property) => {
-      const value = values.whole(property)?.replace(/^tel:/i, '').replace(/;.*$/, '').trim();
+      const written = values.whole(property);
+      const value = written === undefined ? undefined : telNumber(written);
       const label = property.head.group === undefined ? undefined : labels.get(property.head.group.toLowerCase());
       const types = typesOf(property.head);
       const mobile = types.some((type) => MOBILE_TYPES.has(type)) || (label !== undefined && MOBILE_LABEL.test(label));

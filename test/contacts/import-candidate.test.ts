@@ -134,8 +134,7 @@ describe('phoneOf', () => {
   it('a value with letters or an "@" is no phone number, whatever its digits and whatever the default country', () => {
     for (const country of [undefined, 'US'] as const) {
       expect(phoneOf('6101231234@pagersample.com', country)).toEqual({ problem: 'phone "6101231234@pagersample.com" is not a phone number: it holds an "@" (an address, not a number)' });
-      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it holds letters' });
-      expect(phoneOf('(212) 555-0187 x12', country)).toEqual({ problem: 'phone "(212) 555-0187 x12" is not a phone number: it holds letters' });
+      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it is an extension (12) with no number' });
       expect(phoneOf('call me', country)).toEqual({ problem: 'phone "call me" is not a phone number: it holds letters' });
     }
   });
@@ -176,6 +175,21 @@ describe('candidateOf', () => {
     });
     // An impossible number is passed over for a possible one after it.
     expect(candidateOf(fields({ name: 'Ada', phones: ['+1-555-0123', '+1 212 555 0187'] }), undefined)).toMatchObject({ contact: { phoneNumber: '+12125550187' } });
+  });
+
+  it('a number with an extension is refused, however the extension is written (x12, ext. 12, a tel: URI\'s ;ext=12), and gives way to another number', () => {
+    const extension = (raw: string, ext: string) => ({ problem: `phone ${JSON.stringify(raw)} is not a phone number: it ends in an extension (${ext}), which a contact's number cannot have (E.164 has none)` });
+    for (const country of [undefined, 'US'] as const) {
+      for (const [raw, ext] of [['+1 212 555 0187 x12', '12'], ['+1 212 555 0187x12', '12'], ['+1 212 555 0187 ext. 12', '12'], ['+1 212 555 0187 Ext 4021', '4021'], ['(212) 555-0187 extension 7', '7'], ['+1-212-555-0187;ext=12', '12']]) {
+        expect(phoneOf(raw!, country), raw).toEqual(extension(raw!, ext!));
+      }
+    }
+    // One rule for a card's TEL however it is written: text with x12, or a tel: URI with ;ext=12.
+    const tels = (...lines: string[]) => (readCard(['BEGIN:VCARD', 'VERSION:4.0', 'FN:Bob', ...lines, 'END:VCARD', ''].join('\r\n')) as CardFields).phones;
+    for (const line of ['TEL;VALUE=uri:tel:+1-212-555-0187;ext=12', 'TEL:+1 212 555 0187 x12']) {
+      expect(candidateOf(fieldsOfCard({ name: 'Bob', nickname: undefined, phones: tels(line), photo: undefined, uid: undefined }), undefined), line).toEqual({ field: 'phone', problem: expect.stringMatching(/ is not a phone number: it ends in an extension \(12\)/) });
+      expect(candidateOf(fieldsOfCard({ name: 'Bob', nickname: undefined, phones: tels(line, 'TEL;TYPE=home:+1 212 555 0100'), photo: undefined, uid: undefined }), undefined), line).toMatchObject({ contact: { phoneNumber: '+12125550100' } });
+    }
   });
 
   it('a mobile is taken before the rest (of two mobiles, the one the file prefers), then the one the file prefers, then the first, each in the file’s order', () => {

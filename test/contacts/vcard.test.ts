@@ -300,7 +300,7 @@ describe('readCard: 3.0 and 4.0', () => {
     expect(photo('PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ', 'PHOTO:https://x.example/second.png')).toBe('https://x.example/second.png');
   });
 
-  it('4.0: tel: URIs give their number alone, without ;ext= or other parameters', () => {
+  it('4.0: tel: URIs give their number without their parameters, but for ;ext=, which the number is not whole without', () => {
     const four = card(
       'VERSION:4.0',
       'FN:Ext Person',
@@ -310,7 +310,7 @@ describe('readCard: 3.0 and 4.0', () => {
       'PHOTO:https://example.com/photo.png',
     );
     expect(readCard(four)).toEqual(
-      fields('Ext Person', [tel('+1-555-555-5555'), tel('+33-1-23-45-67-89', { mobile: true, preferred: true }), tel('+44 20 7946 0958')], { photo: 'https://example.com/photo.png' }),
+      fields('Ext Person', [tel('+1-555-555-5555;ext=5555'), tel('+33-1-23-45-67-89', { mobile: true, preferred: true }), tel('+44 20 7946 0958')], { photo: 'https://example.com/photo.png' }),
     );
   });
 });
