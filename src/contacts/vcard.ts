@@ -212,20 +212,30 @@ const WINDOWS_1252 = [
 ];
 
 interface Decoder {
+  readonly encoding: string;
   decode(bytes: Uint8Array): string;
 }
 
-/** A strict decoder for a charset a card names (Node's TextDecoder knows the WHATWG ones), or undefined. */
-function decoderFor(label: string): Decoder | undefined {
-  let decoder: Decoder & { encoding: string };
+/**
+ * A strict decoder for a charset a card names (Node's TextDecoder knows the WHATWG ones), for
+ * `bytes`, or undefined.
+ */
+function decoderFor(label: string, bytes: Uint8Array): Decoder | undefined {
+  let decoder: Decoder;
   try {
     decoder = new TextDecoder(label, { fatal: true });
   } catch {
     return undefined;
   }
+  // UTF-16 without its byte order (`UTF-16`, `UNICODE`) is little-endian to TextDecoder; the
+  // big-endian byte-order mark says otherwise.
+  if (decoder.encoding === 'utf-16le' && bytes[0] === 0xfe && bytes[1] === 0xff && !/le$/i.test(label)) return new TextDecoder('utf-16be', { fatal: true });
   // Latin-1, US-ASCII and windows-1252 are one encoding on the web: the last.
   if (decoder.encoding !== 'windows-1252') return decoder;
-  return { decode: (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252[byte - 0x80]! : byte)).join('') };
+  return {
+    encoding: decoder.encoding,
+    decode: (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252[byte - 0x80]! : byte)).join(''),
+  };
 }
 
 /** The bytes of the first character of `bytes` that `label`'s decoder cannot take, as hex. */
@@ -300,12 +310,18 @@ class CardValues {
       if (isUtf8(bytes)) return bytes.toString('utf8');
       throw new CardProblem(`${name}: its ${encoded ? `${encoded} ` : ''}bytes are not UTF-8 (byte ${hexByte(bytes[firstNonUtf8(bytes)]!)}) and it declares no CHARSET they are in`);
     }
-    const decoder = decoderFor(label);
+    const decoder = decoderFor(label, bytes);
     if (!decoder) throw new CardProblem(`${name} declares CHARSET=${label}, a character set tickbook cannot read`);
+    // UTF-16 text is two bytes a character, most of them NUL for Latin letters: a value written
+    // raw on a line of 8-bit text cannot be in it (decoded, "Bobs" would be two CJK characters).
+    // Quoted-printable or base64 carry any bytes, so those are read.
+    if (encoded === undefined && decoder.encoding.startsWith('utf-16')) {
+      throw new CardProblem(`${name} declares CHARSET=${label}, which its value cannot be in: UTF-16 is no 8-bit text, and the value is written as one (save the file as UTF-8)`);
+    }
     try {
       return decoder.decode(bytes);
     } catch {
-      const bad = firstUndecodable(bytes, label);
+      const bad = firstUndecodable(bytes, decoder.encoding);
       throw new CardProblem(`${name} is not ${label} text, as its CHARSET says (${bad.includes(' ') ? 'bytes' : 'byte'} ${bad})`);
     }
   }

@@ -439,6 +439,20 @@ describe('readCard: charsets a property declares', () => {
     expect(readCard(unused)).toEqual(fields('Tanaka', [tel('090-1234-5678', { mobile: true })]));
   });
 
+  it('UTF-16 on a property: refused when its value is raw 8-bit text (no UTF-16 can be), read when quoted-printable or base64 carries its bytes', () => {
+    for (const charset of ['UTF-16', 'utf-16le', 'UTF-16BE', 'UNICODE']) {
+      expect(readCard(card('VERSION:3.0', `FN;CHARSET=${charset}:Bobs`, 'TEL:+442079460958')), charset).toEqual({
+        problem: `FN declares CHARSET=${charset}, which its value cannot be in: UTF-16 is no 8-bit text, and the value is written as one (save the file as UTF-8)`,
+      });
+    }
+    const name = (line: string) => (readCard(card('VERSION:2.1', line, 'TEL:+442079460958')) as { name?: string }).name;
+    expect(name('FN;CHARSET=UTF-16;ENCODING=QUOTED-PRINTABLE:=FF=FEB=00o=00b=00')).toBe('Bob');
+    // A big-endian byte-order mark under the bare label, which TextDecoder reads as little-endian.
+    expect(name('FN;CHARSET=UTF-16;ENCODING=QUOTED-PRINTABLE:=FE=FF=00B=00o=00b')).toBe('Bob');
+    expect(name('FN;CHARSET=UTF-16BE;ENCODING=QUOTED-PRINTABLE:=00B=00o=00b')).toBe('Bob');
+    expect(name(`FN;CHARSET=UTF-16LE;ENCODING=BASE64:${Buffer.from('Zoë', 'utf16le').toString('base64')}`)).toBe('Zoë');
+  });
+
   it('quoted-printable bytes with no CHARSET are UTF-8: a Latin-1 byte there refuses the card (never a U+FFFD in a name)', () => {
     expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Ren=E9e', 'TEL:+33612345678'))).toEqual({
       problem: 'FN: its quoted-printable bytes are not UTF-8 (byte 0xE9) and it declares no CHARSET they are in',
