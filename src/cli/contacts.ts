@@ -75,8 +75,9 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   imported.
   What is imported is what was checked: a FILE written to since stops the import there (the
   report so far, then why).
-  A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms; every
-  other property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of
+  A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms (a
+  quoted-printable soft line break never takes in a property's line, or END:VCARD); every other
+  property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of
   two, the PREF one) is tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
   (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card,
   as does UTF-16 on a raw value (quoted-printable or base64 ones are read).

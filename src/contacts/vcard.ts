@@ -253,11 +253,15 @@ function firstUndecodable(bytes: Buffer, label: string): string {
   return Array.from(bytes.subarray(start), hexByte).join(' ');
 }
 
-/** Quoted-printable text (=C3=BC) as the bytes it spells. */
+/**
+ * Quoted-printable text (=C3=BC) as the bytes it spells; a "=" at its very end is a soft line break
+ * the next property cut short (see CardLineReader), no byte.
+ */
 function quotedPrintable(text: string): Buffer {
   const bytes: number[] = [];
   for (let at = 0; at < text.length; at++) {
     const pair = text[at] === '=' ? /^[0-9A-Fa-f]{2}/.exec(text.slice(at + 1, at + 3))?.[0] : undefined;
+    if (text[at] === '=' && at === text.length - 1) break;
     if (pair) {
       bytes.push(parseInt(pair, 16));
       at += 2;

@@ -225,6 +225,18 @@ describe('readCard: 2.1 as phones and Outlook write it', () => {
     expect(readCard(card('VERSION:2.1', 'FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Se=C3=A1n O=3BBrien', 'TEL;CELL:+353861234567'))).toMatchObject({ name: 'Seán O;Brien' });
   });
 
+  it('a quoted-printable value that ends in "=" before a property or END:VCARD ends there; before other text it goes on', () => {
+    // A phone that left a soft line break at the end of N: the TELs after it are the card's own.
+    const swallow = card('VERSION:2.1', 'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;Hans=', 'TEL;CELL:+4915112345678', 'TEL;WORK:+4930123456');
+    expect(readCard(swallow)).toEqual(fields('Hans Müller', [tel('+4915112345678', { mobile: true }), tel('+4930123456')]));
+    expect(readCard(card('VERSION:2.1', 'FN:Hans', 'NOTE;ENCODING=QUOTED-PRINTABLE:call=', 'item1.TEL;CELL:+4915112345678', 'X-ANDROID-CUSTOM:x'))).toEqual(fields('Hans', [tel('+4915112345678', { mobile: true })]));
+    // Before END:VCARD: the card ends, not "cut short".
+    expect(readCard(card('VERSION:2.1', 'TEL;CELL:+442079460958', 'FN;ENCODING=QUOTED-PRINTABLE:Bob='))).toEqual(fields('Bob', [tel('+442079460958', { mobile: true })]));
+    // Text that is no property of a card (no name:, or a name no card has) goes on the value.
+    expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Flat =', 'Room:5', 'TEL:+442079460958'))).toMatchObject({ name: 'Flat Room:5' });
+    expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Meet at=', '10:30 Ltd', 'TEL:+442079460958'))).toMatchObject({ name: 'Meet at10:30 Ltd' });
+  });
+
   it("Android's and Outlook's photos: base64 on one line or many, unindented, ended by a blank line; none becomes a URL", () => {
     const base64 = ['/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//', '////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA='];
     for (const photo of [
