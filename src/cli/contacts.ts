@@ -81,7 +81,9 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   two, the PREF one) is tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
   (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card,
   as does UTF-16 on a raw value (quoted-printable or base64 ones are read).
-  Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
+  Lines may end CRLF, LF, CR CR LF, or CR where the file's first line (or a card's BEGIN:VCARD
+  line) ends so; a lone CR elsewhere is text. Every card is counted in the report, read or
+  refused (an indented one); a card nested in another (AGENT) is part of it.
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's

@@ -15,7 +15,7 @@ import { firstNonUtf8, hexByte } from '../text/text-bytes.js';
 import { truncate } from '../text/width.js';
 import type { PhoneField } from './import-candidate.js';
 import { contentOf, type Line, LineSplitter, type LongLine } from './text-lines.js';
-import { CardLineReader, type PropertyHead } from './vcard-lines.js';
+import { CardLineReader, headOf, type PropertyHead } from './vcard-lines.js';
 
 /** RFC 6350 3.2: a line longer than 75 octets is folded, CRLF then one space. */
 const FOLD_OCTETS = 75;
@@ -97,19 +97,57 @@ const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xb
 /** Bytes without the byte-order mark a UTF-8 file may start with. */
 const withoutBom = (bytes: Buffer): Buffer => (hasBom(bytes) ? bytes.subarray(3) : bytes);
 
-/**
- * A line's text for telling BEGIN, END and AGENT lines, upper case; '' for a line that cannot be
- * one (most lines: told by their first byte, not made into text).
- */
-function markOf({ raw, size }: Line): string {
-  const from = hasBom(raw) ? 3 : 0;
-  // BEGIN, END or AGENT, in any case; all short.
-  const first = (raw[from] ?? 0) | 0x20;
-  if (size > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
-  return raw.toString('latin1', from, size).trimEnd().toUpperCase();
+const CR = 0x0d;
+
+const isSpace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09;
+
+/** Where a line's text begins: after the BOM a file may start with, and (`indented`) its spaces and tabs. */
+function textStart(raw: Buffer, size: number, indented: boolean): number {
+  let from = hasBom(raw) ? 3 : 0;
+  if (indented) while (from < size && isSpace(raw[from])) from++;
+  return from;
 }
 
-const AGENT = /^AGENT(?:;[^:]*)?:/;
+/**
+ * A BEGIN, END or AGENT line as the card reader reads it (any case, parameters, spaces around the
+ * value: `BEGIN: VCARD`), normalised: `BEGIN:VCARD`, `END:VCARD`, `AGENT:BEGIN:VCARD`, `AGENT:`;
+ * '' for a line that cannot be one (most lines: told by their first byte, not made into text).
+ * `indented`: after spaces or tabs too (a card that begins indented is counted, and refused).
+ */
+function markOf({ raw, size }: Line, indented = false): string {
+  const from = textStart(raw, size, indented);
+  // BEGIN, END or AGENT, in any case; all short.
+  const first = (raw[from] ?? 0) | 0x20;
+  if (size - from > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
+  const head = headOf(raw.subarray(from, size));
+  if (head === undefined || (head.name !== 'BEGIN' && head.name !== 'END' && head.name !== 'AGENT')) return '';
+  return `${head.name}:${raw.toString('latin1', from + head.valueAt, size).trim().toUpperCase()}`;
+}
+
+/**
+ * A line of a file of LF (or CRLF) line ends that begins a card of lone-CR line ends (a classic
+ * Mac's card after a Unix one: `cat unix.vcf mac.vcf`), split at its CRs, each part after the
+ * first on the same line of the file: so that its cards end, and are counted, where they end, and
+ * each is read by its own line ends. Any other line is given as it is: a lone CR inside a value of
+ * an LF card stays text.
+ */
+export function crCardLines(line: Line | LongLine): (Line | LongLine)[] {
+  if (!('raw' in line)) return [line];
+  const { raw, size } = line;
+  const from = textStart(raw, size, true);
+  // BEGIN:VCARD and a CR right after it: within the first few bytes, told by the first.
+  if (((raw[from] ?? 0) | 0x20) !== 0x62) return [line];
+  const cr = raw.subarray(0, Math.min(size, from + 80)).indexOf(CR);
+  if (cr < 0 || markOf({ raw: raw.subarray(0, cr), size: cr }, true) !== 'BEGIN:VCARD') return [line];
+  const parts: Line[] = [];
+  let start = 0;
+  for (let at = cr; at >= 0 && at < size; at = raw.indexOf(CR, start)) {
+    parts.push({ raw: raw.subarray(start, at + 1), size: at - start, ...(start > 0 && { sameLine: true }) });
+    start = at + 1;
+  }
+  parts.push({ raw: raw.subarray(start), size: size - start, sameLine: true });
+  return parts;
+}
 
 /**
  * The cards of a file's lines, each with its bytes exactly as written (its line ends, a stray CR),
@@ -126,6 +164,8 @@ export class CardSplitter {
   #start = 0;
   #depth = 0;
   #afterAgent = false;
+  /** The card began with spaces or tabs before its BEGIN:VCARD: its END:VCARD may have them too. */
+  #indented = false;
   /** Lines so far. */
   #n = 0;
 
@@ -148,13 +188,15 @@ export class CardSplitter {
   }
 
   #line(line: Line | LongLine, cards: RawCard[]): void {
-    this.#n++;
+    if (!('raw' in line) || !line.sameLine) this.#n++;
     if (!('raw' in line)) {
       if (this.#card) cards.push({ raw: undefined, line: this.#start });
       this.#card = undefined;
       return;
     }
-    const mark = markOf(line);
+    // Outside a card a BEGIN:VCARD after spaces begins one too (its reader says why it cannot be
+    // read); inside, an indented line is a folded one, unless the card itself began so.
+    const mark = markOf(line, !this.#card || this.#indented);
     const begins = mark === 'BEGIN:VCARD';
     if (this.#card && begins && !this.#afterAgent) {
       // A card never ended: given as it is, and this one begun.
@@ -169,13 +211,14 @@ export class CardSplitter {
       this.#start = this.#n;
       this.#depth = 1;
       this.#afterAgent = false;
+      this.#indented = isSpace(line.raw[textStart(line.raw, line.size, false)]);
       return;
     }
     this.#card.push(line.raw);
     this.#size += line.raw.length;
-    if (begins || (AGENT.test(mark) && mark.endsWith(':BEGIN:VCARD'))) this.#depth++;
+    if (begins || mark === 'AGENT:BEGIN:VCARD') this.#depth++;
     else if (mark === 'END:VCARD') this.#depth--;
-    this.#afterAgent = mark !== '' && AGENT.test(mark) && mark.endsWith(':');
+    this.#afterAgent = mark === 'AGENT:';
     if (this.#size > this.#limit) {
       cards.push({ raw: undefined, line: this.#start });
       this.#card = undefined;
@@ -401,6 +444,9 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
     const head = read.head;
     const mark = head && (head.name === 'BEGIN' || head.name === 'END' || head.name === 'AGENT') ? value.toString('latin1').trim().toUpperCase() : undefined;
     if (depth === 0) {
+      if (read.kind === 'folded' && /^[ \t]+BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/i.test(content.toString('latin1'))) {
+        throw new CardProblem('BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read');
+      }
       if (head?.name !== 'BEGIN' || mark !== 'VCARD') throw new CardProblem('not a vCard (it does not begin with BEGIN:VCARD)');
       depth = 1;
       current = { head, parts: [] };

@@ -531,6 +531,26 @@ describe('import: bounded cards and rows, refusals counted', () => {
     expect(await to.count()).toBe(2);
   });
 
+  it('every card of a file is counted, read or refused with the reason: a card of lone-CR line ends after LF ones, an indented card, BEGIN: VCARD', async () => {
+    const to = account();
+    const lf = (name: string, phone: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL:${phone}\nEND:VCARD\n`;
+    // cat unix.vcf mac.vcf: a classic Mac's cards (CR line ends, the last without one) after a Unix one.
+    const mac = (name: string, phone: string) => `BEGIN:VCARD\rVERSION:3.0\rFN:${name}\rTEL:${phone}\rEND:VCARD\r`;
+    writeFileSync(to.at('mixed.vcf'), lf('Unix', '+447700900101') + mac('Mac', '+447700900102') + mac('Mac Two', '+447700900103'));
+    const indented = '  BEGIN:VCARD\n  FN:Two\n  TEL:+447700900105\n  END:VCARD\n';
+    writeFileSync(
+      to.at('variants.vcf'),
+      lf('One', '+447700900104') + indented + 'BEGIN: VCARD\nFN:Three\nTEL:+447700900106\nEND:VCARD\n' + 'BEGIN:VCARD\nFN:Five\nTEL:+447700900107\nEND: VCARD\n' + lf('Six', '+447700900108'),
+    );
+    const run = await to.run(['contacts', 'import', to.at('mixed.vcf'), to.at('variants.vcf'), '--dry-run', '--rejects', to.at('rejects.vcf')]);
+    expect(run).toMatchObject({
+      code: 1,
+      stderr: '',
+      stdout: `would create 7, already present 0, invalid 1\n  variants.vcf card at line 6: BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read\nthe refused cards and rows are in ${to.at('rejects.vcf')}, as they were written\n`,
+    });
+    expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe(indented);
+  });
+
   it('a CSV row over 1 MiB whose quote closes is refused alone; an unclosed quote refuses the file whole, naming its row and line, nothing created', async () => {
     const to = account();
     const big = `"${'long notes, '.repeat(Math.ceil((1.5 * MB) / 12))}"`;

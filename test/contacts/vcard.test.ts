@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/types.js';
 import { LineSplitter } from '../../src/contacts/text-lines.js';
-import { CardSplitter, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
+import { CardSplitter, crCardLines, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
 
 const octets = (text: string): number => Buffer.byteLength(text);
 const crlf = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
@@ -485,8 +485,8 @@ describe('CardSplitter', () => {
     const lines = new LineSplitter(limit ?? Number.POSITIVE_INFINITY);
     const splitter = new CardSplitter(limit);
     const found = [];
-    for (let at = 0; at < bytes.length; at += 7) found.push(...splitter.push(lines.push(bytes.subarray(at, at + 7))));
-    found.push(...splitter.push(lines.end()), ...splitter.end());
+    for (let at = 0; at < bytes.length; at += 7) found.push(...splitter.push(lines.push(bytes.subarray(at, at + 7)).flatMap(crCardLines)));
+    found.push(...splitter.push(lines.end().flatMap(crCardLines)), ...splitter.end());
     return found.map(({ raw, line }) => ({ raw: raw?.toString('latin1'), line }));
   };
 
@@ -515,6 +515,34 @@ describe('CardSplitter', () => {
     expect(found[2]!.raw).toBe(crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Public;John', 'AGENT:', 'BEGIN:VCARD', 'N:Friday;Fred', 'END:VCARD', 'TEL:+1', 'END:VCARD'));
     expect(found[3]!.raw).toBe(crlf('BEGIN:VCARD', 'AGENT:BEGIN:VCARD', 'FN:Fred', 'END:VCARD', 'FN:John', 'END:VCARD'));
     expect(readCard(Buffer.from(found[0]!.raw!, 'latin1'))).toEqual({ problem: 'it is cut short: no END:VCARD' });
+  });
+
+  it('every card is counted however it is written: lone-CR line ends after an LF card (cat unix.vcf mac.vcf), an indented card, BEGIN: VCARD', () => {
+    const unix = 'BEGIN:VCARD\nVERSION:3.0\nFN:Unix\nTEL:+442079460958\nEND:VCARD\n';
+    const mac = 'BEGIN:VCARD\rVERSION:3.0\rFN:Mac\rTEL:+442079460957\rEND:VCARD\r';
+    const third = 'BEGIN:VCARD\nFN:Third\nTEL:+442079460956\nEND:VCARD\n';
+    // The Mac cards are on one line of the file (it has no LF): at its line, each of them.
+    expect(cards(unix + mac)).toEqual([{ raw: unix, line: 1 }, { raw: mac, line: 6 }]);
+    expect(cards(`${unix}${mac}\n${third}`)).toEqual([{ raw: unix, line: 1 }, { raw: `${mac}\n`, line: 6 }, { raw: third, line: 7 }]);
+    expect(cards(unix + mac + mac.replace('Mac', 'Mac2'))).toEqual([{ raw: unix, line: 1 }, { raw: mac, line: 6 }, { raw: mac.replace('Mac', 'Mac2'), line: 6 }]);
+    expect(readCard(Buffer.from(mac))).toEqual(fields('Mac', [tel('+442079460957')]));
+    // A lone CR inside a value of an LF card is still text.
+    const stray = 'BEGIN:VCARD\nX-A:one\rBEGIN:VCARD\rtwo\nFN:A\nEND:VCARD\n';
+    expect(cards(stray)).toEqual([{ raw: stray, line: 1 }]);
+
+    const indented = '  BEGIN:VCARD\n  FN:Two\n  TEL:+442079460957\n  END:VCARD\n';
+    const spaced = 'BEGIN: VCARD\nFN:Three\nTEL:+442079460956\nEND: VCARD\n';
+    expect(cards(unix + indented + spaced + third)).toEqual([
+      { raw: unix, line: 1 },
+      { raw: indented, line: 6 },
+      { raw: spaced, line: 10 },
+      { raw: third, line: 14 },
+    ]);
+    expect(readCard(Buffer.from(indented))).toEqual({ problem: 'BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read' });
+    expect(readCard(Buffer.from(spaced))).toEqual(fields('Three', [tel('+442079460956')]));
+    // An indented line inside a card is a folded one, never its end or another card's beginning.
+    const folded = 'BEGIN:VCARD\nNOTE:a\n END:VCARD\n BEGIN:VCARD\nFN:A\nEND:VCARD\n';
+    expect(cards(folded)).toEqual([{ raw: folded, line: 1 }]);
   });
 
   it('a card over the limit is given without its bytes, and the cards after it as ever, also when it is never ended', () => {
