@@ -45,10 +45,14 @@ const seconds = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 
 
 /**
  * A URI as a vCard value: as it is (RFC 6350 escapes text values, not URIs: a `,` in a link
- * stays a `,`), save that a space or a control character, which no URI holds and a line break
- * of which would end the property, is percent-encoded.
+ * stays a `,`, which abook and khard read as written), save that a space or a control character,
+ * which no URI holds and a line break of which would end the property, is percent-encoded, and a
+ * backslash, which no URI holds either (RFC 3986) but a server may keep in one, is written `\\`.
+ * The reader takes a PHOTO's escapes off in every version, since a backslash in a URI can only be
+ * a writer's escape (ical.js and vobject write a URI's comma `\,`, Apple its colon `https\:`): so
+ * `a\name` comes back `a\name`, not a line break, and `x\,y` comes back `x\,y`, not `x,y`.
  */
-const uriValue = (uri: string): string => uri.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c));
+const uriValue = (uri: string): string => uri.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c)).replace(/\\/g, '\\\\');
 
 /** One contact as a vCard 4.0, CRLF line ends, folded. */
 export function vcardOf(contact: Contact): string {

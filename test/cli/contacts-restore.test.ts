@@ -19,7 +19,8 @@ const PEOPLE: Fields[] = [
   // Sharing the second John Smith's number, without a display name.
   contact('j.smith', '+12125550102'),
   contact('x', '+33612345678'),
-  contact('zoe', '+4930901820', 'Zoë Löwenstein', 'https://avatars.example/zoe.png?size=64,64'),
+  // An avatar URL with backslashes (one before an n, one before a comma), commas and semicolons.
+  contact('zoe', '+4930901820', 'Zoë Löwenstein', 'https://avatars.example/zo\\e\\new.png?size=64,64;q=a\\,b'),
 ];
 /** Of PEOPLE, those whose number one before them in any order holds too. */
 const SHARING = 4;

@@ -189,6 +189,21 @@ describe('vcardOf', () => {
       uid: contact.id,
     });
   });
+
+  it('every avatar URL the sandbox takes reads back exactly: backslashes (before n, a comma, a semicolon, another), commas, semicolons, colons', () => {
+    for (const avatarUrl of [
+      'https://img.example/a\\name.png',
+      'https://img.example/x\\,y;z.png',
+      'https://img.example/\\\\;\\;,\\\\n\\N?q=a,b;c:d',
+      'https://img.example/ends\\',
+      `https://img.example/${'\\é,;'.repeat(40)}.png`,
+    ]) {
+      const card = vcardOf({ ...ada, avatarUrl });
+      expect(readCard(card), avatarUrl).toMatchObject({ photo: avatarUrl });
+      // A backslash is written as RFC 6350 asks of every value, \\; a comma or semicolon as it is.
+      expect(unfolded(card).split('\r\n').find((line) => line.startsWith('PHOTO:')), avatarUrl).toBe(`PHOTO:${avatarUrl.replace(/\\/g, '\\\\')}`);
+    }
+  });
 });
 
 const card = (...lines: string[]) => crlf('BEGIN:VCARD', ...lines, 'END:VCARD');
@@ -307,6 +322,8 @@ describe('readCard: 3.0 and 4.0', () => {
     expect(photo('PHOTO;VALUE=uri:https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
     expect(photo('PHOTO;VALUE=URL;TYPE=JPEG:http://example.com/a.jpg')).toBe('http://example.com/a.jpg');
     expect(photo('PHOTO;VALUE=uri:https\\://example.com/a.jpg?size=64\\,64')).toBe('https://example.com/a.jpg?size=64,64');
+    // 4.0 written raw, as RFC 6350 has URIs (and tickbook's export its commas and semicolons).
+    expect((readCard(card('VERSION:4.0', 'FN:A', 'TEL:+442079460958', 'PHOTO;VALUE=uri:https://x.example/p.png?s=64,64;q=1')) as { photo?: string }).photo).toBe('https://x.example/p.png?s=64,64;q=1');
     expect(photo('PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ')).toBeUndefined();
     expect(photo('PHOTO:data:image/jpeg;base64,/9j/4AAQ')).toBeUndefined();
     expect(photo('PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ', 'PHOTO:https://x.example/second.png')).toBe('https://x.example/second.png');
