@@ -1,7 +1,8 @@
 // `tickbook contacts import`: vCard and CSV files into the contact list. Every file is checked
 // before anything is sent; the contacts there are already are read first, so that a contact
 // imported before (the same contact: its id in tickbook's own export, or its username with the
-// same phone number) is found, not made again, while another person who shares a phone number
+// same phone number, and the same display name for a username made from the name: see
+// same-contact.ts) is found, not made again, while another person who shares a phone number
 // (a family, a switchboard) is made all the same and noted; creates go a few at a time (the
 // client waits out a 429); and the end is a report of what was created, what was there already
 // and what was refused, the refused cards or rows written unchanged to a rejects file. Run again,
@@ -11,7 +12,8 @@ import { ProgressLine } from './progress-line.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
-import { candidateOf, defaultCountry, type TakenPhone, usernameWithPhone } from '../contacts/import-candidate.js';
+import { candidateOf, defaultCountry, type TakenPhone } from '../contacts/import-candidate.js';
+import { type HeldContact, placeOf } from '../contacts/same-contact.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
 import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
@@ -76,11 +78,11 @@ interface Report {
  * not to create).
  */
 class KnownContacts {
-  readonly #byUsername = new Map<string, string>();
+  readonly #byUsername = new Map<string, HeldContact>();
   readonly #ids = new Set<string>();
   readonly #phones = new Map<string, number>();
-  add(contact: { username: string; phoneNumber: string; id?: string }): void {
-    this.#byUsername.set(contact.username.toLowerCase(), contact.phoneNumber);
+  add(contact: { username: string; phoneNumber: string; displayName?: string | null | undefined; id?: string }): void {
+    this.#byUsername.set(contact.username.toLowerCase(), { phoneNumber: contact.phoneNumber, displayName: contact.displayName });
     this.#phones.set(contact.phoneNumber, (this.#phones.get(contact.phoneNumber) ?? 0) + 1);
     if (contact.id !== undefined) this.#ids.add(contact.id);
   }
@@ -97,7 +99,7 @@ class KnownContacts {
   isShared(phone: string): boolean {
     return this.#phones.has(phone);
   }
-  phoneOf(username: string): string | undefined {
+  held(username: string): HeldContact | undefined {
     return this.#byUsername.get(username.toLowerCase());
   }
   get size(): number {
@@ -234,18 +236,16 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
     };
     // Its id in tickbook's own export: the same contact, whatever the file says of it now.
     if (record.fields.id !== undefined && known.hasId(record.fields.id)) return present();
-    // The username with the same number: imported before. A phone number alone is no sign of
-    // the same contact (a family, a switchboard share one): that one is made, and noted.
-    if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
-    // A username another person has (two John Smiths): the name's with the phone's last digits.
-    if (known.phoneOf(contact.username) !== undefined && record.fields.username === undefined) {
-      contact.username = usernameWithPhone(contact.username, contact.phoneNumber);
-      if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
-    }
-    if (known.phoneOf(contact.username) !== undefined) {
-      refuse(record, 'invalid', 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
+    // The same contact by its username (and, for one made from its name, its display name), or
+    // a username of its own. A phone number alone is no sign of the same contact (a family, a
+    // switchboard share one): that one is made, and noted.
+    const place = placeOf(contact, record.fields.username === undefined, (username) => known.held(username));
+    if ('present' in place) return present();
+    if ('problem' in place) {
+      refuse(record, 'invalid', 'username', place.problem);
       return undefined;
     }
+    contact.username = place.username;
     const sharing = known.isShared(contact.phoneNumber);
     // Taken at once, so that a later row with the same person, sent meanwhile, finds it.
     known.add(contact);

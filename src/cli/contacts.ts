@@ -92,9 +92,11 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   The number taken is said when it is not the first written (--json: numbers_taken).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
-  Already there means the same contact: its id (an export's UID or id column), or its username
-  with the same phone number. People sharing a number (a family, a switchboard) are each
-  created, and noted (tickbook contacts duplicates lists them).
+  Already there means the same contact: its id (an export's UID or id column), or the username
+  it gives with the same phone number, or, with none given, the username made from its name
+  with the same phone number and display name. People sharing a number (a family, a
+  switchboard) are each created, and noted (tickbook contacts duplicates lists them); one whose
+  made username another holds gets the number's last four digits after it (john.smith.0958).
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;

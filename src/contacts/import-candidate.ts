@@ -111,10 +111,11 @@ export function usernameFrom(name: string | undefined, phone: string): string {
 
 /**
  * Another username for a second person the first rule gives the same one (two John Smiths): the
- * name's, then a dot and the phone number's last four digits, within 32 characters.
+ * name's, then a dot and the phone number's last four digits, within 32 characters; for the
+ * `n`th after the first two, those and `-n` (a third of one family on one line).
  */
-export function usernameWithPhone(username: string, phone: string): string {
-  const tail = `.${phone.slice(-4)}`;
+export function usernameWithPhone(username: string, phone: string, n = 1): string {
+  const tail = `.${phone.slice(-4)}${n > 1 ? `-${n}` : ''}`;
   return `${username.slice(0, USERNAME_MAX - tail.length).replace(/[._-]+$/, '')}${tail}`;
 }
 
