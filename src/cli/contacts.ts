@@ -97,6 +97,9 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   with the same phone number and display name. People sharing a number (a family, a
   switchboard) are each created, and noted (tickbook contacts duplicates lists them); one whose
   made username another holds gets the number's last four digits after it (john.smith.0958).
+  An export imported into an empty list gives every contact back, but for one whose number the
+  import refuses as impossible (the sandbox stores any E.164): refused with the reason and
+  written to --rejects, to mend there and import again.
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;

@@ -3,13 +3,13 @@
 // contacts without a display name and contacts with one display name between them; the same
 // import again creates nothing; a list's own export read back finds its contacts by their ids;
 // and the 10,000 demo contacts (60 phone numbers among them) all come back.
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type Account, accountOf, byUsername, contact, type Fields, HOUSEHOLD, useContactLists } from '../helpers/contact-accounts.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
-const lists = useContactLists('restore');
+const lists = useContactLists('restore', 12);
 
 const PEOPLE: Fields[] = [
   ...HOUSEHOLD,
@@ -107,6 +107,41 @@ async function ownExportBack(format: 'vcf' | 'csv'): Promise<void> {
   expect(imported).toMatchObject({ code: 0, stdout: `created 1, already present ${PEOPLE.length}, invalid 0\n${note(1).replace('share', 'shares')}`, stderr: '' });
   expect(byUsername(await from.contacts())).toEqual(byUsername([...PEOPLE, contact('gran', '+442079460100', 'Gran')]));
 }
+
+describe('an export holding numbers the import refuses as impossible (the sandbox stores any E.164)', () => {
+  it('gives every other contact back; those are refused with the reason and written to --rejects as exported, and come back once mended there', async () => {
+    const from = lists.account();
+    // The old demo number of a sandbox.db made before issue 37, and a number one digit short.
+    const refused = [contact('fatima.bello', '+23412345678', 'Fatima Bello'), contact('short', '+15550123', 'Too Short')];
+    await lists.fill(from, [contact('ann', '+442079460958', 'Ann'), ...refused]);
+    const restore = async (format: 'vcf' | 'csv') => {
+      const exported = (await from.run('contacts', 'export', '--format', format)).stdout;
+      const to = lists.account();
+      const [file, rejects] = [join(to.dir, `backup.${format}`), join(to.dir, `rejects.${format}`)];
+      writeFileSync(file, exported);
+      const run = await to.run('contacts', 'import', file, '--rejects', rejects);
+      expect(run, format).toMatchObject({ code: 1, stderr: '' });
+      const lines = run.stdout.trimEnd().split('\n');
+      expect(lines[0], format).toBe('created 1, already present 0, invalid 2');
+      expect(lines.slice(1, 3).sort(), format).toEqual([
+        expect.stringMatching(new RegExp(`^  backup\\.${format} (card at line|row) \\d+: phone "\\+15550123" is too short for \\+1: 7 digits after it, where numbers there have 10$`)),
+        expect.stringMatching(new RegExp(`^  backup\\.${format} (card at line|row) \\d+: phone "\\+23412345678" is too short for \\+234: `)),
+      ]);
+      expect(lines[3], format).toBe(`the refused cards and rows are in ${rejects}, as they were written`);
+      // The rejects file holds them as the export wrote them (rows under its header).
+      const written = readFileSync(rejects, 'utf8');
+      const records = format === 'vcf' ? exported.split(/(?<=END:VCARD\r\n)/) : exported.split(/(?<=\r\n)/).slice(1);
+      const theirs = records.filter((record) => record.includes('+15550123') || record.includes('+23412345678'));
+      expect(theirs, format).toHaveLength(2);
+      expect(written, format).toBe(format === 'vcf' ? theirs.join('') : exported.split(/(?<=\r\n)/)[0]! + theirs.join(''));
+      // Mended (the numbers they were meant to be), imported: every contact is back.
+      writeFileSync(rejects, written.replace('+23412345678', '+2342012345678').replace('+15550123', '+12125550123'));
+      expect(await to.run('contacts', 'import', rejects), format).toMatchObject({ code: 0, stdout: 'created 2, already present 0, invalid 0\n' });
+      expect(byUsername(await to.contacts()), format).toEqual(byUsername([contact('ann', '+442079460958', 'Ann'), contact('fatima.bello', '+2342012345678', 'Fatima Bello'), contact('short', '+12125550123', 'Too Short')]));
+    };
+    await Promise.all([restore('vcf'), restore('csv')]);
+  });
+});
 
 describe('a list’s own export imported back', () => {
   it('finds each contact by its id (the id column), whatever its username now; a row added by hand sharing a number is made (CSV)', () => ownExportBack('csv'));
