@@ -16,7 +16,7 @@ import { candidateOf, defaultCountry, type TakenPhone } from '../contacts/import
 import { type HeldContact, placeOf } from '../contacts/same-contact.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
-import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords, RECORD_LIMIT_WORDS } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { truncate } from '../text/width.js';
 import { formatOf, writeJson } from './output.js';
@@ -70,6 +70,9 @@ interface Report {
   stopped: string | undefined;
   /** Why a file was not read to its end (written to after it was checked), said after the report. */
   unread: ImportFileError | undefined;
+  /** Where the first refused cards and rows too large to keep are (none goes to --rejects), and how many there are. */
+  unkept: string[];
+  unkeptCount: number;
 }
 
 /**
@@ -199,12 +202,13 @@ async function readKnown(client: TickbookClient, progress: ProgressLine): Promis
 
 async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, sharing: 0, taken: [], takenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined };
+  const report: Report = { created: 0, present: 0, sharing: 0, taken: [], takenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined, unkept: [], unkeptCount: 0 };
   const known = await readKnown(client, progress);
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
     const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
     if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason: truncate(reason.slice(0, REASON_COLUMNS * 2), REASON_COLUMNS) });
+    if (record.raw === undefined && ++report.unkeptCount <= UNKEPT_NAMED) report.unkept.push(record.where);
     options.rejects.write(record);
   };
   // The bar goes by bytes read of all the files: how many cards or rows there are is not known
@@ -311,6 +315,21 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
 const sharingNote = (count: number, dryRun: boolean): string =>
   `note: ${count.toLocaleString('en-US')} of those ${dryRun ? 'to create' : 'created'} ${dryRun ? 'would share' : count === 1 ? 'shares' : 'share'} a phone number with another contact (tickbook contacts duplicates lists them)`;
 
+/** The cards and rows too large to keep that the report's last line names (the rest are counted). */
+const UNKEPT_NAMED = 3;
+
+/**
+ * Where the refused cards and rows are: the rejects file, but for those too large to keep, named
+ * (their own lines above say so too), which it does not hold.
+ */
+function rejectsNote(path: string, refused: number, { unkept, unkeptCount }: Pick<Report, 'unkept' | 'unkeptCount'>): string {
+  if (unkeptCount === 0) return `the refused cards and rows are in ${path}, as they were written`;
+  const names = `${unkept.join(', ')}${unkeptCount > unkept.length ? ` and ${(unkeptCount - unkept.length).toLocaleString('en-US')} more` : ''}`;
+  const tooLarge = `larger than ${RECORD_LIMIT_WORDS}, too large to keep`;
+  if (unkeptCount < refused) return `the refused cards and rows are in ${path}, as they were written, but for ${names} (${tooLarge})`;
+  return `none of the refused is in ${path}: ${names} ${unkeptCount === 1 ? 'is' : 'are'} ${tooLarge}, so not written there`;
+}
+
 /** `rejects`: the rejects file's path, when one was asked for, and whether it was written. */
 function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejects: { path: string; written: boolean } | undefined }): void {
   if (options.json) {
@@ -344,7 +363,7 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
   if (options.rejects === undefined) {
     if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');
-  } else if (options.rejects.written && refused > 0) lines.push(`the refused cards and rows are in ${options.rejects.path}, as they were written`);
+  } else if (options.rejects.written && refused > 0) lines.push(rejectsNote(options.rejects.path, refused, report));
   process.stdout.write(lines.map((line) => `${sanitize(line)}\n`).join(''));
 }
 

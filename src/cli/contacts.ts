@@ -53,8 +53,9 @@ export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
                             csv (a header row, RFC 4180; a spreadsheet's formula, = + - @ at
                             the start or after , ; a tab or a line break, written after a ',
-                            which import takes off, but for a cell that is a phone number,
-                            written as it is; cells holding , ; or a tab quoted), json or ndjson
+                            which import takes off, but for a cell that is a phone number and
+                            not the first of a line, written as it is; cells holding , ; or a
+                            tab quoted), json or ndjson
   --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
                             link and its target is written, one another user owns is refused;
                             another user's file in a sticky directory such as /tmp is not
@@ -68,7 +69,8 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
                             refused
   --dry-run                 check and report, create nothing
   --rejects FILE            write each refused card or row to FILE as it was written (a card
-                            byte for byte), to mend and import again (as --output writes a file)
+                            byte for byte), to mend and import again (as --output writes a file);
+                            one too large to keep is not, and the report's last line names it
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
   twice), UTF-8 text with no NUL byte anywhere (but a vCard value in the CHARSET it declares; a
   file with UTF-16's byte-order mark is read as UTF-16), a CSV quote closed; else nothing is

@@ -525,10 +525,18 @@ describe('import: bounded cards and rows, refusals counted', () => {
     expect(run).toMatchObject({
       code: 1,
       stderr: '',
-      stdout: `created 2, already present 0, invalid 2\n  big.vcf card at line ${bigLine}: ${reason}\n  big.vcf card at line ${neverLine}: ${reason}\nthe refused cards and rows are in ${to.at('rejects.vcf')}, as they were written\n`,
+      stdout: `created 2, already present 0, invalid 2\n  big.vcf card at line ${bigLine}: ${reason}\n  big.vcf card at line ${neverLine}: ${reason}\nnone of the refused is in ${to.at('rejects.vcf')}: big.vcf card at line ${bigLine}, big.vcf card at line ${neverLine} are larger than 1 MiB, too large to keep, so not written there\n`,
     });
     expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe('');
     expect(await to.count()).toBe(2);
+    // With a card refused that is kept (five lines before the rest): it is in the rejects file, and the large ones named as not.
+    const small = card('No Number', '');
+    writeFileSync(to.at('some.vcf'), small + text);
+    const some = await to.run(['contacts', 'import', to.at('some.vcf'), '--rejects', to.at('some-rejects.vcf')]);
+    expect(some.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `the refused cards and rows are in ${to.at('some-rejects.vcf')}, as they were written, but for big.vcf card at line ${bigLine + 5}, big.vcf card at line ${neverLine + 5} (larger than 1 MiB, too large to keep)`.replaceAll('big.vcf', 'some.vcf'),
+    );
+    expect(readFileSync(to.at('some-rejects.vcf'), 'utf8')).toBe(small);
   });
 
   it('every card of a file is counted, read or refused with the reason: a card of lone-CR line ends after LF ones, an indented card, BEGIN: VCARD', async () => {
