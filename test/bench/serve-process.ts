@@ -12,11 +12,15 @@ export interface ServeProcess {
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** The sandbox, as `tickbook serve` from the built bin. */
-export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string): Promise<ServeProcess> {
+/**
+ * The sandbox, as `tickbook serve` from the built bin: empty, or with `demoContacts` demo contacts
+ * in the first token's list; `moreTokens` open lists of their own.
+ */
+export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string, options: { demoContacts?: number; moreTokens?: readonly string[] } = {}): Promise<ServeProcess> {
   return startListening(join(dir, 'server.log'), [
-    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--no-demo-data', '--seed', '1',
-    '--token', token, '--api-key', apiKey,
+    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--seed', '1',
+    ...(options.demoContacts === undefined ? ['--no-demo-data'] : ['--demo-contacts', String(options.demoContacts)]),
+    '--token', token, ...(options.moreTokens ?? []).flatMap((more) => ['--token', more]), '--api-key', apiKey,
   ]);
 }
 
