@@ -79,10 +79,11 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   report so far, then why).
   A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms (a
   quoted-printable soft line break never takes in a property's line, or END:VCARD); every other
-  property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of
-  two, the PREF one) is tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
-  (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card,
-  as does UTF-16 on a raw value (quoted-printable or base64 ones are read).
+  property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of two,
+  the PREF one) is tried first, then the preferred (PREF), then the rest as written. A
+  property's CHARSET (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot
+  read refuses the card, as does UTF-16 on a raw value (quoted-printable or base64 ones are
+  read).
   Lines may end CRLF, LF, CR CR LF, or CR where the file's first line (or a card's BEGIN:VCARD
   line) ends so; a lone CR elsewhere is text. Every card is counted in the report, read or
   refused (an indented one); a card nested in another (AGENT) is part of it.
