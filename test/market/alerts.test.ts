@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   type AlertCondition,
   type AlertState,
+  armingWords,
+  arms,
   describeFiring,
+  heldWhenSet,
   holds,
   initialState,
   type Reading,
@@ -40,8 +43,7 @@ describe('price lines', () => {
   });
 
   it('do not fire for a price already past the line when set: only at the next crossing', () => {
-    expect(firings(above, [105, 110, 99.8, 101])).toEqual([]);
-    // Back under the band (100 × (1 − 0.25%) = 99.75) and up again: that is a crossing.
+    expect(firings(above, [105, 110, 104, 101])).toEqual([]);
     expect(firings(above, [105, 99.7, 101])).toEqual([2]);
   });
 
@@ -49,6 +51,66 @@ describe('price lines', () => {
     expect(firings(above, [99, 100, 99.9, 100.1, 99.8, 100.2])).toEqual([1]);
     const band = 100 * (1 - REARM_BAND);
     expect(firings(above, [99, 100, band - 0.01, 100])).toEqual([1, 3]);
+  });
+});
+
+describe('an alert set while its condition holds', () => {
+  const above: AlertCondition = { kind: 'above', price: 100 };
+  const below: AlertCondition = { kind: 'below', price: 24.5 };
+
+  it('is armed by the first price on the other side of its line, without the band, and fires at the next crossing', () => {
+    // 99.9 is under the line but inside the band (99.75): enough to arm it, as it was set.
+    expect(firings(above, [105, 110, 99.9, 100.5])).toEqual([3]);
+    // SHEL.L below 24.50 set at 24.40: up to 24.51 (inside the band's 24.56125) and back through.
+    expect(firings(below, [24.4, 24.45, 24.51, 24.49])).toEqual([3]);
+    // A move up 2% set at +2.5%: back to +1.9% (inside the band's 1.75%) arms it; +2% fires.
+    const move: AlertCondition = { kind: 'move', percent: 2, direction: 'up', from: 'open' };
+    const r = (price: number) => at(price, { reference: 100 });
+    expect(firings(move, [r(102.5), r(101.9), r(102)])).toEqual([2]);
+  });
+
+  it('is not armed by a price on its line: that is its condition holding still', () => {
+    expect(firings(above, [100, 100, 100.2, 100])).toEqual([]);
+    expect(firings(above, [100, 100, 99.99, 100])).toEqual([3]);
+    expect(firings(below, [24.5, 24.5, 24.5001, 24.5])).toEqual([3]);
+  });
+
+  it('after its first firing needs the band again, as every alert does', () => {
+    // Armed at 99.9 (no band), fires at 100.5; 99.9 is then inside the band: the next 100.5 is quiet.
+    expect(firings(above, [105, 99.9, 100.5, 99.9, 100.5, 99.7, 100])).toEqual([2, 6]);
+  });
+
+  it('snoozed, lets the next crossing pass, and needs the band after it', () => {
+    const state = { ...initialState(above, at(105)), snoozedUntil: 5_000 };
+    const t = (price: number, now: number) => at(price, { now });
+    // 100.5 at 3000 is let pass; 99.9 after the snooze does not arm it (inside the band), 99.7 does.
+    expect(firings(above, [t(105, 1000), t(99.9, 2000), t(100.5, 3000), t(99.9, 6000), t(100.5, 7000), t(99.7, 8000), t(100.1, 9000)], state)).toEqual([6]);
+  });
+
+  it('says what it waits for: the line itself when set holding, the line less the band after a firing', () => {
+    const alarmed = (condition: AlertCondition, band: boolean) => armingWords(condition, band, formatPrice);
+    expect(alarmed(above, false)).toBe('a price below 100.00');
+    expect(alarmed(above, true)).toBe('a price below 99.75');
+    expect(alarmed({ kind: 'above', price: 200 }, true)).toBe('a price below 199.50');
+    expect(alarmed(below, false)).toBe('a price above 24.50');
+    // Exactly the line that arms it, not one rounded to two decimals (24.44 would not arm it).
+    expect(alarmed(below, true)).toBe('a price above 24.56125');
+    expect(alarmed({ kind: 'move', percent: 5, direction: 'either', from: 'open' }, true)).toBe('a move within ±4.75% from open');
+    expect(alarmed({ kind: 'move', percent: 5, direction: 'up', from: 'set' }, false)).toBe('a move below +5% from set');
+    expect(alarmed({ kind: 'move', percent: 3, direction: 'down', from: 'close' }, true)).toBe('a move above -2.75% from close');
+    expect(alarmed({ kind: 'move', percent: 0.1, direction: 'up', from: 'set' }, true)).toBe('a move below -0.15% from set');
+    expect(alarmed({ kind: 'move', percent: 0.1, direction: 'either', from: 'set' }, true)).toBe('nothing: ±0.1% is inside the 0.25-point band, so it does not fire again');
+    expect(alarmed({ kind: 'stale', polls: 3 }, true)).toBe('a new price');
+    expect(heldWhenSet(below, formatPrice)).toBe('it holds now: it waits for a price above 24.50, then fires at the next crossing');
+  });
+
+  it('is armed at the line it says it waits for, and not a hair before', () => {
+    // The words and the rule are one line: 24.50 and 0.25% is 24.56125, as shown, where the sum
+    // in floating point is 24.561249999999998, which a price of 24.56125 would be above.
+    const fired = { ...initialState(below, at(25)), armed: false, band: true };
+    expect(arms(below, at(24.56125), true)).toBe(false);
+    expect(arms(below, at(24.5613), true)).toBe(true);
+    expect(firings(below, [24.56125, 24.5, 24.5613, 24.5], fired)).toEqual([3]);
   });
 });
 

@@ -52,6 +52,66 @@ describe('alerts in the history file', () => {
     expect(alerts.evaluate(A, new Map([['AAPL', reading(201, 2_000)]]), () => undefined).map((f) => f.text)).toEqual(['AAPL at 201.00 crossed above 200.00']);
   });
 
+  it('set while its condition holds, is armed by the first price back across its line, in whichever process reads it', () => {
+    alertsOf(store).add(A, 'SHEL.L', { kind: 'below', price: 24.5 }, { price: 24.4, at: 1, oneShot: false });
+    const other = openHistoryStore(path);
+    try {
+      // 24.51 is inside the band (24.56125): it arms an alert set holding all the same.
+      expect(alertsOf(other).evaluate(A, new Map([['SHEL.L', reading(24.51)]]), () => undefined)).toEqual([]);
+      expect(alertsOf(store).list(A)[0]).toMatchObject({ armed: true });
+      expect(alertsOf(store).evaluate(A, new Map([['SHEL.L', reading(24.49, 2_000)]]), () => undefined).map((f) => f.text)).toEqual(['SHEL.L at 24.49 crossed below 24.50']);
+      // Fired, it needs the band: 24.51 again does not arm it.
+      alertsOf(other).evaluate(A, new Map([['SHEL.L', reading(24.51, 3_000)]]), () => undefined);
+      expect(alertsOf(store).list(A)[0]).toMatchObject({ armed: false, band: true });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('never gives a number twice; a removed alert\'s firings stay in the log as its own, with its symbol and condition', () => {
+    const alerts = alertsOf(store);
+    const toyota = alerts.add(A, '7203.T', { kind: 'above', price: 2800 }, { price: 2790, at: 1, oneShot: false });
+    const aapl = alerts.add(A, 'AAPL', { kind: 'below', price: 150 }, { price: 190, at: 1, oneShot: false });
+    alerts.evaluate(A, new Map([['7203.T', reading(2801, 2_000)]]), () => undefined);
+    expect(alerts.remove(A, aapl.id)).toBe(true);
+    expect(alerts.remove(A, toyota.id)).toBe(true);
+    const msft = alerts.add(A, 'MSFT', { kind: 'above', price: 999 }, { price: 400, at: 3, oneShot: false });
+    expect(msft.id).toBe(3);
+    expect(alerts.firings(A)).toEqual([
+      { alert: toyota.id, symbol: '7203.T', condition: { kind: 'above', price: 2800 }, removed: true, at: 2_000, price: 2801, text: '7203.T at 2801.00 crossed above 2800.00' },
+    ]);
+    // Emptied and started again: still above every number used.
+    expect(alerts.remove(A, msft.id)).toBe(true);
+    expect(alerts.add(A, 'MSFT', { kind: 'above', price: 999 }, { price: 400, at: 4, oneShot: false }).id).toBe(4);
+  });
+
+  it('keeps a firing\'s condition when its alert is edited since', () => {
+    const alerts = alertsOf(store);
+    const a = alerts.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: 1, oneShot: false });
+    alerts.evaluate(A, new Map([['AAPL', reading(201, 2_000)]]), () => undefined);
+    expect(alerts.replace(A, a.id, { kind: 'below', price: 150 }, { price: 201, at: 3_000, oneShot: false })).toBe(true);
+    expect(alerts.firings(A).map((f) => [f.alert, f.symbol, f.condition, f.removed])).toEqual([[a.id, 'AAPL', { kind: 'above', price: 200 }, false]]);
+  });
+
+  it('gives no number twice across two connections (a dashboard open while the shell adds and removes)', () => {
+    const dashboard = alertsOf(store);
+    const shell = openHistoryStore(path);
+    try {
+      dashboard.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: 1, oneShot: false });
+      const two = alertsOf(shell).add(A, 'MSFT', { kind: 'above', price: 999 }, { price: 400, at: 2, oneShot: false });
+      expect(dashboard.list(A).map((a) => a.id)).toEqual([1, 2]);
+      expect(alertsOf(shell).remove(A, two.id)).toBe(true);
+      const three = dashboard.add(A, 'NVDA', { kind: 'below', price: 1 }, { price: 100, at: 3, oneShot: false });
+      expect(three.id).toBe(3);
+      expect(alertsOf(shell).add(A, 'TSLA', { kind: 'below', price: 1 }, { price: 100, at: 4, oneShot: false }).id).toBe(4);
+      // The dashboard's "delete 2" (its list drawn before the shell removed it) deletes nothing else.
+      expect(dashboard.remove(A, two.id)).toBe(false);
+      expect(dashboard.list(A).map((a) => [a.id, a.symbol])).toEqual([[1, 'AAPL'], [3, 'NVDA'], [4, 'TSLA']]);
+    } finally {
+      shell.close();
+    }
+  });
+
   it('fires once per crossing, records it, and keeps the last firings only', () => {
     const alerts = alertsOf(store);
     const a = alerts.add(A, 'AAPL', { kind: 'above', price: 100 }, { price: 90, at: 1, oneShot: false });

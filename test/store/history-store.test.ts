@@ -60,7 +60,7 @@ describe('the history store', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -383,7 +383,7 @@ describe('the history store', () => {
     store.record(A, [{ symbol: 'X', price: 12, volume: 170 }], T0 + 2000);
     expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([{ t: T0, open: 10, high: 12, low: 10, close: 12, volume: 20, firstT: T0, lastT: T0 + 2000 }]);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     db.close();
   });
 
@@ -395,7 +395,7 @@ describe('the history store', () => {
     db.close();
     const before = readFileSync(path);
     expect(() => openHistoryStore(path)).toThrow(HistoryOpenError);
-    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(5\)/);
+    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(6\)/);
     expect(readFileSync(path)).toEqual(before);
   });
 

@@ -193,10 +193,10 @@ describe('holdings in the history file', () => {
     expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
   });
 
-  it('the file is schema version 5, with the lots table', () => {
+  it('the file is schema version 6, with the lots table', () => {
     holdingsOf(openStore()).add(A, 'AAPL', lot('1', '1'), 1);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     const columns = (db.pragma('table_info(lots)') as { name: string; type: string }[]).map((c) => `${c.name} ${c.type}`);
     expect(columns).toEqual(['id INTEGER', 'source INTEGER', 'symbol TEXT', 'quantity TEXT', 'cost TEXT', 'bought TEXT', 'added_at INTEGER']);
     expect(db.prepare('SELECT added_at FROM lots').pluck().get()).toBe(1);
@@ -213,7 +213,7 @@ describe('holdings in the history file', () => {
     db.exec('DROP TABLE lots; DROP TABLE contact_index; PRAGMA user_version = 3;');
     db.close();
     const store = openStore();
-    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(6);
     expect(alertsOf(store).list(A).map((a) => a.symbol)).toEqual(['AAPL']);
     const holdings = holdingsOf(store);
     holdings.add(A, 'AAPL', lot('1', '1'), 1);

@@ -122,7 +122,7 @@ describe('the alerts view', () => {
     expectFramesFit(h.instance, SIZE.columns);
   });
 
-  it('an alert that holds already is set waiting for a crossing, and says so', async () => {
+  it('an alert that holds already is set waiting for the price back across its line, and says so and what it waits for', async () => {
     const h = await mount();
     await focusTicker(h);
     await h.press('a');
@@ -130,10 +130,13 @@ describe('the alerts view', () => {
     await h.type('below 99999');
     await h.until((f) => /✓ fires on AAPL below 99999\.00: Enter saves/.test(f), 'the condition typed');
     await h.press(KEY.enter);
-    await h.until((f) => panesBack(f) && /alert 1 set: AAPL below 99999\.00 \(it holds now: it fires at the next crossing\)/.test(statusLine(f)), 'saved, waiting');
-    expect(stored()).toMatchObject([{ id: 1, symbol: 'AAPL', armed: false, oneShot: false }]);
+    await h.until(
+      (f) => panesBack(f) && /alert 1 set: AAPL below 99999\.00 \(it holds now: it waits for a price above 99999\.00\)/.test(statusLine(f)),
+      'saved, waiting',
+    );
+    expect(stored()).toMatchObject([{ id: 1, symbol: 'AAPL', armed: false, band: false, oneShot: false }]);
     const frame = await openView(h, 1);
-    expect(alertRow(frame, 1)).toMatch(/AAPL +below 99999\.00 +waiting for a crossing/);
+    expect(alertRow(frame, 1)).toMatch(/AAPL +below 99999\.00 +waits for a price above 99999\.00/);
   });
 
   it('keys typed in one write with the a that opens the form go into its field (a fast typist, a paste of keys)', async () => {
@@ -370,7 +373,8 @@ describe('the alerts view', () => {
     await waitFor(() => files.recorder.books()!.alerts.firings(SOURCE).length === 2, 2000, 'both firings recorded');
 
     frame = await openView(h, 2);
-    expect(alertRow(frame, up.id)).toMatch(/waiting for a crossing/);
+    // Fired, it waits for the price back under its line by the band: 0.25% under it.
+    expect(alertRow(frame, up.id)).toMatch(/waits for a price below \d+\.\d+/);
     expect(alertRow(frame, down.id)).toMatch(/below [\d.]+, once +done \(fired once\)/);
     await h.press(KEY.tab);
     frame = await h.until((f) => /Fired · the last 2 of at most 100/.test(f), 'the log of two');
@@ -385,6 +389,12 @@ describe('the alerts view', () => {
     await h.press('r');
     await waitFor(() => stored().every((a) => !a.armed), 2000, 'still unarmed');
     expect(files.recorder.books()!.alerts.firings(SOURCE)).toHaveLength(2);
+    // Removed (as `tickbook alerts rm` in a shell would), its firing stays in the log as a removed alert's.
+    files.recorder.books()!.alerts.remove(SOURCE, up.id);
+    frame = await openView(h, 1);
+    await h.press(KEY.tab);
+    frame = await h.until((f) => new RegExp(`#${up.id} \\(removed\\) AAPL at `).test(f), 'the removed alert\'s firing in the log');
+    expect(frame).toMatch(new RegExp(`#${down.id} AAPL at `));
     expectFramesFit(h.instance, SIZE.columns);
   });
 

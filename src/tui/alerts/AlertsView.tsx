@@ -1,9 +1,9 @@
 // The alerts view over both panes: the form that sets or edits an alert, every alert of this
 // server with its state (and a note for a symbol the server no longer serves), and the fired log.
 import { Box, Text } from 'ink';
-import { describeCondition } from '../../market/alerts.js';
+import { armingWords, describeCondition } from '../../market/alerts.js';
 import { parseAlertLine } from '../../market/alert-grammar.js';
-import type { Firing, StoredAlert } from '../../store/alerts-store.js';
+import type { LoggedFiring, StoredAlert } from '../../store/alerts-store.js';
 import { formatPrice } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
 import { clockTime, localDateTime } from '../../text/time.js';
@@ -21,7 +21,7 @@ import type { AlertForm, AlertsView as View } from './use-alerts-view.js';
 export interface AlertsViewProps {
   view: Extract<View, { open: true }>;
   alerts: readonly StoredAlert[];
-  firings: readonly Firing[];
+  firings: readonly LoggedFiring[];
   /** Symbols the server said it does not know, at the last poll. */
   unknown: ReadonlySet<string>;
   /** Why the alerts cannot be had, when they cannot. */
@@ -37,7 +37,7 @@ export function alertState(alert: StoredAlert, now: number): string {
   if (alert.done) return 'done (fired once)';
   if (alert.paused) return 'paused';
   if (alert.snoozedUntil !== undefined && alert.snoozedUntil > now) return `snoozed until ${clockTime(alert.snoozedUntil)}`;
-  return alert.armed ? 'armed' : 'waiting for a crossing';
+  return alert.armed ? 'armed' : `waits for ${armingWords(alert.condition, alert.band, formatPrice)}`;
 }
 
 /** What saving the form would set, in words: "AAPL crossing above 210.00, once". */
@@ -145,7 +145,7 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
           <Text wrap="truncate-end" {...muted}>{fit('nothing has fired yet', inner, 'left', cut)}</Text>
         ) : (
           firings.slice(logTop, logTop + logRows).map((firing, i) => {
-            const line = fit(glyphs.text(`${localDateTime(firing.at)}  #${firing.alert} ${drawn(firing.text)}`), inner, 'left', cut);
+            const line = fit(glyphs.text(`${localDateTime(firing.at)}  #${firing.alert}${firing.removed ? ' (removed)' : ''} ${drawn(firing.text)}`), inner, 'left', cut);
             const here = view.section === 'log' && logTop + i === view.logCursor;
             return (
               <Text key={`${firing.at}:${firing.alert}:${i}`} wrap="truncate-end">

@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { SYMBOL_PATTERN } from '../../api/rules.js';
 import { alertLine, parseAlertLine } from '../../market/alert-grammar.js';
-import { describeCondition } from '../../market/alerts.js';
-import type { Firing, StoredAlert } from '../../store/alerts-store.js';
+import { armingWords, describeCondition } from '../../market/alerts.js';
+import type { LoggedFiring, StoredAlert } from '../../store/alerts-store.js';
 import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
@@ -158,7 +158,8 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
           return;
         }
         const text = `${symbol} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}`;
-        status.notice(form.editing === undefined ? `alert ${saved!.id} set: ${text}${saved!.armed ? '' : ' (it holds now: it fires at the next crossing)'}` : `alert ${form.editing} is now ${text}`);
+        // Shorter than alerts add's words (heldWhenSet), to fit the status line at 120 columns.
+        status.notice(form.editing === undefined ? `alert ${saved!.id} set: ${text}${saved!.armed ? '' : ` (it holds now: it waits for ${armingWords(spec.condition, false, formatPrice)})`}` : `alert ${form.editing} is now ${text}`);
         const list = alerts();
         const at = list.findIndex((a) => a.id === (saved?.id ?? form.editing));
         set(form.closeAfter ? { open: false } : { ...after, form: undefined, section: 'alerts', cursor: Math.max(0, at) });
@@ -223,7 +224,7 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
  * The view's lists as they stand: every alert of this server, and the last firings, newest first;
  * or why they cannot be read.
  */
-export function readAlerts(books: Books | undefined): { alerts: StoredAlert[]; firings: Firing[]; problem?: string } {
+export function readAlerts(books: Books | undefined): { alerts: StoredAlert[]; firings: LoggedFiring[]; problem?: string } {
   if (!books) return { alerts: [], firings: [] };
   try {
     return { alerts: books.alerts.list(books.source), firings: books.alerts.firings(books.source) };
