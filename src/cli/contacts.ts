@@ -89,6 +89,12 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   Already there means the same contact: its id (an export's UID or id column), or its username
   with the same phone number. People sharing a number (a family, a switchboard) are each
   created, and noted (tickbook contacts duplicates lists them).
+  Creates go four at a time. A 429 holds them all for as long as its Retry-After asks (seconds
+  or an HTTP date; on a terminal the progress line counts it down), then each create refused is
+  sent again; a server asking for more than 5 minutes stops the import (the report so far).
+  Ctrl-C or SIGTERM stops it where it is: the creates under way are answered (a second signal
+  cuts them off; a third ends it without a report), then the report so far, marked
+  interrupted; exit 130 (SIGTERM: 143).
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;
