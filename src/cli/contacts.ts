@@ -79,6 +79,8 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
   (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card.
   Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
+  A card with no END:VCARD is refused, naming the line where it stops (the next card, or the
+  end of a file cut short).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's
