@@ -47,6 +47,12 @@ search:                     every contact (the list is read into the local index
                             they are spaced), without case or accents, one typo allowed, best
                             first; name:TEXT, user:TEXT or phone:TEXT look in one field
   --limit N                 at most N matches (default 20)
+  --json                    {"status":"success","query":…,"data":[…]}, each contact with the
+                            field it matched (name, username or phone)
+
+duplicates:
+  --json                    {"status":"success","duplicates":[{"by":"phone"|"name","value":…,
+                            "contacts":[…]}]}
 
 export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
@@ -287,7 +293,7 @@ async function duplicates(args: string[]): Promise<number> {
     for await (const contact of client.allContacts({ limit: 100 })) all.push(contact);
     const groups = duplicatesOf(all);
     if (format === 'json') {
-      writeJson({ duplicates: groups.map((g) => ({ by: g.by, value: g.value, contacts: g.contacts.map(contactJson) })) });
+      writeJson({ status: 'success', duplicates: groups.map((g) => ({ by: g.by, value: g.value, contacts: g.contacts.map(contactJson) })) });
       return 0;
     }
     if (groups.length === 0) {
