@@ -28,13 +28,14 @@ afterEach(async () => {
 });
 
 /**
- * A contacts API with an empty list whose creates are answered `delayMs` after they come (never,
- * from the `hangFrom`th on; 429 asking for a minute from the `slowDownFrom`th on).
+ * A contacts API with an empty list (never sent, when `listHangs`) whose creates are answered
+ * `delayMs` after they come (never, from the `hangFrom`th on; 429 asking for a minute from the
+ * `slowDownFrom`th on).
  */
-async function slowApi(options: { delayMs: number; hangFrom?: number; slowDownFrom?: number }): Promise<TestServer & { made: () => number }> {
+async function slowApi(options: { delayMs: number; hangFrom?: number; slowDownFrom?: number; listHangs?: boolean }): Promise<TestServer & { made: () => number }> {
   let made = 0;
   const server = await httpServer((req, res, n) => {
-    if (req.method === 'GET') return json(res, 200, { data: [], has_more: false });
+    if (req.method === 'GET') return options.listHangs ? undefined : json(res, 200, { data: [], has_more: false });
     if (n + 1 >= (options.hangFrom ?? Number.POSITIVE_INFINITY)) return;
     if (n + 1 >= (options.slowDownFrom ?? Number.POSITIVE_INFINITY)) return json(res, 429, errorJson('rate_limited', 'slow down'), { 'retry-after': '60' });
     setTimeout(() => {
@@ -92,6 +93,16 @@ describe('an import interrupted', () => {
     expect(await run.exited).toEqual({ code: 130, signal: null });
     expect(Date.now() - signalled).toBeLessThan(5000);
     expect(run.stdout()).toBe(`created 3, already present 0, invalid 0\nstopped: interrupted by Ctrl-C (SIGINT); ${REST}\n`);
+  });
+
+  it('while the list is read, before any create: the reading is cut off, the report says nothing was done, exit 130', async () => {
+    const server = await slowApi({ delayMs: 0, listHangs: true });
+    const run = startImport(server.url);
+    await pollUntil(() => server.count('GET', '/v1/contacts') > 0, 'the list asked for', 15_000);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toEqual({ code: 130, signal: null });
+    expect(run.stdout()).toBe(`created 0, already present 0, invalid 0\nstopped: interrupted by Ctrl-C (SIGINT); ${REST}\n`);
+    expect(creates(server)).toBe(0);
   });
 
   it('a second signal cuts off the creates under way: each is failed, "it may have been created", and the report still comes; exit 130', async () => {
