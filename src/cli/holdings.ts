@@ -2,7 +2,7 @@
 // valued by, listed at the latest prices with totals per currency, added and removed from the shell.
 import { HOLDINGS_OPTIONS } from './options.js';
 import type { TickbookClient } from '../api/client.js';
-import { averageCost, checkLot, dayKnown, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
+import { averageCost, checkLot, dayKnown, type Lot, noLot, portfolioOf, type Position, type Total } from '../market/holdings.js';
 import type { Currency } from '../market/listing.js';
 import { type Exact, fixedText, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
@@ -30,8 +30,12 @@ Your positions, kept on this machine with the recorded prices, for the server th
   add SYMBOL QUANTITY       a lot of QUANTITY shares bought at --cost PRICE per share (in the
                             listing's price unit: pence for .L), on --date (optional); a symbol
                             can hold several lots
-  rm SYMBOL                 every lot of SYMBOL, or with --lot N only its Nth (as listed)
+  rm SYMBOL                 every lot of SYMBOL, or with --lot N only lot N (as listed)
 
+A lot's number is given when it is added (1, 2, ... for each symbol) and never given again, not
+after that lot or every lot of the symbol is removed: rm --lot 2 run twice fails the second time
+(no lot 2 of AAPL: it was removed, exit 1) and never removes another lot. The list shows each
+lot of a symbol under it by its number (all but a symbol's lone lot 1).
 Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
 file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
 which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
@@ -54,7 +58,7 @@ async function withHoldings<T>(use: HistoryUse, body: (history: HistoryStore, ho
 const moneyJson = (amount: Exact | undefined, currency: Currency): string | null =>
   amount === undefined ? null : formatMoney(amount, currency).replace(/,/g, '');
 
-const lotJson = (lot: Lot, n: number) => ({ lot: n, quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? null });
+const lotJson = (lot: Lot) => ({ lot: lot.number, quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? null });
 
 function positionJson(p: Position, price: number | undefined) {
   return {
@@ -68,7 +72,7 @@ function positionJson(p: Position, price: number | undefined) {
     day: moneyJson(p.day, p.currency),
     gain: moneyJson(p.gain, p.currency),
     gain_percent: p.percent ?? null,
-    lots: p.lots.map((lot, i) => lotJson(lot, i + 1)),
+    lots: p.lots.map(lotJson),
   };
 }
 
@@ -115,9 +119,10 @@ async function list(client: TickbookClient, source: string, json: boolean): Prom
     const price = prices.get(p.symbol);
     const note = result.unknown.includes(p.symbol) ? 'not served' : price === undefined ? 'no price' : formatPrice(price);
     rows.push([p.symbol, p.currency.code, fixedText(p.quantity), formatPrice(Number(fixedText(averageCost(p)))), note, money(p.value, p.currency), money(p.day, p.currency, true), money(p.gain, p.currency, true), percent(p.percent)]);
-    // A symbol of several lots lists them, numbered for holdings rm --lot.
-    if (p.lots.length > 1) {
-      p.lots.forEach((lot, i) => rows.push([`  lot ${i + 1}`, '', fixedText(lot.quantity), formatPrice(Number(fixedText(lot.cost))), lot.bought ?? '', '', '', '', '']));
+    // Its lots under it, by the numbers holdings rm --lot takes; but for a lone lot 1, whose
+    // number goes without saying.
+    if (p.lots.length > 1 || p.lots[0]!.number !== 1) {
+      for (const lot of p.lots) rows.push([`  lot ${lot.number}`, '', fixedText(lot.quantity), formatPrice(Number(fixedText(lot.cost))), lot.bought ?? '', '', '', '', '']);
     }
   }
   const right = { align: 'right' } as const;
@@ -163,11 +168,8 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   // Said once it is made (committed): a change is one transaction (withHistoryFile).
-  const n = await withHoldings(CHANGE, (_, holdings) => {
-    holdings.add(source, symbol, checked.lot, Date.now());
-    return holdings.list(source).filter((lot) => lot.symbol === symbol).length;
-  });
-  process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
+  const { number } = await withHoldings(CHANGE, (_, holdings) => holdings.add(source, symbol, checked.lot, Date.now()));
+  process.stdout.write(`${symbol} lot ${number}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
   return 0;
 }
 
@@ -178,15 +180,16 @@ async function remove(source: string, words: readonly string[], lotOption: strin
   // What was done is said once it is made (committed): a change is one transaction (withHistoryFile).
   const outcome = await withHoldings(CHANGE, (_, holdings): { said: string; code: number } => {
     const own = holdings.list(source).filter((lot) => lot.symbol === symbol);
-    if (own.length === 0) return { said: `tickbook: no holdings of ${symbol} (tickbook holdings lists them)`, code: 1 };
     if (lotOption === undefined) {
+      if (own.length === 0) return { said: `tickbook: no holdings of ${symbol} (tickbook holdings lists them)`, code: 1 };
       const removed = holdings.removeSymbol(source, symbol);
       return { said: `removed ${symbol}: ${removed} lot${removed === 1 ? '' : 's'}`, code: 0 };
     }
-    const lot = own[Number(lotOption) - 1];
-    if (lot === undefined) return { said: `tickbook: ${symbol} has no lot ${lotOption}: it has ${own.length} (tickbook holdings lists them)`, code: 1 };
-    holdings.remove(source, lot.id);
-    return { said: `removed ${symbol} lot ${lotOption}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}`, code: 0 };
+    const number = Number(lotOption);
+    const lot = own.find((l) => l.number === number);
+    if (lot === undefined) return { said: `tickbook: ${noLot(symbol, number, holdings.lastNumber(source, symbol))} (tickbook holdings lists them)`, code: 1 };
+    holdings.remove(source, symbol, number);
+    return { said: `removed ${symbol} lot ${number}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}`, code: 0 };
   });
   (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.said}\n`);
   return outcome.code;

@@ -37,6 +37,14 @@ const barTable = (name: string): string => `CREATE TABLE ${name} (
      PRIMARY KEY (series, t)
    ) WITHOUT ROWID;`;
 
+/** A lot's place among its symbol's lots in the order added: `lot` a row of `table`, lots without numbers. */
+const lotPlace = (table: string): string =>
+  `(SELECT COUNT(*) FROM ${table} AS before NOT INDEXED WHERE before.source = lot.source AND before.symbol = lot.symbol AND before.id <= lot.id)`;
+
+/** Each symbol's last lot number at least the highest its lots have (after lots are copied in). */
+const LAST_LOT_NUMBERS = `INSERT INTO lot_numbers (source, symbol, last) SELECT source, symbol, MAX(number) FROM lots WHERE true GROUP BY source, symbol
+   ON CONFLICT (source, symbol) DO UPDATE SET last = MAX(last, excluded.last);`;
+
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE sources (
@@ -112,6 +120,32 @@ const MIGRATIONS: readonly string[] = [
      seen            INTEGER NOT NULL,
      PRIMARY KEY (source, id)
    ) WITHOUT ROWID;`,
+  // A lot's number within its symbol, given once and never again (lot_numbers keeps the last
+  // given), so that `holdings rm AAPL --lot 2` run twice cannot remove a second lot. The lots of a
+  // version 5 file keep the numbers they were shown with: their places in the order added.
+  `ALTER TABLE lots RENAME TO lots_by_place;
+   DROP INDEX lots_by_symbol;
+   CREATE TABLE lots (
+     id       INTEGER PRIMARY KEY,
+     source   INTEGER NOT NULL REFERENCES sources(id),
+     symbol   TEXT NOT NULL,
+     number   INTEGER NOT NULL,
+     quantity TEXT NOT NULL,
+     cost     TEXT NOT NULL,
+     bought   TEXT,
+     added_at INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX lots_by_symbol ON lots (source, symbol, number);
+   INSERT INTO lots (id, source, symbol, number, quantity, cost, bought, added_at)
+     SELECT id, source, symbol, ${lotPlace('lots_by_place')}, quantity, cost, bought, added_at FROM lots_by_place AS lot;
+   DROP TABLE lots_by_place;
+   CREATE TABLE lot_numbers (
+     source INTEGER NOT NULL REFERENCES sources(id),
+     symbol TEXT NOT NULL,
+     last   INTEGER NOT NULL,
+     PRIMARY KEY (source, symbol)
+   ) WITHOUT ROWID;
+   ${LAST_LOT_NUMBERS}`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
@@ -333,7 +367,12 @@ function keepFrom(aside: string, db: Database.Database): string {
     const sources = read<{ id: number; key: string }>('SELECT id, key FROM sources');
     const alerts = sources && read<Record<string, unknown>>(`SELECT ${ALERT_COLUMNS} FROM alerts`);
     const firings = alerts && read<Record<string, unknown>>(`SELECT ${FIRING_COLUMNS} FROM alert_firings`);
-    const lots = sources && read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS} FROM lots`);
+    // A file of before lots were numbered (version 5) numbers them as its migration would.
+    const lots =
+      sources &&
+      (read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS} FROM lots`) ??
+        read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS.replace('number', `${lotPlace('lots')} AS number`)} FROM lots AS lot`));
+    const lastNumbers = lots && (read<Record<string, unknown>>('SELECT source, symbol, last FROM lot_numbers') ?? []);
     if (!alerts) lost.push('alerts');
     else if (!firings) lost.push("alerts' log");
     if (!lots) lost.push('lots');
@@ -356,7 +395,15 @@ function keepFrom(aside: string, db: Database.Database): string {
       if (sources) insert('sources', 'id, key', sources);
       const alertCount = part('alerts', 'alerts', ALERT_COLUMNS, alerts);
       if (alertCount > 0) part("alerts' log", 'alert_firings', FIRING_COLUMNS, firings);
-      return { alerts: alertCount, lots: part('lots', 'lots', LOT_COLUMNS, lots) };
+      const lotCount = part('lots', 'lots', LOT_COLUMNS, lots);
+      // The numbers given before, so that none is given again, and at least those of the lots kept.
+      try {
+        db.transaction(() => insert('lot_numbers', 'source, symbol, last', lastNumbers ?? []))();
+      } catch {
+        // Garbled: the kept lots' own numbers stand (below).
+      }
+      db.exec(LAST_LOT_NUMBERS);
+      return { alerts: alertCount, lots: lotCount };
     })();
   } catch {
     // Not even its servers could be read (or written anew): nothing of it is kept.
@@ -374,7 +421,7 @@ function keepFrom(aside: string, db: Database.Database): string {
 /** The columns copied from a damaged file, as the current schema names them. */
 const ALERT_COLUMNS = 'id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
 const FIRING_COLUMNS = 'id, alert, at, price, text';
-const LOT_COLUMNS = 'id, source, symbol, quantity, cost, bought, added_at';
+const LOT_COLUMNS = 'id, source, symbol, number, quantity, cost, bought, added_at';
 
 /** The file each store opened for writing, to tell whether another process has moved it aside since. */
 const openedFiles = new WeakMap<HistoryStore, FileId>();

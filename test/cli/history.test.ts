@@ -145,7 +145,7 @@ describe('quote --watch and history', () => {
     const before = readFileSync(path);
     const run = await runTickbookToExit(['history', 'AAPL'], { ...env, XDG_DATA_HOME: join(home, 'data') });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(5\)$/m);
+    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(6\)$/m);
     expect(readFileSync(path)).toEqual(before);
   });
 

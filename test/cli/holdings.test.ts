@@ -1,7 +1,11 @@
 // `tickbook holdings`: lots added, listed with totals per currency and removed from the shell;
 // real processes of the built CLI against a real sandbox and a real history file.
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { historyPath } from '../../src/store/history-source.js';
+import { historyPath, historySource } from '../../src/store/history-source.js';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { runTickbookToExit } from '../helpers/sandbox.js';
@@ -201,7 +205,7 @@ describe('tickbook holdings', () => {
     expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
   });
 
-  it('rm --lot N removes the Nth lot as listed, a missing one is exit 1, rm SYMBOL removes them all', async () => {
+  it('rm --lot N removes lot N, whose number is its own: run twice, the second fails naming it and removes nothing', async () => {
     const env = freshEnv();
     for (const args of [
       ['AAPL', '10', '--cost', '100'],
@@ -211,25 +215,54 @@ describe('tickbook holdings', () => {
     ]) {
       expect((await runTickbookToExit(['holdings', 'add', ...args], env)).code).toBe(0);
     }
+    const lotsOf = async (symbol: string) => (await listed(env)).positions.find((p) => p.symbol === symbol)?.lots.map((l) => `${l.lot}: ${l.quantity}`);
+    /** Runs that each fail and change nothing, at once. */
+    const failing = (...runs: string[][]) => Promise.all(runs.map((args) => runTickbookToExit(['holdings', ...args], env)));
+
     expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 20 at 200\n', stderr: '' });
-    const lotsOf = async (symbol: string) => (await listed(env)).positions.find((p) => p.symbol === symbol)?.lots;
-    // The lots after it move up: numbers are positions in the list, not ids.
-    expect(await lotsOf('AAPL')).toEqual([
-      { lot: 1, quantity: '10', cost: '100', date: null },
-      { lot: 2, quantity: '30', cost: '300', date: null },
+    expect(await failing(['rm', 'AAPL', '--lot', '2'], ['rm', 'AAPL', '--lot', '4'], ['rm', 'IBM', '--lot', '1'])).toMatchObject([
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 2 of AAPL: it was removed (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 4 of AAPL: the last added is lot 3 (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 1 of IBM: no lot of IBM was ever added (tickbook holdings lists them)\n' },
     ]);
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '3'], env)).toMatchObject({
-      code: 1,
-      stdout: '',
-      stderr: 'tickbook: AAPL has no lot 3: it has 2 (tickbook holdings lists them)\n',
-    });
-    expect(await runTickbookToExit(['holdings', 'rm', 'aapl'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL: 2 lots\n' });
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL'], env)).toMatchObject({ code: 1, stdout: '', stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '1'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
-    // Another symbol's lots are untouched throughout.
-    expect(await lotsOf('MSFT')).toEqual([{ lot: 1, quantity: '1', cost: '400', date: null }]);
-    expect(await runTickbookToExit(['holdings', 'rm', 'MSFT'], env)).toMatchObject({ code: 0, stdout: 'removed MSFT: 1 lot\n' });
-    expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
+    // The lot after it kept its number (lot 3 is not lot 2 now), and nothing else was removed.
+    expect(await lotsOf('AAPL')).toEqual(['1: 10', '3: 30']);
+    const table = await runTickbookToExit(['holdings'], env);
+    expect(table.stdout).toMatch(/^ +lot 1 +10 +100\.00 *\n +lot 3 +30 +300\.00 *$/m);
+    // A new lot takes the next number never given.
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '40', '--cost', '400'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 4: 40 at 400\n' });
+
+    expect(await runTickbookToExit(['holdings', 'rm', 'aapl'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL: 3 lots\n' });
+    expect(await failing(['rm', 'AAPL'], ['rm', 'AAPL', '--lot', '1'])).toMatchObject([
+      { code: 1, stdout: '', stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 1 of AAPL: it was removed (tickbook holdings lists them)\n' },
+    ]);
+    // Numbers go on after every lot of a symbol was removed; a lone lot but lot 1 is listed by its
+    // number, a lone lot 1 (MSFT's, untouched throughout) is not.
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '5', '--cost', '50'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 5: 5 at 50\n' });
+    const after = (await runTickbookToExit(['holdings'], env)).stdout;
+    expect(after).toMatch(/^AAPL .*\n +lot 5 +5 +50\.00 *\nMSFT .*\n\n/m);
+  }, 40_000);
+
+  it('a history file of the version before lot numbers keeps its lots under the numbers it listed them with', async () => {
+    const env = freshEnv();
+    // Made by tickbook before lots had numbers (test/fixtures/history/README.md), for another
+    // server: here the test sandbox's, the only thing changed.
+    const path = historyPath(env);
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(fileURLToPath(new URL('../fixtures/history/holdings-v5.db', import.meta.url)), path);
+    const db = new Database(path);
+    db.prepare('UPDATE sources SET key = ?').run(historySource({ marketDataUrl: env.TICKBOOK_BASE_URL! }));
+    db.close();
+    const { positions } = await listed(env);
+    expect(positions.map((p) => [p.symbol, p.lots.map((l) => `${l.lot}: ${l.quantity} at ${l.cost}`)])).toEqual([
+      ['AAPL', ['1: 10 at 150.25', '2: 0.5 at 0.1', '3: 40 at 400']],
+      ['MSFT', ['1: 2 at 400', '2: 1 at 410.5']],
+      ['VOD.L', ['1: 1000 at 72.5']],
+    ]);
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 0.5 at 0.1\n' });
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no lot 2 of AAPL: it was removed (tickbook holdings lists them)\n' });
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '1', '--cost', '1'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 4: 1 at 1\n' });
   });
 
   it('measures the day from the day’s first recorded price, and leaves out what the server no longer serves', async () => {

@@ -19,7 +19,7 @@ function fixed(text: string): bigint {
 /** An amount of money in the price unit, as the exact product of `amount` × 1. */
 const amount = (text: string): bigint => times(fixed(text), fixed('1'));
 
-const lot = (id: number, quantity: string, cost: string): Lot => ({ id, symbol: 'AAPL', quantity: fixed(quantity), cost: fixed(cost), bought: undefined });
+const lot = (number: number, quantity: string, cost: string): Lot => ({ symbol: 'AAPL', number, quantity: fixed(quantity), cost: fixed(cost), bought: undefined });
 
 describe('parseFixed', () => {
   it('reads decimals as typed, exactly, in millionths', () => {

@@ -15,6 +15,7 @@ import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
 import { shownProblem } from '../state/form.js';
 import type { HoldingsEditor as Editor } from './use-holdings-editor.js';
+import { highlightedPlace } from './lot-highlight.js';
 
 export interface HoldingsEditorProps {
   editor: Extract<Editor, { open: true }>;
@@ -39,19 +40,21 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   const currency = currencyOf(editor.symbol);
   const unit = currency.pricedInMinor ? `${currency.code}, prices in pence` : currency.code;
   const form = editor.form;
+  // On the lot it was put on, wherever that is now (another process's change is seen at a poll).
+  const cursor = highlightedPlace(lots, editor);
   // The title, the header, the sums and the keys; the form when open.
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
-  const top = usePagerTop(lots.length, editor.cursor, lotRows);
-  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: lotRows, cursor: editor.cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
+  const top = usePagerTop(lots.length, cursor, lotRows);
+  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: lotRows, cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
   const position = positionOf(editor.symbol, lots, price, dayOpen);
   const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */
   const shown = (text: string): string => (hidden ? dots : text);
   const column = (text: string, w: number, align: 'left' | 'right' = 'right') => fit(text, w, align, cut);
   const header = `${column('#', 3)}  ${column('QTY', 12)}  ${column('COST/SH', 10)}  ${column('BOUGHT', 10, 'left')}  ${column('P/L', 11)}`;
-  const lotLine = (lot: Lot, n: number) => {
+  const lotLine = (lot: Lot) => {
     const gain = positionOf(lot.symbol, [lot], price, undefined).gain;
-    return `${column(String(n), 3)}  ${column(shown(fixedText(lot.quantity)), 12)}  ${column(shown(formatPrice(Number(fixedText(lot.cost)))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : shown(formatMoney(gain, currency, true)), 11)}`;
+    return `${column(String(lot.number), 3)}  ${column(shown(fixedText(lot.quantity)), 12)}  ${column(shown(formatPrice(Number(fixedText(lot.cost)))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : shown(formatMoney(gain, currency, true)), 11)}`;
   };
   // What matters most stays when the pane is narrow: the P/L, then the value, then the rest.
   const sums =
@@ -68,8 +71,10 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
           glyphs.separator,
           cut,
         );
+  // The question names the lot it was asked about, by number, even once another process removed it.
+  const asked = lots.find((lot) => lot.number === editor.lot);
   const last = editor.confirmDelete
-    ? `Delete lot ${editor.cursor + 1} (${shown(fixedText(lots[editor.cursor]?.quantity ?? 0n))} at ${shown(fixedText(lots[editor.cursor]?.cost ?? 0n))})? y: delete${glyphs.separator}N: keep`
+    ? `Delete lot ${editor.lot ?? ''}${asked ? ` (${shown(fixedText(asked.quantity))} at ${shown(fixedText(asked.cost))})` : ''}? y: delete${glyphs.separator}N: keep`
     : ['a add a lot', 'e edit', 'd delete', 'Esc close'].join(glyphs.separator);
 
   return (
@@ -82,10 +87,10 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       </Text>
       <Box ref={ref} flexDirection="column" height={lotRows}>
         {lots.slice(top, top + lotRows).map((lot, i) => {
-          const line = fit(lotLine(lot, top + i + 1), width, 'left', cut);
+          const line = fit(lotLine(lot), width, 'left', cut);
           return (
-            <Text key={lot.id} wrap="truncate-end">
-              {top + i === editor.cursor && !form ? inverse(line) : line}
+            <Text key={lot.number} wrap="truncate-end">
+              {top + i === cursor && !form ? inverse(line) : line}
             </Text>
           );
         })}
@@ -93,7 +98,7 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
       {form ? (
         <FormFields
-          title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${editor.cursor + 1} of ${drawn(editor.symbol)}`}
+          title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${form.editing} of ${drawn(editor.symbol)}`}
           fields={(['quantity', 'cost', 'date'] as const).map((key) => ({ key, label: LABELS[key], value: form.values[key], placeholder: PLACEHOLDERS[key], maxLength: key === 'date' ? 10 : 20 }))}
           focused={form.field}
           onChange={onField}
