@@ -4,7 +4,7 @@ import { HOLDINGS_OPTIONS } from './options.js';
 import type { TickbookClient } from '../api/client.js';
 import { averageCost, checkLot, dayKnown, type Lot, noLot, portfolioOf, type Position, type Total } from '../market/holdings.js';
 import type { Currency } from '../market/listing.js';
-import { type Exact, fixedText, formatMoney } from '../market/money.js';
+import { type Exact, type Fixed, fixedOf, fixedText, fixedWithDigits, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
 import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
@@ -36,11 +36,14 @@ A lot's number is given when it is added (1, 2, ... for each symbol) and never g
 after that lot or every lot of the symbol is removed: rm --lot 2 run twice fails the second time
 (no lot 2 of AAPL: it was removed, exit 1) and never removes another lot. The list shows each
 lot of a symbol under it by its number (all but a symbol's lone lot 1).
-Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
-file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
-which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
-still lets be read, and a change made there once; one that is not a regular file (a FIFO, a
-socket) is refused saying what it is.
+
+Amounts are exact decimals (up to 6 places), never rounded until shown. With --json every amount
+and price is a decimal string: money to the currency's minor unit ("1501.30", yen "250000"), a
+price or cost per share exact with at least as many decimals ("200.00", "125.108333"). The list
+reads a history file tickbook may not write (read-only, a full disk); add and rm change nothing in
+one and say which file and why, exit 1. A damaged file is moved aside and a new one started, with
+the lots it still lets be read, and a change made there once; one that is not a regular file (a
+FIFO, a socket) is refused saying what it is.
 
 ${CONNECTION_HELP}`;
 
@@ -58,21 +61,28 @@ async function withHoldings<T>(use: HistoryUse, body: (history: HistoryStore, ho
 const moneyJson = (amount: Exact | undefined, currency: Currency): string | null =>
   amount === undefined ? null : formatMoney(amount, currency).replace(/,/g, '');
 
-const lotJson = (lot: Lot) => ({ lot: lot.number, quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? null });
+/**
+ * A figure per share (a price, a cost) for JSON, in the listing's price unit: exact, with at least
+ * the decimals of the currency's minor unit, so that it reads as the amounts beside it: "200.00",
+ * "125.108333", "72.50" (pence), "2500" (yen).
+ */
+const perShareJson = (figure: Fixed, currency: Currency): string => fixedWithDigits(figure, currency.minorDigits);
+
+const lotJson = (lot: Lot, currency: Currency) => ({ lot: lot.number, quantity: fixedText(lot.quantity), cost: perShareJson(lot.cost, currency), date: lot.bought ?? null });
 
 function positionJson(p: Position, price: number | undefined) {
   return {
     symbol: p.symbol,
     currency: p.currency.code,
     quantity: fixedText(p.quantity),
-    average_cost: fixedText(averageCost(p)),
-    price: price ?? null,
+    average_cost: perShareJson(averageCost(p), p.currency),
+    price: price === undefined ? null : perShareJson(fixedOf(price), p.currency),
     cost: moneyJson(p.cost, p.currency),
     value: moneyJson(p.value, p.currency),
     day: moneyJson(p.day, p.currency),
     gain: moneyJson(p.gain, p.currency),
     gain_percent: p.percent ?? null,
-    lots: p.lots.map(lotJson),
+    lots: p.lots.map((lot) => lotJson(lot, p.currency)),
   };
 }
 

@@ -70,7 +70,7 @@ describe('a history that may be read but not written', () => {
       expect(await runTickbookUnprivilegedToExit(['alerts', 'log'], env)).toMatchObject({ code: 0, stderr: '' });
       run = await runTickbookUnprivilegedToExit(['holdings', '--json'], env);
       expect(run).toMatchObject({ code: 0, stderr: '' });
-      expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150' })]);
+      expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150.00' })]);
       run = await runTickbookUnprivilegedToExit(['history', 'AAPL', '--csv'], env);
       expect(run).toMatchObject({ code: 0, stderr: '' });
       expect(run.stdout).toMatch(/^time,price,volume\n\d{4}-.*Z,\d+(\.\d+)?,\d+\n/);
@@ -185,7 +185,7 @@ describe('a history with a damaged page', () => {
     damagePage(path, 'sqlite_autoindex_sources_1');
     let run = await runTickbookToExit(['holdings', '--json'], env);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150' })]);
+    expect(JSON.parse(run.stdout).positions).toEqual([expect.objectContaining({ symbol: 'AAPL', quantity: '10', average_cost: '150.00' })]);
     expect(asideOf(path)).toHaveLength(1);
     expect(run.stderr).toBe(warning(path, asideOf(path)[0]!, ', with its 1 alert and 1 lot'));
     run = await runTickbookToExit(['alerts', 'list', '--json'], env);

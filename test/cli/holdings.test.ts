@@ -24,7 +24,7 @@ interface PositionJson {
   currency: string;
   quantity: string;
   average_cost: string;
-  price: number | null;
+  price: string | null;
   cost: string;
   value: string | null;
   day: string | null;
@@ -107,6 +107,8 @@ describe('tickbook holdings', () => {
 
     const { status, positions, totals } = await listed(env);
     expect(status).toBe('success');
+    // Figures per share (the average cost, a lot's cost, the price) in the listing's price unit,
+    // exact, with at least the decimals of the amounts beside them (none for yen, two for pence).
     expect(positions.map((p) => [p.symbol, p.currency, p.quantity, p.average_cost, p.cost])).toEqual([
       ['7203.T', 'JPY', '100', '2500', '250000'],
       // 1501 + 0.1 + 0.2, added exactly; the average, 1501.3 / 12, to the millionth.
@@ -114,20 +116,26 @@ describe('tickbook holdings', () => {
       // 750.999999 is shown once, rounded: 751.00.
       ['SAP.DE', 'EUR', '3', '250.333333', '751.00'],
       // 1000 × 72.5 pence.
-      ['VOD.L', 'GBP', '1000', '72.5', '725.00'],
+      ['VOD.L', 'GBP', '1000', '72.50', '725.00'],
     ]);
     expect(positions[1]!.lots).toEqual([
-      { lot: 1, quantity: '10', cost: '150.1', date: null },
-      { lot: 2, quantity: '1', cost: '0.1', date: '2024-01-05' },
-      { lot: 3, quantity: '1', cost: '0.2', date: null },
+      { lot: 1, quantity: '10', cost: '150.10', date: null },
+      { lot: 2, quantity: '1', cost: '0.10', date: '2024-01-05' },
+      { lot: 3, quantity: '1', cost: '0.20', date: null },
     ]);
+    expect(positions.find((p) => p.symbol === 'VOD.L')!.lots[0]).toMatchObject({ cost: '72.50' });
+    expect(positions.find((p) => p.symbol === '7203.T')!.lots[0]).toMatchObject({ cost: '2500' });
+    // One form: every amount and figure a decimal string, never a number beside strings.
+    const form: Record<string, RegExp> = { JPY: /^-?\d+(\.\d{1,6})?$/, USD: /^-?\d+\.\d{2,6}$/, EUR: /^-?\d+\.\d{2,6}$/, GBP: /^-?\d+\.\d{2,6}$/ };
+    for (const p of positions) {
+      for (const figure of [p.price, p.average_cost, p.cost, p.value, p.gain, ...p.lots.map((l) => l.cost)]) expect(figure, p.symbol).toMatch(form[p.currency]!);
+    }
 
     // Prices move in the sandbox: each value must be the quantity at the price printed beside it.
     const perMinor: Record<string, [bigint, number]> = { JPY: [100n, 0], USD: [1n, 2], EUR: [1n, 2], GBP: [100n, 2] };
     for (const p of positions) {
       const [per, digits] = perMinor[p.currency]!;
-      expect(p.price, p.symbol).toEqual(expect.any(Number));
-      const value = valueMinor(BigInt(p.quantity), p.price!, per);
+      const value = valueMinor(BigInt(p.quantity), Number(p.price), per);
       expect(p.value, p.symbol).toBe(minorText(value, digits));
       expect(p.gain, p.symbol).toBe(minorText(value - minorOf(p.cost), digits));
       expect(p.gain_percent!, p.symbol).toBeCloseTo((Number(value - minorOf(p.cost)) / Number(minorOf(p.cost))) * 100, 1);
@@ -256,9 +264,9 @@ describe('tickbook holdings', () => {
     db.close();
     const { positions } = await listed(env);
     expect(positions.map((p) => [p.symbol, p.lots.map((l) => `${l.lot}: ${l.quantity} at ${l.cost}`)])).toEqual([
-      ['AAPL', ['1: 10 at 150.25', '2: 0.5 at 0.1', '3: 40 at 400']],
-      ['MSFT', ['1: 2 at 400', '2: 1 at 410.5']],
-      ['VOD.L', ['1: 1000 at 72.5']],
+      ['AAPL', ['1: 10 at 150.25', '2: 0.5 at 0.10', '3: 40 at 400.00']],
+      ['MSFT', ['1: 2 at 400.00', '2: 1 at 410.50']],
+      ['VOD.L', ['1: 1000 at 72.50']],
     ]);
     expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 0.5 at 0.1\n' });
     expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no lot 2 of AAPL: it was removed (tickbook holdings lists them)\n' });
@@ -281,7 +289,7 @@ describe('tickbook holdings', () => {
 
     const { positions, totals } = await listed(env);
     const aapl = positions.find((p) => p.symbol === 'AAPL')!;
-    const value = valueMinor(10n, aapl.price!, 1n);
+    const value = valueMinor(10n, Number(aapl.price), 1n);
     expect(aapl.value).toBe(minorText(value, 2));
     expect(aapl.day).toBe(minorText(value - 100_000n, 2));
     expect(positions.find((p) => p.symbol === 'GONE1')).toMatchObject({ currency: 'USD', cost: '100.00', price: null, value: null, day: null, gain: null, gain_percent: null });
