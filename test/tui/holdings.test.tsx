@@ -125,15 +125,20 @@ describe('holdings in the dashboard', () => {
       expect(frame).toMatch(/Holdings of AAPL \(USD\) at \d+\.\d\d/);
       expect(frame).toMatch(/no lots yet/);
       expect(fieldLine(frame, 'quantity')).toMatch(/^› /);
-      // Just opened: nothing is wrong yet.
+      // Just opened: nothing is wrong yet, and the line under the form says what it needs, not
+      // that Enter saves.
       expect(frame).not.toMatch(/✗/);
+      expect(tickerLines(frame)).toContain('needs quantity and cost per share');
+      expect(tickerLines(frame).join('\n')).not.toMatch(/✓|Enter saves/);
 
       await h.type('0');
       await h.until((f) => /✗ quantity must be greater than 0/.test(f), 'the quantity named');
       await h.press(KEY.tab);
-      // On the cost, empty: its problem waits until it is typed into.
+      // On the cost, empty: its problem waits until it is typed into; the quantity left wrong is
+      // still named.
       frame = await h.until((f) => /^› cost per share/.test(fieldLine(f, 'cost per share') ?? ''), 'the cursor on the cost');
-      expect(frame).not.toMatch(/✗/);
+      expect(frame).toMatch(/✗ quantity must be greater than 0/);
+      expect(frame).not.toMatch(/✗ cost/);
       await h.type('abc');
       await h.until((f) => /✗ cost per share is not a number \("abc"\)/.test(f), 'the cost named');
       await h.press(KEY.down);
@@ -160,8 +165,10 @@ describe('holdings in the dashboard', () => {
       await h.press('h');
       await h.until((f) => /New lot of AAPL/.test(f), 'the new-lot form');
       await h.type('10');
+      await h.until((f) => tickerLines(f).includes('needs cost per share'), 'the cost still needed');
       await h.press(KEY.tab);
       await h.type('150.25');
+      await h.until((f) => tickerLines(f).includes('✓ Enter saves, Tab moves between the fields, Esc cancels'), 'ready to save');
       await h.press(KEY.tab);
       await h.type('2024-01-05');
       await h.press(KEY.enter);

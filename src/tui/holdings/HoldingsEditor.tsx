@@ -13,7 +13,7 @@ import { useGlyphs } from '../glyphs.js';
 import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
-import { shownProblem } from '../state/form.js';
+import { formState } from '../state/form.js';
 import type { HoldingsEditor as Editor } from './use-holdings-editor.js';
 import { highlightedPlace } from './lot-highlight.js';
 
@@ -44,8 +44,14 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   const cursor = highlightedPlace(lots, editor);
   // The title, the header, the sums and the keys; the form when open.
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
-  const top = usePagerTop(lots.length, cursor, lotRows);
-  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: lotRows, cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
+  // A form opens where the eye is: right under the lot it edits, or under the last lot for a new
+  // one (the lots shown move to keep that lot in view), never at the foot of a tall pane.
+  const formAfter = form && form.editing === undefined ? lots.length - 1 : cursor;
+  const top = usePagerTop(lots.length, formAfter, lotRows);
+  const shownLots = lots.slice(top, top + lotRows);
+  const above = form ? shownLots.slice(0, Math.max(0, formAfter - top + 1)) : shownLots;
+  const below = shownLots.slice(above.length);
+  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: above.length, cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
   const position = positionOf(editor.symbol, lots, price, dayOpen);
   const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */
@@ -85,8 +91,8 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       <Text bold wrap="truncate-end" {...muted}>
         {fit(header, width, 'left', cut)}
       </Text>
-      <Box ref={ref} flexDirection="column" height={lotRows}>
-        {lots.slice(top, top + lotRows).map((lot, i) => {
+      <Box ref={ref} flexDirection="column">
+        {above.map((lot, i) => {
           const line = fit(lotLine(lot), width, 'left', cut);
           return (
             <Text key={lot.number} wrap="truncate-end">
@@ -95,7 +101,6 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
           );
         })}
       </Box>
-      <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
       {form ? (
         <FormFields
           title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${form.editing} of ${drawn(editor.symbol)}`}
@@ -103,11 +108,18 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
           focused={form.field}
           onChange={onField}
           saving={form.saving}
-          problem={shownProblem(form)}
+          state={formState(form)}
           outcome="Enter saves, Tab moves between the fields, Esc cancels"
           width={width}
         />
-      ) : (
+      ) : null}
+      {below.map((lot) => (
+        <Text key={lot.number} wrap="truncate-end">
+          {fit(lotLine(lot), width, 'left', cut)}
+        </Text>
+      ))}
+      <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
+      {form ? null : (
         <Text wrap="truncate-end" {...(editor.confirmDelete ? theme.warning && { color: theme.warning } : muted)}>
           {fit(glyphs.text(last), width, 'left', cut)}
         </Text>
