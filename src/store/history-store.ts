@@ -87,6 +87,14 @@ const FIRINGS_FROM_V5 = `
             symbol, CASE WHEN mine AND at >= set_at THEN alert_condition END, NOT mine, at, price, text
      FROM owned;`;
 
+/** A lot's place among its symbol's lots in the order added: `lot` a row of `table`, lots without numbers. */
+const lotPlace = (table: string): string =>
+  `(SELECT COUNT(*) FROM ${table} AS before NOT INDEXED WHERE before.source = lot.source AND before.symbol = lot.symbol AND before.id <= lot.id)`;
+
+/** Each symbol's last lot number at least the highest its lots have (after lots are copied in). */
+const LAST_LOT_NUMBERS = `INSERT INTO lot_numbers (source, symbol, last) SELECT source, symbol, MAX(number) FROM lots WHERE true GROUP BY source, symbol
+   ON CONFLICT (source, symbol) DO UPDATE SET last = MAX(last, excluded.last);`;
+
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE sources (
@@ -186,6 +194,32 @@ const MIGRATIONS: readonly string[] = [
    DROP TABLE alerts;
    ALTER TABLE alerts_v6 RENAME TO alerts;
    ${alertNumbersAbove('(SELECT coalesce(max(alert), 0) FROM alert_firings)')}`,
+  // A lot's number within its symbol, given once and never again (lot_numbers keeps the last
+  // given), so that `holdings rm AAPL --lot 2` run twice cannot remove a second lot. The lots of a
+  // version 5 file keep the numbers they were shown with: their places in the order added.
+  `ALTER TABLE lots RENAME TO lots_by_place;
+   DROP INDEX lots_by_symbol;
+   CREATE TABLE lots (
+     id       INTEGER PRIMARY KEY,
+     source   INTEGER NOT NULL REFERENCES sources(id),
+     symbol   TEXT NOT NULL,
+     number   INTEGER NOT NULL,
+     quantity TEXT NOT NULL,
+     cost     TEXT NOT NULL,
+     bought   TEXT,
+     added_at INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX lots_by_symbol ON lots (source, symbol, number);
+   INSERT INTO lots (id, source, symbol, number, quantity, cost, bought, added_at)
+     SELECT id, source, symbol, ${lotPlace('lots_by_place')}, quantity, cost, bought, added_at FROM lots_by_place AS lot;
+   DROP TABLE lots_by_place;
+   CREATE TABLE lot_numbers (
+     source INTEGER NOT NULL REFERENCES sources(id),
+     symbol TEXT NOT NULL,
+     last   INTEGER NOT NULL,
+     PRIMARY KEY (source, symbol)
+   ) WITHOUT ROWID;
+   ${LAST_LOT_NUMBERS}`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
@@ -472,6 +506,18 @@ function keepFrom(aside: string, db: Database.Database): string {
       // Not known (the table could not be read): the alerts' and the log's numbers are.
     }
     db.exec(alertNumbersAbove(`max(${Number(used)}, (SELECT coalesce(max(alert), 0) FROM alert_firings))`));
+    // The lot numbers given before, so that none is given again; garbled or absent (a file of
+    // before lots were numbered, staged above), the kept lots' own numbers stand.
+    try {
+      const given = from.prepare<[], Record<string, unknown>>('SELECT source, symbol, last FROM lot_numbers').all();
+      const put = db.prepare('INSERT INTO lot_numbers (source, symbol, last) VALUES (@source, @symbol, @last)');
+      db.transaction(() => {
+        for (const row of given) put.run(row);
+      })();
+    } catch {
+      // Not known: the kept lots' numbers are (below).
+    }
+    db.exec(LAST_LOT_NUMBERS);
   } catch {
     // Not even its servers could be read (or written anew): nothing of it is kept.
     lost.splice(0, lost.length, 'alerts', 'lots');

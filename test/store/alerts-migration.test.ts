@@ -72,7 +72,7 @@ describe('a version 5 history file, as the tickbook before left it', () => {
     expect(versionOf(path)).toBe(5);
     const store = openHistoryStore(path);
     open.push(store);
-    expect(versionOf(path)).toBe(6);
+    expect(versionOf(path)).toBe(7);
     expectKept(store);
   });
 

@@ -159,7 +159,7 @@ describe('the contact index', () => {
 
     store = openHistoryStore(path);
     index = contactIndexOf(store);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(6);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(7);
     expect(index.all(A).map((c) => c.displayName)).toEqual(['Persisted Person']);
   });
 });

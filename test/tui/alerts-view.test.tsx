@@ -89,6 +89,9 @@ describe('the alerts view', () => {
     expect(frame).toMatch(/^┃ › condition +above 200 +┃$/m);
     expect(frame).not.toMatch(/✗/);
     expect(frame).toMatch(ALERTS_TITLE);
+    // The line under it says what it needs (with the conditions there are), not that Enter saves.
+    expect(frame).toMatch(/^┃ needs condition: above 200 · below 150 · move -5/m);
+    expect(frame).not.toMatch(/✓|Enter saves/);
 
     await h.type('above 2');
     frame = await h.until((f) => /✓ fires on MSFT above 2\.00: Enter saves/.test(f), 'what "above 2" would set');
@@ -172,8 +175,10 @@ describe('the alerts view', () => {
     await h.press('a');
     let frame = await h.until((f) => /New alert/.test(f), 'the form in the view');
     expect(frame).toMatch(/^┃ › symbol +AAPL +┃$/m); // the placeholder, empty
+    expect(frame).toMatch(/^┃ needs symbol and condition: above 200 · below 150/m);
     // The symbol typed is upper-cased when saved; what the form says it will do shows it so.
     await h.type('ibm');
+    await h.until((f) => /^┃ needs condition: above 200/m.test(f), 'the condition still needed');
     await h.press(KEY.tab);
     await h.type('below 1');
     frame = await h.until((f) => /✓ fires on IBM below 1\.00: Enter saves/.test(f), 'both fields typed');

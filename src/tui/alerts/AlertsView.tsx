@@ -15,7 +15,7 @@ import { useGlyphs } from '../glyphs.js';
 import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
-import { shownProblem } from '../state/form.js';
+import { formState } from '../state/form.js';
 import type { AlertForm, AlertsView as View } from './use-alerts-view.js';
 
 export interface AlertsViewProps {
@@ -40,11 +40,14 @@ export function alertState(alert: StoredAlert, now: number): string {
   return alert.armed ? 'armed' : `waits for ${armingWords(alert.condition, alert.band, formatPrice)}`;
 }
 
-/** What saving the form would set, in words: "AAPL crossing above 210.00, once". */
-function outcome(form: AlertForm): string | undefined {
+/** The conditions there are, said while the form still needs one. */
+const CONDITIONS = 'above 200 · below 150 · move -5 (from open|close|set) · stale 3 · then "once" to fire once';
+
+/** What saving the form would set, in words (said once it is ready): "fires on AAPL above 210.00, once: Enter saves". */
+function outcome(form: AlertForm): string {
   const spec = parseAlertLine(form.values.condition);
-  if (typeof spec === 'string') return 'above 200 · below 150 · move -5 (from open|close|set) · stale 3 · then "once" to fire once';
-  return `fires on ${form.values.symbol.trim().toUpperCase() || '?'} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}: Enter saves`;
+  if (typeof spec === 'string') return 'Enter saves';
+  return `fires on ${form.values.symbol.trim().toUpperCase()} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}: Enter saves`;
 }
 
 export function AlertsView({ view, alerts, firings, unknown, problem, onField, now, width, height }: AlertsViewProps) {
@@ -106,8 +109,9 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
             focused={form.field}
             onChange={onField}
             saving={form.saving}
-            problem={shownProblem(form)}
+            state={formState(form)}
             outcome={outcome(form)}
+            hint={form.values.condition.trim() === '' ? CONDITIONS : undefined}
             width={inner}
           />
           <Text> </Text>
