@@ -657,8 +657,10 @@ export function Dashboard(props: DashboardProps) {
           return;
         }
         const chosen = freshMatches()?.[getPicker().cursor];
-        if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
-        return;
+        if (!chosen) return;
+        if (!t.add(chosen.symbol)) return status.notice(`${chosen.symbol} is already on the watchlist`);
+        // Added: what is typed next is the next symbol, not more of this one's query.
+        return dispatchPicker({ type: 'added' });
       }
     }
   };

@@ -960,9 +960,12 @@ describe('focus, the ticker and the symbol picker', () => {
 
     await h.press(KEY.enter);
     frame = h.frame();
-    expect(frame).toMatch(/✓ SHOP\.TO/);
     expect(frame).toContain('added SHOP.TO');
+    // The field is empty for the next symbol.
+    expect(frame).not.toContain('Add symbol: sho');
     expect(h.persisted.at(-1)).toEqual({ watchlist: [...WATCHLIST, 'SHOP.TO'], intervalS: 2 });
+    await h.type('sho');
+    expect(h.frame()).toMatch(/✓ SHOP\.TO/);
     await h.press(KEY.enter);
     expect(h.frame()).toContain('SHOP.TO is already on the watchlist');
     expect(h.persisted).toHaveLength(1);
