@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer, footerText } from './chrome/Footer.js';
+import { footerHint } from './chrome/footer-hint.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { messageLines } from './chrome/message-log.js';
 import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
@@ -178,6 +179,9 @@ export function Dashboard(props: DashboardProps) {
       }
     }),
     extraSymbols: props.history && (() => props.history!.alertSymbols()),
+    // x's undo runs out as a delete's does, on the same clock: the footer's offer goes with it.
+    undoWindowMs: props.undoWindowMs,
+    undoClock: ledger.now,
   });
   const detail = useDetail();
   const glyphs = useGlyphs();
@@ -811,15 +815,11 @@ export function Dashboard(props: DashboardProps) {
       />
     );
   }
-  const marked = contacts.state.marked.size;
-  const undoHint =
-    focus === 'contacts' && (contacts.state.pendingDelete || contacts.state.batch)
-      ? 'u undo delete'
-      : focus === 'contacts' && marked > 0 && contacts.state.mode.kind === 'browse' && contacts.state.view === 'list'
-        ? `${marked} marked: d deletes them, Esc unmarks`
-        : focus === 'ticker' && tickerRemoved
-          ? 'u undo remove'
-          : undefined;
+  const undoHint = footerHint(scopes, {
+    contactsUndo: contacts.state.pendingDelete !== undefined || contacts.state.batch !== undefined,
+    tickerUndo: tickerRemoved !== undefined,
+    marked: contacts.state.marked.size,
+  });
   return (
     <MouseAreasContext.Provider value={mouseAreas}>
       <FieldListening.Provider value={fieldListening}>
