@@ -408,7 +408,7 @@ export function Dashboard(props: DashboardProps) {
         // Space types in the query: Ctrl-T marks the highlighted match, and goes on to the next.
         const chosen = search.chosen();
         if (!chosen) return status.notice('no match to mark');
-        c.toggleMark(chosen.contact);
+        c.toggleMark(chosen);
         return search.move(1);
       }
       case 'search.show': {
@@ -416,13 +416,15 @@ export function Dashboard(props: DashboardProps) {
         const activeOnly = contacts.getState().activeOnly;
         const hit = search.chosen();
         if (!hit) return status.notice('no match to show: type a name, username or number');
-        if (activeOnly && hit.contact.lastActiveAt === null) c.toggleActive();
-        const listed = activeOnly && hit.contact.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
-        const { contact, before, position } = search.chosen(listed)!;
+        if (activeOnly && hit.lastActiveAt === null) c.toggleActive();
+        const listed = activeOnly && hit.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
+        // The page it is on, numbered as paging there from the first would number it, the
+        // cursor on it: the label is true, and n and p go on from there.
+        const { contact, before, pageNumber } = search.placeOf(listed, pageRows.current)!;
         search.close();
         void c.showAt(
           before.map((b) => b.id),
-          Math.floor(position / Math.max(1, pageRows.current)) + 1,
+          pageNumber,
           contact.id,
         );
         return;
