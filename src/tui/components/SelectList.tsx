@@ -1,10 +1,12 @@
-// A list with one row highlighted, drawn from the cursor it is given and nothing else. It takes no
-// keys (the key router moves the cursor, so typing j or 1 in the search field types), and it shows
-// a window around the highlight instead of rotating a ring. It keeps no highlight of its own:
-// ink-select-input's, which this once wrapped, went back to the first row whenever the rows
-// changed order under an unchanged cursor (`k` and Space in one read in the columns editor), so
-// the row shown highlighted was not the one the next key acted on.
+// ink-select-input, wrapped: it never takes keys itself (the key router moves the highlight, so
+// typing j or 1 in the search field types), it shows a window around the highlight instead of
+// rotating a ring, and its highlight is always ours: it keeps a selection of its own and puts it
+// back on the first row whenever its rows change order, so it is remounted, starting at our
+// cursor, whenever the window, the cursor or the rows' order changes (`k` and Space in one read in
+// the columns editor move the cursor and reorder the rows in one render).
 import { Box, Text } from 'ink';
+import SelectInput from 'ink-select-input';
+import type { ReactNode } from 'react';
 import { inverse } from '../attributes.js';
 import { useGlyphs } from '../glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
@@ -25,25 +27,30 @@ export interface SelectListProps {
   mouse?: ListCommands | undefined;
 }
 
-export function SelectList({ items, cursor, rows, highlightColor, mouse }: SelectListProps) {
+function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
   const { pointer } = useGlyphs();
+  return <Text>{isSelected ? pointer : ' '.repeat(pointer.length)}</Text>;
+}
+
+export function SelectList({ items, cursor, rows, highlightColor, mouse }: SelectListProps) {
   const top = usePagerTop(items.length, cursor, rows);
-  const shown = items.slice(top, top + rows);
+  const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
   const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows, cursor, count: items.length, commands: mouse });
-  const blank = ' '.repeat(pointer.length);
+  const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
+    <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
+      {isSelected ? inverse(label) : label}
+    </Text>
+  );
   return (
     <Box ref={ref} flexDirection="column">
-      {shown.map((item, i) => {
-        const selected = top + i === cursor;
-        return (
-          <Box key={item.key}>
-            <Text>{selected ? pointer : blank}</Text>
-            <Text wrap="truncate-end" {...(selected && highlightColor && { color: highlightColor })}>
-              {selected ? inverse(item.label) : item.label}
-            </Text>
-          </Box>
-        );
-      })}
+      <SelectInput
+        key={`${top}:${cursor}:${shown.map((item) => item.key).join('\u0000')}`}
+        items={shown}
+        initialIndex={Math.max(0, cursor - top)}
+        isFocused={false}
+        indicatorComponent={Indicator}
+        itemComponent={Item}
+      />
     </Box>
   );
 }
