@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer, footerText } from './chrome/Footer.js';
+import { footerHint } from './chrome/footer-hint.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { messageLines } from './chrome/message-log.js';
 import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
@@ -178,6 +179,9 @@ export function Dashboard(props: DashboardProps) {
       }
     }),
     extraSymbols: props.history && (() => props.history!.alertSymbols()),
+    // x's undo runs out as a delete's does, on the same clock: the footer's offer goes with it.
+    undoWindowMs: props.undoWindowMs,
+    undoClock: ledger.now,
   });
   const detail = useDetail();
   const glyphs = useGlyphs();
@@ -404,7 +408,7 @@ export function Dashboard(props: DashboardProps) {
         // Space types in the query: Ctrl-T marks the highlighted match, and goes on to the next.
         const chosen = search.chosen();
         if (!chosen) return status.notice('no match to mark');
-        c.toggleMark(chosen.contact);
+        c.toggleMark(chosen);
         return search.move(1);
       }
       case 'search.show': {
@@ -412,13 +416,15 @@ export function Dashboard(props: DashboardProps) {
         const activeOnly = contacts.getState().activeOnly;
         const hit = search.chosen();
         if (!hit) return status.notice('no match to show: type a name, username or number');
-        if (activeOnly && hit.contact.lastActiveAt === null) c.toggleActive();
-        const listed = activeOnly && hit.contact.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
-        const { contact, before, position } = search.chosen(listed)!;
+        if (activeOnly && hit.lastActiveAt === null) c.toggleActive();
+        const listed = activeOnly && hit.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
+        // The page it is on, numbered as paging there from the first would number it, the
+        // cursor on it: the label is true, and n and p go on from there.
+        const { contact, before, pageNumber } = search.placeOf(listed, pageRows.current)!;
         search.close();
         void c.showAt(
           before.map((b) => b.id),
-          Math.floor(position / Math.max(1, pageRows.current)) + 1,
+          pageNumber,
           contact.id,
         );
         return;
@@ -657,8 +663,10 @@ export function Dashboard(props: DashboardProps) {
           return;
         }
         const chosen = freshMatches()?.[getPicker().cursor];
-        if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
-        return;
+        if (!chosen) return;
+        if (!t.add(chosen.symbol)) return status.notice(`${chosen.symbol} is already on the watchlist`);
+        // Added: what is typed next is the next symbol, not more of this one's query.
+        return dispatchPicker({ type: 'added' });
       }
     }
   };
@@ -809,15 +817,11 @@ export function Dashboard(props: DashboardProps) {
       />
     );
   }
-  const marked = contacts.state.marked.size;
-  const undoHint =
-    focus === 'contacts' && (contacts.state.pendingDelete || contacts.state.batch)
-      ? 'u undo delete'
-      : focus === 'contacts' && marked > 0 && contacts.state.mode.kind === 'browse' && contacts.state.view === 'list'
-        ? `${marked} marked: d deletes them, Esc unmarks`
-        : focus === 'ticker' && tickerRemoved
-          ? 'u undo remove'
-          : undefined;
+  const undoHint = footerHint(scopes, {
+    contactsUndo: contacts.state.pendingDelete !== undefined || contacts.state.batch !== undefined,
+    tickerUndo: tickerRemoved !== undefined,
+    marked: contacts.state.marked.size,
+  });
   return (
     <MouseAreasContext.Provider value={mouseAreas}>
       <FieldListening.Provider value={fieldListening}>

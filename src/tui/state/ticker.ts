@@ -51,7 +51,7 @@ export interface TickerState {
   /** The sort's order flipped (S): smallest first, Z to A, the watchlist from its end. */
   descending: boolean;
   cursor: number;
-  /** The last symbol removed, for undo. */
+  /** The last symbol removed, for undo, while its undo window lasts (use-ticker keeps the time). */
   removed: { symbol: string; index: number } | undefined;
   lastSuccessAt: number | undefined;
   /** Consecutive failed polls, for backing off. */
@@ -78,6 +78,8 @@ export type TickerAction =
   | { type: 'symbol-moved'; by: number }
   | { type: 'symbol-removed' }
   | { type: 'removal-undone' }
+  /** The removal's undo window is over: u puts nothing back now. */
+  | { type: 'removal-expired' }
   | { type: 'symbol-added'; symbol: string };
 
 /** The ticker at start: `lists` as saved (or one unnamed list of symbols for this run). */
@@ -314,6 +316,8 @@ function step(state: TickerState, action: TickerAction): TickerState {
       const watchlist = state.watchlist.filter((s) => s !== symbol);
       return clamp({ ...state, watchlist, removed: { symbol, index } }, state.cursor);
     }
+    case 'removal-expired':
+      return state.removed ? { ...state, removed: undefined } : state;
     case 'removal-undone': {
       if (!state.removed || state.watchlist.includes(state.removed.symbol)) return { ...state, removed: undefined };
       const watchlist = [...state.watchlist];

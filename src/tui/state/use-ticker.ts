@@ -12,6 +12,8 @@ import { cursorCommands } from './cursor-commands.js';
 import { Store, useSelected } from './use-store.js';
 import type { ColumnName, Watchlists } from '../../market/watchlists.js';
 import { displayOrder, initialTickerState, isSameList, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
+import { UNDO_WINDOW_MS } from './contacts.js';
+import { type Clock, monotonic } from './write-ledger.js';
 
 export interface TickerOptions {
   /** The saved lists, or symbols for this run. */
@@ -28,6 +30,10 @@ export interface TickerOptions {
   extraSymbols?: (() => readonly string[]) | undefined;
   /** The clock, for tests. */
   now?: () => number;
+  /** How long `u` can put a removed symbol back (the delete's undo window, 5 s). */
+  undoWindowMs?: number | undefined;
+  /** The clock that window runs on: monotonic, as the delete's (the write ledger's). */
+  undoClock?: Clock | undefined;
 }
 
 /** "left out AAPL: price is negative (-5)", and how many more. */
@@ -58,6 +64,38 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   onPrices.current = options.onPrices;
   const extraSymbols = useRef(options.extraSymbols);
   extraSymbols.current = options.extraSymbols;
+  const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
+  const undoClock = options.undoClock ?? monotonic;
+  /** When the last removal can no longer be undone, on undoClock; its timer only wakes the check. */
+  const undoDue = useRef<{ at: number; timer: NodeJS.Timeout | undefined } | undefined>(undefined);
+  /** The removal's undo window over: said so in the state (the footer's offer goes with it). */
+  const expireUndo = useCallback(() => {
+    clearTimeout(undoDue.current?.timer);
+    undoDue.current = undefined;
+    dispatch({ type: 'removal-expired' });
+  }, [dispatch]);
+  /** Whether the last removal can still be undone now, by its clock; if not, it is let go. */
+  const undoOpen = useCallback((): boolean => {
+    const due = undoDue.current;
+    if (due && undoClock() < due.at) return true;
+    expireUndo();
+    return false;
+  }, [expireUndo, undoClock]);
+  const armUndo = useCallback(
+    (at: number) => {
+      clearTimeout(undoDue.current?.timer);
+      const due = { at, timer: undefined as NodeJS.Timeout | undefined };
+      undoDue.current = due;
+      const wake = () => {
+        if (undoDue.current !== due) return;
+        if (undoClock() < due.at) due.timer = setTimeout(wake, due.at - undoClock());
+        else expireUndo();
+      };
+      due.timer = setTimeout(wake, Math.max(0, at - undoClock()));
+    },
+    [expireUndo, undoClock],
+  );
+  useEffect(() => () => clearTimeout(undoDue.current?.timer), []);
 
   const schedule = useCallback(
     (delayMs: number) => {
@@ -221,11 +259,15 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         const before = getState().watchlist.length;
         dispatch({ type: 'symbol-removed' });
         const removed = getState().removed;
-        if (removed && getState().watchlist.length < before) status.notice(`removed ${removed.symbol}: u puts it back`);
+        if (!removed || getState().watchlist.length >= before) return;
+        armUndo(undoClock() + undoWindowMs);
+        status.notice(`removed ${removed.symbol}: u puts it back`);
       },
       undo: () => {
         const removed = getState().removed;
-        if (!removed) return;
+        if (!removed || !undoOpen()) return;
+        clearTimeout(undoDue.current?.timer);
+        undoDue.current = undefined;
         dispatch({ type: 'removal-undone' });
         status.notice(`${removed.symbol} is back`);
         void poll();
@@ -245,7 +287,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (index >= 0) dispatch({ type: 'cursor-to', index });
       },
     }),
-    [dispatch, dropPoll, getState, now, poll, schedule, status],
+    [armUndo, dispatch, dropPoll, getState, now, poll, schedule, status, undoClock, undoOpen, undoWindowMs],
   );
 
   return { store, commands, getState, intervalS };
