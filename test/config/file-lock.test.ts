@@ -1,6 +1,6 @@
 // The config file's lock (issue 38, item 1): two processes saving the file at once each read it,
 // change it and write it back under the lock, so neither writes over the other (real processes,
-// a real file, each saving 200 times); a lock left by a process that is gone, or older than any
+// a real file, each saving 100 or 200 times); a lock left by a process that is gone, or older than any
 // save takes, is taken; one held is waited on and then refused, naming it; something else in its
 // place is refused, never followed or removed.
 import { spawn, spawnSync } from 'node:child_process';
@@ -49,6 +49,14 @@ describe('two processes saving at once', () => {
     const missing = ['a', 'b'].flatMap((p) => Array.from({ length: 200 }, (_, i) => `${p}${i}`)).filter((key) => saved[key] === undefined);
     expect(missing).toEqual([]);
     expect(existsSync(lockPathOf(path))).toBe(false);
+  }, 60_000);
+
+  it('two windows each add 100 symbols to one list, one save each: all 200 are in it, each window\'s in its order', async () => {
+    writeFileSync(path, JSON.stringify({ watchlists: [{ name: 'Tech', symbols: ['AAPL'] }], active_watchlist: 'Tech' }), { mode: 0o600 });
+    expect(await together([['symbols', 'X', '100'], ['symbols', 'Z', '100']])).toEqual(['done', 'done']);
+    const symbols = (JSON.parse(readFileSync(path, 'utf8')) as { watchlists: { symbols: string[] }[] }).watchlists[0]!.symbols;
+    expect(symbols).toHaveLength(201);
+    for (const p of ['X', 'Z']) expect(symbols.filter((s) => s.startsWith(p))).toEqual(Array.from({ length: 100 }, (_, i) => `${p}${i}`));
   }, 60_000);
 });
 
