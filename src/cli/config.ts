@@ -40,7 +40,9 @@ seconds (1 to 60) for interval; AAPL,MSFT (or a JSON array) for watchlist; auto|
 for glyphs; auto|none|16|256 for colors; auto|dark|light|mono for theme; JSON for watchlists
 and alerts.
 
-The file is written whole or not at all, stays mode 0600 and a link stays a link. A file that
+The file is written whole or not at all, stays mode 0600 and a link stays a link; each save
+holds .config.json.lock beside it, so that no other (a dashboard's) comes between its read and
+its write, and a dashboard running takes in what was set at its next poll. A file that
 is not valid JSON, or not a regular file (a FIFO, a device), is not written over: correct it
 first (the message says where). set and unset exit 1 on it; get and list, like every command
 that reads it, exit 2.

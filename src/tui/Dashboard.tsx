@@ -50,6 +50,7 @@ import { displayOrder, selectedSymbol } from './state/ticker.js';
 import type { HistoryService } from '../store/price-recorder.js';
 import type { Firing } from '../store/alerts-store.js';
 import type { Watchlists } from '../market/watchlists.js';
+import type { SyncedSettings } from '../config/settings-sync.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
 import { useColumnsEditor } from './ticker/use-columns-editor.js';
@@ -81,7 +82,13 @@ export interface DashboardProps {
   /** The saved lists, or symbols for this run. */
   watchlist: Watchlists | readonly string[];
   intervalS: number;
-  persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
+  /**
+   * Saves the lists and interval as this window changed them; may give what the window should
+   * hold now (others' saves merged in). Throws when they cannot be saved.
+   */
+  persistWatchlist?: ((lists: Watchlists, intervalS: number) => SyncedSettings | void) | undefined;
+  /** Asked at each poll: what others saved since, merged with what this window has not saved yet (a save that failed is tried again). */
+  refreshSettings?: ((lists: Watchlists, intervalS: number) => SyncedSettings | undefined) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
   history?: HistoryService | undefined;
   /** An alert fired: the terminal is told (bell, desktop notification), and the user's command run, by whoever owns them. */
@@ -168,6 +175,7 @@ export function Dashboard(props: DashboardProps) {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
     persist: props.persistWatchlist,
+    refresh: props.refreshSettings,
     onPrices: props.history && ((asked, quotes, at) => {
       const history = props.history!;
       if (quotes) history.record(quotes, at);

@@ -67,7 +67,9 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
     target: TARGET,
     watchlist: options.watchlist ?? WATCHLIST,
     intervalS: options.intervalS ?? 2,
-    persistWatchlist: (lists, intervalS) => persisted.push({ watchlist: [...lists.lists[lists.active]!.symbols], intervalS }),
+    persistWatchlist: (lists, intervalS) => {
+      persisted.push({ watchlist: [...lists.lists[lists.active]!.symbols], intervalS });
+    },
     onSuspend: () => {
       suspends += 1;
     },

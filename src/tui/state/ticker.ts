@@ -67,6 +67,8 @@ export type TickerAction =
   | { type: 'poll-scheduled'; at: number | undefined }
   | { type: 'pause-toggled' }
   | { type: 'interval-changed'; by: number }
+  /** The interval another window saved. */
+  | { type: 'interval-set'; seconds: number }
   | { type: 'sort-cycled' }
   | { type: 'sort-flipped' }
   /** The columns of the list shown, in order. */
@@ -272,6 +274,8 @@ function step(state: TickerState, action: TickerAction): TickerState {
       return { ...state, paused: !state.paused };
     case 'interval-changed':
       return { ...state, intervalS: clampInterval(state.intervalS + action.by) };
+    case 'interval-set':
+      return { ...state, intervalS: clampInterval(action.seconds) };
     case 'sort-cycled': {
       const selected = selectedSymbol(state);
       const sort = SORT_ORDERS[(SORT_ORDERS.indexOf(state.sort) + 1) % SORT_ORDERS.length]!;
