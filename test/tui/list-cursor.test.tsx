@@ -26,7 +26,9 @@ async function mount(props: Omit<DashboardProps, 'status' | 'target' | 'interval
     status: new StatusStore(),
     target: 'sandbox (list cursor test)',
     intervalS: 2,
-    persistWatchlist: (lists) => saved.push(structuredClone(lists)),
+    persistWatchlist: (lists) => {
+      saved.push(structuredClone(lists));
+    },
     size: SIZE,
     ...props,
   };
