@@ -3,7 +3,7 @@
 // byte it was not asked to change kept, and nothing written over a file it cannot read.
 import { CONFIG_OPTIONS } from './options.js';
 import { readFileSync } from 'node:fs';
-import { ConfigError, configFilePath, readObject, removeConfigKeys, writeConfigFile } from '../config/config-file.js';
+import { ConfigError, configFilePath, editConfigFile, readObject, removeConfigKeys } from '../config/config-file.js';
 import {
   fileKey,
   maskedValue,
@@ -82,9 +82,11 @@ export async function config(args: readonly string[]): Promise<number> {
         const [name, raw] = want(2, 'a KEY and a VALUE');
         settingName(name!);
         const typed = raw === '-' ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : raw!;
-        const next = withSetting(readToChange(path), name!, typed);
+        // Checked against the file first, so that a wrong value or an unreadable file is said as
+        // such; then made again of the file as it is under the lock, where another's save since is.
+        withSetting(readToChange(path), name!, typed);
         const key = fileKey(name!);
-        writeConfigFile(path, { [key]: next[key] });
+        editConfigFile(path, (raw) => ({ set: { [key]: withSetting(raw, name!, typed)[key] } }));
         return 0;
       }
       case 'unset': {
@@ -92,10 +94,12 @@ export async function config(args: readonly string[]): Promise<number> {
         const file = readToChange(path);
         if (name!.startsWith('alerts.')) {
           if (settingValue(file, settingName(name!)) === undefined) return 0;
-          const { [name!.slice('alerts.'.length)]: _gone, ...rest } = file.alerts as Record<string, unknown>;
-          // The last of the three gone, alerts goes too.
-          if (Object.keys(rest).length === 0) removeConfigKeys(path, ['alerts']);
-          else writeConfigFile(path, { alerts: rest });
+          editConfigFile(path, (raw) => {
+            if (settingValue(raw, settingName(name!)) === undefined) return undefined;
+            const { [name!.slice('alerts.'.length)]: _gone, ...rest } = raw.alerts as Record<string, unknown>;
+            // The last of the three gone, alerts goes too.
+            return Object.keys(rest).length === 0 ? { remove: ['alerts'] } : { set: { alerts: rest } };
+          });
           return 0;
         }
         // A key the file holds may go even when tickbook does not know it (a misspelling).

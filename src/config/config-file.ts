@@ -331,6 +331,28 @@ export function changeConfigFile(path: string, change: (raw: Readonly<Record<str
   });
 }
 
+/** What a change of the config file sets and takes out. */
+export interface ConfigKeysChange {
+  set?: object;
+  remove?: readonly string[];
+}
+
+/**
+ * As changeConfigFile, for a change that may also take keys out: `change` is given the file as it
+ * is under the lock, so that a `config set` or `unset` of one alerts.* setting keeps another's
+ * made meanwhile by another process (the alerts object is written whole).
+ */
+export function editConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => ConfigKeysChange | undefined): void {
+  saveText(path, (text, raw) => {
+    const keys = change(raw ?? {});
+    if (keys === undefined) return undefined;
+    let next = text;
+    if (keys.remove && keys.remove.length > 0) next = removeKeysInText(next, keys.remove);
+    if (keys.set) next = setKeysInText(next, keys.set);
+    return next;
+  });
+}
+
 /** Takes `keys` out of the file, keeping everything else as updateConfigFile does; no file, nothing to do. */
 export function removeConfigKeys(path: string, keys: readonly string[]): void {
   const raw = readObject(path);
