@@ -4,7 +4,7 @@ import { ALERTS_OPTIONS } from './options.js';
 import { AlertCommands } from '../alerts/command-runner.js';
 import { configFilePath, readConfigFile } from '../config/config-file.js';
 import type { TickbookClient } from '../api/client.js';
-import { type AlertCondition, armingWords, describeCondition, heldWhenSet } from '../market/alerts.js';
+import { type AlertCondition, armingWords, describeCondition, whenSetWords } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import type { AlertsStore, Firing, StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
@@ -27,11 +27,13 @@ export const ALERTS_HELP = `Usage: tickbook alerts add SYMBOL above|below PRICE 
 
 Price alerts, kept with the recorded prices for the server they watch. An alert fires when its
 condition becomes true (a price crossing its line, not one sitting past it), once, and again
-only after the price has gone back past the line by 0.25%; --once fires it once only. One set
-while its condition holds is armed by the first price on the other side of its line (no band),
-and fires at the next crossing; list says what one not armed waits for. An alert's number is
-never given again; log keeps a removed alert's firings, marked removed, with the symbol and
-condition each fired for.
+only after the price has gone back past the line by 0.25%; --once fires it once only. add
+checks the condition against the price now (a move against the open or close recorded in the
+history file): one that holds then, or that cannot be told (no price, nothing recorded to
+measure the move from), is armed by the first price where it does not hold (no band) and fires
+at the next crossing, never at its first poll for holding already; add says which, and list
+what one not armed waits for. An alert's number is never given again; log keeps a removed
+alert's firings, marked removed, with the symbol and condition each fired for.
   above|below PRICE         the price at or above, at or below PRICE
   move PCT                  a move of PCT percent: 5 either way, +5 up, -5 down, measured from
                             --from open (the day's first recorded price; the default), close
@@ -97,14 +99,16 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const [symbol] = symbolList('alerts add', words.slice(0, 1));
   if (symbol === undefined) throw new UsageError('expected a symbol: tickbook alerts add AAPL above 200');
   const condition = parseCondition(words.slice(1), values.from);
-  // The price now says whether the condition holds already (then it waits for a crossing), and
-  // is the reference of a move "from set"; a symbol the server does not know is not saved.
+  // The price now says whether the condition holds already (then it waits for a crossing), with
+  // the open or close recorded in the history file for a move (the store reads them), and is the
+  // reference of a move "from set"; a symbol the server does not know is not saved.
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   const price = result.quotes.find((q) => q.symbol === symbol)?.price;
   // Said once it is made (committed): a change is one transaction (withHistoryFile).
   const alert = await withAlerts(CHANGE, (_, alerts) => alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true }));
-  process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ` (${heldWhenSet(condition, formatPrice)})`}\n`);
+  const waits = whenSetWords(symbol, condition, alert.held, price, formatPrice);
+  process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${waits === undefined ? '' : ` (${waits})`}\n`);
   return 0;
 }
 

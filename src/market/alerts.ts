@@ -1,8 +1,8 @@
 // Price alerts as plain rules: when an alert fires (its condition becoming true, not being true),
 // when it is armed again (after a firing, the price back past its line by a band, so a price
-// hovering on the line does not fire every tick; set while its condition held, the price on the
-// other side of its line, so that it fires at the next crossing), and what a one-shot, a pause
-// and a snooze do.
+// hovering on the line does not fire every tick; set while its condition held, or when that could
+// not be told, the first reading where it does not hold, so that it fires at the next crossing
+// seen), and what a one-shot, a pause and a snooze do.
 
 /** What an alert watches for. */
 export type AlertCondition =
@@ -20,12 +20,14 @@ export type AlertCondition =
   | { kind: 'stale'; polls: number };
 
 export interface AlertState {
-  /** Fires when its condition becomes true; false from a firing (or set while it held) until armed again. */
+  /** Fires when its condition becomes true; false from a firing (or set while it held, or not known to not hold) until armed again. */
   armed: boolean;
   /**
    * While not armed, what arms it: the price back past its line by the band (true: after a
    * firing, or a crossing let pass while snoozed), or only on the other side of the line (false:
-   * set while its condition held, where the band would let the next crossing pass unfired).
+   * set while its condition held or could not be told, where the band would let the next
+   * crossing pass unfired). The other side of the line is exactly where the condition does not
+   * hold (see arms).
    */
   band: boolean;
   /** Not evaluated at all (the user paused it). */
@@ -160,14 +162,38 @@ export function armingWords(condition: AlertCondition, band: boolean, formatPric
   }
 }
 
-/** What `alerts add` and the alert form add to "alert 4 set: …" for an alert set while its condition holds. */
-export const heldWhenSet = (condition: AlertCondition, formatPrice: (n: number) => string): string =>
-  `it holds now: it waits for ${armingWords(condition, false, formatPrice)}, then fires at the next crossing`;
+/** Why it cannot be told whether a new alert's condition holds: no price, or nothing recorded to measure a move from. */
+function untold(symbol: string, condition: AlertCondition, price: number | undefined): string {
+  if (price === undefined || condition.kind !== 'move') return `the server gave no price for ${symbol}`;
+  return condition.from === 'open' ? `nothing of ${symbol} is recorded today to measure from` : `no earlier day of ${symbol} is recorded to measure from`;
+}
+
+/**
+ * What `alerts add` and the alert form add to "alert 4: …" for a new alert that is not armed
+ * (undefined for one that is: its condition does not hold): "it holds now: it waits for a price
+ * above 24.50, then fires at the next crossing", or that it cannot be told ("cannot tell if it
+ * holds now: nothing of AAPL is recorded today to measure from; it waits for …"). `short` leaves
+ * out why it cannot be told and the crossing, to fit the dashboard's status line.
+ */
+export function whenSetWords(
+  symbol: string,
+  condition: AlertCondition,
+  held: boolean | undefined,
+  price: number | undefined,
+  formatPrice: (n: number) => string,
+  short = false,
+): string | undefined {
+  if (held === false) return undefined;
+  const waits = `it waits for ${armingWords(condition, false, formatPrice)}`;
+  if (short) return `${held ? 'it holds now' : 'cannot tell if it holds now'}: ${waits}`;
+  const now = held ? 'it holds now:' : `cannot tell if it holds now: ${untold(symbol, condition, price)};`;
+  return `${now} ${waits}, then fires at the next crossing`;
+}
 
 /**
  * The alert after a reading, and whether it fired. An alert set while its condition already holds
- * is set unarmed (see initialState), armed by the first price on the other side of its line: it
- * fires at the next crossing, not at once, and not only after the band.
+ * (or when that could not be told) is set unarmed (see initialState), armed by the first reading
+ * where it does not hold: it fires at the next crossing, not at once, and not only after the band.
  */
 export function step(condition: AlertCondition, state: AlertState, reading: Reading): { state: AlertState; fired: boolean } {
   if (state.paused || state.done) return { state, fired: false };
@@ -181,12 +207,15 @@ export function step(condition: AlertCondition, state: AlertState, reading: Read
 }
 
 /**
- * A new alert's state: armed unless its condition holds already; then it is armed by the first
- * price on the other side of its line (no band), and fires at the next crossing.
+ * A new alert's state: armed when its condition is known not to hold. When it holds already, or
+ * it cannot be told (no price, no reference recorded for a move), it is armed by the first
+ * reading where it does not hold (its own line, no band) and fires at the next crossing after:
+ * never at the first reading merely because the condition already held when it was set, which
+ * an alert armed on not knowing did (a move from the day's open set 6% up fired at the first poll).
  */
 export function initialState(condition: AlertCondition, reading: Reading | undefined, oneShot = false): AlertState {
-  const holdsNow = reading === undefined ? false : holds(condition, reading) === true;
-  return { armed: !holdsNow, band: !holdsNow, paused: false, snoozedUntil: undefined, oneShot, done: false };
+  const armed = reading !== undefined && holds(condition, reading) === false;
+  return { armed, band: armed, paused: false, snoozedUntil: undefined, oneShot, done: false };
 }
 
 /** "AAPL crossed above 200.00", "AAPL moved -5.2% from the day's open", for the status line and logs. */

@@ -5,7 +5,7 @@
 // is never given again once used (AUTOINCREMENT), and a firing keeps the symbol and condition it
 // fired for on its own row: a removed alert's firings stay in the log as a removed alert's, and
 // never read as another's.
-import { type AlertCondition, type AlertState, describeFiring, initialState, type Reading, step } from '../market/alerts.js';
+import { type AlertCondition, type AlertState, describeFiring, holds, initialState, type Reading, step } from '../market/alerts.js';
 import { formatPrice } from '../text/numbers.js';
 import { barStart } from '../market/bars.js';
 import type { HistoryStore } from './history-store.js';
@@ -17,6 +17,16 @@ export interface StoredAlert extends AlertState {
   /** The price when it was set (the reference of a move "from set"). */
   setPrice: number | undefined;
   setAt: number;
+}
+
+/** An alert as just set (added, or edited afresh). */
+export interface SetAlert extends StoredAlert {
+  /**
+   * Whether its condition held when it was set (then it waits, unarmed, for a reading where it
+   * does not); undefined when that could not be told: no price, or for a move from the open or a
+   * close nothing recorded to measure from (it waits alike).
+   */
+  held: boolean | undefined;
 }
 
 export interface Firing {
@@ -84,7 +94,11 @@ const fromRow = (row: AlertRow): StoredAlert => ({
 });
 
 export interface AlertsStore {
-  add(source: string, symbol: string, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): StoredAlert;
+  /**
+   * Sets a new alert at `price` (its condition checked against it and, for a move, the reference
+   * the watch would measure from at `at`, as recorded in this file).
+   */
+  add(source: string, symbol: string, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): SetAlert;
   list(source: string): StoredAlert[];
   /** The symbols of the alerts that can fire (neither paused nor done). */
   symbols(source: string): string[];
@@ -96,15 +110,26 @@ export interface AlertsStore {
   snooze(source: string, id: number, until: number | undefined): boolean;
   /**
    * Gives an alert a new condition, set afresh as if added now at `price` (armed unless it holds
-   * already, not done); its id and its firings stay. False when there is no such alert.
+   * already or that cannot be told, not done); its id and its firings stay. Undefined when there
+   * is no such alert.
    */
-  replace(source: string, id: number, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): boolean;
+  replace(source: string, id: number, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): SetAlert | undefined;
   /**
    * Steps every alert of the symbols read, in one transaction, and returns those that fired
    * (recorded before this returns). `reference(alert)` gives a move alert's reference.
    */
   evaluate(source: string, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[];
   firings(source: string, limit?: number): LoggedFiring[];
+}
+
+/**
+ * The reference a move alert measures from: the price when it was set, or the day's open or the
+ * last close as recorded (`recorded`); undefined for any other alert. One rule for the watch and
+ * for the check when an alert is set, so that the two never measure a move differently.
+ */
+function moveReference(condition: AlertCondition, setPrice: number | undefined, recorded: (from: 'open' | 'close') => number | undefined): number | undefined {
+  if (condition.kind !== 'move') return undefined;
+  return condition.from === 'set' ? setPrice : recorded(condition.from);
 }
 
 /**
@@ -155,16 +180,15 @@ export class AlertWatch {
       }
       return this.#days.references;
     };
-    return this.alerts.evaluate(this.source, readings, (alert) => {
-      if (alert.condition.kind !== 'move') return undefined;
-      if (alert.condition.from === 'set') return alert.setPrice;
-      const from = alert.condition.from;
-      const known = days().get(alert.symbol)?.[from];
-      if (known !== undefined || readThisPoll) return known;
-      readThisPoll = true;
-      this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
-      return this.#days.references.get(alert.symbol)?.[from];
-    });
+    return this.alerts.evaluate(this.source, readings, (alert) =>
+      moveReference(alert.condition, alert.setPrice, (from) => {
+        const known = days().get(alert.symbol)?.[from];
+        if (known !== undefined || readThisPoll) return known;
+        readThisPoll = true;
+        this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
+        return this.#days.references.get(alert.symbol)?.[from];
+      }),
+    );
   }
 }
 
@@ -197,9 +221,10 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
   });
   const setPaused = db.prepare<[number, number, number]>('UPDATE alerts SET paused = ? WHERE source = ? AND id = ?');
   const setSnoozed = db.prepare<[number | null, number, number]>('UPDATE alerts SET snoozed_until = ? WHERE source = ? AND id = ?');
-  const setCondition = db.prepare<[string, number | null, number, number, number, number, number, number]>(
-    'UPDATE alerts SET condition = ?, set_price = ?, set_at = ?, one_shot = ?, armed = ?, band = ?, done = 0, snoozed_until = NULL WHERE source = ? AND id = ?',
+  const setCondition = db.prepare<[string, number | null, number, number, number, number, number, number], AlertRow>(
+    `UPDATE alerts SET condition = ?, set_price = ?, set_at = ?, one_shot = ?, armed = ?, band = ?, done = 0, snoozed_until = NULL WHERE source = ? AND id = ? RETURNING ${columns}`,
   );
+  const symbolOf = db.prepare<[number, number], string>('SELECT symbol FROM alerts WHERE source = ? AND id = ?').pluck();
   const saveState = db.prepare<[number, number, number | null, number, number]>('UPDATE alerts SET armed = ?, band = ?, snoozed_until = ?, done = ? WHERE id = ?');
   const addFiring = db.prepare<[number, number, string, string, number, number | null, string]>(
     'INSERT INTO alert_firings (alert, source, symbol, condition, at, price, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -262,19 +287,24 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     },
   );
 
-  /** A new alert's arming, as stored: armed unless its condition holds already (then armed by the line, no band). */
-  const startState = (condition: AlertCondition, price: number | undefined, at: number, oneShot: boolean): { armed: number; band: number } => {
-    const reading = { price, pollsWithout: 0, reference: condition.kind === 'move' && condition.from === 'set' ? price : undefined, now: at };
+  /**
+   * A new alert's arming, as stored: armed when its condition is known not to hold (then armed by
+   * the line, no band), checked against the price and, for a move, the reference the watch would
+   * measure from now (the open or the close recorded here, read as AlertWatch reads them).
+   */
+  const startState = (source: string, symbol: string, condition: AlertCondition, price: number | undefined, at: number, oneShot: boolean) => {
+    const reference = moveReference(condition, price, (from) => store.dayReferences(source, barStart('day', at)).get(symbol)?.[from]);
+    const reading = { price, pollsWithout: 0, reference, now: at };
     const { armed, band } = initialState(condition, reading, oneShot);
-    return { armed: armed ? 1 : 0, band: band ? 1 : 0 };
+    return { armed: armed ? 1 : 0, band: band ? 1 : 0, held: holds(condition, reading) };
   };
 
   return {
     add(source, symbol, condition, { price, at, oneShot }) {
       cache = undefined;
       const sourceId = store.sourceId(source, true)!;
-      const { armed, band } = startState(condition, price, at, oneShot);
-      return fromRow(insert.get(sourceId, symbol, JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band)!);
+      const { armed, band, held } = startState(source, symbol, condition, price, at, oneShot);
+      return { ...fromRow(insert.get(sourceId, symbol, JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band)!), held };
     },
     list(source) {
       const sourceId = store.sourceId(source, false);
@@ -302,9 +332,12 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     replace(source, id, condition, { price, at, oneShot }) {
       cache = undefined;
       const sourceId = store.sourceId(source, false);
-      if (sourceId === undefined) return false;
-      const { armed, band } = startState(condition, price, at, oneShot);
-      return setCondition.run(JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band, sourceId, id).changes > 0;
+      if (sourceId === undefined) return undefined;
+      const symbol = symbolOf.get(sourceId, id);
+      if (symbol === undefined) return undefined;
+      const { armed, band, held } = startState(source, symbol, condition, price, at, oneShot);
+      const row = setCondition.get(JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band, sourceId, id);
+      return row === undefined ? undefined : { ...fromRow(row), held };
     },
     evaluate(source, readings, reference) {
       const sourceId = store.sourceId(source, false);

@@ -1,7 +1,8 @@
 // `tickbook alerts`: set, listed, paused and removed from the shell, and watched headless; real
 // processes of the built CLI against a real sandbox and a real history file.
 import Database from 'better-sqlite3';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCondition } from '../../src/cli/alerts.js';
@@ -9,7 +10,7 @@ import { alertsOf } from '../../src/store/alerts-store.js';
 import { historySource } from '../../src/store/history-source.js';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { pollUntil, processRunning, ROOT } from '../helpers/child.js';
-import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
+import { runTickbook, runTickbookToExit, sandboxClient, sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
 import { useCliHomes } from '../helpers/cli-homes.js';
 
 const { freshEnv } = useCliHomes('tickbook-alerts-cli-');
@@ -23,7 +24,10 @@ describe('tickbook alerts', () => {
     // Armed by the first price under 1.00 (no band), it fires at the next crossing as it says.
     expect(run.stdout).toBe('alert 2: AAPL above 1.00 (it holds now: it waits for a price below 1.00, then fires at the next crossing)\n');
     run = await runTickbookToExit(['alerts', 'add', 'MSFT', 'move', '-5', '--from', 'close', '--once'], env);
-    expect(run.stdout).toBe('alert 3: MSFT move -5% from close\n');
+    // A fresh home has no day of MSFT recorded: whether it holds cannot be told, and it waits.
+    expect(run.stdout).toBe(
+      'alert 3: MSFT move -5% from close (cannot tell if it holds now: no earlier day of MSFT is recorded to measure from; it waits for a move above -5% from close, then fires at the next crossing)\n',
+    );
 
     const bad: [string[], RegExp][] = [
       [['AAPL', 'above', '-5'], /the price must be a positive number, not "-5"/],
@@ -48,7 +52,7 @@ describe('tickbook alerts', () => {
     expect(listed.map(({ id, symbol, condition, state, waits_for, once }) => ({ id, symbol, condition, state, waits_for, once }))).toEqual([
       { id: 1, symbol: 'AAPL', condition: 'above 100000.00', state: 'paused', waits_for: null, once: false },
       { id: 2, symbol: 'AAPL', condition: 'above 1.00', state: 'waiting for a crossing', waits_for: 'a price below 1.00', once: false },
-      { id: 3, symbol: 'MSFT', condition: 'move -5% from close', state: 'armed', waits_for: null, once: true },
+      { id: 3, symbol: 'MSFT', condition: 'move -5% from close', state: 'waiting for a crossing', waits_for: 'a move above -5% from close', once: true },
     ]);
     expect((await runTickbookToExit(['alerts', 'list'], env)).stdout).toMatch(/^ +2 +AAPL +above 1\.00 +waits for a price below 1\.00 +\d{4}-/m);
     expect((await runTickbookToExit(['alerts', 'resume', '1'], env)).stdout).toBe('alert 1 resumed\n');
@@ -177,6 +181,66 @@ describe('tickbook alerts', () => {
       store.close();
     }
   }, 30_000);
+
+  it('a move from the open set while it holds says so; watch does not fire it at its first poll, and fires it at the next crossing', async () => {
+    // The sandbox's market on a clock of this test's: its price is where the clock puts it.
+    const clock = { now: Date.now() };
+    const sandbox = await startTestSandbox({ now: () => clock.now });
+    const home = mkdtempSync(join(tmpdir(), 'tickbook-alerts-move-'));
+    const client = sandboxClient(sandbox);
+    try {
+      const env = sandboxEnv(sandbox, home);
+      const priceAt = async (t: number) => {
+        clock.now = t;
+        return (await client.realtimePricing(['AAPL'])).quotes[0]!.price;
+      };
+      // Today's open as recorded (by a dashboard or a watch earlier today), and a minute later
+      // on the market's clock where the price is at least 0.2% away from it.
+      const t0 = clock.now;
+      const open = await priceAt(t0);
+      let t1 = t0;
+      let moved = 0;
+      while (Math.abs(moved) < 0.2) moved = ((await priceAt((t1 += 60_000))) / open - 1) * 100;
+      const file = join(env.XDG_DATA_HOME!, 'tickbook', 'history.db');
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      const store = openHistoryStore(file);
+      store.record(historySource({ marketDataUrl: sandbox.marketDataUrl }), [{ symbol: 'AAPL', price: open, volume: 1 }], Date.now());
+      store.close();
+      // Half the move, in its direction: it holds at t1's price and not at the open's.
+      const percent = `${moved > 0 ? '+' : '-'}${(Math.abs(moved) / 2).toFixed(2)}`;
+      clock.now = t1;
+      const added = await runTickbookToExit(['alerts', 'add', 'AAPL', 'move', percent, '--from', 'open'], env);
+      // Before, it said only "alert 1: AAPL move …% from open", set armed, and fired at the first poll.
+      expect(added.stdout).toBe(
+        `alert 1: AAPL move ${percent}% from open (it holds now: it waits for a move ${moved > 0 ? 'below' : 'above'} ${percent}% from open, then fires at the next crossing)\n`,
+      );
+      const polls = () => sandbox.logLines.filter((line) => / POST \S*realtime-pricing 200 /.test(line)).length;
+      const before = polls();
+      const proc = runTickbook(['alerts', 'watch', '--interval', '1', '--ndjson'], env);
+      // Two polls at t1's price: it still holds, which is no crossing.
+      await pollUntil(() => polls() >= before + 2, 'two polls of alerts watch', 20_000);
+      expect(proc.stdout()).toBe('');
+      // Back to the open's price arms it (it no longer holds); the move again is the crossing.
+      clock.now = t0;
+      const db = new Database(file, { readonly: true });
+      try {
+        await pollUntil(() => db.prepare('SELECT armed FROM alerts WHERE id = 1').pluck().get() === 1, 'the alert armed', 20_000);
+      } finally {
+        db.close();
+      }
+      expect(proc.stdout()).toBe('');
+      clock.now = t1;
+      const [line] = await proc.waitFor(/^\{.*\}$/m, 'stdout', 20_000);
+      proc.child.kill('SIGINT');
+      expect(await proc.exited).toMatchObject({ code: 0 });
+      expect(JSON.parse(line)).toMatchObject({ id: 1, symbol: 'AAPL', condition: `move ${percent}% from open` });
+      expect(proc.stdout().trim().split('\n')).toHaveLength(1);
+    } finally {
+      await client.close();
+      await sandbox.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  }, 40_000);
 
   it('reads conditions as the help says', () => {
     expect(parseCondition(['above', '200'], undefined)).toEqual({ kind: 'above', price: 200 });

@@ -5,12 +5,12 @@ import {
   armingWords,
   arms,
   describeFiring,
-  heldWhenSet,
   holds,
   initialState,
   type Reading,
   REARM_BAND,
   step,
+  whenSetWords,
 } from '../../src/market/alerts.js';
 import { formatPrice } from '../../src/text/numbers.js';
 
@@ -101,7 +101,9 @@ describe('an alert set while its condition holds', () => {
     expect(alarmed({ kind: 'move', percent: 0.1, direction: 'up', from: 'set' }, true)).toBe('a move below -0.15% from set');
     expect(alarmed({ kind: 'move', percent: 0.1, direction: 'either', from: 'set' }, true)).toBe('nothing: ±0.1% is inside the 0.25-point band, so it does not fire again');
     expect(alarmed({ kind: 'stale', polls: 3 }, true)).toBe('a new price');
-    expect(heldWhenSet(below, formatPrice)).toBe('it holds now: it waits for a price above 24.50, then fires at the next crossing');
+    expect(whenSetWords('SHEL.L', below, true, 24.4, formatPrice)).toBe('it holds now: it waits for a price above 24.50, then fires at the next crossing');
+    expect(whenSetWords('SHEL.L', below, true, 24.4, formatPrice, true)).toBe('it holds now: it waits for a price above 24.50');
+    expect(whenSetWords('SHEL.L', below, false, 24.6, formatPrice)).toBeUndefined();
   });
 
   it('is armed at the line it says it waits for, and not a hair before', () => {
@@ -111,6 +113,57 @@ describe('an alert set while its condition holds', () => {
     expect(arms(below, at(24.56125), true)).toBe(false);
     expect(arms(below, at(24.5613), true)).toBe(true);
     expect(firings(below, [24.56125, 24.5, 24.5613, 24.5], fired)).toEqual([3]);
+  });
+});
+
+describe('an alert set when it cannot be told whether its condition holds', () => {
+  const up: AlertCondition = { kind: 'move', percent: 5, direction: 'up', from: 'open' };
+  const r = (price: number, reference: number | undefined = 100) => at(price, { reference });
+
+  it('is not armed: a first reading where it holds does not fire; one where it does not arms it, and the next crossing fires', () => {
+    // No price when set (the quote could not be had): 105 at the first poll is past the line already.
+    const above: AlertCondition = { kind: 'above', price: 100 };
+    expect(initialState(above, at(undefined))).toMatchObject({ armed: false, band: false });
+    expect(firings(above, [105, 110, 99.9, 100.5], initialState(above, at(undefined)))).toEqual([3]);
+    // A move from the open set with nothing recorded today: +6% at the first poll that has one.
+    const unknown = initialState(up, r(106, undefined));
+    expect(unknown).toMatchObject({ armed: false, band: false });
+    expect(firings(up, [r(106, undefined), r(106), r(106.5), r(104.9), r(105)], unknown)).toEqual([4]);
+    // A first reading where it does not hold arms it at once: a crossing after that fires.
+    expect(firings(up, [r(100), r(105)], unknown)).toEqual([1]);
+  });
+
+  it('never fires at its first reading merely because its condition held when set, for every kind', () => {
+    const conditions: AlertCondition[] = [
+      { kind: 'above', price: 100 },
+      { kind: 'below', price: 100 },
+      ...(['up', 'down', 'either'] as const).flatMap((direction) => (['open', 'close', 'set'] as const).map((from) => ({ kind: 'move' as const, percent: 5, direction, from }))),
+    ];
+    for (const condition of conditions) {
+      const falls = condition.kind === 'below' || (condition.kind === 'move' && condition.direction === 'down');
+      const holding = falls ? r(90) : r(110);
+      // Back on the other side of the line: for a move, no move at all.
+      const quiet = condition.kind === 'move' ? r(100) : r(falls ? 105 : 95);
+      for (const when of [at(undefined), r(holding.price!, undefined), holding]) {
+        const state = initialState(condition, when);
+        const name = `${JSON.stringify(condition)} set at ${JSON.stringify(when)}`;
+        expect(state.armed, name).toBe(false);
+        expect(firings(condition, [holding, holding, quiet, holding], state), name).toEqual([3]);
+      }
+    }
+    // A stale alert can always be told: no poll has gone without a price when it is set.
+    expect(initialState({ kind: 'stale', polls: 3 }, at(undefined))).toMatchObject({ armed: true });
+  });
+
+  it('says it cannot tell, and why: no price, nothing recorded today, no earlier day', () => {
+    const words = (condition: AlertCondition, price: number | undefined, short?: boolean) => whenSetWords('AAPL', condition, undefined, price, formatPrice, short);
+    expect(words({ kind: 'above', price: 200 }, undefined)).toBe('cannot tell if it holds now: the server gave no price for AAPL; it waits for a price below 200.00, then fires at the next crossing');
+    expect(words(up, 210)).toBe('cannot tell if it holds now: nothing of AAPL is recorded today to measure from; it waits for a move below +5% from open, then fires at the next crossing');
+    expect(words({ ...up, direction: 'down', from: 'close' }, 210)).toBe(
+      'cannot tell if it holds now: no earlier day of AAPL is recorded to measure from; it waits for a move above -5% from close, then fires at the next crossing',
+    );
+    expect(words({ ...up, from: 'set' }, undefined)).toBe('cannot tell if it holds now: the server gave no price for AAPL; it waits for a move below +5% from set, then fires at the next crossing');
+    expect(words(up, 210, true)).toBe('cannot tell if it holds now: it waits for a move below +5% from open');
   });
 });
 

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { alertsOf, FIRINGS_KEPT } from '../../src/store/alerts-store.js';
+import { barStart } from '../../src/market/bars.js';
+import { AlertWatch, alertsOf, FIRINGS_KEPT } from '../../src/store/alerts-store.js';
 import { type HistoryStore, openHistoryStore } from '../../src/store/history-store.js';
 import { ROOT } from '../helpers/child.js';
 import { spawn } from 'node:child_process';
@@ -89,8 +90,48 @@ describe('alerts in the history file', () => {
     const alerts = alertsOf(store);
     const a = alerts.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: 1, oneShot: false });
     alerts.evaluate(A, new Map([['AAPL', reading(201, 2_000)]]), () => undefined);
-    expect(alerts.replace(A, a.id, { kind: 'below', price: 150 }, { price: 201, at: 3_000, oneShot: false })).toBe(true);
+    expect(alerts.replace(A, a.id, { kind: 'below', price: 150 }, { price: 201, at: 3_000, oneShot: false })).toMatchObject({ id: a.id, armed: true, held: false });
     expect(alerts.firings(A).map((f) => [f.alert, f.symbol, f.condition, f.removed])).toEqual([[a.id, 'AAPL', { kind: 'above', price: 200 }, false]]);
+  });
+
+  it('a move from the open or a close set while it holds, as recorded in this file, waits for the next crossing the watch sees', () => {
+    const alerts = alertsOf(store);
+    // A fixed day: yesterday's close 200, today's open 100; the alerts set at 106 (+6% from the open).
+    const day = barStart('day', Date.UTC(2026, 10, 20, 12));
+    const hour = 3_600_000;
+    const record = (symbol: string, price: number, at: number) => store.record(A, [{ symbol, price, volume: 1 }], at);
+    record('AAPL', 200, day - 2 * hour);
+    record('AAPL', 100, day + 9 * hour);
+    record('AAPL', 106, day + 10 * hour);
+    const set = { price: 106, at: day + 10 * hour, oneShot: false };
+    const fromOpen = alerts.add(A, 'AAPL', { kind: 'move', percent: 5, direction: 'up', from: 'open' }, set);
+    const fromClose = alerts.add(A, 'AAPL', { kind: 'move', percent: 5, direction: 'down', from: 'close' }, set);
+    const fromSet = alerts.add(A, 'AAPL', { kind: 'move', percent: 50, direction: 'down', from: 'set' }, set);
+    const notToday = alerts.add(A, 'MSFT', { kind: 'move', percent: 5, direction: 'up', from: 'open' }, { ...set, price: 400 });
+    expect([fromOpen, fromClose, fromSet, notToday].map((a) => [a.armed, a.band, a.held])).toEqual([
+      [false, false, true],
+      [false, false, true],
+      [true, true, false],
+      // Nothing of MSFT recorded today: it cannot be told, and it waits all the same.
+      [false, false, undefined],
+    ]);
+    // The watch's polls, each recorded before it is stepped as alerts watch and the dashboard do.
+    const watch = new AlertWatch(alerts, store, A);
+    let t = day + 10 * hour;
+    const poll = (prices: Record<string, number>) => {
+      t += 5_000;
+      store.record(A, Object.entries(prices).map(([symbol, price]) => ({ symbol, price, volume: 1 })), t);
+      return watch.polled(Object.keys(prices), new Map(Object.entries(prices)), t).map((f) => `#${f.alert} ${f.text}`);
+    };
+    // The first poll: the moves held when set still hold; nothing fires. MSFT's first price is its open.
+    expect(poll({ AAPL: 106.5, MSFT: 400 })).toEqual([]);
+    expect(alerts.list(A).map((a) => a.armed)).toEqual([false, false, true, true]);
+    // Back under +5% from the open arms the first; the next rise through it fires it.
+    expect(poll({ AAPL: 104.9, MSFT: 410 })).toEqual([]);
+    expect(poll({ AAPL: 105.5, MSFT: 420 })).toEqual([`#${fromOpen.id} AAPL at 105.50 moved +5.50% from the day's open`, `#${notToday.id} MSFT at 420.00 moved +5.00% from the day's open`]);
+    // Up to within 5% of yesterday's close arms the second; the next fall through fires it.
+    expect(poll({ AAPL: 191 })).toEqual([]);
+    expect(poll({ AAPL: 189 })).toEqual([`#${fromClose.id} AAPL at 189.00 moved -5.50% from the last close`]);
   });
 
   it('gives no number twice across two connections (a dashboard open while the shell adds and removes)', () => {

@@ -45,7 +45,7 @@ describe('the alerts view', () => {
   const addStored = (symbol: string, condition: AlertCondition, price: number | undefined, oneShot = false): StoredAlert =>
     files.recorder.books()!.alerts.add(SOURCE, symbol, condition, { price, at: Date.now(), oneShot });
 
-  async function mount(props: Partial<Omit<DashboardProps, 'status' | 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
+  async function mount(props: Partial<Omit<DashboardProps, 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
     const full: DashboardProps = {
       client: ctx.client,
       status: new StatusStore(),
@@ -140,6 +140,54 @@ describe('the alerts view', () => {
     expect(stored()).toMatchObject([{ id: 1, symbol: 'AAPL', armed: false, band: false, oneShot: false }]);
     const frame = await openView(h, 1);
     expect(alertRow(frame, 1)).toMatch(/AAPL +below 99999\.00 +waits for a price above 99999\.00/);
+  });
+
+  it('a move from the open set in the form while it holds (the open recorded earlier today) says so, and the next poll does not fire it; one it cannot tell says that', async () => {
+    // Today's open, as a dashboard or watch earlier today recorded it: AAPL is far above it now.
+    files.recorder.record([{ symbol: 'AAPL', price: 1, volume: 1 }], Date.now());
+    const status = new StatusStore();
+    const h = await mount({ status });
+    await focusTicker(h);
+    await h.press('a');
+    await h.until((f) => /^┃ {3}symbol +AAPL +┃$/m.test(f), 'the form on AAPL');
+    await h.type('move +5');
+    await h.until((f) => /✓ fires on AAPL move \+5% from open: Enter saves/.test(f), 'the condition typed');
+    await h.press(KEY.enter);
+    // Before, it was set armed, said nothing, and fired at the next poll.
+    // Said in full (the status line cuts it at this test's long target name; `m` shows it all).
+    const said = () => status.getSnapshot().history.at(-1)?.text;
+    await h.until((f) => panesBack(f) && /alert 1 set: AAPL move \+5% from open \(it holds now/.test(statusLine(f)), 'saved, waiting');
+    expect(said()).toBe('alert 1 set: AAPL move +5% from open (it holds now: it waits for a move below +5% from open)');
+    expect(stored()).toMatchObject([{ id: 1, armed: false, band: false }]);
+    // A poll, recorded (and its alerts stepped right after): the move still holds, which is no crossing.
+    const lastPoll = () => files.recorder.day('AAPL', Date.now())!.lastT;
+    const polledAt = lastPoll();
+    await h.press('r');
+    await waitFor(() => lastPoll() > polledAt, 2000, 'the next poll recorded');
+    expect(files.recorder.books()!.alerts.firings(SOURCE)).toEqual([]);
+    expect(statusLine(h.frame())).not.toMatch(/alert: AAPL/);
+    // A move from a close, with no earlier day of MSFT recorded: it says it cannot tell, and waits alike.
+    await h.press('j');
+    await h.press('a');
+    await h.until((f) => /^┃ {3}symbol +MSFT +┃$/m.test(f), 'the form on MSFT');
+    await h.type('move -5 from close');
+    await h.until((f) => /✓ fires on MSFT move -5% from close: Enter saves/.test(f), 'the condition typed');
+    await h.press(KEY.enter);
+    await h.until((f) => panesBack(f) && /alert 2 set: MSFT move -5% from close \(cannot tell/.test(statusLine(f)), 'saved, waiting');
+    expect(said()).toBe('alert 2 set: MSFT move -5% from close (cannot tell if it holds now: it waits for a move above -5% from close)');
+    expect(stored()).toMatchObject([{ id: 1, armed: false }, { id: 2, armed: false, band: false }]);
+    // Edited afresh, it is checked again, and says so.
+    const frame = await openView(h, 2);
+    expect(alertRow(frame, 1)).toMatch(/AAPL +move \+5% from open +waits for a move below \+5% from open/);
+    await h.press('e');
+    await h.until((f) => /Edit alert 1/.test(f), 'the edit form');
+    await h.press(KEY.ctrlU);
+    await h.type('move +10');
+    await h.until((f) => /✓ fires on AAPL move \+10% from open: Enter saves/.test(f), 'the new condition');
+    await h.press(KEY.enter);
+    await h.until((f) => /alert 1 is now AAPL move \+10% from open \(it holds now/.test(statusLine(f)), 'changed, waiting');
+    expect(said()).toBe('alert 1 is now AAPL move +10% from open (it holds now: it waits for a move below +10% from open)');
+    expectFramesFit(h.instance, SIZE.columns);
   });
 
   it('keys typed in one write with the a that opens the form go into its field (a fast typist, a paste of keys)', async () => {
@@ -410,7 +458,8 @@ describe('the alerts view', () => {
     addStored('AAPL', { kind: 'above', price: 99999 }, 200);
     await focusTicker(h);
     let frame = await openView(h, 2);
-    expect(alertRow(frame, gone.id)).toMatch(/NOPE1 +above 10\.00 +armed/);
+    // Set with no price, whether it holds cannot be told: it waits for a price under its line.
+    expect(alertRow(frame, gone.id)).toMatch(/NOPE1 +above 10\.00 +waits for a price below 10\.00/);
     expect(frame).not.toMatch(/no longer serves/);
     await h.press(KEY.esc);
     await h.until(panesBack, 'closed');

@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { SYMBOL_PATTERN } from '../../api/rules.js';
 import { alertLine, parseAlertLine } from '../../market/alert-grammar.js';
-import { armingWords, describeCondition } from '../../market/alerts.js';
-import type { LoggedFiring, StoredAlert } from '../../store/alerts-store.js';
+import { describeCondition, whenSetWords } from '../../market/alerts.js';
+import type { LoggedFiring, SetAlert, StoredAlert } from '../../store/alerts-store.js';
 import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
@@ -146,20 +146,20 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
           return;
         }
         const what = form.editing === undefined ? 'alert not set' : `alert ${form.editing} not changed`;
-        let saved: StoredAlert | undefined;
+        let saved: SetAlert | undefined;
         const done = write(what, (b) => {
           const options = { price: quote.price, at: now(), oneShot: spec.oneShot };
-          if (form.editing === undefined) saved = b.alerts.add(b.source, symbol, spec.condition, options);
-          else return b.alerts.replace(b.source, form.editing, spec.condition, options);
-          return true;
+          saved = form.editing === undefined ? b.alerts.add(b.source, symbol, spec.condition, options) : b.alerts.replace(b.source, form.editing, spec.condition, options);
+          return saved !== undefined;
         });
         if (!done) {
           set(back);
           return;
         }
         const text = `${symbol} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}`;
-        // Shorter than alerts add's words (heldWhenSet), to fit the status line at 120 columns.
-        status.notice(form.editing === undefined ? `alert ${saved!.id} set: ${text}${saved!.armed ? '' : ` (it holds now: it waits for ${armingWords(spec.condition, false, formatPrice)})`}` : `alert ${form.editing} is now ${text}`);
+        // Shorter than alerts add's words, to fit the status line at 120 columns.
+        const waits = whenSetWords(symbol, spec.condition, saved!.held, quote.price, formatPrice, true);
+        status.notice(`${form.editing === undefined ? `alert ${saved!.id} set:` : `alert ${form.editing} is now`} ${text}${waits === undefined ? '' : ` (${waits})`}`);
         const list = alerts();
         const at = list.findIndex((a) => a.id === (saved?.id ?? form.editing));
         set(form.closeAfter ? { open: false } : { ...after, form: undefined, section: 'alerts', cursor: Math.max(0, at) });
