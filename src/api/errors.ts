@@ -20,8 +20,10 @@ export interface ApiErrorInit {
   /** The server's error code (`not_found`, …), when it sent one. */
   code?: string;
   requestId?: string;
-  /** How long the server asked us to wait (429 Retry-After), in milliseconds. */
+  /** How long the server asked us to wait (429 Retry-After), in milliseconds, at most MAX_RETRY_AFTER_MS. */
   retryAfterMs?: number;
+  /** What it asked for when that was more than MAX_RETRY_AFTER_MS (retryAfterMs is then the cap). */
+  retryAfterAskedMs?: number;
   /** How many times the call was retried before giving up. */
   retries?: number;
   /** The server that could not be reached (network and timeout errors): "http://host:port". */
@@ -51,6 +53,7 @@ export class ApiError extends Error {
   readonly code: string | undefined;
   readonly requestId: string | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly retryAfterAskedMs: number | undefined;
   readonly retries: number;
   readonly origin: string | undefined;
 
@@ -61,6 +64,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.requestId = init.requestId;
     this.retryAfterMs = init.retryAfterMs;
+    this.retryAfterAskedMs = init.retryAfterAskedMs;
     this.retries = init.retries ?? 0;
     this.origin = init.origin;
   }

@@ -159,6 +159,7 @@ export class Transport {
       ...(error.code !== undefined && { code: error.code }),
       ...(error.requestId !== undefined && { requestId: error.requestId }),
       ...(error.retryAfterMs !== undefined && { retryAfterMs: error.retryAfterMs }),
+      ...(error.retryAfterAskedMs !== undefined && { retryAfterAskedMs: error.retryAfterAskedMs }),
       ...(error.origin !== undefined && { origin: error.origin }),
       retries,
       cause: error.cause,
@@ -300,7 +301,8 @@ export class Transport {
     }
     const code = typeof body?.code === 'string' && !this.#redactor.holdsSecret(body.code) ? body.code : undefined;
     const requestId = (typeof body?.request_id === 'string' ? this.#screenId(body.request_id) : undefined) ?? headerRequestId;
-    const retryAfterMs = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after')) : undefined;
+    const asked = status === 429 || status === 503 ? parseRetryAfter(header(headers, 'retry-after'), Date.now(), Number.POSITIVE_INFINITY) : undefined;
+    const retryAfterMs = asked === undefined ? undefined : Math.min(asked, MAX_RETRY_AFTER_MS);
     return new ApiError({
       kind: kindForStatus(status),
       message,
@@ -308,6 +310,8 @@ export class Transport {
       ...(code !== undefined && { code }),
       ...(requestId !== undefined && { requestId }),
       ...(retryAfterMs !== undefined && { retryAfterMs }),
+      // More than is obeyed: said as asked by those that do not wait it out (an import stops).
+      ...(asked !== undefined && asked > MAX_RETRY_AFTER_MS && { retryAfterAskedMs: asked }),
     });
   }
 
@@ -392,8 +396,8 @@ function parseSuccess(text: string, status: number, requestId: string | undefine
  */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
-/** Retry-After in seconds or as an HTTP date, in milliseconds, at most MAX_RETRY_AFTER_MS. */
-export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+/** Retry-After in seconds or as an HTTP date, in milliseconds, at most `capMs`. */
+export function parseRetryAfter(value: string | undefined, now = Date.now(), capMs = MAX_RETRY_AFTER_MS): number | undefined {
   if (value === undefined) return undefined;
   let ms: number;
   if (/^\s*\d+\s*$/.test(value)) ms = Number(value) * 1000;
@@ -402,5 +406,5 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
     if (Number.isNaN(date)) return undefined;
     ms = Math.max(0, date - now);
   }
-  return Math.min(ms, MAX_RETRY_AFTER_MS);
+  return Math.min(ms, capMs);
 }

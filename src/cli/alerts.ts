@@ -4,7 +4,7 @@ import { ALERTS_OPTIONS } from './options.js';
 import { AlertCommands } from '../alerts/command-runner.js';
 import { configFilePath, readConfigFile } from '../config/config-file.js';
 import type { TickbookClient } from '../api/client.js';
-import { type AlertCondition, describeCondition } from '../market/alerts.js';
+import { type AlertCondition, armingWords, describeCondition, whenSetWords } from '../market/alerts.js';
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import type { AlertsStore, Firing, StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
@@ -27,13 +27,20 @@ export const ALERTS_HELP = `Usage: tickbook alerts add SYMBOL above|below PRICE 
 
 Price alerts, kept with the recorded prices for the server they watch. An alert fires when its
 condition becomes true (a price crossing its line, not one sitting past it), once, and again
-only after the price has gone back past the line by 0.25%; --once fires it once only.
+only after the price has gone back past the line by 0.25%; --once fires it once only. add
+checks the condition against the price now (a move against the open or close recorded in the
+history file): one that holds then, or that cannot be told (no price, nothing recorded to
+measure the move from), is armed by the first price where it does not hold (no band) and fires
+at the next crossing, never at its first poll for holding already; add says which, and list
+what one not armed waits for. An alert's number is never given again; log keeps a removed
+alert's firings, marked removed, with the symbol and condition each fired for.
   above|below PRICE         the price at or above, at or below PRICE
   move PCT                  a move of PCT percent: 5 either way, +5 up, -5 down, measured from
                             --from open (the day's first recorded price; the default), close
                             (the last recorded day's close) or set (the price when set)
   stale POLLS               no new price for POLLS polls in a row
-  list                      every alert, with its id and state; log: the last 100 firings
+  list                      every alert, with its id and state (armed, or what it waits for:
+                            "waits for a price below 199.50"); log: the last 100 firings
   watch                     ask for the alerts' prices every --interval seconds (1 to 3600,
                             default 5) and print each firing as it happens (with --ndjson one
                             object a line: id, symbol, condition, price, time), until Ctrl-C
@@ -68,6 +75,10 @@ export function parseCondition(words: readonly string[], from: string | undefine
 const stateOf = (alert: StoredAlert): string =>
   alert.done ? 'done' : alert.paused ? 'paused' : alert.armed ? 'armed' : 'waiting for a crossing';
 
+/** What an alert not armed waits for ("a price below 199.50"); undefined when armed, paused or done. */
+const waitsFor = (alert: StoredAlert): string | undefined =>
+  alert.done || alert.paused || alert.armed ? undefined : armingWords(alert.condition, alert.band, formatPrice);
+
 /** What each action does with the history file, in words for its errors. */
 const READ: HistoryUse = { doing: 'read the alerts in', writes: false };
 const CHANGE: HistoryUse = { doing: 'change the alerts in', writes: true };
@@ -88,14 +99,16 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const [symbol] = symbolList('alerts add', words.slice(0, 1));
   if (symbol === undefined) throw new UsageError('expected a symbol: tickbook alerts add AAPL above 200');
   const condition = parseCondition(words.slice(1), values.from);
-  // The price now says whether the condition holds already (then it waits for a crossing), and
-  // is the reference of a move "from set"; a symbol the server does not know is not saved.
+  // The price now says whether the condition holds already (then it waits for a crossing), with
+  // the open or close recorded in the history file for a move (the store reads them), and is the
+  // reference of a move "from set"; a symbol the server does not know is not saved.
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   const price = result.quotes.find((q) => q.symbol === symbol)?.price;
   // Said once it is made (committed): a change is one transaction (withHistoryFile).
   const alert = await withAlerts(CHANGE, (_, alerts) => alerts.add(source, symbol, condition, { price, at: Date.now(), oneShot: values.once === true }));
-  process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${alert.armed ? '' : ' (it holds now: it fires at the next crossing)'}\n`);
+  const waits = whenSetWords(symbol, condition, alert.held, price, formatPrice);
+  process.stdout.write(`alert ${alert.id}: ${symbol} ${describeCondition(condition, formatPrice)}${waits === undefined ? '' : ` (${waits})`}\n`);
   return 0;
 }
 
@@ -180,20 +193,28 @@ export async function alerts(args: readonly string[]): Promise<number> {
     case 'list':
       return withAlerts(READ, (_, alerts) => {
         const all = alerts.list(sourceFor(values));
-        const rows = all.map((a) => ({ id: a.id, symbol: a.symbol, condition: describeCondition(a.condition, formatPrice), state: stateOf(a), once: a.oneShot, set_price: a.setPrice ?? null, set_at: new Date(a.setAt).toISOString() }));
+        const rows = all.map((a) => ({ id: a.id, symbol: a.symbol, condition: describeCondition(a.condition, formatPrice), state: stateOf(a), waits_for: waitsFor(a) ?? null, once: a.oneShot, set_price: a.setPrice ?? null, set_at: new Date(a.setAt).toISOString() }));
         if (format === 'json') writeJson({ status: 'success', alerts: rows });
         else if (format === 'ndjson') writeNdjson(rows);
         else if (rows.length === 0) process.stderr.write('tickbook: no alerts: tickbook alerts add AAPL above 200\n');
-        else process.stdout.write(renderTable([{ title: 'ID', align: 'right' }, { title: 'SYMBOL' }, { title: 'CONDITION' }, { title: 'STATE' }, { title: 'SET' }], all.map((a, i) => [String(a.id), a.symbol, rows[i]!.condition + (a.oneShot ? ', once' : ''), rows[i]!.state, localDateTime(a.setAt)])));
+        else process.stdout.write(renderTable([{ title: 'ID', align: 'right' }, { title: 'SYMBOL' }, { title: 'CONDITION' }, { title: 'STATE' }, { title: 'SET' }], all.map((a, i) => [String(a.id), a.symbol, rows[i]!.condition + (a.oneShot ? ', once' : ''), rows[i]!.waits_for === null ? rows[i]!.state : `waits for ${rows[i]!.waits_for}`, localDateTime(a.setAt)])));
         return 0;
       });
     case 'log':
       return withAlerts(READ, (_, alerts) => {
         const firings = alerts.firings(sourceFor(values));
-        const rows = firings.map((f) => ({ id: f.alert, symbol: f.symbol, price: f.price ?? null, time: new Date(f.at).toISOString(), text: f.text }));
+        const rows = firings.map((f) => ({
+          id: f.alert,
+          symbol: f.symbol,
+          condition: f.condition === undefined ? null : describeCondition(f.condition, formatPrice),
+          removed: f.removed,
+          price: f.price ?? null,
+          time: new Date(f.at).toISOString(),
+          text: f.text,
+        }));
         if (format === 'json') writeJson({ status: 'success', firings: rows });
         else if (format === 'ndjson') writeNdjson(rows);
-        else process.stdout.write(renderTable([{ title: 'TIME' }, { title: 'ID', align: 'right' }, { title: 'WHAT' }], firings.map((f) => [localDateTime(f.at), String(f.alert), f.text])));
+        else process.stdout.write(renderTable([{ title: 'TIME' }, { title: 'ID', align: 'right' }, { title: 'WHAT' }], firings.map((f) => [localDateTime(f.at), f.removed ? `${f.alert} (removed)` : String(f.alert), f.text])));
         return 0;
       });
     case 'rm':

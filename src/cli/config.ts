@@ -3,7 +3,7 @@
 // byte it was not asked to change kept, and nothing written over a file it cannot read.
 import { CONFIG_OPTIONS } from './options.js';
 import { readFileSync } from 'node:fs';
-import { ConfigError, configFilePath, readObject, removeConfigKeys, writeConfigFile } from '../config/config-file.js';
+import { ConfigError, configFilePath, editConfigFile, readObject, removeConfigKeys } from '../config/config-file.js';
 import {
   fileKey,
   maskedValue,
@@ -40,7 +40,9 @@ seconds (1 to 60) for interval; AAPL,MSFT (or a JSON array) for watchlist; auto|
 for glyphs; auto|none|16|256 for colors; auto|dark|light|mono for theme; JSON for watchlists
 and alerts.
 
-The file is written whole or not at all, stays mode 0600 and a link stays a link. A file that
+The file is written whole or not at all, stays mode 0600 and a link stays a link; each save
+holds .config.json.lock beside it, so that no other (a dashboard's) comes between its read and
+its write, and a dashboard running takes in what was set at its next poll. A file that
 is not valid JSON, or not a regular file (a FIFO, a device), is not written over: correct it
 first (the message says where). set and unset exit 1 on it; get and list, like every command
 that reads it, exit 2.
@@ -80,9 +82,11 @@ export async function config(args: readonly string[]): Promise<number> {
         const [name, raw] = want(2, 'a KEY and a VALUE');
         settingName(name!);
         const typed = raw === '-' ? readFileSync(0, 'utf8').replace(/\r?\n$/, '') : raw!;
-        const next = withSetting(readToChange(path), name!, typed);
+        // Checked against the file first, so that a wrong value or an unreadable file is said as
+        // such; then made again of the file as it is under the lock, where another's save since is.
+        withSetting(readToChange(path), name!, typed);
         const key = fileKey(name!);
-        writeConfigFile(path, { [key]: next[key] });
+        editConfigFile(path, (raw) => ({ set: { [key]: withSetting(raw, name!, typed)[key] } }));
         return 0;
       }
       case 'unset': {
@@ -90,10 +94,12 @@ export async function config(args: readonly string[]): Promise<number> {
         const file = readToChange(path);
         if (name!.startsWith('alerts.')) {
           if (settingValue(file, settingName(name!)) === undefined) return 0;
-          const { [name!.slice('alerts.'.length)]: _gone, ...rest } = file.alerts as Record<string, unknown>;
-          // The last of the three gone, alerts goes too.
-          if (Object.keys(rest).length === 0) removeConfigKeys(path, ['alerts']);
-          else writeConfigFile(path, { alerts: rest });
+          editConfigFile(path, (raw) => {
+            if (settingValue(raw, settingName(name!)) === undefined) return undefined;
+            const { [name!.slice('alerts.'.length)]: _gone, ...rest } = raw.alerts as Record<string, unknown>;
+            // The last of the three gone, alerts goes too.
+            return Object.keys(rest).length === 0 ? { remove: ['alerts'] } : { set: { alerts: rest } };
+          });
           return 0;
         }
         // A key the file holds may go even when tickbook does not know it (a misspelling).

@@ -3,22 +3,27 @@
 // imported before (the same contact: its id in tickbook's own export, or its username with the
 // same phone number, and the same display name for a username made from the name: see
 // same-contact.ts) is found, not made again, while another person who shares a phone number
-// (a family, a switchboard) is made all the same and noted; creates go a few at a time (the
-// client waits out a 429); and the end is a report of what was created, what was there already
-// and what was refused, the refused cards or rows written unchanged to a rejects file. Run again,
-// the same import creates nothing it created before and finishes what it did not.
+// (a family, a switchboard) is made all the same and noted; creates go a few at a time, all held
+// while a 429 asks (rate-pause.ts); and the end is a report of what was created, what was there
+// already and what was refused, the refused cards or rows written unchanged to a rejects file,
+// given also when Ctrl-C or SIGTERM stops it part way. Run again, the same import creates nothing
+// it created before and finishes what it did not.
 import { IMPORT_OPTIONS } from './options.js';
 import { ProgressLine } from './progress-line.js';
+import { LONGEST_WAIT_WORDS, RatePause } from './rate-pause.js';
 import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
+import type { NewContact } from '../api/types.js';
 import { candidateOf, defaultCountry, type TakenPhone } from '../contacts/import-candidate.js';
 import { type HeldContact, placeOf } from '../contacts/same-contact.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
 import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords, RECORD_LIMIT_WORDS } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
+import { duration } from '../text/time.js';
 import { truncate } from '../text/width.js';
+import { signalStatus } from '../tui/hang-up.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
@@ -68,6 +73,8 @@ interface Report {
   failedCount: number;
   /** Why the import stopped before the end (the server went away), when it did. */
   stopped: string | undefined;
+  /** The signal that stopped it (Ctrl-C's SIGINT, SIGTERM), when one did. */
+  interrupted: NodeJS.Signals | undefined;
   /** Why a file was not read to its end (written to after it was checked), said after the report. */
   unread: ImportFileError | undefined;
   /** Where the first refused cards and rows too large to keep are (none goes to --rejects), and how many there are. */
@@ -191,19 +198,98 @@ class Rejects {
 const isGone = (error: unknown): boolean =>
   error instanceof ApiError && (error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'auth' || error.kind === 'rate_limited');
 
-async function readKnown(client: TickbookClient, progress: ProgressLine): Promise<KnownContacts> {
+/**
+ * Ctrl-C or SIGTERM while the import runs. The first stops it where it is: nothing more is read,
+ * nothing more sent, a create waiting out a 429 is not sent, and the creates under way are
+ * answered; the report so far follows. A second cuts off those creates too (each is then failed,
+ * "it may have been made": an import run again finds it). A third ends the process at once, for
+ * what nothing else ends (a rejects FIFO whose reader reads nothing).
+ */
+class Interruption {
+  /** Aborted by the first signal: reading on, and sending. */
+  readonly reading = new AbortController();
+  /** Aborted by the second: the creates under way. */
+  readonly sending = new AbortController();
+  signal: NodeJS.Signals | undefined;
+  readonly #on = (signal: NodeJS.Signals) => {
+    if (this.signal === undefined) {
+      this.signal = signal;
+      this.reading.abort(new Error(`interrupted by ${signalWords(signal)}`));
+    } else if (!this.sending.signal.aborted) {
+      this.sending.abort(new Error(`interrupted by ${signalWords(signal)} before the server answered: it may have been created (an import run again finds it)`));
+    } else {
+      process.stderr.write('\ntickbook: stopping now, without the report\n');
+      process.exit(signalStatus(this.signal));
+    }
+  };
+  constructor() {
+    process.on('SIGINT', this.#on);
+    process.on('SIGTERM', this.#on);
+  }
+  end(): void {
+    process.off('SIGINT', this.#on);
+    process.off('SIGTERM', this.#on);
+  }
+}
+
+const signalWords = (signal: NodeJS.Signals): string => (signal === 'SIGINT' ? 'Ctrl-C (SIGINT)' : signal);
+
+async function readKnown(client: TickbookClient, progress: ProgressLine, signal: AbortSignal): Promise<KnownContacts> {
   const known = new KnownContacts();
-  for await (const contact of client.allContacts({ limit: 100 })) {
+  for await (const contact of client.allContacts({ limit: 100 }, { signal })) {
     known.add(contact);
     progress.show(`reading the contacts there are: ${known.size}`);
   }
   return known;
 }
 
-async function run(client: TickbookClient, files: readonly ImportFile[], options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects }): Promise<Report> {
+async function run(
+  client: TickbookClient,
+  files: readonly ImportFile[],
+  options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects; interruption: Interruption },
+): Promise<Report> {
   const progress = new ProgressLine();
-  const report: Report = { created: 0, present: 0, sharing: 0, taken: [], takenCount: 0, invalid: [], failed: [], invalidCount: 0, failedCount: 0, stopped: undefined, unread: undefined, unkept: [], unkeptCount: 0 };
-  const known = await readKnown(client, progress);
+  const report: Report = {
+    created: 0,
+    present: 0,
+    sharing: 0,
+    taken: [],
+    takenCount: 0,
+    invalid: [],
+    failed: [],
+    invalidCount: 0,
+    failedCount: 0,
+    stopped: undefined,
+    interrupted: undefined,
+    unread: undefined,
+    unkept: [],
+    unkeptCount: 0,
+  };
+  const { interruption } = options;
+  const interrupted = (): boolean => {
+    if (interruption.signal === undefined) return false;
+    report.interrupted ??= interruption.signal;
+    report.stopped ??= `interrupted by ${signalWords(interruption.signal)}`;
+    return true;
+  };
+  // While a 429's pause holds, the progress line counts it down (see waiting, below).
+  let countdown: NodeJS.Timeout | undefined;
+  // Said at once: the report may wait for the answers to the creates under way.
+  const onInterrupt = () => {
+    clearInterval(countdown);
+    progress.done();
+    process.stderr.write(`tickbook: ${signalWords(interruption.signal!)}: stopping once the creates under way are answered (again to cut them off)\n`);
+  };
+  interruption.reading.signal.addEventListener('abort', onInterrupt, { once: true });
+  let known: KnownContacts;
+  try {
+    known = await readKnown(client, progress, interruption.reading.signal);
+  } catch (error) {
+    progress.done();
+    if (interrupted()) return report;
+    throw error;
+  }
+  const pause = new RatePause();
   const inFlight = new Set<Promise<void>>();
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
     const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
@@ -215,11 +301,33 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
   // until they are read.
   const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
   let doneBytes = 0;
+  let share = 0;
+  const counts = () => `${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalidCount} invalid`;
   const say = (record: ImportRecord) => {
-    const share = totalBytes > 0 ? Math.min(1, (doneBytes + record.offset) / totalBytes) : 0;
-    progress.show(
-      `${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${report.created} ${options.dryRun ? 'to create' : 'created'}, ${report.present} present, ${report.invalidCount} invalid · ${record.where}`,
-    );
+    share = totalBytes > 0 ? Math.min(1, (doneBytes + record.offset) / totalBytes) : 0;
+    progress.show(`${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${counts()} · ${record.where}`);
+  };
+  // Off a terminal, a line says once that the import waits (each pause again would be a line a
+  // second under a tight limit).
+  let toldWaiting = false;
+  const sayWaiting = () => {
+    const left = pause.until - Date.now();
+    if (left <= 0) {
+      clearInterval(countdown);
+      countdown = undefined;
+      return;
+    }
+    progress.show(`${progress.bar(share, 1, 20)} ${Math.floor(share * 100)}% · ${counts()} · waiting ${duration(left / 1000)}: the server asks to slow down`, true);
+  };
+  const waiting = (waitMs: number) => {
+    if (interruption.signal !== undefined) return;
+    if (progress.shown) {
+      sayWaiting();
+      countdown ??= setInterval(sayWaiting, 1000);
+    } else if (!toldWaiting) {
+      toldWaiting = true;
+      process.stderr.write(`tickbook: the server asks to slow down (HTTP 429): waiting as it asks (${duration(waitMs / 1000)} this time), then going on\n`);
+    }
   };
 
   const handle = (record: ImportRecord): Promise<void> | undefined => {
@@ -261,8 +369,11 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
       created();
       return undefined;
     }
-    return client.createContact(contact).then(
-      created,
+    return send(contact).then(
+      (outcome) => {
+        if (outcome === 'created') created();
+        else if (outcome === 'unsent') known.remove(contact);
+      },
       (error: unknown) => {
         if (error instanceof ApiError && error.kind === 'conflict') {
           report.present++;
@@ -279,19 +390,48 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
     );
   };
 
+  /**
+   * One create, sent again after each 429 once the pause it began (or found) is over: 'created',
+   * or 'unsent' when an interruption came while it waited; any other failure rejects.
+   */
+  const send = async (contact: NewContact): Promise<'created' | 'unsent'> => {
+    for (;;) {
+      let round: number;
+      try {
+        round = await pause.ready(interruption.reading.signal);
+      } catch {
+        return 'unsent';
+      }
+      try {
+        await client.createContact(contact, { signal: interruption.sending.signal });
+        pause.answered();
+        return 'created';
+      } catch (error) {
+        if (!(error instanceof ApiError && error.kind === 'rate_limited')) throw error;
+        const slow = pause.asked(error, round);
+        if ('tooLongMs' in slow) {
+          report.stopped ??= `the server asks for no more requests for ${duration(slow.tooLongMs / 1000)} (HTTP 429, Retry-After), longer than the ${LONGEST_WAIT_WORDS} an import waits`;
+          throw error;
+        }
+        if (slow.fresh) waiting(slow.waitMs);
+      }
+    }
+  };
+
   try {
     for (const file of files) {
       try {
         for await (const record of importRecords(file)) {
           if (options.rejects.failed !== undefined) report.stopped ??= `the rejects file ${options.rejects.path} cannot be written`;
-          if (report.stopped !== undefined) break;
+          if (interrupted() || report.stopped !== undefined) break;
           say(record);
           const sent = handle(record);
           if (sent) {
             const tracked = sent.finally(() => inFlight.delete(tracked));
             inFlight.add(tracked);
           }
-          // A rejects file that is behind holds the reading, not memory.
+          // A rejects file that is behind holds the reading, not memory. (Once interrupted, the
+          // creates waiting out a 429 end at once and those under way when answered.)
           await options.rejects.backlog;
           if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
         }
@@ -301,13 +441,16 @@ async function run(client: TickbookClient, files: readonly ImportFile[], options
         report.unread = error;
         report.stopped ??= `${file.path} was not read to the end`;
       }
-      if (report.stopped !== undefined) break;
+      if (interrupted() || report.stopped !== undefined) break;
       doneBytes += file.size;
     }
   } finally {
     await Promise.all(inFlight);
+    clearInterval(countdown);
+    interruption.reading.signal.removeEventListener('abort', onInterrupt);
     progress.done();
   }
+  interrupted();
   return report;
 }
 
@@ -334,7 +477,7 @@ function rejectsNote(path: string, refused: number, { unkept, unkeptCount }: Pic
 function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejects: { path: string; written: boolean } | undefined }): void {
   if (options.json) {
     writeJson({
-      status: report.stopped === undefined ? 'success' : 'stopped',
+      status: report.interrupted !== undefined ? 'interrupted' : report.stopped === undefined ? 'success' : 'stopped',
       dry_run: options.dryRun,
       created: report.created,
       present: report.present,
@@ -396,17 +539,28 @@ export async function importContacts(args: readonly string[]): Promise<number> {
       throw error;
     }
     return await withClient(values, async ({ client }) => {
-      const report = await run(client, files, { country, dryRun, rejects });
-      // The import is done either way: its report is given, then why a file was not read to its
-      // end, and why the rejects file is not written.
-      const unwritten = await rejects.finish().then(
-        () => undefined,
-        (error: unknown) => error,
-      );
-      printReport(report, { dryRun, json: format === 'json', rejects: values.rejects === undefined ? undefined : { path: values.rejects, written: unwritten === undefined } });
-      if (report.unread !== undefined) process.stderr.write(`tickbook: ${sanitize(report.unread.message)}\n`);
-      if (unwritten !== undefined) throw unwritten;
-      return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
+      // From the first request on: what was done by then is reported, whatever ends it.
+      const interruption = new Interruption();
+      try {
+        const report = await run(client, files, { country, dryRun, rejects, interruption });
+        // The import is done either way: its report is given, then why a file was not read to its
+        // end, and why the rejects file is not written.
+        const unwritten = await rejects.finish().then(
+          () => undefined,
+          (error: unknown) => error,
+        );
+        printReport(report, { dryRun, json: format === 'json', rejects: values.rejects === undefined ? undefined : { path: values.rejects, written: unwritten === undefined } });
+        if (report.unread !== undefined) process.stderr.write(`tickbook: ${sanitize(report.unread.message)}\n`);
+        if (unwritten !== undefined) {
+          if (report.interrupted === undefined) throw unwritten;
+          process.stderr.write(`tickbook: ${sanitize((unwritten as Error).message)}\n`);
+        }
+        // Ended by a signal: the status a shell gives a process it ended (130, 143), report or not.
+        if (report.interrupted !== undefined) return signalStatus(report.interrupted);
+        return report.invalidCount + report.failedCount > 0 || report.stopped !== undefined ? 1 : 0;
+      } finally {
+        interruption.end();
+      }
     });
   } finally {
     rejects.abandon();

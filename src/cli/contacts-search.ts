@@ -33,7 +33,7 @@ async function search(client: TickbookClient, source: string, text: string, limi
       process.stderr.write(`tickbook: warning: ${sanitize(error.describe())}: searching the ${index.count(source)} contacts as last read\n`);
     }
     const hits = new ContactSearch(index.all(source)).search(text, limit);
-    if (format === 'json') writeJson({ query: text, data: hits.map((hit) => ({ ...contactJson(hit.contact), matched: hit.field })) });
+    if (format === 'json') writeJson({ status: 'success', query: text, data: hits.map((hit) => ({ ...contactJson(hit.contact), matched: hit.field })) });
     else if (format === 'ndjson') writeNdjson(hits.map((hit) => ({ ...contactJson(hit.contact), matched: hit.field })));
     else if (hits.length === 0) process.stderr.write(`no contact matches ${JSON.stringify(sanitize(text))}\n`);
     else {

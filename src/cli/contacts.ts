@@ -48,6 +48,12 @@ search:                     every contact (the list is read into the local index
                             they are spaced), without case or accents, one typo allowed, best
                             first; name:TEXT, user:TEXT or phone:TEXT look in one field
   --limit N                 at most N matches (default 20)
+  --json                    {"status":"success","query":…,"data":[…]}, each contact with the
+                            field it matched (name, username or phone)
+
+duplicates:
+  --json                    {"status":"success","duplicates":[{"by":"phone"|"name","value":…,
+                            "contacts":[…]}]}
 
 export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
@@ -87,6 +93,8 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   Lines may end CRLF, LF, CR CR LF, or CR where the file's first line (or a card's BEGIN:VCARD
   line) ends so; a lone CR elsewhere is text. Every card is counted in the report, read or
   refused (an indented one); a card nested in another (AGENT) is part of it.
+  A card with no END:VCARD is refused, naming the line where it stops (the next card, or the
+  end of a file cut short).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's
@@ -100,6 +108,12 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
   with the same phone number and display name. People sharing a number (a family, a
   switchboard) are each created, and noted (tickbook contacts duplicates lists them); one whose
   made username another holds gets the number's last four digits after it (john.smith.0958).
+  Creates go four at a time. A 429 holds them all for as long as its Retry-After asks (seconds
+  or an HTTP date; on a terminal the progress line counts it down), then each create refused is
+  sent again; a server asking for more than 5 minutes stops the import (the report so far).
+  Ctrl-C or SIGTERM stops it where it is: the creates under way are answered (a second signal
+  cuts them off; a third ends it without a report), then the report so far, marked
+  interrupted; exit 130 (SIGTERM: 143).
   An export imported into an empty list gives every contact back, but for one whose number the
   import refuses as impossible (the sandbox stores any E.164): refused with the reason and
   written to --rejects, to mend there and import again.
@@ -293,7 +307,7 @@ async function duplicates(args: string[]): Promise<number> {
     for await (const contact of client.allContacts({ limit: 100 })) all.push(contact);
     const groups = duplicatesOf(all);
     if (format === 'json') {
-      writeJson({ duplicates: groups.map((g) => ({ by: g.by, value: g.value, contacts: g.contacts.map(contactJson) })) });
+      writeJson({ status: 'success', duplicates: groups.map((g) => ({ by: g.by, value: g.value, contacts: g.contacts.map(contactJson) })) });
       return 0;
     }
     if (groups.length === 0) {

@@ -1,9 +1,10 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
 import { isThemeSetting, THEME_SETTINGS, type ThemeSetting } from '../tui/theme.js';
 import { DASHBOARD_OPTIONS } from './options.js';
-import { normaliseSymbols, SYMBOL_PATTERN } from '../api/rules.js';
-import { ConfigError, type ConfigFile, type ConfigRead, configFilePath, readConfigFile, type SavedWatchlist, updateConfigFile } from '../config/config-file.js';
-import { cleanColumns, COLUMN_NAMES, findList, FIRST_LIST_NAME, newList, type Watchlist, type Watchlists } from '../market/watchlists.js';
+import { ConfigError, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
+import { savedLists, savedListsProblem } from '../config/saved-watchlists.js';
+import { ConfigReadError, fileStamp, SettingsSync } from '../config/settings-sync.js';
+import { findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
@@ -28,37 +29,12 @@ Options:
                             given more than once, the symbols are joined
   --interval N              poll prices every N seconds, 1 to 60, for this run (default: saved, or 2)
 
+The lists and the interval are saved as they change: only what this window changed, merged into
+the config file as another dashboard on the same home left it; each window takes in what the
+other saved at its next poll.
+
 ${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
 
-
-/**
- * A list as the file keeps it. Whatever it held that this release does not manage stays: keys
- * of its own, and columns it does not know (after those it shows).
- */
-function savedForm(list: Watchlist, read: SavedWatchlist | undefined): SavedWatchlist {
-  const unknownColumns = (read?.columns ?? []).filter((c) => !(COLUMN_NAMES as readonly string[]).includes(c));
-  return { ...read, name: list.name, symbols: [...list.symbols], sort: list.sort, descending: list.descending, columns: [...list.columns, ...unknownColumns] };
-}
-
-/**
- * The lists the config keeps: its named ones, or an older release's one list as "Watchlist" (it
- * becomes the named lists at the first save, and is never lost). A hand-edited config may hold
- * "aapl", a symbol twice or one that cannot be: the ticker keys rows by the form the API answers with.
- */
-function savedLists(config: ConfigFile): Watchlists | undefined {
-  const clean = (symbols: readonly string[]) => normaliseSymbols(symbols).filter((s) => SYMBOL_PATTERN.test(s));
-  if (config.watchlists) {
-    const lists = config.watchlists.map((l) => ({
-      ...newList(l.name.trim(), clean(l.symbols)),
-      sort: l.sort ?? 'watchlist',
-      descending: l.descending ?? false,
-      ...(l.columns && { columns: cleanColumns(l.columns) }),
-    }));
-    const active = config.active_watchlist === undefined ? 0 : Math.max(0, findList(lists, config.active_watchlist));
-    return { lists, active };
-  }
-  return config.watchlist ? { lists: [newList(FIRST_LIST_NAME, clean(config.watchlist))], active: 0 } : undefined;
-}
 
 /** Where x writes exports: the config's export_dir, else ~/Downloads when there is one, else home. */
 function exportDirectory(configured: string | undefined): string {
@@ -79,6 +55,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
     throw new UsageError(`option --theme must be one of ${THEME_SETTINGS.join(', ')}, not ${JSON.stringify(values.theme)}`);
   }
   const path = configFilePath();
+  // Taken before the file is read: a save by another window meanwhile is then taken in at the first poll.
+  const stamp = fileStamp(path);
   let read: ConfigRead;
   // Credential files are read once, here; standard input is the keyboard's.
   const flags = connectionFlags(values, true);
@@ -99,11 +77,9 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   if (watchlistFlag?.length === 0) throw new UsageError('option --watchlist needs at least one symbol');
   // A saved setting this run needs but cannot read stops it, rather than a default standing in:
   // the first change would save the default over what the user wrote.
-  for (const key of ['watchlists', 'watchlist'] as const) {
-    const problem = malformed[key];
-    // An older release's list is not needed where the named lists are read.
-    if (problem === undefined || watchlistFlag !== undefined || (key === 'watchlist' && config.watchlists)) continue;
-    throw new UsageError(`${path}: ${problem}; correct it, or give --watchlist for this run`);
+  const listsProblem = savedListsProblem(read);
+  if (listsProblem !== undefined && watchlistFlag === undefined) {
+    throw new UsageError(`${path}: ${listsProblem}; correct it, or give --watchlist for this run`);
   }
   if (malformed.interval !== undefined && intervalFlag === undefined) {
     throw new UsageError(`${path}: ${malformed.interval}; correct it, or give --interval for this run`);
@@ -118,27 +94,26 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   }
 
   const lists = saved ?? { lists: [newList(FIRST_LIST_NAME, DEFAULT_WATCHLIST)], active: 0 };
-  const watchlist = watchlistFlag ?? (named >= 0 ? { ...lists, active: named } : lists);
+  const shown: Watchlists = named >= 0 ? { ...lists, active: named } : lists;
+  const watchlist = watchlistFlag ?? shown;
   const intervalS = intervalFlag ?? config.interval ?? 2;
-  // What was given for this run stays out of the config file; the rest is saved as it changes.
+  // What was given for this run stays out of the config file; the rest is saved as it changes, as
+  // a change merged into the file as it is then, and what other windows save is taken in.
+  const sync = new SettingsSync(path, {
+    lists: watchlistFlag === undefined ? shown : undefined,
+    intervalS: intervalFlag === undefined ? intervalS : undefined,
+    stamp,
+  });
   // The last save that failed, until one works: said again on stderr once the screen is back.
   let unsaved: string | undefined;
-  // Each list as the file had it, for what a newer release keeps in it.
-  const asRead = new Map((config.watchlists ?? []).map((l) => [l.name.trim().toLowerCase(), l]));
-  const persistWatchlist = (all: Watchlists, interval: number) => {
+  const syncSettings = (all: Watchlists, interval: number) => {
     try {
-      updateConfigFile(path, {
-        ...(watchlistFlag === undefined && {
-          watchlists: all.lists.map((list) => savedForm(list, asRead.get(list.name.toLowerCase()))),
-          active_watchlist: all.lists[all.active]!.name,
-          // What an older tickbook reads: the list shown.
-          watchlist: [...all.lists[all.active]!.symbols],
-        }),
-        ...(intervalFlag === undefined && { interval }),
-      });
+      const synced = sync.sync(all, interval);
       unsaved = undefined;
+      return synced;
     } catch (error) {
-      unsaved = error instanceof Error ? error.message : String(error);
+      // A file that could not be read, with nothing of this window's to save, loses nothing.
+      if (!(error instanceof ConfigReadError)) unsaved = error instanceof Error ? error.message : String(error);
       throw error;
     }
   };
@@ -155,7 +130,8 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           target,
           watchlist,
           intervalS,
-          persistWatchlist,
+          persistWatchlist: syncSettings,
+          refreshSettings: syncSettings,
           history,
           glyphs: config.glyphs,
           colors: config.colors,

@@ -2,9 +2,9 @@
 // valued by, listed at the latest prices with totals per currency, added and removed from the shell.
 import { HOLDINGS_OPTIONS } from './options.js';
 import type { TickbookClient } from '../api/client.js';
-import { averageCost, checkLot, dayKnown, type Lot, portfolioOf, type Position, type Total } from '../market/holdings.js';
+import { averageCost, checkLot, dayKnown, type Lot, noLot, portfolioOf, type Position, type Total } from '../market/holdings.js';
 import type { Currency } from '../market/listing.js';
-import { type Exact, fixedText, formatMoney } from '../market/money.js';
+import { type Exact, type Fixed, fixedOf, fixedText, fixedWithDigits, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
 import type { HistoryStore, HistoryUse } from '../store/history-store.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
@@ -30,13 +30,20 @@ Your positions, kept on this machine with the recorded prices, for the server th
   add SYMBOL QUANTITY       a lot of QUANTITY shares bought at --cost PRICE per share (in the
                             listing's price unit: pence for .L), on --date (optional); a symbol
                             can hold several lots
-  rm SYMBOL                 every lot of SYMBOL, or with --lot N only its Nth (as listed)
+  rm SYMBOL                 every lot of SYMBOL, or with --lot N only lot N (as listed)
 
-Amounts are exact decimals (up to 6 places), never rounded until shown. The list reads a history
-file tickbook may not write (read-only, a full disk); add and rm change nothing in one and say
-which file and why, exit 1. A damaged file is moved aside and a new one started, with the lots it
-still lets be read, and a change made there once; one that is not a regular file (a FIFO, a
-socket) is refused saying what it is.
+A lot's number is given when it is added (1, 2, ... for each symbol) and never given again, not
+after that lot or every lot of the symbol is removed: rm --lot 2 run twice fails the second time
+(no lot 2 of AAPL: it was removed, exit 1) and never removes another lot. The list shows each
+lot of a symbol under it by its number (all but a symbol's lone lot 1).
+
+Amounts are exact decimals (up to 6 places), never rounded until shown. With --json every amount
+and price is a decimal string: money to the currency's minor unit ("1501.30", yen "250000"), a
+price or cost per share exact with at least as many decimals ("200.00", "125.108333"). The list
+reads a history file tickbook may not write (read-only, a full disk); add and rm change nothing in
+one and say which file and why, exit 1. A damaged file is moved aside and a new one started, with
+the lots it still lets be read, and a change made there once; one that is not a regular file (a
+FIFO, a socket) is refused saying what it is.
 
 ${CONNECTION_HELP}`;
 
@@ -54,21 +61,28 @@ async function withHoldings<T>(use: HistoryUse, body: (history: HistoryStore, ho
 const moneyJson = (amount: Exact | undefined, currency: Currency): string | null =>
   amount === undefined ? null : formatMoney(amount, currency).replace(/,/g, '');
 
-const lotJson = (lot: Lot, n: number) => ({ lot: n, quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? null });
+/**
+ * A figure per share (a price, a cost) for JSON, in the listing's price unit: exact, with at least
+ * the decimals of the currency's minor unit, so that it reads as the amounts beside it: "200.00",
+ * "125.108333", "72.50" (pence), "2500" (yen).
+ */
+const perShareJson = (figure: Fixed, currency: Currency): string => fixedWithDigits(figure, currency.minorDigits);
+
+const lotJson = (lot: Lot, currency: Currency) => ({ lot: lot.number, quantity: fixedText(lot.quantity), cost: perShareJson(lot.cost, currency), date: lot.bought ?? null });
 
 function positionJson(p: Position, price: number | undefined) {
   return {
     symbol: p.symbol,
     currency: p.currency.code,
     quantity: fixedText(p.quantity),
-    average_cost: fixedText(averageCost(p)),
-    price: price ?? null,
+    average_cost: perShareJson(averageCost(p), p.currency),
+    price: price === undefined ? null : perShareJson(fixedOf(price), p.currency),
     cost: moneyJson(p.cost, p.currency),
     value: moneyJson(p.value, p.currency),
     day: moneyJson(p.day, p.currency),
     gain: moneyJson(p.gain, p.currency),
     gain_percent: p.percent ?? null,
-    lots: p.lots.map((lot, i) => lotJson(lot, i + 1)),
+    lots: p.lots.map((lot) => lotJson(lot, p.currency)),
   };
 }
 
@@ -115,9 +129,10 @@ async function list(client: TickbookClient, source: string, json: boolean): Prom
     const price = prices.get(p.symbol);
     const note = result.unknown.includes(p.symbol) ? 'not served' : price === undefined ? 'no price' : formatPrice(price);
     rows.push([p.symbol, p.currency.code, fixedText(p.quantity), formatPrice(Number(fixedText(averageCost(p)))), note, money(p.value, p.currency), money(p.day, p.currency, true), money(p.gain, p.currency, true), percent(p.percent)]);
-    // A symbol of several lots lists them, numbered for holdings rm --lot.
-    if (p.lots.length > 1) {
-      p.lots.forEach((lot, i) => rows.push([`  lot ${i + 1}`, '', fixedText(lot.quantity), formatPrice(Number(fixedText(lot.cost))), lot.bought ?? '', '', '', '', '']));
+    // Its lots under it, by the numbers holdings rm --lot takes; but for a lone lot 1, whose
+    // number goes without saying.
+    if (p.lots.length > 1 || p.lots[0]!.number !== 1) {
+      for (const lot of p.lots) rows.push([`  lot ${lot.number}`, '', fixedText(lot.quantity), formatPrice(Number(fixedText(lot.cost))), lot.bought ?? '', '', '', '', '']);
     }
   }
   const right = { align: 'right' } as const;
@@ -163,11 +178,8 @@ async function add(client: TickbookClient, source: string, words: readonly strin
   const result = await client.realtimePricing([symbol]);
   if (result.unknown.includes(symbol)) throw new UsageError(`the symbol ${symbol} is not known to the server`);
   // Said once it is made (committed): a change is one transaction (withHistoryFile).
-  const n = await withHoldings(CHANGE, (_, holdings) => {
-    holdings.add(source, symbol, checked.lot, Date.now());
-    return holdings.list(source).filter((lot) => lot.symbol === symbol).length;
-  });
-  process.stdout.write(`${symbol} lot ${n}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
+  const { number } = await withHoldings(CHANGE, (_, holdings) => holdings.add(source, symbol, checked.lot, Date.now()));
+  process.stdout.write(`${symbol} lot ${number}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)}${checked.lot.bought ? ` on ${checked.lot.bought}` : ''}\n`);
   return 0;
 }
 
@@ -178,15 +190,16 @@ async function remove(source: string, words: readonly string[], lotOption: strin
   // What was done is said once it is made (committed): a change is one transaction (withHistoryFile).
   const outcome = await withHoldings(CHANGE, (_, holdings): { said: string; code: number } => {
     const own = holdings.list(source).filter((lot) => lot.symbol === symbol);
-    if (own.length === 0) return { said: `tickbook: no holdings of ${symbol} (tickbook holdings lists them)`, code: 1 };
     if (lotOption === undefined) {
+      if (own.length === 0) return { said: `tickbook: no holdings of ${symbol} (tickbook holdings lists them)`, code: 1 };
       const removed = holdings.removeSymbol(source, symbol);
       return { said: `removed ${symbol}: ${removed} lot${removed === 1 ? '' : 's'}`, code: 0 };
     }
-    const lot = own[Number(lotOption) - 1];
-    if (lot === undefined) return { said: `tickbook: ${symbol} has no lot ${lotOption}: it has ${own.length} (tickbook holdings lists them)`, code: 1 };
-    holdings.remove(source, lot.id);
-    return { said: `removed ${symbol} lot ${lotOption}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}`, code: 0 };
+    const number = Number(lotOption);
+    const lot = own.find((l) => l.number === number);
+    if (lot === undefined) return { said: `tickbook: ${noLot(symbol, number, holdings.lastNumber(source, symbol))} (tickbook holdings lists them)`, code: 1 };
+    holdings.remove(source, symbol, number);
+    return { said: `removed ${symbol} lot ${number}: ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}`, code: 0 };
   });
   (outcome.code === 0 ? process.stdout : process.stderr).write(`${outcome.said}\n`);
   return outcome.code;

@@ -7,6 +7,10 @@ import { sanitize } from '../text/sanitize.js';
 export class ProgressLine {
   readonly #on = process.stderr.isTTY === true;
   #last = 0;
+  /** Whether the line is shown at all (stderr is a terminal). */
+  get shown(): boolean {
+    return this.#on;
+  }
   /** Shows `text`, at most ten times a second unless `force`. */
   show(text: string, force = false): void {
     if (!this.#on) return;

@@ -1,6 +1,6 @@
 // The user's config file: JSON at $XDG_CONFIG_HOME/tickbook/config.json, written with mode 0600
 // because it may hold a token and an API key.
-import { lstatSync, readlinkSync, statSync } from 'node:fs';
+import { lstatSync, readlinkSync, type Stats, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { DirectoryError, ensureDirectory } from './directories.js';
 import { COLOR_VALUES, GLYPH_VALUES, THEME_VALUES } from './display-settings.js';
@@ -9,6 +9,8 @@ import { isBlank, JsonSyntaxError, NotAnObject, parseObjectText, removeKeysInTex
 import { nearestKey } from './nearest-key.js';
 import { NotRegularFileError, readRegularFile } from './regular-file.js';
 import { writeAtomically } from './write-atomically.js';
+import { FileLockError, withFileLock } from './file-lock.js';
+import { statOrUndefined } from './stat-or-undefined.js';
 import { configDir, configDirOrigin } from './paths.js';
 import { listNameProblem, SORT_ORDERS, type SortOrder } from '../market/watchlists.js';
 
@@ -315,6 +317,42 @@ export function updateConfigFile(path: string, changes: Partial<ConfigFile>): vo
   saveKeys(path, changes);
 }
 
+/**
+ * Sets the keys `change` makes of the file as it is now (its JSON object, empty when there is
+ * none), as updateConfigFile does, with no other save between the read and the write: what two
+ * dashboards change at once is each applied to what the other saved. `change` returns undefined
+ * for nothing to write, or throws a ConfigError for a file it cannot change. Gives the file's
+ * stats as this save left it, for telling a later change by another.
+ */
+export function changeConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => object | undefined): Stats | undefined {
+  return saveText(path, (text, raw) => {
+    const changes = change(raw ?? {});
+    return changes === undefined ? undefined : setKeysInText(text, changes);
+  });
+}
+
+/** What a change of the config file sets and takes out. */
+export interface ConfigKeysChange {
+  set?: object;
+  remove?: readonly string[];
+}
+
+/**
+ * As changeConfigFile, for a change that may also take keys out: `change` is given the file as it
+ * is under the lock, so that a `config set` or `unset` of one alerts.* setting keeps another's
+ * made meanwhile by another process (the alerts object is written whole).
+ */
+export function editConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => ConfigKeysChange | undefined): void {
+  saveText(path, (text, raw) => {
+    const keys = change(raw ?? {});
+    if (keys === undefined) return undefined;
+    let next = text;
+    if (keys.remove && keys.remove.length > 0) next = removeKeysInText(next, keys.remove);
+    if (keys.set) next = setKeysInText(next, keys.set);
+    return next;
+  });
+}
+
 /** Takes `keys` out of the file, keeping everything else as updateConfigFile does; no file, nothing to do. */
 export function removeConfigKeys(path: string, keys: readonly string[]): void {
   const raw = readObject(path);
@@ -334,8 +372,13 @@ function saveKeys(path: string, changes: object): void {
   saveText(path, (text) => setKeysInText(text, changes));
 }
 
-/** The file's text changed by `edit` and written back atomically, or a ConfigSaveError saying why not. */
-function saveText(path: string, edit: (text: string) => string): void {
+/**
+ * The file's text changed by `edit` (undefined: left as it is) and written back atomically, or a
+ * ConfigSaveError saying why not. Read, changed and written under the file's lock, so that no
+ * other save (another dashboard's, `config set`) comes between the read and the write and is
+ * written over. Gives the file's stats after, taken under the lock.
+ */
+function saveText(path: string, edit: (text: string, raw: Record<string, unknown> | undefined) => string | undefined): Stats | undefined {
   let target = path;
   const fail = (reason: string): never => {
     const where = target === path ? path : `${path} (a link to ${target})`;
@@ -348,21 +391,32 @@ function saveText(path: string, edit: (text: string) => string): void {
     if (error instanceof DirectoryError) fail(error.message);
     throw error;
   }
-  let text: string | undefined;
   try {
     target = linkTarget(path);
-    text = readText(target);
-    parseText(target, text);
   } catch (error) {
-    // The file as it is must be understood before a change is spliced into it.
-    if (error instanceof ConfigError) fail(`${error.reason}; correct it first`);
     fail(fsReason(error));
   }
   try {
-    writeAtomically(target, edit(text ?? ''));
+    return withFileLock(target, () => {
+      let next: string | undefined;
+      let text: string | undefined;
+      try {
+        text = readText(target);
+        // The file as it is must be understood before a change is spliced into it.
+        next = edit(text ?? '', parseText(target, text));
+      } catch (error) {
+        if (error instanceof ConfigError) fail(`${error.reason}; correct it first`);
+        throw error;
+      }
+      if (next !== undefined) writeAtomically(target, next);
+      return statOrUndefined(target);
+    });
   } catch (error) {
+    if (error instanceof ConfigSaveError) throw error;
+    if (error instanceof FileLockError) fail(error.reason);
     fail(fsReason(error));
   }
+  return undefined;
 }
 
 /** Where `path` finally points, following symbolic links one by one (the last may not exist yet). */

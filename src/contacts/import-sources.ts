@@ -354,13 +354,13 @@ async function* vcardRecords(file: ImportFile): AsyncGenerator<ImportRecord> {
   let cards = 0;
   /** The cards found together (in a chunk) as ImportRecords. */
   const recordsOf = (found: readonly RawCard[]): ImportRecord[] =>
-    found.map(({ raw, line }) => {
+    found.map(({ raw, line, unended }) => {
       cards++;
       const where = `${fileName(file.path)} card at line ${line}`;
       const offset = fileOffset(file, lines.offset);
       if (raw === undefined) return { where, format: 'vcf', raw, offset, fields: { problem: tooLarge('card') } };
       // A UTF-16 file's text is decoded already: a CHARSET speaks of quoted-printable bytes alone.
-      const card = readCard(raw, { line, decoded: file.encoding !== 'utf-8' });
+      const card = readCard(raw, { line, decoded: file.encoding !== 'utf-8', unended });
       return { where, format: 'vcf', raw, offset, fields: 'problem' in card ? card : fieldsOfCard(card) };
     });
   try {

@@ -92,7 +92,12 @@ export interface CardFields {
 export interface RawCard {
   raw: Buffer | undefined;
   line: number;
+  /** A card never ended: what came instead of its END:VCARD (the next card, or the end of the file). */
+  unended?: Unended | undefined;
 }
+
+/** What ends a card that has no END:VCARD. */
+export type Unended = 'next card' | 'end of file';
 
 
 /** Whether `bytes` begin with the byte-order mark a UTF-8 file may start with. */
@@ -188,7 +193,7 @@ export class CardSplitter {
   end(): RawCard[] {
     const card = this.#card;
     this.#card = undefined;
-    return card ? [{ raw: Buffer.concat(card), line: this.#start }] : [];
+    return card ? [{ raw: Buffer.concat(card), line: this.#start, unended: 'end of file' }] : [];
   }
 
   #line(line: Line | LongLine, cards: RawCard[]): void {
@@ -204,7 +209,7 @@ export class CardSplitter {
     const begins = mark === 'BEGIN:VCARD';
     if (this.#card && begins && !this.#afterAgent) {
       // A card never ended: given as it is, and this one begun.
-      cards.push({ raw: Buffer.concat(this.#card), line: this.#start });
+      cards.push({ raw: Buffer.concat(this.#card), line: this.#start, unended: 'next card' });
       this.#card = undefined;
     }
     if (!this.#card) {
@@ -348,6 +353,8 @@ interface ReadOptions {
   /** The file line the card begins on, for messages. */
   line?: number | undefined;
   decoded?: boolean | undefined;
+  /** What came instead of its END:VCARD, when the splitter knows (for the message). */
+  unended?: Unended | undefined;
 }
 
 class CardValues {
@@ -425,15 +432,27 @@ function preferenceOf(head: PropertyHead, types: readonly string[]): number | un
 /** The fields of one card, from its bytes as written, or why it cannot be read. */
 export function readCard(raw: Buffer | string, options: ReadOptions = {}): CardFields | { problem: string } {
   try {
-    return fieldsOf(propertiesOf(typeof raw === 'string' ? Buffer.from(raw) : raw, options.line ?? 1), new CardValues(options.decoded ?? false));
+    return fieldsOf(propertiesOf(typeof raw === 'string' ? Buffer.from(raw) : raw, options.line ?? 1, options.unended), new CardValues(options.decoded ?? false));
   } catch (error) {
     if (error instanceof CardProblem) return { problem: error.message };
     throw error;
   }
 }
 
+/**
+ * Why a card with no END:VCARD is refused, in the file's lines: the card's line is the report's
+ * (`phone.vcf card at line 12: …`), so this names where it stops; `cut`, its last line when that
+ * is no property (a file cut short in the middle of one).
+ */
+function unendedProblem(lastLine: number, unended: Unended | undefined, cut: string | undefined): string {
+  const cutOff = cut === undefined ? '' : `, its last line cut off: ${cut}`;
+  if (unended === 'next card') return `it has no END:VCARD before the next BEGIN:VCARD, at line ${lastLine + 1}${cutOff}`;
+  if (unended === 'end of file') return `it has no END:VCARD before the file ends, at line ${lastLine}${cutOff} (is the file cut short?)`;
+  return `it has no END:VCARD: its last line is line ${lastLine}${cutOff}`;
+}
+
 /** The card's own properties, in order (a nested card's left out), once its structure is seen to hold. */
-function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
+function propertiesOf(bytes: Buffer, firstLine: number, unended?: Unended): Property[] {
   const splitter = new LineSplitter(Number.POSITIVE_INFINITY);
   const lines = [...splitter.push(bytes), ...splitter.end()] as Line[];
   const reader = new CardLineReader();
@@ -474,6 +493,9 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
     }
     if (depth > 1) continue;
     if (read.kind === 'loose' && (current === undefined || USED.has(current.head.name))) {
+      // The card's last line with no END:VCARD after it: most likely a file cut short inside a
+      // line; its missing end is what to say.
+      if (i === lines.length - 1) throw new CardProblem(unendedProblem(firstLine + i, unended, excerpt(content.toString('utf8'))));
       throw new CardProblem(`line ${firstLine + i} is not a property (name:value): ${excerpt(content.toString('utf8'))}`);
     }
     if (!current) continue;
@@ -487,7 +509,7 @@ function propertiesOf(bytes: Buffer, firstLine: number): Property[] {
     }
     current.parts.push(value);
   }
-  throw new CardProblem('it is cut short: no END:VCARD');
+  throw new CardProblem(unendedProblem(firstLine + Math.max(0, lines.length - 1), unended, undefined));
 }
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

@@ -1,6 +1,8 @@
 // Price alerts as plain rules: when an alert fires (its condition becoming true, not being true),
-// when it is armed again (the price back past its line by a band, so a price hovering on the line
-// does not fire every tick), and what a one-shot, a pause and a snooze do.
+// when it is armed again (after a firing, the price back past its line by a band, so a price
+// hovering on the line does not fire every tick; set while its condition held, or when that could
+// not be told, the first reading where it does not hold, so that it fires at the next crossing
+// seen), and what a one-shot, a pause and a snooze do.
 
 /** What an alert watches for. */
 export type AlertCondition =
@@ -18,8 +20,16 @@ export type AlertCondition =
   | { kind: 'stale'; polls: number };
 
 export interface AlertState {
-  /** Fires when its condition becomes true; false from a firing until the band re-arms it. */
+  /** Fires when its condition becomes true; false from a firing (or set while it held, or not known to not hold) until armed again. */
   armed: boolean;
+  /**
+   * While not armed, what arms it: the price back past its line by the band (true: after a
+   * firing, or a crossing let pass while snoozed), or only on the other side of the line (false:
+   * set while its condition held or could not be told, where the band would let the next
+   * crossing pass unfired). The other side of the line is exactly where the condition does not
+   * hold (see arms).
+   */
+  band: boolean;
   /** Not evaluated at all (the user paused it). */
   paused: boolean;
   /** Fires no sooner than this (ms since the epoch); crossings before it are let pass. */
@@ -71,48 +81,141 @@ export function movePercent(price: number, reference: number | undefined): numbe
 }
 
 /**
- * Whether the price is far enough back from the line to arm the alert again: past it by the band
- * for a price line, within the move less the band for a move, and a new price for a stale alert.
+ * Each condition's arming lines, worked out once: rounding one costs ~0.5 µs, and a tick asks it
+ * of every unarmed alert (conditions are never changed in place: an edit is a new object).
  */
-export function rearms(condition: AlertCondition, reading: Reading): boolean {
-  if (condition.kind === 'stale') return reading.pollsWithout === 0;
+const armingLines = new WeakMap<AlertCondition, { band?: number; line?: number }>();
+
+/**
+ * The line an unarmed alert waits for the price to go past before it can fire: the price line
+ * itself, or (`band`) moved back by the band; for a move, the percentage. Rounded to 12
+ * significant digits, so that 24.50 and 0.25% is 24.56125 as shown, not 24.561249999999998.
+ */
+function armingLine(condition: Extract<AlertCondition, { kind: 'above' | 'below' | 'move' }>, band: boolean): number {
+  let known = armingLines.get(condition);
+  if (known === undefined) armingLines.set(condition, (known = {}));
+  const kept = band ? known.band : known.line;
+  if (kept !== undefined) return kept;
+  const exact =
+    condition.kind === 'move'
+      ? condition.percent - (band ? REARM_BAND * 100 : 0)
+      : condition.price * (band ? (condition.kind === 'above' ? 1 - REARM_BAND : 1 + REARM_BAND) : 1);
+  const line = Number(exact.toPrecision(12));
+  if (band) known.band = line;
+  else known.line = line;
+  return line;
+}
+
+/**
+ * Whether the reading arms an unarmed alert: the price past its arming line (below it for an
+ * above alert, above it for a below one; for a move, inside it), or for a stale alert a new
+ * price. With `band` the line is moved back by the band (after a firing); without, it is the
+ * alert's own line, the price merely on its other side (set while its condition held).
+ */
+export function arms(condition: AlertCondition, reading: Reading, band: boolean): boolean {
+  if (condition.kind === 'stale') return band ? reading.pollsWithout === 0 : reading.pollsWithout < condition.polls;
   const { price } = reading;
   if (price === undefined) return false;
+  const line = armingLine(condition, band);
   switch (condition.kind) {
     case 'above':
-      return price < condition.price * (1 - REARM_BAND);
+      return price < line;
     case 'below':
-      return price > condition.price * (1 + REARM_BAND);
+      return price > line;
     case 'move': {
       const moved = movePercent(price, reading.reference);
       if (moved === undefined) return false;
-      const band = REARM_BAND * 100;
-      if (condition.direction === 'up') return moved < condition.percent - band;
-      if (condition.direction === 'down') return moved > -condition.percent + band;
-      return Math.abs(moved) < condition.percent - band;
+      if (condition.direction === 'up') return moved < line;
+      if (condition.direction === 'down') return moved > -line;
+      return Math.abs(moved) < line;
     }
   }
 }
 
+/** A price as the lists show it, with more decimals where those would round it: 24.43875, not 24.44. */
+function exactPrice(price: number, formatPrice: (n: number) => string): string {
+  const shown = formatPrice(price);
+  return Number(shown) === price ? shown : String(price);
+}
+
+/**
+ * What an unarmed alert waits for before it can fire again, in words: "a price below 199.50" (its
+ * line less the band, after a firing), "a price above 24.50" (its own line, set while it held),
+ * "a move within ±4.75% from open", "a new price".
+ */
+export function armingWords(condition: AlertCondition, band: boolean, formatPrice: (n: number) => string): string {
+  if (condition.kind === 'stale') return 'a new price';
+  const line = armingLine(condition, band);
+  switch (condition.kind) {
+    case 'above':
+      return `a price below ${exactPrice(line, formatPrice)}`;
+    case 'below':
+      return `a price above ${exactPrice(line, formatPrice)}`;
+    case 'move': {
+      const signed = (percent: number) => `${percent >= 0 ? '+' : ''}${percent}%`;
+      const from = `from ${condition.from}`;
+      if (condition.direction === 'up') return `a move below ${signed(line)} ${from}`;
+      if (condition.direction === 'down') return `a move above ${signed(-line)} ${from}`;
+      // A move either way smaller than the band is never inside the move less the band.
+      return line > 0 ? `a move within ±${line}% ${from}` : `nothing: ±${condition.percent}% is inside the 0.25-point band, so it does not fire again`;
+    }
+  }
+}
+
+/** Why it cannot be told whether a new alert's condition holds: no price, or nothing recorded to measure a move from. */
+function untold(symbol: string, condition: AlertCondition, price: number | undefined): string {
+  if (price === undefined || condition.kind !== 'move') return `the server gave no price for ${symbol}`;
+  return condition.from === 'open' ? `nothing of ${symbol} is recorded today to measure from` : `no earlier day of ${symbol} is recorded to measure from`;
+}
+
+/**
+ * What `alerts add` and the alert form add to "alert 4: …" for a new alert that is not armed
+ * (undefined for one that is: its condition does not hold): "it holds now: it waits for a price
+ * above 24.50, then fires at the next crossing", or that it cannot be told ("cannot tell if it
+ * holds now: nothing of AAPL is recorded today to measure from; it waits for …"). `short` leaves
+ * out why it cannot be told and the crossing, to fit the dashboard's status line.
+ */
+export function whenSetWords(
+  symbol: string,
+  condition: AlertCondition,
+  held: boolean | undefined,
+  price: number | undefined,
+  formatPrice: (n: number) => string,
+  short = false,
+): string | undefined {
+  if (held === false) return undefined;
+  const waits = `it waits for ${armingWords(condition, false, formatPrice)}`;
+  if (short) return `${held ? 'it holds now' : 'cannot tell if it holds now'}: ${waits}`;
+  const now = held ? 'it holds now:' : `cannot tell if it holds now: ${untold(symbol, condition, price)};`;
+  return `${now} ${waits}, then fires at the next crossing`;
+}
+
 /**
  * The alert after a reading, and whether it fired. An alert set while its condition already holds
- * is set unarmed (see initialState): it fires at the next crossing, not at once.
+ * (or when that could not be told) is set unarmed (see initialState), armed by the first reading
+ * where it does not hold: it fires at the next crossing, not at once, and not only after the band.
  */
 export function step(condition: AlertCondition, state: AlertState, reading: Reading): { state: AlertState; fired: boolean } {
   if (state.paused || state.done) return { state, fired: false };
   if (!state.armed) {
-    return rearms(condition, reading) ? { state: { ...state, armed: true }, fired: false } : { state, fired: false };
+    return arms(condition, reading, state.band) ? { state: { ...state, armed: true }, fired: false } : { state, fired: false };
   }
   if (holds(condition, reading) !== true) return { state, fired: false };
   // A crossing while snoozed is let pass; the price must go back past the band before it counts.
-  if (state.snoozedUntil !== undefined && reading.now < state.snoozedUntil) return { state: { ...state, armed: false }, fired: false };
-  return { state: { ...state, armed: false, done: state.oneShot, snoozedUntil: undefined }, fired: true };
+  if (state.snoozedUntil !== undefined && reading.now < state.snoozedUntil) return { state: { ...state, armed: false, band: true }, fired: false };
+  return { state: { ...state, armed: false, band: true, done: state.oneShot, snoozedUntil: undefined }, fired: true };
 }
 
-/** A new alert's state: armed unless its condition holds already (then it waits for a crossing). */
+/**
+ * A new alert's state: armed when its condition is known not to hold. When it holds already, or
+ * it cannot be told (no price, no reference recorded for a move), it is armed by the first
+ * reading where it does not hold (its own line, no band) and fires at the next crossing after:
+ * never at the first reading merely because the condition already held when it was set, which
+ * an alert armed on not knowing did (a move from the day's open set 6% up fired at the first poll).
+ */
 export function initialState(condition: AlertCondition, reading: Reading | undefined, oneShot = false): AlertState {
-  const holdsNow = reading === undefined ? false : holds(condition, reading) === true;
-  return { armed: !holdsNow, paused: false, snoozedUntil: undefined, oneShot, done: false };
+  const armed = reading !== undefined && holds(condition, reading) === false;
+  return { armed, band: armed, paused: false, snoozedUntil: undefined, oneShot, done: false };
 }
 
 /** "AAPL crossed above 200.00", "AAPL moved -5.2% from the day's open", for the status line and logs. */

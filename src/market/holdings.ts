@@ -5,12 +5,22 @@ import { type Exact, type Fixed, fixedOf, parseFixed, percentOf, times } from '.
 
 /** One purchase: how many, at what cost per share (in the listing's price unit), and when. */
 export interface Lot {
-  id: number;
   symbol: string;
+  /** Its number among the symbol's lots: given once, never again (holdings-store.ts). */
+  number: number;
   quantity: Fixed;
   cost: Fixed;
   /** YYYY-MM-DD, when given. */
   bought: string | undefined;
+}
+
+/**
+ * Why there is no lot `number` of `symbol`, given the last number the symbol was given: "no lot 2
+ * of AAPL: it was removed", "no lot 9 of AAPL: the last added is lot 3".
+ */
+export function noLot(symbol: string, number: number, last: number): string {
+  const why = number <= last ? 'it was removed' : last === 0 ? `no lot of ${symbol} was ever added` : `the last added is lot ${last}`;
+  return `no lot ${number} of ${symbol}: ${why}`;
 }
 
 /** A lot as typed in a form or on a command line. */

@@ -52,6 +52,17 @@ export function fixedText(value: Fixed): string {
   return `${sign}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
+/**
+ * A Fixed with every decimal it has, and at least `digits` of them: 200000000n, 2 → "200.00";
+ * 125108333n, 2 → "125.108333"; 2500000000n, 0 → "2500".
+ */
+export function fixedWithDigits(value: Fixed, digits: number): string {
+  const text = fixedText(value);
+  const dot = text.indexOf('.');
+  const has = dot < 0 ? 0 : text.length - dot - 1;
+  return has >= digits ? text : `${text}${dot < 0 ? '.' : ''}${'0'.repeat(digits - has)}`;
+}
+
 /** quantity × price, exact. */
 export const times = (quantity: Fixed, price: Fixed): Exact => quantity * price;
 

@@ -1,8 +1,11 @@
 // Alerts as the history file keeps them: each with its condition and its state (armed, paused,
 // snoozed, done), and the last 100 firings. Deciding whether an alert fires reads and writes its
 // state in one transaction under the write lock, so that two processes watching one file (two
-// watchers, or a watcher and a dashboard) never fire the same crossing twice.
-import { type AlertCondition, type AlertState, describeFiring, initialState, type Reading, step } from '../market/alerts.js';
+// watchers, or a watcher and a dashboard) never fire the same crossing twice. An alert's number
+// is never given again once used (AUTOINCREMENT), and a firing keeps the symbol and condition it
+// fired for on its own row: a removed alert's firings stay in the log as a removed alert's, and
+// never read as another's.
+import { type AlertCondition, type AlertState, describeFiring, holds, initialState, type Reading, step } from '../market/alerts.js';
 import { formatPrice } from '../text/numbers.js';
 import { barStart } from '../market/bars.js';
 import type { HistoryStore } from './history-store.js';
@@ -16,6 +19,16 @@ export interface StoredAlert extends AlertState {
   setAt: number;
 }
 
+/** An alert as just set (added, or edited afresh). */
+export interface SetAlert extends StoredAlert {
+  /**
+   * Whether its condition held when it was set (then it waits, unarmed, for a reading where it
+   * does not); undefined when that could not be told: no price, or for a move from the open or a
+   * close nothing recorded to measure from (it waits alike).
+   */
+  held: boolean | undefined;
+}
+
 export interface Firing {
   alert: number;
   symbol: string;
@@ -24,6 +37,17 @@ export interface Firing {
   at: number;
   price: number | undefined;
   text: string;
+}
+
+/** A firing as the log keeps it. */
+export interface LoggedFiring extends Omit<Firing, 'condition'> {
+  /**
+   * What the alert watched for when it fired; undefined for a firing recorded before tickbook
+   * kept it (schema version 5), whose alert was removed or changed since.
+   */
+  condition: AlertCondition | undefined;
+  /** Its alert has been removed since (its number is never given to another). */
+  removed: boolean;
 }
 
 /** How many firings are kept. */
@@ -39,6 +63,7 @@ interface AlertRow {
   paused: number;
   snoozed_until: number | null;
   armed: number;
+  band: number;
   done: number;
 }
 
@@ -64,14 +89,20 @@ const fromRow = (row: AlertRow): StoredAlert => ({
   paused: row.paused === 1,
   snoozedUntil: row.snoozed_until ?? undefined,
   armed: row.armed === 1,
+  band: row.band === 1,
   done: row.done === 1,
 });
 
 export interface AlertsStore {
-  add(source: string, symbol: string, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): StoredAlert;
+  /**
+   * Sets a new alert at `price` (its condition checked against it and, for a move, the reference
+   * the watch would measure from at `at`, as recorded in this file).
+   */
+  add(source: string, symbol: string, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): SetAlert;
   list(source: string): StoredAlert[];
   /** The symbols of the alerts that can fire (neither paused nor done). */
   symbols(source: string): string[];
+  /** Removes an alert; its firings stay in the log, marked removed. False when there is no such alert. */
   remove(source: string, id: number): boolean;
   /** Sets an alert paused or not; false when there is no such alert. */
   pause(source: string, id: number, paused: boolean): boolean;
@@ -79,15 +110,26 @@ export interface AlertsStore {
   snooze(source: string, id: number, until: number | undefined): boolean;
   /**
    * Gives an alert a new condition, set afresh as if added now at `price` (armed unless it holds
-   * already, not done); its id and its firings stay. False when there is no such alert.
+   * already or that cannot be told, not done); its id and its firings stay. Undefined when there
+   * is no such alert.
    */
-  replace(source: string, id: number, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): boolean;
+  replace(source: string, id: number, condition: AlertCondition, options: { price: number | undefined; at: number; oneShot: boolean }): SetAlert | undefined;
   /**
    * Steps every alert of the symbols read, in one transaction, and returns those that fired
    * (recorded before this returns). `reference(alert)` gives a move alert's reference.
    */
   evaluate(source: string, readings: ReadonlyMap<string, Omit<Reading, 'reference'>>, reference: (alert: StoredAlert) => number | undefined): Firing[];
-  firings(source: string, limit?: number): Firing[];
+  firings(source: string, limit?: number): LoggedFiring[];
+}
+
+/**
+ * The reference a move alert measures from: the price when it was set, or the day's open or the
+ * last close as recorded (`recorded`); undefined for any other alert. One rule for the watch and
+ * for the check when an alert is set, so that the two never measure a move differently.
+ */
+function moveReference(condition: AlertCondition, setPrice: number | undefined, recorded: (from: 'open' | 'close') => number | undefined): number | undefined {
+  if (condition.kind !== 'move') return undefined;
+  return condition.from === 'set' ? setPrice : recorded(condition.from);
 }
 
 /**
@@ -138,16 +180,15 @@ export class AlertWatch {
       }
       return this.#days.references;
     };
-    return this.alerts.evaluate(this.source, readings, (alert) => {
-      if (alert.condition.kind !== 'move') return undefined;
-      if (alert.condition.from === 'set') return alert.setPrice;
-      const from = alert.condition.from;
-      const known = days().get(alert.symbol)?.[from];
-      if (known !== undefined || readThisPoll) return known;
-      readThisPoll = true;
-      this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
-      return this.#days.references.get(alert.symbol)?.[from];
-    });
+    return this.alerts.evaluate(this.source, readings, (alert) =>
+      moveReference(alert.condition, alert.setPrice, (from) => {
+        const known = days().get(alert.symbol)?.[from];
+        if (known !== undefined || readThisPoll) return known;
+        readThisPoll = true;
+        this.#days = { start: dayStart, references: this.history.dayReferences(this.source, dayStart) };
+        return this.#days.references.get(alert.symbol)?.[from];
+      }),
+    );
   }
 }
 
@@ -166,24 +207,33 @@ export function alertsOf(store: HistoryStore): AlertsStore {
 
 function buildAlertsStore(store: HistoryStore): AlertsStore {
   const { db } = store;
-  const columns = 'id, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
-  const insert = db.prepare<[number, string, string, number | null, number, number, number], AlertRow>(
-    `INSERT INTO alerts (source, symbol, condition, set_price, set_at, one_shot, armed) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
+  const columns = 'id, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, band, done';
+  const insert = db.prepare<[number, string, string, number | null, number, number, number, number], AlertRow>(
+    `INSERT INTO alerts (source, symbol, condition, set_price, set_at, one_shot, armed, band) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
   );
   const all = db.prepare<[number], AlertRow>(`SELECT ${columns} FROM alerts WHERE source = ? ORDER BY id`);
-  const remove = db.prepare<[number, number]>('DELETE FROM alerts WHERE source = ? AND id = ?');
+  const deleteAlert = db.prepare<[number, number]>('DELETE FROM alerts WHERE source = ? AND id = ?');
+  const markRemoved = db.prepare<[number]>('UPDATE alert_firings SET removed = 1 WHERE alert = ?');
+  const remove = db.transaction((source: number, id: number): boolean => {
+    if (deleteAlert.run(source, id).changes === 0) return false;
+    markRemoved.run(id);
+    return true;
+  });
   const setPaused = db.prepare<[number, number, number]>('UPDATE alerts SET paused = ? WHERE source = ? AND id = ?');
   const setSnoozed = db.prepare<[number | null, number, number]>('UPDATE alerts SET snoozed_until = ? WHERE source = ? AND id = ?');
-  const setCondition = db.prepare<[string, number | null, number, number, number, number, number]>(
-    'UPDATE alerts SET condition = ?, set_price = ?, set_at = ?, one_shot = ?, armed = ?, done = 0, snoozed_until = NULL WHERE source = ? AND id = ?',
+  const setCondition = db.prepare<[string, number | null, number, number, number, number, number, number], AlertRow>(
+    `UPDATE alerts SET condition = ?, set_price = ?, set_at = ?, one_shot = ?, armed = ?, band = ?, done = 0, snoozed_until = NULL WHERE source = ? AND id = ? RETURNING ${columns}`,
   );
-  const saveState = db.prepare<[number, number | null, number, number]>('UPDATE alerts SET armed = ?, snoozed_until = ?, done = ? WHERE id = ?');
-  const addFiring = db.prepare<[number, number, number | null, string]>('INSERT INTO alert_firings (alert, at, price, text) VALUES (?, ?, ?, ?)');
+  const symbolOf = db.prepare<[number, number], string>('SELECT symbol FROM alerts WHERE source = ? AND id = ?').pluck();
+  const saveState = db.prepare<[number, number, number | null, number, number]>('UPDATE alerts SET armed = ?, band = ?, snoozed_until = ?, done = ? WHERE id = ?');
+  const addFiring = db.prepare<[number, number, string, string, number, number | null, string]>(
+    'INSERT INTO alert_firings (alert, source, symbol, condition, at, price, text) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
   const trimFirings = db.prepare<[number]>('DELETE FROM alert_firings WHERE id <= (SELECT max(id) FROM alert_firings) - ?');
   // Up to twenty more than kept may be in the table between cuts: the log shows the last 100.
-  const recent = db.prepare<[number, number], Omit<Firing, 'condition'> & { condition: string }>(
-    `SELECT f.alert, a.symbol, a.condition, f.at, f.price, f.text FROM alert_firings f JOIN alerts a ON a.id = f.alert
-     WHERE a.source = ? ORDER BY f.id DESC LIMIT ?`,
+  // Read from the firing's own row: its alert may have been removed or changed since.
+  const recent = db.prepare<[number, number], { alert: number; symbol: string; condition: string | null; removed: number; at: number; price: number | null; text: string }>(
+    'SELECT alert, symbol, condition, removed, at, price, text FROM alert_firings WHERE source = ? ORDER BY id DESC LIMIT ?',
   );
 
   /**
@@ -223,12 +273,12 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
         }
         const { state, fired: didFire } = step(alert.condition, alert, reading);
         if (state !== alert) {
-          saveState.run(state.armed ? 1 : 0, state.snoozedUntil ?? null, state.done ? 1 : 0, alert.id);
+          saveState.run(state.armed ? 1 : 0, state.band ? 1 : 0, state.snoozedUntil ?? null, state.done ? 1 : 0, alert.id);
           alerts[i] = { ...alert, ...state };
         }
         if (!didFire) continue;
         const text = describeFiring(alert.symbol, alert.condition, reading, formatPrice);
-        lastFiring = Number(addFiring.run(alert.id, reading.now, reading.price ?? null, text).lastInsertRowid);
+        lastFiring = Number(addFiring.run(alert.id, source, alert.symbol, JSON.stringify(alert.condition), reading.now, reading.price ?? null, text).lastInsertRowid);
         fired.push({ alert: alert.id, symbol: alert.symbol, condition: alert.condition, at: reading.now, price: reading.price, text });
       }
       // The log is cut back to its last hundred every twenty firings, not after each.
@@ -237,18 +287,24 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     },
   );
 
-  /** Whether a new alert starts armed: not when its condition holds already. */
-  const startsArmed = (condition: AlertCondition, price: number | undefined, at: number, oneShot: boolean): boolean => {
-    const reading = { price, pollsWithout: 0, reference: condition.kind === 'move' && condition.from === 'set' ? price : undefined, now: at };
-    return initialState(condition, reading, oneShot).armed;
+  /**
+   * A new alert's arming, as stored: armed when its condition is known not to hold (then armed by
+   * the line, no band), checked against the price and, for a move, the reference the watch would
+   * measure from now (the open or the close recorded here, read as AlertWatch reads them).
+   */
+  const startState = (source: string, symbol: string, condition: AlertCondition, price: number | undefined, at: number, oneShot: boolean) => {
+    const reference = moveReference(condition, price, (from) => store.dayReferences(source, barStart('day', at)).get(symbol)?.[from]);
+    const reading = { price, pollsWithout: 0, reference, now: at };
+    const { armed, band } = initialState(condition, reading, oneShot);
+    return { armed: armed ? 1 : 0, band: band ? 1 : 0, held: holds(condition, reading) };
   };
 
   return {
     add(source, symbol, condition, { price, at, oneShot }) {
       cache = undefined;
       const sourceId = store.sourceId(source, true)!;
-      const state = { armed: startsArmed(condition, price, at, oneShot) };
-      return fromRow(insert.get(sourceId, symbol, JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, state.armed ? 1 : 0)!);
+      const { armed, band, held } = startState(source, symbol, condition, price, at, oneShot);
+      return { ...fromRow(insert.get(sourceId, symbol, JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band)!), held };
     },
     list(source) {
       const sourceId = store.sourceId(source, false);
@@ -261,7 +317,7 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     remove(source, id) {
       cache = undefined;
       const sourceId = store.sourceId(source, false);
-      return sourceId !== undefined && remove.run(sourceId, id).changes > 0;
+      return sourceId !== undefined && remove(sourceId, id);
     },
     pause(source, id, paused) {
       cache = undefined;
@@ -276,9 +332,12 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     replace(source, id, condition, { price, at, oneShot }) {
       cache = undefined;
       const sourceId = store.sourceId(source, false);
-      if (sourceId === undefined) return false;
-      const armed = startsArmed(condition, price, at, oneShot) ? 1 : 0;
-      return setCondition.run(JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, sourceId, id).changes > 0;
+      if (sourceId === undefined) return undefined;
+      const symbol = symbolOf.get(sourceId, id);
+      if (symbol === undefined) return undefined;
+      const { armed, band, held } = startState(source, symbol, condition, price, at, oneShot);
+      const row = setCondition.get(JSON.stringify(condition), price ?? null, at, oneShot ? 1 : 0, armed, band, sourceId, id);
+      return row === undefined ? undefined : { ...fromRow(row), held };
     },
     evaluate(source, readings, reference) {
       const sourceId = store.sourceId(source, false);
@@ -286,7 +345,14 @@ function buildAlertsStore(store: HistoryStore): AlertsStore {
     },
     firings(source, limit = FIRINGS_KEPT) {
       const sourceId = store.sourceId(source, false);
-      return sourceId === undefined ? [] : recent.all(sourceId, limit).map((row) => ({ ...row, condition: conditionOf(row.condition) }));
+      return sourceId === undefined
+        ? []
+        : recent.all(sourceId, limit).map((row) => ({
+            ...row,
+            price: row.price ?? undefined,
+            condition: row.condition === null ? undefined : conditionOf(row.condition),
+            removed: row.removed === 1,
+          }));
     },
   };
 }

@@ -37,6 +37,64 @@ const barTable = (name: string): string => `CREATE TABLE ${name} (
      PRIMARY KEY (series, t)
    ) WITHOUT ROWID;`;
 
+/** An alert's columns after its id, as version 3 made them (version 6 adds `band`). */
+const ALERT_FIELDS = `source        INTEGER NOT NULL REFERENCES sources(id),
+     symbol        TEXT NOT NULL,
+     condition     TEXT NOT NULL,
+     set_price     REAL,
+     set_at        INTEGER NOT NULL,
+     one_shot      INTEGER NOT NULL,
+     paused        INTEGER NOT NULL DEFAULT 0,
+     snoozed_until INTEGER,
+     armed         INTEGER NOT NULL,
+     done          INTEGER NOT NULL DEFAULT 0`;
+
+/**
+ * SQL that has new alerts numbered above `highest` (an SQL expression) as well as above every
+ * number used so far (sqlite_sequence: AUTOINCREMENT's record of the highest given).
+ */
+const alertNumbersAbove = (highest: string): string => `
+   UPDATE sqlite_sequence SET seq = max(seq, ${highest}) WHERE name = 'alerts';
+   INSERT INTO sqlite_sequence (name, seq)
+     SELECT 'alerts', m FROM (SELECT ${highest} AS m)
+     WHERE m > 0 AND NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = 'alerts');`;
+
+/**
+ * A version 5 file's firings (alert_firings_v5: alert, at, price, text) with what they did not
+ * keep, as far as the file tells it, against the alerts as they are (alerts_v6). A firing's symbol
+ * is the first word of its text (every firing's text starts with it). It is its alert's when the
+ * alert of its number is on that symbol; then its server is the alert's, and its condition the
+ * alert's when it fired after the alert was last set (an alert edited since fired for another;
+ * not known). Otherwise it is a removed alert's (its number given again to a new alert on another
+ * symbol, or to none): its server the only one that recorded its symbol, else the only one there
+ * is, else none known (it stays in the file, in no server's log, as it was in none before); its
+ * condition not known.
+ */
+const FIRINGS_FROM_V5 = `
+   WITH named AS (
+     SELECT id, alert, at, price, text,
+            CASE WHEN instr(text, ' ') > 1 THEN substr(text, 1, instr(text, ' ') - 1) ELSE text END AS symbol
+     FROM alert_firings_v5
+   ), owned AS (
+     SELECT n.*, coalesce(a.symbol = n.symbol, 0) AS mine, a.source AS alert_source, a.condition AS alert_condition, a.set_at
+     FROM named n LEFT JOIN alerts_v6 a ON a.id = n.alert
+   )
+   INSERT INTO alert_firings (id, alert, source, symbol, condition, removed, at, price, text)
+     SELECT id, alert,
+            CASE WHEN mine THEN alert_source
+                 ELSE coalesce((SELECT CASE WHEN count(DISTINCT s.source) = 1 THEN min(s.source) END FROM series s WHERE s.symbol = owned.symbol),
+                               (SELECT CASE WHEN count(*) = 1 THEN min(id) END FROM sources)) END,
+            symbol, CASE WHEN mine AND at >= set_at THEN alert_condition END, NOT mine, at, price, text
+     FROM owned;`;
+
+/** A lot's place among its symbol's lots in the order added: `lot` a row of `table`, lots without numbers. */
+const lotPlace = (table: string): string =>
+  `(SELECT COUNT(*) FROM ${table} AS before NOT INDEXED WHERE before.source = lot.source AND before.symbol = lot.symbol AND before.id <= lot.id)`;
+
+/** Each symbol's last lot number at least the highest its lots have (after lots are copied in). */
+const LAST_LOT_NUMBERS = `INSERT INTO lot_numbers (source, symbol, last) SELECT source, symbol, MAX(number) FROM lots WHERE true GROUP BY source, symbol
+   ON CONFLICT (source, symbol) DO UPDATE SET last = MAX(last, excluded.last);`;
+
 /** Each entry moves the schema from version (index) to (index + 1). */
 const MIGRATIONS: readonly string[] = [
   `CREATE TABLE sources (
@@ -66,16 +124,7 @@ const MIGRATIONS: readonly string[] = [
   // the transaction that decides it, so two processes never announce one crossing twice.
   `CREATE TABLE alerts (
      id            INTEGER PRIMARY KEY,
-     source        INTEGER NOT NULL REFERENCES sources(id),
-     symbol        TEXT NOT NULL,
-     condition     TEXT NOT NULL,
-     set_price     REAL,
-     set_at        INTEGER NOT NULL,
-     one_shot      INTEGER NOT NULL,
-     paused        INTEGER NOT NULL DEFAULT 0,
-     snoozed_until INTEGER,
-     armed         INTEGER NOT NULL,
-     done          INTEGER NOT NULL DEFAULT 0
+     ${ALERT_FIELDS}
    );
    CREATE TABLE alert_firings (
      id    INTEGER PRIMARY KEY,
@@ -112,6 +161,65 @@ const MIGRATIONS: readonly string[] = [
      seen            INTEGER NOT NULL,
      PRIMARY KEY (source, id)
    ) WITHOUT ROWID;`,
+  // An alert's number is never given again (AUTOINCREMENT: a plain INTEGER PRIMARY KEY gave the
+  // highest's number again once it was removed, and its firings read as the new alert's), and a
+  // firing keeps its server, symbol and condition on its own row, `removed` once its alert is.
+  // Every number stays; the numbers used start from the highest the file knows, its alerts' and
+  // its log's (one removed above both, never fired, is not known). `band`: what arms an unarmed
+  // alert (market/alerts.ts), the band unless it is waiting since it was set while its condition
+  // held (no firing since it was set).
+  `CREATE TABLE alerts_v6 (
+     id            INTEGER PRIMARY KEY AUTOINCREMENT,
+     ${ALERT_FIELDS},
+     band          INTEGER NOT NULL DEFAULT 1
+   );
+   INSERT INTO alerts_v6 (id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done, band)
+     SELECT id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done,
+            armed = 1 OR EXISTS (SELECT 1 FROM alert_firings f WHERE f.alert = a.id AND f.at >= a.set_at)
+     FROM alerts a;
+   ALTER TABLE alert_firings RENAME TO alert_firings_v5;
+   CREATE TABLE alert_firings (
+     id        INTEGER PRIMARY KEY,
+     alert     INTEGER NOT NULL,
+     source    INTEGER REFERENCES sources(id),
+     symbol    TEXT NOT NULL,
+     condition TEXT,
+     removed   INTEGER NOT NULL DEFAULT 0,
+     at        INTEGER NOT NULL,
+     price     REAL,
+     text      TEXT NOT NULL
+   );
+   ${FIRINGS_FROM_V5}
+   DROP TABLE alert_firings_v5;
+   DROP TABLE alerts;
+   ALTER TABLE alerts_v6 RENAME TO alerts;
+   ${alertNumbersAbove('(SELECT coalesce(max(alert), 0) FROM alert_firings)')}`,
+  // A lot's number within its symbol, given once and never again (lot_numbers keeps the last
+  // given), so that `holdings rm AAPL --lot 2` run twice cannot remove a second lot. The lots of a
+  // version 5 file keep the numbers they were shown with: their places in the order added.
+  `ALTER TABLE lots RENAME TO lots_by_place;
+   DROP INDEX lots_by_symbol;
+   CREATE TABLE lots (
+     id       INTEGER PRIMARY KEY,
+     source   INTEGER NOT NULL REFERENCES sources(id),
+     symbol   TEXT NOT NULL,
+     number   INTEGER NOT NULL,
+     quantity TEXT NOT NULL,
+     cost     TEXT NOT NULL,
+     bought   TEXT,
+     added_at INTEGER NOT NULL
+   );
+   CREATE UNIQUE INDEX lots_by_symbol ON lots (source, symbol, number);
+   INSERT INTO lots (id, source, symbol, number, quantity, cost, bought, added_at)
+     SELECT id, source, symbol, ${lotPlace('lots_by_place')}, quantity, cost, bought, added_at FROM lots_by_place AS lot;
+   DROP TABLE lots_by_place;
+   CREATE TABLE lot_numbers (
+     source INTEGER NOT NULL REFERENCES sources(id),
+     symbol TEXT NOT NULL,
+     last   INTEGER NOT NULL,
+     PRIMARY KEY (source, symbol)
+   ) WITHOUT ROWID;
+   ${LAST_LOT_NUMBERS}`,
 ];
 
 const SCHEMA_VERSION = MIGRATIONS.length;
@@ -309,16 +417,64 @@ export function movedAway(store: HistoryStore): boolean {
   }
 }
 
-/** What was kept from the damaged file `aside` in the new file's `db`, in words for the warning. */
-function keepFrom(aside: string, db: Database.Database): string {
-  let old: Database.Database | undefined;
-  const read = <T>(sql: string): T[] | undefined => {
+/** The user's own tables, copied from a damaged file, each with its name in the warning. */
+const OWN_TABLES = [
+  ['alerts', 'alerts'],
+  ["alerts' log", 'alert_firings'],
+  ['lots', 'lots'],
+] as const;
+
+/**
+ * Copies the servers and the user's own tables (OWN_TABLES; with `series`, the symbols recorded)
+ * from `from` into `to`, each with the columns `to` has, each table whole or not at all (its name
+ * put in `lost`): a row a damaged page garbled (a NULL where none may be) loses its table, not
+ * the rest. A log is copied only with its alerts. Returns how many alerts and lots were copied.
+ */
+function copyOwn(from: Database.Database, to: Database.Database, lost: string[], series = false): { alerts: number; lots: number } {
+  // Whole tables, read in the order they are stored (no index is used: one may be the damage).
+  const read = (table: string): Record<string, unknown>[] | undefined => {
+    const columns = to.pragma(`table_info(${table})`) as { name: string }[];
     try {
-      return old!.prepare<[], T>(sql).all();
+      return from.prepare<[], Record<string, unknown>>(`SELECT ${columns.map((c) => c.name).join(', ')} FROM ${table}`).all();
     } catch {
       return undefined;
     }
   };
+  const insert = (table: string, rows: readonly Record<string, unknown>[]) => {
+    const columns = Object.keys(rows[0] ?? {});
+    if (columns.length === 0) return;
+    const put = to.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`);
+    for (const row of rows) put.run(row);
+  };
+  const count: Record<string, number> = {};
+  const sources = read('sources');
+  // Not even its servers could be read: nothing of it is kept (nor said kept).
+  if (!sources) throw new Error('no servers');
+  return to.transaction(() => {
+    insert('sources', sources);
+    if (series) {
+      const symbols = read('series');
+      if (symbols) to.transaction(() => insert('series', symbols))();
+    }
+    for (const [name, table] of OWN_TABLES) {
+      if (table === 'alert_firings' && !(count.alerts! > 0)) continue;
+      const rows = read(table);
+      try {
+        if (!rows) throw new Error('not read');
+        to.transaction(() => insert(table, rows))();
+        count[table] = rows.length;
+      } catch {
+        lost.push(name);
+      }
+    }
+    return { alerts: count.alerts ?? 0, lots: count.lots ?? 0 };
+  })();
+}
+
+/** What was kept from the damaged file `aside` in the new file's `db`, in words for the warning. */
+function keepFrom(aside: string, db: Database.Database): string {
+  let old: Database.Database | undefined;
+  let staged: Database.Database | undefined;
   let kept = { alerts: 0, lots: 0 };
   const lost: string[] = [];
   try {
@@ -329,40 +485,45 @@ function keepFrom(aside: string, db: Database.Database): string {
     } catch {
       old = new Database(aside, { readonly: true, fileMustExist: true, timeout: BUSY_TIMEOUT_MS });
     }
-    // Whole tables, read in the order they are stored (no index is used: one may be the damage).
-    const sources = read<{ id: number; key: string }>('SELECT id, key FROM sources');
-    const alerts = sources && read<Record<string, unknown>>(`SELECT ${ALERT_COLUMNS} FROM alerts`);
-    const firings = alerts && read<Record<string, unknown>>(`SELECT ${FIRING_COLUMNS} FROM alert_firings`);
-    const lots = sources && read<Record<string, unknown>>(`SELECT ${LOT_COLUMNS} FROM lots`);
-    if (!alerts) lost.push('alerts');
-    else if (!firings) lost.push("alerts' log");
-    if (!lots) lost.push('lots');
-    kept = db.transaction(() => {
-      const insert = (table: string, columns: string, rows: readonly Record<string, unknown>[]) => {
-        const put = db.prepare(`INSERT INTO ${table} (${columns}) VALUES (${columns.split(', ').map((c) => `@${c}`).join(', ')})`);
-        for (const row of rows) put.run(row);
-      };
-      const part = (name: string, table: string, columns: string, rows: readonly Record<string, unknown>[] | undefined): number => {
-        if (!rows) return 0;
-        try {
-          // A row a damaged page garbled (a NULL where none may be) loses its table, not the rest.
-          db.transaction(() => insert(table, columns, rows))();
-          return rows.length;
-        } catch {
-          lost.push(name);
-          return 0;
-        }
-      };
-      if (sources) insert('sources', 'id, key', sources);
-      const alertCount = part('alerts', 'alerts', ALERT_COLUMNS, alerts);
-      if (alertCount > 0) part("alerts' log", 'alert_firings', FIRING_COLUMNS, firings);
-      return { alerts: alertCount, lots: part('lots', 'lots', LOT_COLUMNS, lots) };
-    })();
+    let from = old;
+    const version = old.pragma('user_version', { simple: true }) as number;
+    if (version < SCHEMA_VERSION) {
+      // An older file (found damaged as it was being upgraded): its rows as its version has them,
+      // brought to this version by the migrations themselves, in memory, and copied from there.
+      staged = new Database(':memory:');
+      for (const migration of MIGRATIONS.slice(0, version)) staged.exec(migration);
+      staged.pragma(`user_version = ${version}`);
+      copyOwn(old, staged, lost, true);
+      upgradeSchema(staged, MIGRATIONS, (reason) => new Error(reason));
+      from = staged;
+    }
+    kept = copyOwn(from, db, lost);
+    // Numbers used stay used: above the copied alerts' and log's, and any removed above both.
+    let used = 0;
+    try {
+      used = from.prepare<[], number>("SELECT seq FROM sqlite_sequence WHERE name = 'alerts'").pluck().get() ?? 0;
+    } catch {
+      // Not known (the table could not be read): the alerts' and the log's numbers are.
+    }
+    db.exec(alertNumbersAbove(`max(${Number(used)}, (SELECT coalesce(max(alert), 0) FROM alert_firings))`));
+    // The lot numbers given before, so that none is given again; garbled or absent (a file of
+    // before lots were numbered, staged above), the kept lots' own numbers stand.
+    try {
+      const given = from.prepare<[], Record<string, unknown>>('SELECT source, symbol, last FROM lot_numbers').all();
+      const put = db.prepare('INSERT INTO lot_numbers (source, symbol, last) VALUES (@source, @symbol, @last)');
+      db.transaction(() => {
+        for (const row of given) put.run(row);
+      })();
+    } catch {
+      // Not known: the kept lots' numbers are (below).
+    }
+    db.exec(LAST_LOT_NUMBERS);
   } catch {
     // Not even its servers could be read (or written anew): nothing of it is kept.
     lost.splice(0, lost.length, 'alerts', 'lots');
     kept = { alerts: 0, lots: 0 };
   } finally {
+    staged?.close();
     old?.close();
   }
   const counted = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
@@ -370,11 +531,6 @@ function keepFrom(aside: string, db: Database.Database): string {
   const lostWords = [...new Set(lost)].join(' and ');
   return (keptWords ? `, with its ${keptWords}` : '') + (lostWords ? `; its ${lostWords}, if any, could not be read (they stay in the file moved aside)` : '');
 }
-
-/** The columns copied from a damaged file, as the current schema names them. */
-const ALERT_COLUMNS = 'id, source, symbol, condition, set_price, set_at, one_shot, paused, snoozed_until, armed, done';
-const FIRING_COLUMNS = 'id, alert, at, price, text';
-const LOT_COLUMNS = 'id, source, symbol, quantity, cost, bought, added_at';
 
 /** The file each store opened for writing, to tell whether another process has moved it aside since. */
 const openedFiles = new WeakMap<HistoryStore, FileId>();

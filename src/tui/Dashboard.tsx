@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
 import { Footer, footerText } from './chrome/Footer.js';
+import { footerHint } from './chrome/footer-hint.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
 import { messageLines } from './chrome/message-log.js';
 import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
@@ -49,6 +50,7 @@ import { displayOrder, selectedSymbol } from './state/ticker.js';
 import type { HistoryService } from '../store/price-recorder.js';
 import type { Firing } from '../store/alerts-store.js';
 import type { Watchlists } from '../market/watchlists.js';
+import type { SyncedSettings } from '../config/settings-sync.js';
 import { useGlyphs } from './glyphs.js';
 import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
 import { useColumnsEditor } from './ticker/use-columns-editor.js';
@@ -80,7 +82,13 @@ export interface DashboardProps {
   /** The saved lists, or symbols for this run. */
   watchlist: Watchlists | readonly string[];
   intervalS: number;
-  persistWatchlist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
+  /**
+   * Saves the lists and interval as this window changed them; may give what the window should
+   * hold now (others' saves merged in). Throws when they cannot be saved.
+   */
+  persistWatchlist?: ((lists: Watchlists, intervalS: number) => SyncedSettings | void) | undefined;
+  /** Asked at each poll: what others saved since, merged with what this window has not saved yet (a save that failed is tried again). */
+  refreshSettings?: ((lists: Watchlists, intervalS: number) => SyncedSettings | undefined) | undefined;
   /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
   history?: HistoryService | undefined;
   /** An alert fired: the terminal is told (bell, desktop notification), and the user's command run, by whoever owns them. */
@@ -167,6 +175,7 @@ export function Dashboard(props: DashboardProps) {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
     persist: props.persistWatchlist,
+    refresh: props.refreshSettings,
     onPrices: props.history && ((asked, quotes, at) => {
       const history = props.history!;
       if (quotes) history.record(quotes, at);
@@ -178,6 +187,9 @@ export function Dashboard(props: DashboardProps) {
       }
     }),
     extraSymbols: props.history && (() => props.history!.alertSymbols()),
+    // x's undo runs out as a delete's does, on the same clock: the footer's offer goes with it.
+    undoWindowMs: props.undoWindowMs,
+    undoClock: ledger.now,
   });
   const detail = useDetail();
   const glyphs = useGlyphs();
@@ -404,7 +416,7 @@ export function Dashboard(props: DashboardProps) {
         // Space types in the query: Ctrl-T marks the highlighted match, and goes on to the next.
         const chosen = search.chosen();
         if (!chosen) return status.notice('no match to mark');
-        c.toggleMark(chosen.contact);
+        c.toggleMark(chosen);
         return search.move(1);
       }
       case 'search.show': {
@@ -412,13 +424,15 @@ export function Dashboard(props: DashboardProps) {
         const activeOnly = contacts.getState().activeOnly;
         const hit = search.chosen();
         if (!hit) return status.notice('no match to show: type a name, username or number');
-        if (activeOnly && hit.contact.lastActiveAt === null) c.toggleActive();
-        const listed = activeOnly && hit.contact.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
-        const { contact, before, position } = search.chosen(listed)!;
+        if (activeOnly && hit.lastActiveAt === null) c.toggleActive();
+        const listed = activeOnly && hit.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
+        // The page it is on, numbered as paging there from the first would number it, the
+        // cursor on it: the label is true, and n and p go on from there.
+        const { contact, before, pageNumber } = search.placeOf(listed, pageRows.current)!;
         search.close();
         void c.showAt(
           before.map((b) => b.id),
-          Math.floor(position / Math.max(1, pageRows.current)) + 1,
+          pageNumber,
           contact.id,
         );
         return;
@@ -657,8 +671,10 @@ export function Dashboard(props: DashboardProps) {
           return;
         }
         const chosen = freshMatches()?.[getPicker().cursor];
-        if (chosen && !t.add(chosen.symbol)) status.notice(`${chosen.symbol} is already on the watchlist`);
-        return;
+        if (!chosen) return;
+        if (!t.add(chosen.symbol)) return status.notice(`${chosen.symbol} is already on the watchlist`);
+        // Added: what is typed next is the next symbol, not more of this one's query.
+        return dispatchPicker({ type: 'added' });
       }
     }
   };
@@ -809,15 +825,11 @@ export function Dashboard(props: DashboardProps) {
       />
     );
   }
-  const marked = contacts.state.marked.size;
-  const undoHint =
-    focus === 'contacts' && (contacts.state.pendingDelete || contacts.state.batch)
-      ? 'u undo delete'
-      : focus === 'contacts' && marked > 0 && contacts.state.mode.kind === 'browse' && contacts.state.view === 'list'
-        ? `${marked} marked: d deletes them, Esc unmarks`
-        : focus === 'ticker' && tickerRemoved
-          ? 'u undo remove'
-          : undefined;
+  const undoHint = footerHint(scopes, {
+    contactsUndo: contacts.state.pendingDelete !== undefined || contacts.state.batch !== undefined,
+    tickerUndo: tickerRemoved !== undefined,
+    marked: contacts.state.marked.size,
+  });
   return (
     <MouseAreasContext.Provider value={mouseAreas}>
       <FieldListening.Provider value={fieldListening}>

@@ -1,5 +1,6 @@
-// Which panes, which sizes: side by side on wide terminals, stacked on narrow ones, a single
-// line when the terminal is too small; every frame one line shorter than the terminal.
+// Which panes, which sizes: side by side on wide terminals, stacked on narrow ones (the ticker
+// below, with the odd row), a single line when the terminal is too small; every frame one line
+// shorter than the terminal.
 import { frameRows, MIN_COLUMNS, MIN_ROWS, SIDE_BY_SIDE_COLUMNS, type TerminalSize } from './terminal.js';
 
 export interface Box2 {
@@ -13,6 +14,8 @@ export type Layout =
 
 /** Lines outside the panes: the status line and the footer. */
 const CHROME_ROWS = 2;
+/** The contacts pane stacked is never shorter than this: borders, title, header, two rows, its bottom line. */
+const MIN_STACKED_CONTACTS = 7;
 
 export function computeLayout(size: TerminalSize): Layout {
   if (size.columns < MIN_COLUMNS || size.rows < MIN_ROWS) return { kind: 'too-small', width: size.columns };
@@ -27,7 +30,9 @@ export function computeLayout(size: TerminalSize): Layout {
       ticker: { width: size.columns - contactsWidth, height: panes },
     };
   }
-  const contactsHeight = Math.ceil(panes / 2);
+  // The ticker has the odd row: with its status line up on its title row, six symbols and a line
+  // of totals fit under it at 80x24, where the contacts keep five.
+  const contactsHeight = Math.max(Math.floor(panes / 2), Math.min(MIN_STACKED_CONTACTS, panes - 1));
   return {
     kind: 'stacked',
     width: size.columns,

@@ -28,7 +28,7 @@ import { firstFrameDrawn } from '../launch/first-frame.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
-  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'persistMouse' | 'contactsSource' | 'exportDir'
+  'client' | 'status' | 'target' | 'watchlist' | 'intervalS' | 'persistWatchlist' | 'refreshSettings' | 'history' | 'motion' | 'hideMoney' | 'persistHideMoney' | 'persistMouse' | 'contactsSource' | 'exportDir'
 > & {
   /** The config's "mouse": false starts the dashboard with the mouse left to the terminal. */
   mouse?: boolean | undefined;
@@ -190,6 +190,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   watchlist={options.watchlist}
                   intervalS={options.intervalS}
                   persistWatchlist={options.persistWatchlist}
+                  refreshSettings={options.refreshSettings}
                   history={options.history}
                   motion={options.motion}
                   hideMoney={options.hideMoney}

@@ -307,7 +307,7 @@ async function restoreBench(): Promise<{ ms: number; peakKb: number }> {
   const here = join(dir, 'restore');
   mkdirSync(here);
   const [into, bare] = [`${TOKEN}-restore`, `${TOKEN}-bare`];
-  const server = await startServeProcess(here, join(here, 'restore.db'), TOKEN, API_KEY, { demoContacts: count, moreTokens: [into, bare] });
+  const server = await startServeProcess(here, join(here, 'restore.db'), TOKEN, API_KEY, ['--demo-contacts', String(count), '--token', into, '--token', bare]);
   try {
     const file = join(here, 'demo.vcf');
     const exported = await measure(bin, ['contacts', 'export', '--output', file], cliEnv(server.url, 'restore-export'));

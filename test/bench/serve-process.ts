@@ -13,14 +13,13 @@ export interface ServeProcess {
 const root = new URL('../../', import.meta.url).pathname;
 
 /**
- * The sandbox, as `tickbook serve` from the built bin: empty, or with `demoContacts` demo contacts
- * in the first token's list; `moreTokens` open lists of their own.
+ * The sandbox, as `tickbook serve` from the built bin (`extra`: more of its options, --rate-limit N,
+ * --demo-contacts N in place of the empty list it otherwise starts with, --token T for more lists).
  */
-export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string, options: { demoContacts?: number; moreTokens?: readonly string[] } = {}): Promise<ServeProcess> {
-  return startListening(join(dir, 'server.log'), [
-    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--seed', '1',
-    ...(options.demoContacts === undefined ? ['--no-demo-data'] : ['--demo-contacts', String(options.demoContacts)]),
-    '--token', token, ...(options.moreTokens ?? []).flatMap((more) => ['--token', more]), '--api-key', apiKey,
+export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string, extra: readonly string[] = []): Promise<ServeProcess> {
+  return startListening(join(dir, `server${extra.length > 0 ? `-${extra.join('-').replace(/\W+/g, '')}` : ''}.log`), [
+    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, ...(extra.includes('--demo-contacts') ? [] : ['--no-demo-data']), '--seed', '1',
+    '--token', token, '--api-key', apiKey, ...extra,
   ]);
 }
 

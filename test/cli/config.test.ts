@@ -1,12 +1,12 @@
 // `tickbook config` as a user runs it: the built bin in a fresh home, values checked as the file's
 // reader checks them, the file written whole with mode 0600, everything it was not asked to
 // change kept, a link kept a link, secrets never shown, a broken file never written over.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanEnv } from '../helpers/child.js';
+import { cleanEnv, pollUntil } from '../helpers/child.js';
 import { BIN } from '../helpers/sandbox.js';
 
 let home: string;
@@ -168,6 +168,29 @@ describe('tickbook config', () => {
     tickbook(['set', 'interval', '2']);
     expect(tickbook(['unset', 'alerts.bell']).code).toBe(0);
     expect(JSON.parse(text())).toEqual({ interval: 2 });
+  });
+
+  it('set and unset of one alerts setting keep another set meanwhile by another process: the alerts object is made of the file under its lock', async () => {
+    tickbook(['set', 'alerts.bell', 'true']);
+    const lock = join(dirname(file), '.config.json.lock');
+    const env = { ...cleanEnv(), HOME: home, XDG_CONFIG_HOME: join(home, 'config'), XDG_DATA_HOME: join(home, 'data') };
+    // Another process's save, seen by a command started while it held the lock: the command has
+    // read config.json (before the lock) once it has read the lock file to see who holds it, which
+    // sets the lock's access time, left older than its change time here (relatime then updates it).
+    const raced = async (args: string[], save: object) => {
+      writeFileSync(lock, `${process.pid} ${hostname()}\n`, { mode: 0o600 });
+      utimesSync(lock, new Date(0), statSync(lock).mtime);
+      const child = spawn(process.execPath, [BIN, 'config', ...args], { env, stdio: 'ignore' });
+      const exited = new Promise<number | null>((done) => child.on('exit', done));
+      await pollUntil(() => statSync(lock).atimeMs > 0, 'the command looking at the lock');
+      writeFileSync(file, `${JSON.stringify(save, null, 2)}\n`, { mode: 0o600 });
+      rmSync(lock);
+      expect(await exited).toBe(0);
+    };
+    await raced(['set', 'alerts.bell', 'false'], { alerts: { bell: true, command: 'notify-send tickbook' } });
+    expect(JSON.parse(text())).toEqual({ alerts: { bell: false, command: 'notify-send tickbook' } });
+    await raced(['unset', 'alerts.bell'], { alerts: { bell: false, command: 'notify-send tickbook', notify: true } });
+    expect(JSON.parse(text())).toEqual({ alerts: { command: 'notify-send tickbook', notify: true } });
   });
 
   it('a config.json that is a link (dotfiles) stays a link: its target is written', () => {

@@ -22,7 +22,11 @@ describe('tickbook contacts duplicates', () => {
     expect(run.stdout).toMatch(/^same phone number: \+442079460001\n {2}ID +NAME +USERNAME +PHONE +LAST ACTIVE\n {2}ct_\S+ +Ann B +ann\.b .*\n {2}ct_\S+ +Ann Able +ann\.a .*\nsame name: /);
     expect(run.stderr).toBe('2 groups among 4 contacts\n');
     run = await runTickbookToExit(['contacts', 'duplicates', '--json'], env);
-    const groups = (JSON.parse(run.stdout) as { duplicates: { by: string; value: string; contacts: { username: string }[] }[] }).duplicates;
+    const document = JSON.parse(run.stdout) as { status: string; duplicates: { by: string; value: string; contacts: { username: string }[] }[] };
+    // The envelope of every --json document tickbook makes itself (history, holdings, alerts, the import's report).
+    expect(Object.keys(document)).toEqual(['status', 'duplicates']);
+    expect(document.status).toBe('success');
+    const groups = document.duplicates;
     expect(groups.map((g) => [g.by, g.value, g.contacts.map((c) => c.username).sort()])).toEqual([
       ['phone', '+442079460001', ['ann.a', 'ann.b']],
       ['name', 'bo  lee', ['bo.1', 'bo.2']],

@@ -559,6 +559,20 @@ describe('import: bounded cards and rows, refusals counted', () => {
     expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe(indented);
   });
 
+  it('a file cut short inside its last card (and inside a line of it): that card refused in tickbook\'s words, naming where it stops; the cards before it imported', async () => {
+    const to = account();
+    const whole = card('Ann', '+447700900021') + card('Bob', '+447700900022');
+    // The third card stops in the middle of its TEL's parameters, as a copy cut off would.
+    writeFileSync(to.at('cut.vcf'), `${whole}BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Cy\r\nTEL;TYPE=CE`);
+    const run = await to.run(['contacts', 'import', to.at('cut.vcf')]);
+    expect(run).toMatchObject({
+      code: 1,
+      stderr: '',
+      stdout: 'created 2, already present 0, invalid 1\n  cut.vcf card at line 11: it has no END:VCARD before the file ends, at line 14, its last line cut off: "TEL;TYPE=CE" (is the file cut short?)\n',
+    });
+    expect(await to.count()).toBe(2);
+  });
+
   it('a CSV row over 1 MiB whose quote closes is refused alone; an unclosed quote refuses the file whole, naming its row and line, nothing created', async () => {
     const to = account();
     const big = `"${'long notes, '.repeat(Math.ceil((1.5 * MB) / 12))}"`;

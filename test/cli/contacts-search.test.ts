@@ -70,10 +70,13 @@ describe('tickbook contacts search', () => {
     expect(nameless.stdout.split('\n')[1]).toMatch(/^no_name_here +no_name_here +\+12125550199 /);
   });
 
-  it('--json gives {query, data}: each match with the contact fields and the field that matched; --ndjson one such object a line', async () => {
+  it('--json gives {status, query, data}: each match with the contact fields and the field that matched; --ndjson one such object a line', async () => {
     let run = await search(['quill', '--json'], env);
     expect(run.code).toBe(0);
-    const json = JSON.parse(run.stdout) as { query: string; data: Hit[] };
+    const json = JSON.parse(run.stdout) as { status: string; query: string; data: Hit[] };
+    // The envelope of every --json document tickbook makes itself.
+    expect(Object.keys(json)).toEqual(['status', 'query', 'data']);
+    expect(json.status).toBe('success');
     expect(json.query).toBe('quill');
     expect(json.data.map((h) => [h.username, h.matched])).toEqual([
       ['quill.fan', 'username'],
@@ -113,7 +116,7 @@ describe('tickbook contacts search', () => {
     expect(run).toMatchObject({ code: 0, stdout: '', stderr: 'no contact matches "xqzvwk"\n' });
     run = await search(['xqzvwk', '--json'], env);
     expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ query: 'xqzvwk', data: [] });
+    expect(JSON.parse(run.stdout)).toEqual({ status: 'success', query: 'xqzvwk', data: [] });
     run = await search(['xqzvwk', '--ndjson'], env);
     expect(run).toMatchObject({ code: 0, stdout: '' });
   });

@@ -105,7 +105,13 @@ describe('the vCard corpus: every exporter’s shape imported', () => {
       line += card.toString('latin1').match(/\r*\n|\r(?!\r*\n)/g)!.length;
       return at;
     });
-    const reasons = expected.invalid.map(([, reason], i) => `  rejects.vcf card at line ${where[i]}: ${reason}\n`).join('');
+    // A card never ended is told where it stops, by what follows it: now the next refused card,
+    // or the end of the rejects file.
+    const stops = (i: number): string =>
+      i + 1 < refused.length ? `before the next BEGIN:VCARD, at line ${where[i + 1]}` : `before the file ends, at line ${line - 1} (is the file cut short?)`;
+    const reasons = expected.invalid
+      .map(([, reason], i) => `  rejects.vcf card at line ${where[i]}: ${reason.startsWith('it has no END:VCARD') ? `it has no END:VCARD ${stops(i)}` : reason}\n`)
+      .join('');
     expect(again).toMatchObject({ code: 1, stdout: `created 0, already present 0, invalid ${refused.length}\n${reasons}`, stderr: '' });
   });
 });

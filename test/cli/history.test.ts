@@ -140,12 +140,12 @@ describe('quote --watch and history', () => {
     const path = join(home, 'data', 'tickbook', 'history.db');
     mkdirSync(dirname(path), { recursive: true });
     const db = new Database(path);
-    db.pragma('user_version = 7');
+    db.pragma('user_version = 8');
     db.close();
     const before = readFileSync(path);
     const run = await runTickbookToExit(['history', 'AAPL'], { ...env, XDG_DATA_HOME: join(home, 'data') });
     expect(run.code).toBe(1);
-    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 7 is newer than this tickbook understands \(5\)$/m);
+    expect(run.stderr).toMatch(/^tickbook: cannot read the price history .*history\.db: its schema version 8 is newer than this tickbook understands \(7\)$/m);
     expect(readFileSync(path)).toEqual(before);
   });
 

@@ -1,7 +1,11 @@
 // `tickbook holdings`: lots added, listed with totals per currency and removed from the shell;
 // real processes of the built CLI against a real sandbox and a real history file.
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { historyPath } from '../../src/store/history-source.js';
+import { historyPath, historySource } from '../../src/store/history-source.js';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { runTickbookToExit } from '../helpers/sandbox.js';
@@ -20,7 +24,7 @@ interface PositionJson {
   currency: string;
   quantity: string;
   average_cost: string;
-  price: number | null;
+  price: string | null;
   cost: string;
   value: string | null;
   day: string | null;
@@ -103,6 +107,8 @@ describe('tickbook holdings', () => {
 
     const { status, positions, totals } = await listed(env);
     expect(status).toBe('success');
+    // Figures per share (the average cost, a lot's cost, the price) in the listing's price unit,
+    // exact, with at least the decimals of the amounts beside them (none for yen, two for pence).
     expect(positions.map((p) => [p.symbol, p.currency, p.quantity, p.average_cost, p.cost])).toEqual([
       ['7203.T', 'JPY', '100', '2500', '250000'],
       // 1501 + 0.1 + 0.2, added exactly; the average, 1501.3 / 12, to the millionth.
@@ -110,20 +116,26 @@ describe('tickbook holdings', () => {
       // 750.999999 is shown once, rounded: 751.00.
       ['SAP.DE', 'EUR', '3', '250.333333', '751.00'],
       // 1000 × 72.5 pence.
-      ['VOD.L', 'GBP', '1000', '72.5', '725.00'],
+      ['VOD.L', 'GBP', '1000', '72.50', '725.00'],
     ]);
     expect(positions[1]!.lots).toEqual([
-      { lot: 1, quantity: '10', cost: '150.1', date: null },
-      { lot: 2, quantity: '1', cost: '0.1', date: '2024-01-05' },
-      { lot: 3, quantity: '1', cost: '0.2', date: null },
+      { lot: 1, quantity: '10', cost: '150.10', date: null },
+      { lot: 2, quantity: '1', cost: '0.10', date: '2024-01-05' },
+      { lot: 3, quantity: '1', cost: '0.20', date: null },
     ]);
+    expect(positions.find((p) => p.symbol === 'VOD.L')!.lots[0]).toMatchObject({ cost: '72.50' });
+    expect(positions.find((p) => p.symbol === '7203.T')!.lots[0]).toMatchObject({ cost: '2500' });
+    // One form: every amount and figure a decimal string, never a number beside strings.
+    const form: Record<string, RegExp> = { JPY: /^-?\d+(\.\d{1,6})?$/, USD: /^-?\d+\.\d{2,6}$/, EUR: /^-?\d+\.\d{2,6}$/, GBP: /^-?\d+\.\d{2,6}$/ };
+    for (const p of positions) {
+      for (const figure of [p.price, p.average_cost, p.cost, p.value, p.gain, ...p.lots.map((l) => l.cost)]) expect(figure, p.symbol).toMatch(form[p.currency]!);
+    }
 
     // Prices move in the sandbox: each value must be the quantity at the price printed beside it.
     const perMinor: Record<string, [bigint, number]> = { JPY: [100n, 0], USD: [1n, 2], EUR: [1n, 2], GBP: [100n, 2] };
     for (const p of positions) {
       const [per, digits] = perMinor[p.currency]!;
-      expect(p.price, p.symbol).toEqual(expect.any(Number));
-      const value = valueMinor(BigInt(p.quantity), p.price!, per);
+      const value = valueMinor(BigInt(p.quantity), Number(p.price), per);
       expect(p.value, p.symbol).toBe(minorText(value, digits));
       expect(p.gain, p.symbol).toBe(minorText(value - minorOf(p.cost), digits));
       expect(p.gain_percent!, p.symbol).toBeCloseTo((Number(value - minorOf(p.cost)) / Number(minorOf(p.cost))) * 100, 1);
@@ -201,7 +213,7 @@ describe('tickbook holdings', () => {
     expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
   });
 
-  it('rm --lot N removes the Nth lot as listed, a missing one is exit 1, rm SYMBOL removes them all', async () => {
+  it('rm --lot N removes lot N, whose number is its own: run twice, the second fails naming it and removes nothing', async () => {
     const env = freshEnv();
     for (const args of [
       ['AAPL', '10', '--cost', '100'],
@@ -211,25 +223,54 @@ describe('tickbook holdings', () => {
     ]) {
       expect((await runTickbookToExit(['holdings', 'add', ...args], env)).code).toBe(0);
     }
+    const lotsOf = async (symbol: string) => (await listed(env)).positions.find((p) => p.symbol === symbol)?.lots.map((l) => `${l.lot}: ${l.quantity}`);
+    /** Runs that each fail and change nothing, at once. */
+    const failing = (...runs: string[][]) => Promise.all(runs.map((args) => runTickbookToExit(['holdings', ...args], env)));
+
     expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 20 at 200\n', stderr: '' });
-    const lotsOf = async (symbol: string) => (await listed(env)).positions.find((p) => p.symbol === symbol)?.lots;
-    // The lots after it move up: numbers are positions in the list, not ids.
-    expect(await lotsOf('AAPL')).toEqual([
-      { lot: 1, quantity: '10', cost: '100', date: null },
-      { lot: 2, quantity: '30', cost: '300', date: null },
+    expect(await failing(['rm', 'AAPL', '--lot', '2'], ['rm', 'AAPL', '--lot', '4'], ['rm', 'IBM', '--lot', '1'])).toMatchObject([
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 2 of AAPL: it was removed (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 4 of AAPL: the last added is lot 3 (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 1 of IBM: no lot of IBM was ever added (tickbook holdings lists them)\n' },
     ]);
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '3'], env)).toMatchObject({
-      code: 1,
-      stdout: '',
-      stderr: 'tickbook: AAPL has no lot 3: it has 2 (tickbook holdings lists them)\n',
-    });
-    expect(await runTickbookToExit(['holdings', 'rm', 'aapl'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL: 2 lots\n' });
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL'], env)).toMatchObject({ code: 1, stdout: '', stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
-    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '1'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' });
-    // Another symbol's lots are untouched throughout.
-    expect(await lotsOf('MSFT')).toEqual([{ lot: 1, quantity: '1', cost: '400', date: null }]);
-    expect(await runTickbookToExit(['holdings', 'rm', 'MSFT'], env)).toMatchObject({ code: 0, stdout: 'removed MSFT: 1 lot\n' });
-    expect(await listed(env)).toEqual({ status: 'success', positions: [], totals: [] });
+    // The lot after it kept its number (lot 3 is not lot 2 now), and nothing else was removed.
+    expect(await lotsOf('AAPL')).toEqual(['1: 10', '3: 30']);
+    const table = await runTickbookToExit(['holdings'], env);
+    expect(table.stdout).toMatch(/^ +lot 1 +10 +100\.00 *\n +lot 3 +30 +300\.00 *$/m);
+    // A new lot takes the next number never given.
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '40', '--cost', '400'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 4: 40 at 400\n' });
+
+    expect(await runTickbookToExit(['holdings', 'rm', 'aapl'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL: 3 lots\n' });
+    expect(await failing(['rm', 'AAPL'], ['rm', 'AAPL', '--lot', '1'])).toMatchObject([
+      { code: 1, stdout: '', stderr: 'tickbook: no holdings of AAPL (tickbook holdings lists them)\n' },
+      { code: 1, stdout: '', stderr: 'tickbook: no lot 1 of AAPL: it was removed (tickbook holdings lists them)\n' },
+    ]);
+    // Numbers go on after every lot of a symbol was removed; a lone lot but lot 1 is listed by its
+    // number, a lone lot 1 (MSFT's, untouched throughout) is not.
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '5', '--cost', '50'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 5: 5 at 50\n' });
+    const after = (await runTickbookToExit(['holdings'], env)).stdout;
+    expect(after).toMatch(/^AAPL .*\n +lot 5 +5 +50\.00 *\nMSFT .*\n\n/m);
+  }, 40_000);
+
+  it('a history file of the version before lot numbers keeps its lots under the numbers it listed them with', async () => {
+    const env = freshEnv();
+    // Made by tickbook before lots had numbers (test/fixtures/history/README.md), for another
+    // server: here the test sandbox's, the only thing changed.
+    const path = historyPath(env);
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(fileURLToPath(new URL('../fixtures/history/holdings-v5.db', import.meta.url)), path);
+    const db = new Database(path);
+    db.prepare('UPDATE sources SET key = ?').run(historySource({ marketDataUrl: env.TICKBOOK_BASE_URL! }));
+    db.close();
+    const { positions } = await listed(env);
+    expect(positions.map((p) => [p.symbol, p.lots.map((l) => `${l.lot}: ${l.quantity} at ${l.cost}`)])).toEqual([
+      ['AAPL', ['1: 10 at 150.25', '2: 0.5 at 0.10', '3: 40 at 400.00']],
+      ['MSFT', ['1: 2 at 400.00', '2: 1 at 410.50']],
+      ['VOD.L', ['1: 1000 at 72.50']],
+    ]);
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 0, stdout: 'removed AAPL lot 2: 0.5 at 0.1\n' });
+    expect(await runTickbookToExit(['holdings', 'rm', 'AAPL', '--lot', '2'], env)).toMatchObject({ code: 1, stderr: 'tickbook: no lot 2 of AAPL: it was removed (tickbook holdings lists them)\n' });
+    expect(await runTickbookToExit(['holdings', 'add', 'AAPL', '1', '--cost', '1'], env)).toMatchObject({ code: 0, stdout: 'AAPL lot 4: 1 at 1\n' });
   });
 
   it('measures the day from the day’s first recorded price, and leaves out what the server no longer serves', async () => {
@@ -248,7 +289,7 @@ describe('tickbook holdings', () => {
 
     const { positions, totals } = await listed(env);
     const aapl = positions.find((p) => p.symbol === 'AAPL')!;
-    const value = valueMinor(10n, aapl.price!, 1n);
+    const value = valueMinor(10n, Number(aapl.price), 1n);
     expect(aapl.value).toBe(minorText(value, 2));
     expect(aapl.day).toBe(minorText(value - 100_000n, 2));
     expect(positions.find((p) => p.symbol === 'GONE1')).toMatchObject({ currency: 'USD', cost: '100.00', price: null, value: null, day: null, gain: null, gain_percent: null });

@@ -419,9 +419,22 @@ describe('readCard: what tickbook does not use is passed over, whatever its synt
     const photo = 'A'.repeat(24_820);
     const refused = readCard(card('VERSION:3.0', 'FN:Mac', `!${photo}`));
     expect(refused).toEqual({ problem: `line 4 is not a property (name:value): "!${'A'.repeat(38)}…"` });
-    expect(crlf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Cut short')).toBeTruthy();
-    expect(readCard(crlf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Cut short'))).toEqual({ problem: 'it is cut short: no END:VCARD' });
     expect(readCard(crlf('BEGIN:VCALENDAR', 'VERSION:2.0', 'END:VCALENDAR'))).toEqual({ problem: 'not a vCard (it does not begin with BEGIN:VCARD)' });
+  });
+
+  it('a card never ended is refused in tickbook\'s words, naming the line where it stops: the next card, the end of the file, a last line cut off', () => {
+    const cut = crlf('BEGIN:VCARD', 'VERSION:3.0', 'FN:Cut short');
+    expect(readCard(cut, { line: 12 })).toEqual({ problem: 'it has no END:VCARD: its last line is line 14' });
+    expect(readCard(cut, { line: 12, unended: 'next card' })).toEqual({ problem: 'it has no END:VCARD before the next BEGIN:VCARD, at line 15' });
+    expect(readCard(cut, { line: 12, unended: 'end of file' })).toEqual({ problem: 'it has no END:VCARD before the file ends, at line 14 (is the file cut short?)' });
+    // Cut inside a line: no property (no colon) after FN, but the missing end is what is wrong.
+    expect(readCard(`${cut}TEL;TYPE=CE`, { line: 12, unended: 'end of file' })).toEqual({
+      problem: 'it has no END:VCARD before the file ends, at line 15, its last line cut off: "TEL;TYPE=CE" (is the file cut short?)',
+    });
+    // Blank lines before the next card are the unended card's.
+    expect(readCard(`${cut}\r\n\r\n`, { line: 1, unended: 'next card' })).toEqual({ problem: 'it has no END:VCARD before the next BEGIN:VCARD, at line 6' });
+    // Nothing of ical.js's words: "invalid ical body. component began but did not end".
+    expect(JSON.stringify(readCard(cut))).not.toMatch(/ical|component/i);
   });
 });
 
@@ -531,7 +544,7 @@ describe('CardSplitter', () => {
     expect(found[0]!.raw).toBe(crlf('BEGIN:VCARD', 'FN:Never ended'));
     expect(found[2]!.raw).toBe(crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Public;John', 'AGENT:', 'BEGIN:VCARD', 'N:Friday;Fred', 'END:VCARD', 'TEL:+1', 'END:VCARD'));
     expect(found[3]!.raw).toBe(crlf('BEGIN:VCARD', 'AGENT:BEGIN:VCARD', 'FN:Fred', 'END:VCARD', 'FN:John', 'END:VCARD'));
-    expect(readCard(Buffer.from(found[0]!.raw!, 'latin1'))).toEqual({ problem: 'it is cut short: no END:VCARD' });
+    expect(readCard(Buffer.from(found[0]!.raw!, 'latin1'), { line: found[0]!.line, unended: 'next card' })).toEqual({ problem: 'it has no END:VCARD before the next BEGIN:VCARD, at line 3' });
   });
 
   it('every card is counted however it is written: lone-CR line ends after an LF card (cat unix.vcf mac.vcf), an indented card, BEGIN: VCARD', () => {

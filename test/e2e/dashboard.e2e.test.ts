@@ -106,7 +106,9 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     await s.waitFor((t) => /Add symbol: shell/.test(t), 'the query typed');
     screen = await s.waitFor((t) => /❯\s+SHEL\.L\s+\[LSE\]\s+Shell/.test(t), 'Shell first in the picker');
     s.keys('Enter');
-    await s.waitFor((t) => /added SHEL\.L/.test(t) && /✓ SHEL\.L/.test(t), 'SHEL.L added and marked');
+    await s.waitFor((t) => /added SHEL\.L/.test(t) && !/Add symbol: shell/.test(t), 'SHEL.L added, the field empty for the next');
+    s.type('shel');
+    await s.waitFor((t) => /✓ SHEL\.L/.test(t), 'SHEL.L marked as on the watchlist');
     s.keys('Escape');
     screen = await s.waitFor((t) => PRICE_ROW('SHEL.L').test(t), 'a price for SHEL.L');
     const firstSeen = screen.split('\n').find((line) => /SHEL\.L/.test(line))!;

@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import {
   type AlertCondition,
   type AlertState,
+  armingWords,
+  arms,
   describeFiring,
   holds,
   initialState,
   type Reading,
   REARM_BAND,
   step,
+  whenSetWords,
 } from '../../src/market/alerts.js';
 import { formatPrice } from '../../src/text/numbers.js';
 
@@ -40,8 +43,7 @@ describe('price lines', () => {
   });
 
   it('do not fire for a price already past the line when set: only at the next crossing', () => {
-    expect(firings(above, [105, 110, 99.8, 101])).toEqual([]);
-    // Back under the band (100 × (1 − 0.25%) = 99.75) and up again: that is a crossing.
+    expect(firings(above, [105, 110, 104, 101])).toEqual([]);
     expect(firings(above, [105, 99.7, 101])).toEqual([2]);
   });
 
@@ -49,6 +51,119 @@ describe('price lines', () => {
     expect(firings(above, [99, 100, 99.9, 100.1, 99.8, 100.2])).toEqual([1]);
     const band = 100 * (1 - REARM_BAND);
     expect(firings(above, [99, 100, band - 0.01, 100])).toEqual([1, 3]);
+  });
+});
+
+describe('an alert set while its condition holds', () => {
+  const above: AlertCondition = { kind: 'above', price: 100 };
+  const below: AlertCondition = { kind: 'below', price: 24.5 };
+
+  it('is armed by the first price on the other side of its line, without the band, and fires at the next crossing', () => {
+    // 99.9 is under the line but inside the band (99.75): enough to arm it, as it was set.
+    expect(firings(above, [105, 110, 99.9, 100.5])).toEqual([3]);
+    // SHEL.L below 24.50 set at 24.40: up to 24.51 (inside the band's 24.56125) and back through.
+    expect(firings(below, [24.4, 24.45, 24.51, 24.49])).toEqual([3]);
+    // A move up 2% set at +2.5%: back to +1.9% (inside the band's 1.75%) arms it; +2% fires.
+    const move: AlertCondition = { kind: 'move', percent: 2, direction: 'up', from: 'open' };
+    const r = (price: number) => at(price, { reference: 100 });
+    expect(firings(move, [r(102.5), r(101.9), r(102)])).toEqual([2]);
+  });
+
+  it('is not armed by a price on its line: that is its condition holding still', () => {
+    expect(firings(above, [100, 100, 100.2, 100])).toEqual([]);
+    expect(firings(above, [100, 100, 99.99, 100])).toEqual([3]);
+    expect(firings(below, [24.5, 24.5, 24.5001, 24.5])).toEqual([3]);
+  });
+
+  it('after its first firing needs the band again, as every alert does', () => {
+    // Armed at 99.9 (no band), fires at 100.5; 99.9 is then inside the band: the next 100.5 is quiet.
+    expect(firings(above, [105, 99.9, 100.5, 99.9, 100.5, 99.7, 100])).toEqual([2, 6]);
+  });
+
+  it('snoozed, lets the next crossing pass, and needs the band after it', () => {
+    const state = { ...initialState(above, at(105)), snoozedUntil: 5_000 };
+    const t = (price: number, now: number) => at(price, { now });
+    // 100.5 at 3000 is let pass; 99.9 after the snooze does not arm it (inside the band), 99.7 does.
+    expect(firings(above, [t(105, 1000), t(99.9, 2000), t(100.5, 3000), t(99.9, 6000), t(100.5, 7000), t(99.7, 8000), t(100.1, 9000)], state)).toEqual([6]);
+  });
+
+  it('says what it waits for: the line itself when set holding, the line less the band after a firing', () => {
+    const alarmed = (condition: AlertCondition, band: boolean) => armingWords(condition, band, formatPrice);
+    expect(alarmed(above, false)).toBe('a price below 100.00');
+    expect(alarmed(above, true)).toBe('a price below 99.75');
+    expect(alarmed({ kind: 'above', price: 200 }, true)).toBe('a price below 199.50');
+    expect(alarmed(below, false)).toBe('a price above 24.50');
+    // Exactly the line that arms it, not one rounded to two decimals (24.44 would not arm it).
+    expect(alarmed(below, true)).toBe('a price above 24.56125');
+    expect(alarmed({ kind: 'move', percent: 5, direction: 'either', from: 'open' }, true)).toBe('a move within ±4.75% from open');
+    expect(alarmed({ kind: 'move', percent: 5, direction: 'up', from: 'set' }, false)).toBe('a move below +5% from set');
+    expect(alarmed({ kind: 'move', percent: 3, direction: 'down', from: 'close' }, true)).toBe('a move above -2.75% from close');
+    expect(alarmed({ kind: 'move', percent: 0.1, direction: 'up', from: 'set' }, true)).toBe('a move below -0.15% from set');
+    expect(alarmed({ kind: 'move', percent: 0.1, direction: 'either', from: 'set' }, true)).toBe('nothing: ±0.1% is inside the 0.25-point band, so it does not fire again');
+    expect(alarmed({ kind: 'stale', polls: 3 }, true)).toBe('a new price');
+    expect(whenSetWords('SHEL.L', below, true, 24.4, formatPrice)).toBe('it holds now: it waits for a price above 24.50, then fires at the next crossing');
+    expect(whenSetWords('SHEL.L', below, true, 24.4, formatPrice, true)).toBe('it holds now: it waits for a price above 24.50');
+    expect(whenSetWords('SHEL.L', below, false, 24.6, formatPrice)).toBeUndefined();
+  });
+
+  it('is armed at the line it says it waits for, and not a hair before', () => {
+    // The words and the rule are one line: 24.50 and 0.25% is 24.56125, as shown, where the sum
+    // in floating point is 24.561249999999998, which a price of 24.56125 would be above.
+    const fired = { ...initialState(below, at(25)), armed: false, band: true };
+    expect(arms(below, at(24.56125), true)).toBe(false);
+    expect(arms(below, at(24.5613), true)).toBe(true);
+    expect(firings(below, [24.56125, 24.5, 24.5613, 24.5], fired)).toEqual([3]);
+  });
+});
+
+describe('an alert set when it cannot be told whether its condition holds', () => {
+  const up: AlertCondition = { kind: 'move', percent: 5, direction: 'up', from: 'open' };
+  const r = (price: number, reference: number | undefined = 100) => at(price, { reference });
+
+  it('is not armed: a first reading where it holds does not fire; one where it does not arms it, and the next crossing fires', () => {
+    // No price when set (the quote could not be had): 105 at the first poll is past the line already.
+    const above: AlertCondition = { kind: 'above', price: 100 };
+    expect(initialState(above, at(undefined))).toMatchObject({ armed: false, band: false });
+    expect(firings(above, [105, 110, 99.9, 100.5], initialState(above, at(undefined)))).toEqual([3]);
+    // A move from the open set with nothing recorded today: +6% at the first poll that has one.
+    const unknown = initialState(up, r(106, undefined));
+    expect(unknown).toMatchObject({ armed: false, band: false });
+    expect(firings(up, [r(106, undefined), r(106), r(106.5), r(104.9), r(105)], unknown)).toEqual([4]);
+    // A first reading where it does not hold arms it at once: a crossing after that fires.
+    expect(firings(up, [r(100), r(105)], unknown)).toEqual([1]);
+  });
+
+  it('never fires at its first reading merely because its condition held when set, for every kind', () => {
+    const conditions: AlertCondition[] = [
+      { kind: 'above', price: 100 },
+      { kind: 'below', price: 100 },
+      ...(['up', 'down', 'either'] as const).flatMap((direction) => (['open', 'close', 'set'] as const).map((from) => ({ kind: 'move' as const, percent: 5, direction, from }))),
+    ];
+    for (const condition of conditions) {
+      const falls = condition.kind === 'below' || (condition.kind === 'move' && condition.direction === 'down');
+      const holding = falls ? r(90) : r(110);
+      // Back on the other side of the line: for a move, no move at all.
+      const quiet = condition.kind === 'move' ? r(100) : r(falls ? 105 : 95);
+      for (const when of [at(undefined), r(holding.price!, undefined), holding]) {
+        const state = initialState(condition, when);
+        const name = `${JSON.stringify(condition)} set at ${JSON.stringify(when)}`;
+        expect(state.armed, name).toBe(false);
+        expect(firings(condition, [holding, holding, quiet, holding], state), name).toEqual([3]);
+      }
+    }
+    // A stale alert can always be told: no poll has gone without a price when it is set.
+    expect(initialState({ kind: 'stale', polls: 3 }, at(undefined))).toMatchObject({ armed: true });
+  });
+
+  it('says it cannot tell, and why: no price, nothing recorded today, no earlier day', () => {
+    const words = (condition: AlertCondition, price: number | undefined, short?: boolean) => whenSetWords('AAPL', condition, undefined, price, formatPrice, short);
+    expect(words({ kind: 'above', price: 200 }, undefined)).toBe('cannot tell if it holds now: the server gave no price for AAPL; it waits for a price below 200.00, then fires at the next crossing');
+    expect(words(up, 210)).toBe('cannot tell if it holds now: nothing of AAPL is recorded today to measure from; it waits for a move below +5% from open, then fires at the next crossing');
+    expect(words({ ...up, direction: 'down', from: 'close' }, 210)).toBe(
+      'cannot tell if it holds now: no earlier day of AAPL is recorded to measure from; it waits for a move above -5% from close, then fires at the next crossing',
+    );
+    expect(words({ ...up, from: 'set' }, undefined)).toBe('cannot tell if it holds now: the server gave no price for AAPL; it waits for a move below +5% from set, then fires at the next crossing');
+    expect(words(up, 210, true)).toBe('cannot tell if it holds now: it waits for a move below +5% from open');
   });
 });
 

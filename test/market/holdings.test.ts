@@ -15,8 +15,8 @@ function fixed(text: string): bigint {
 /** An exact amount (12 decimals) from its decimal text. */
 const exact = (text: string): bigint => times(fixed(text), fixed('1'));
 
-let nextId = 1;
-const lot = (symbol: string, quantity: string, cost: string, bought?: string): Lot => ({ id: nextId++, symbol, quantity: fixed(quantity), cost: fixed(cost), bought });
+let nextNumber = 1;
+const lot = (symbol: string, quantity: string, cost: string, bought?: string): Lot => ({ symbol, number: nextNumber++, quantity: fixed(quantity), cost: fixed(cost), bought });
 
 const problemsOf = (quantity: string, cost: string, date = '') => {
   const checked = checkLot({ quantity, cost, date }, TODAY);
@@ -86,7 +86,7 @@ describe('positionOf', () => {
     const p = positionOf('AAPL', lots, 187.23, 185);
     expect(p.symbol).toBe('AAPL');
     expect(p.currency.code).toBe('USD');
-    expect(p.lots.map((l) => l.id)).toEqual(lots.map((l) => l.id));
+    expect(p.lots.map((l) => l.number)).toEqual(lots.map((l) => l.number));
     expect(p.quantity).toBe(fixed('15.25'));
     // 1500 + 0.5 + 50.01
     expect(p.cost).toBe(exact('1550.51'));

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { positionOf, type Lot } from '../../src/market/holdings.js';
 import { currencyOf } from '../../src/market/listing.js';
-import { fixedOf, fixedText, formatMinor, formatMoney, parseFixed, percentOf, times, toMinor } from '../../src/market/money.js';
+import { fixedOf, fixedText, fixedWithDigits, formatMinor, formatMoney, parseFixed, percentOf, times, toMinor } from '../../src/market/money.js';
 
 const USD = currencyOf('AAPL');
 const JPY = currencyOf('7203.T');
@@ -19,7 +19,7 @@ function fixed(text: string): bigint {
 /** An amount of money in the price unit, as the exact product of `amount` × 1. */
 const amount = (text: string): bigint => times(fixed(text), fixed('1'));
 
-const lot = (id: number, quantity: string, cost: string): Lot => ({ id, symbol: 'AAPL', quantity: fixed(quantity), cost: fixed(cost), bought: undefined });
+const lot = (number: number, quantity: string, cost: string): Lot => ({ symbol: 'AAPL', number, quantity: fixed(quantity), cost: fixed(cost), bought: undefined });
 
 describe('parseFixed', () => {
   it('reads decimals as typed, exactly, in millionths', () => {
@@ -75,6 +75,18 @@ describe('fixedOf and fixedText', () => {
     expect(fixedText(-1n)).toBe('-0.000001');
     expect(fixedText(-2_250_000n)).toBe('-2.25');
     expect(fixedText(123_456_789_123_456n)).toBe('123456789.123456');
+  });
+
+  it('writes an amount with at least the decimals asked for, and every one it has (a figure per share in JSON)', () => {
+    expect(fixedWithDigits(200_000_000n, 2)).toBe('200.00');
+    expect(fixedWithDigits(150_100_000n, 2)).toBe('150.10');
+    expect(fixedWithDigits(125_108_333n, 2)).toBe('125.108333');
+    expect(fixedWithDigits(100_000n, 2)).toBe('0.10');
+    expect(fixedWithDigits(0n, 2)).toBe('0.00');
+    expect(fixedWithDigits(-2_500_000n, 2)).toBe('-2.50');
+    // Yen have no minor digits: as it is.
+    expect(fixedWithDigits(2_500_000_000n, 0)).toBe('2500');
+    expect(fixedWithDigits(2_500_500_000n, 0)).toBe('2500.5');
   });
 });
 

@@ -150,7 +150,7 @@ describe('the contact index', () => {
     expect(index.count(elsewhere)).toBe(0);
   });
 
-  it('is kept in the history file (schema 5) under a hash of the token, never the token', () => {
+  it('is kept in the history file (schema 6) under a hash of the token, never the token', () => {
     index.put(A, [contact('c1', 100, { displayName: 'Persisted Person' })], 1);
     store.close();
     const bytes = readFileSync(path).toString('latin1') + readWalIfAny();
@@ -159,7 +159,7 @@ describe('the contact index', () => {
 
     store = openHistoryStore(path);
     index = contactIndexOf(store);
-    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(7);
     expect(index.all(A).map((c) => c.displayName)).toEqual(['Persisted Person']);
   });
 });

@@ -1,10 +1,12 @@
 // The price history on real SQLite files in temp directories.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { barsOf, barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
+import { fixedText } from '../../src/market/money.js';
 import { alertsOf } from '../../src/store/alerts-store.js';
 import { HistoryOpenError, movedAway, openHistoryStore, readHistory, replaceDamaged, RETENTION_MS, type HistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
@@ -60,7 +62,7 @@ describe('the history store', () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(join(dir, 'data')).mode & 0o777).toBe(0o700);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });
@@ -220,7 +222,11 @@ describe('the history store', () => {
       alerts.add(A, 'AAPL', { kind: 'above', price: 200 }, { price: 190, at: T0, oneShot: false });
       alerts.add(A, 'MSFT', { kind: 'below', price: 10 }, { price: 400, at: T0, oneShot: true });
       alerts.evaluate(A, new Map([['AAPL', { price: 201, pollsWithout: 0, now: T0 + 1000 }]]), () => undefined);
-      holdingsOf(store).add(A, 'AAPL', { quantity: 10_000_000n, cost: 150_000_000n, bought: '2026-01-02' }, T0);
+      // Lot 2 of three: the numbers 1 and 3 were given and are not to be given again.
+      const holdings = holdingsOf(store);
+      for (const quantity of [9_000_000n, 10_000_000n, 11_000_000n]) holdings.add(A, 'AAPL', { quantity, cost: 150_000_000n, bought: '2026-01-02' }, T0);
+      holdings.remove(A, 'AAPL', 1);
+      holdings.remove(A, 'AAPL', 3);
       store.record(A, [{ symbol: 'AAPL', price: 201, volume: 5 }], T0 + 1000);
       store.close();
       damagePage(path, name);
@@ -253,11 +259,27 @@ describe('the history store', () => {
         { id: 2, symbol: 'MSFT', armed: true, done: false, oneShot: true },
       ]);
       expect(alertsOf(after).firings(A).map((f) => [f.alert, f.price])).toEqual([[1, 201]]);
-      expect(holdingsOf(after).list(A)).toEqual([{ id: 1, symbol: 'AAPL', quantity: 10_000_000n, cost: 150_000_000n, bought: '2026-01-02' }]);
+      expect(holdingsOf(after).list(A)).toEqual([{ symbol: 'AAPL', number: 2, quantity: 10_000_000n, cost: 150_000_000n, bought: '2026-01-02' }]);
+      expect(holdingsOf(after).add(A, 'AAPL', { quantity: 1n, cost: 1n, bought: undefined }, T0).number).toBe(4);
       // The prices are not the user's own: they start anew.
       expect(after.ticks(A, 'AAPL', 0, T0 * 2)).toEqual([]);
       after.record(A, [{ symbol: 'AAPL', price: 202, volume: 6 }], T0 + 2000);
       expect(after.ticks(A, 'AAPL', 0, T0 * 2)).toHaveLength(1);
+    });
+
+    it('a version 5 file found damaged as it is upgraded keeps its lots, numbered as they were listed', () => {
+      // Made by tickbook before lots had numbers (see test/fixtures/history/README.md).
+      mkdirSync(join(dir, 'data'), { recursive: true });
+      copyFileSync(fileURLToPath(new URL('../fixtures/history/holdings-v5.db', import.meta.url)), path);
+      damagePage(path, 'lots_by_symbol');
+      const warnings: string[] = [];
+      const after = openHistoryStore(path, { onWarning: (w) => warnings.push(w) });
+      open.push(after);
+      expect(warnings).toEqual([expect.stringMatching(/was damaged: moved aside to .*; recording starts anew, with its 6 lots$/)]);
+      const key = after.db.prepare('SELECT key FROM sources').pluck().get() as string;
+      const holdings = holdingsOf(after);
+      expect(holdings.list(key).map((l) => `${l.symbol} ${l.number} ${fixedText(l.quantity)}`)).toEqual(['AAPL 1 10', 'AAPL 2 0.5', 'AAPL 3 40', 'MSFT 1 2', 'MSFT 2 1', 'VOD.L 1 1000']);
+      expect(holdings.add(key, 'AAPL', { quantity: 1n, cost: 1n, bought: undefined }, T0).number).toBe(4);
     });
 
     it('says what could not be read, which stays in the file moved aside', () => {
@@ -383,7 +405,7 @@ describe('the history store', () => {
     store.record(A, [{ symbol: 'X', price: 12, volume: 170 }], T0 + 2000);
     expect(store.bars(A, 'X', 'minute', T0, T0)).toEqual([{ t: T0, open: 10, high: 12, low: 10, close: 12, volume: 20, firstT: T0, lastT: T0 + 2000 }]);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     db.close();
   });
 
@@ -391,11 +413,11 @@ describe('the history store', () => {
     openStore().close();
     open.length = 0;
     const db = new Database(path);
-    db.pragma('user_version = 7');
+    db.pragma('user_version = 8');
     db.close();
     const before = readFileSync(path);
     expect(() => openHistoryStore(path)).toThrow(HistoryOpenError);
-    expect(() => openHistoryStore(path)).toThrow(/schema version 7 is newer than this tickbook understands \(5\)/);
+    expect(() => openHistoryStore(path)).toThrow(/schema version 8 is newer than this tickbook understands \(7\)/);
     expect(readFileSync(path)).toEqual(before);
   });
 

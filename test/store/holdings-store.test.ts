@@ -1,12 +1,13 @@
 // Holdings in the history file (src/store/holdings-store.ts), on real SQLite files in temp
 // directories: lots per server, exact decimals on disk, and what a second connection writes.
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CheckedLot } from '../../src/market/holdings.js';
-import { parseFixed } from '../../src/market/money.js';
+import { fixedText, parseFixed } from '../../src/market/money.js';
 import { alertsOf } from '../../src/store/alerts-store.js';
 import { type HistoryStore, openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
@@ -48,7 +49,7 @@ describe('holdings in the history file', () => {
   it('adds lots and lists them by symbol, then in the order added', () => {
     const holdings = holdingsOf(openStore());
     const first = holdings.add(A, 'MSFT', lot('1', '400'), 1);
-    expect(first).toEqual({ id: expect.any(Number), symbol: 'MSFT', quantity: 1_000_000n, cost: 400_000_000n, bought: undefined });
+    expect(first).toEqual({ symbol: 'MSFT', number: 1, quantity: 1_000_000n, cost: 400_000_000n, bought: undefined });
     holdings.add(A, 'AAPL', lot('10', '150', '2024-01-05'), 2);
     holdings.add(A, 'MSFT', lot('2', '410'), 3);
     holdings.add(A, 'AAPL', lot('5', '0.1'), 4);
@@ -62,32 +63,72 @@ describe('holdings in the history file', () => {
 
   it('updates a lot in place, and says when there is no such lot', () => {
     const holdings = holdingsOf(openStore());
-    const a = holdings.add(A, 'AAPL', lot('10', '150'), 1);
-    const b = holdings.add(A, 'AAPL', lot('1', '1'), 2);
-    expect(holdings.update(A, a.id, lot('12', '149.5', '2024-03-01'))).toBe(true);
+    holdings.add(A, 'AAPL', lot('10', '150'), 1);
+    holdings.add(A, 'AAPL', lot('1', '1'), 2);
+    expect(holdings.update(A, 'AAPL', 1, lot('12', '149.5', '2024-03-01'))).toBe(true);
     expect(holdings.list(A)).toEqual([
-      { id: a.id, symbol: 'AAPL', quantity: fixed('12'), cost: fixed('149.5'), bought: '2024-03-01' },
-      { id: b.id, symbol: 'AAPL', quantity: fixed('1'), cost: fixed('1'), bought: undefined },
+      { symbol: 'AAPL', number: 1, quantity: fixed('12'), cost: fixed('149.5'), bought: '2024-03-01' },
+      { symbol: 'AAPL', number: 2, quantity: fixed('1'), cost: fixed('1'), bought: undefined },
     ]);
     // A date taken away is gone, not kept from before.
-    expect(holdings.update(A, a.id, lot('12', '149.5'))).toBe(true);
+    expect(holdings.update(A, 'AAPL', 1, lot('12', '149.5'))).toBe(true);
     expect(holdings.list(A)[0]!.bought).toBeUndefined();
-    expect(holdings.update(A, b.id + 100, lot('1', '1'))).toBe(false);
-    expect(holdings.update('http://never.example', a.id, lot('1', '1'))).toBe(false);
+    expect(holdings.update(A, 'AAPL', 3, lot('1', '1'))).toBe(false);
+    expect(holdings.update(A, 'MSFT', 1, lot('1', '1'))).toBe(false);
+    expect(holdings.update('http://never.example', 'AAPL', 1, lot('1', '1'))).toBe(false);
   });
 
   it('removes one lot, or every lot of a symbol, and counts them', () => {
     const holdings = holdingsOf(openStore());
-    const a = holdings.add(A, 'AAPL', lot('10', '150'), 1);
+    holdings.add(A, 'AAPL', lot('10', '150'), 1);
     holdings.add(A, 'AAPL', lot('5', '160'), 2);
     holdings.add(A, 'AAPL', lot('1', '170'), 3);
     holdings.add(A, 'MSFT', lot('1', '400'), 4);
-    expect(holdings.remove(A, a.id)).toBe(true);
-    expect(holdings.remove(A, a.id)).toBe(false);
+    expect(holdings.remove(A, 'AAPL', 1)).toBe(true);
+    expect(holdings.remove(A, 'AAPL', 1)).toBe(false);
     expect(shown(holdings.list(A))).toEqual(['AAPL 5000000 160000000 -', 'AAPL 1000000 170000000 -', 'MSFT 1000000 400000000 -']);
     expect(holdings.removeSymbol(A, 'AAPL')).toBe(2);
     expect(holdings.removeSymbol(A, 'AAPL')).toBe(0);
     expect(shown(holdings.list(A))).toEqual(['MSFT 1000000 400000000 -']);
+  });
+
+  it('numbers each symbol’s lots from 1 and never gives a number again: not after its lot is removed, nor after every lot of the symbol is', () => {
+    const holdings = holdingsOf(openStore());
+    const numbers = () => holdings.list(A).map((l) => `${l.symbol} ${l.number}`);
+    expect([1, 2, 3].map((at) => holdings.add(A, 'AAPL', lot('1', '1'), at).number)).toEqual([1, 2, 3]);
+    expect(holdings.add(A, 'MSFT', lot('1', '1'), 4).number).toBe(1);
+    // The middle one and the last one removed: the others keep their numbers, and the next is 4.
+    expect(holdings.remove(A, 'AAPL', 2)).toBe(true);
+    expect(holdings.remove(A, 'AAPL', 3)).toBe(true);
+    expect(numbers()).toEqual(['AAPL 1', 'MSFT 1']);
+    expect(holdings.lastNumber(A, 'AAPL')).toBe(3);
+    expect(holdings.add(A, 'AAPL', lot('2', '2'), 5).number).toBe(4);
+    expect(numbers()).toEqual(['AAPL 1', 'AAPL 4', 'MSFT 1']);
+    // A number removed names nothing now: the lot in its place is not taken for it.
+    expect(holdings.remove(A, 'AAPL', 2)).toBe(false);
+    expect(holdings.update(A, 'AAPL', 3, lot('9', '9'))).toBe(false);
+    expect(numbers()).toEqual(['AAPL 1', 'AAPL 4', 'MSFT 1']);
+    // Every lot of AAPL removed, then one added: lot 5.
+    expect(holdings.removeSymbol(A, 'AAPL')).toBe(2);
+    expect(holdings.lastNumber(A, 'AAPL')).toBe(4);
+    expect(holdings.add(A, 'AAPL', lot('3', '3'), 6).number).toBe(5);
+    expect(holdings.lastNumber(A, 'MSFT')).toBe(1);
+    expect(holdings.lastNumber(A, 'IBM')).toBe(0);
+  });
+
+  it('two connections adding to one symbol get numbers of their own, in turn', () => {
+    const one = holdingsOf(openStore());
+    const two = holdingsOf(openStore());
+    expect(one.add(A, 'AAPL', lot('1', '1'), 1).number).toBe(1);
+    expect(two.add(A, 'AAPL', lot('2', '2'), 2).number).toBe(2);
+    expect(one.add(A, 'AAPL', lot('3', '3'), 3).number).toBe(3);
+    expect(two.remove(A, 'AAPL', 3)).toBe(true);
+    expect(one.add(A, 'AAPL', lot('4', '4'), 4).number).toBe(4);
+    expect(two.list(A).map((l) => [l.number, l.quantity])).toEqual([
+      [1, fixed('1')],
+      [2, fixed('2')],
+      [4, fixed('4')],
+    ]);
   });
 
   it('keeps decimals exactly as typed, on disk as text', () => {
@@ -124,16 +165,19 @@ describe('holdings in the history file', () => {
   it('two servers never mix, even for the same symbol', () => {
     const store = openStore();
     const holdings = holdingsOf(store);
-    const a = holdings.add(A, 'AAPL', lot('10', '150'), 1);
-    const b = holdings.add(B, 'AAPL', lot('3', '99'), 2);
-    expect(shown(holdings.list(A))).toEqual(['AAPL 10000000 150000000 -']);
+    holdings.add(A, 'AAPL', lot('10', '150'), 1);
+    holdings.add(A, 'AAPL', lot('11', '150'), 1);
+    // Each server numbers its own lots.
+    expect(holdings.add(B, 'AAPL', lot('3', '99'), 2).number).toBe(1);
+    expect(shown(holdings.list(A))).toEqual(['AAPL 10000000 150000000 -', 'AAPL 11000000 150000000 -']);
     expect(shown(holdings.list(B))).toEqual(['AAPL 3000000 99000000 -']);
-    // One server's ids mean nothing to the other.
-    expect(holdings.remove(B, a.id)).toBe(false);
-    expect(holdings.update(B, a.id, lot('1', '1'))).toBe(false);
-    expect(holdings.removeSymbol(A, 'AAPL')).toBe(1);
+    // One server's lot numbers name nothing of the other's.
+    expect(holdings.remove(B, 'AAPL', 2)).toBe(false);
+    expect(holdings.update(B, 'AAPL', 2, lot('1', '1'))).toBe(false);
+    expect(holdings.lastNumber(B, 'AAPL')).toBe(1);
+    expect(holdings.removeSymbol(A, 'AAPL')).toBe(2);
     expect(holdings.list(A)).toEqual([]);
-    expect(holdings.list(B).map((l) => l.id)).toEqual([b.id]);
+    expect(shown(holdings.list(B))).toEqual(['AAPL 3000000 99000000 -']);
   });
 
   it('listing for a server never seen finds nothing and records nothing', () => {
@@ -141,7 +185,8 @@ describe('holdings in the history file', () => {
     const holdings = holdingsOf(store);
     expect(holdings.list('http://never.example')).toEqual([]);
     expect(holdings.removeSymbol('http://never.example', 'AAPL')).toBe(0);
-    expect(holdings.remove('http://never.example', 1)).toBe(false);
+    expect(holdings.remove('http://never.example', 'AAPL', 1)).toBe(false);
+    expect(holdings.lastNumber('http://never.example', 'AAPL')).toBe(0);
     expect(store.sourceId('http://never.example', false)).toBeUndefined();
   });
 
@@ -159,9 +204,9 @@ describe('holdings in the history file', () => {
     expect(holdings.list(A)).toHaveLength(1);
     const second = holdings.add(A, 'AAPL', lot('2', '2'), 2);
     expect(holdings.list(A)).toHaveLength(2);
-    holdings.update(A, second.id, lot('3', '3'));
+    holdings.update(A, 'AAPL', second.number, lot('3', '3'));
     expect(holdings.list(A)[1]!.quantity).toBe(fixed('3'));
-    holdings.remove(A, second.id);
+    holdings.remove(A, 'AAPL', second.number);
     expect(holdings.list(A)).toHaveLength(1);
   });
 
@@ -174,12 +219,12 @@ describe('holdings in the history file', () => {
     expect(two.list(A)).toHaveLength(1);
     const added = one.add(A, 'MSFT', lot('1', '400'), 2);
     expect(shown(two.list(A))).toEqual(['AAPL 10000000 150000000 -', 'MSFT 1000000 400000000 -']);
-    one.update(A, added.id, lot('2', '401'));
+    one.update(A, 'MSFT', added.number, lot('2', '401'));
     expect(two.list(A)[1]).toMatchObject({ quantity: fixed('2'), cost: fixed('401') });
     one.removeSymbol(A, 'AAPL');
     expect(shown(two.list(A))).toEqual(['MSFT 2000000 401000000 -']);
     // And the other way round.
-    two.remove(A, added.id);
+    two.remove(A, 'MSFT', added.number);
     expect(one.list(A)).toEqual([]);
   });
 
@@ -188,18 +233,20 @@ describe('holdings in the history file', () => {
     const holdings = holdingsOf(store);
     expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
     const a = holdings.add(A, 'AAPL', lot('1', '1'), 1);
-    holdings.update(A, a.id, lot('2', '2'));
-    holdings.remove(A, a.id);
+    holdings.update(A, 'AAPL', a.number, lot('2', '2'));
+    holdings.remove(A, 'AAPL', a.number);
     expect(store.db.pragma('synchronous', { simple: true })).toBe(1);
   });
 
-  it('the file is schema version 5, with the lots table', () => {
+  it('the file is schema version 7, with the lots table and the last number given each symbol', () => {
     holdingsOf(openStore()).add(A, 'AAPL', lot('1', '1'), 1);
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
-    const columns = (db.pragma('table_info(lots)') as { name: string; type: string }[]).map((c) => `${c.name} ${c.type}`);
-    expect(columns).toEqual(['id INTEGER', 'source INTEGER', 'symbol TEXT', 'quantity TEXT', 'cost TEXT', 'bought TEXT', 'added_at INTEGER']);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    const columns = (table: string) => (db.pragma(`table_info(${table})`) as { name: string; type: string }[]).map((c) => `${c.name} ${c.type}`);
+    expect(columns('lots')).toEqual(['id INTEGER', 'source INTEGER', 'symbol TEXT', 'number INTEGER', 'quantity TEXT', 'cost TEXT', 'bought TEXT', 'added_at INTEGER']);
+    expect(columns('lot_numbers')).toEqual(['source INTEGER', 'symbol TEXT', 'last INTEGER']);
     expect(db.prepare('SELECT added_at FROM lots').pluck().get()).toBe(1);
+    expect(db.prepare('SELECT symbol, last FROM lot_numbers').all()).toEqual([{ symbol: 'AAPL', last: 1 }]);
     db.close();
   });
 
@@ -210,13 +257,43 @@ describe('holdings in the history file', () => {
     open.splice(open.indexOf(first), 1);
     // As tickbook left it before holdings: no lots table, version 3.
     const db = new Database(path);
-    db.exec('DROP TABLE lots; DROP TABLE contact_index; PRAGMA user_version = 3;');
+    db.exec('DROP TABLE lots; DROP TABLE lot_numbers; DROP TABLE contact_index; PRAGMA user_version = 3;');
     db.close();
     const store = openStore();
-    expect(store.db.pragma('user_version', { simple: true })).toBe(5);
+    expect(store.db.pragma('user_version', { simple: true })).toBe(7);
     expect(alertsOf(store).list(A).map((a) => a.symbol)).toEqual(['AAPL']);
     const holdings = holdingsOf(store);
-    holdings.add(A, 'AAPL', lot('1', '1'), 1);
+    expect(holdings.add(A, 'AAPL', lot('1', '1'), 1).number).toBe(1);
     expect(holdings.list(A)).toHaveLength(1);
+  });
+});
+
+describe('a version 5 file, whose lots were numbered by their place', () => {
+  // Made by tickbook before lots had numbers (the commit before this test; see the README beside it).
+  const FIXTURE = fileURLToPath(new URL('../fixtures/history/holdings-v5.db', import.meta.url));
+
+  it('keeps every lot, numbered as tickbook listed them, and numbers the next after them', () => {
+    copyFileSync(FIXTURE, path);
+    const store = openStore();
+    expect(store.db.pragma('user_version', { simple: true })).toBe(7);
+    const key = store.db.prepare('SELECT key FROM sources').pluck().get() as string;
+    const holdings = holdingsOf(store);
+    const listed = () => holdings.list(key).map((l) => `${l.symbol} lot ${l.number}: ${fixedText(l.quantity)} at ${fixedText(l.cost)}${l.bought ? ` on ${l.bought}` : ''}`);
+    // As `tickbook holdings --json` of that version listed them (the fixture's README).
+    expect(listed()).toEqual([
+      'AAPL lot 1: 10 at 150.25 on 2024-01-05',
+      'AAPL lot 2: 0.5 at 0.1',
+      'AAPL lot 3: 40 at 400',
+      'MSFT lot 1: 2 at 400',
+      'MSFT lot 2: 1 at 410.5',
+      'VOD.L lot 1: 1000 at 72.5',
+    ]);
+    expect(['AAPL', 'MSFT', 'VOD.L', '7203.T'].map((symbol) => holdings.lastNumber(key, symbol))).toEqual([3, 2, 1, 0]);
+    // From now on a number is the lot's own.
+    expect(holdings.remove(key, 'AAPL', 2)).toBe(true);
+    expect(holdings.remove(key, 'AAPL', 2)).toBe(false);
+    expect(holdings.add(key, 'AAPL', lot('5', '5'), 1).number).toBe(4);
+    expect(holdings.add(key, 'MSFT', lot('5', '5'), 1).number).toBe(3);
+    expect(listed().filter((line) => line.startsWith('AAPL'))).toEqual(['AAPL lot 1: 10 at 150.25 on 2024-01-05', 'AAPL lot 3: 40 at 400', 'AAPL lot 4: 5 at 5']);
   });
 });

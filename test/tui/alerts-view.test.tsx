@@ -45,7 +45,7 @@ describe('the alerts view', () => {
   const addStored = (symbol: string, condition: AlertCondition, price: number | undefined, oneShot = false): StoredAlert =>
     files.recorder.books()!.alerts.add(SOURCE, symbol, condition, { price, at: Date.now(), oneShot });
 
-  async function mount(props: Partial<Omit<DashboardProps, 'status' | 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
+  async function mount(props: Partial<Omit<DashboardProps, 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
     const full: DashboardProps = {
       client: ctx.client,
       status: new StatusStore(),
@@ -89,6 +89,9 @@ describe('the alerts view', () => {
     expect(frame).toMatch(/^┃ › condition +above 200 +┃$/m);
     expect(frame).not.toMatch(/✗/);
     expect(frame).toMatch(ALERTS_TITLE);
+    // The line under it says what it needs (with the conditions there are), not that Enter saves.
+    expect(frame).toMatch(/^┃ needs condition: above 200 · below 150 · move -5/m);
+    expect(frame).not.toMatch(/✓|Enter saves/);
 
     await h.type('above 2');
     frame = await h.until((f) => /✓ fires on MSFT above 2\.00: Enter saves/.test(f), 'what "above 2" would set');
@@ -122,7 +125,7 @@ describe('the alerts view', () => {
     expectFramesFit(h.instance, SIZE.columns);
   });
 
-  it('an alert that holds already is set waiting for a crossing, and says so', async () => {
+  it('an alert that holds already is set waiting for the price back across its line, and says so and what it waits for', async () => {
     const h = await mount();
     await focusTicker(h);
     await h.press('a');
@@ -130,10 +133,61 @@ describe('the alerts view', () => {
     await h.type('below 99999');
     await h.until((f) => /✓ fires on AAPL below 99999\.00: Enter saves/.test(f), 'the condition typed');
     await h.press(KEY.enter);
-    await h.until((f) => panesBack(f) && /alert 1 set: AAPL below 99999\.00 \(it holds now: it fires at the next crossing\)/.test(statusLine(f)), 'saved, waiting');
-    expect(stored()).toMatchObject([{ id: 1, symbol: 'AAPL', armed: false, oneShot: false }]);
+    await h.until(
+      (f) => panesBack(f) && /alert 1 set: AAPL below 99999\.00 \(it holds now: it waits for a price above 99999\.00\)/.test(statusLine(f)),
+      'saved, waiting',
+    );
+    expect(stored()).toMatchObject([{ id: 1, symbol: 'AAPL', armed: false, band: false, oneShot: false }]);
     const frame = await openView(h, 1);
-    expect(alertRow(frame, 1)).toMatch(/AAPL +below 99999\.00 +waiting for a crossing/);
+    expect(alertRow(frame, 1)).toMatch(/AAPL +below 99999\.00 +waits for a price above 99999\.00/);
+  });
+
+  it('a move from the open set in the form while it holds (the open recorded earlier today) says so, and the next poll does not fire it; one it cannot tell says that', async () => {
+    // Today's open, as a dashboard or watch earlier today recorded it: AAPL is far above it now.
+    files.recorder.record([{ symbol: 'AAPL', price: 1, volume: 1 }], Date.now());
+    const status = new StatusStore();
+    const h = await mount({ status });
+    await focusTicker(h);
+    await h.press('a');
+    await h.until((f) => /^┃ {3}symbol +AAPL +┃$/m.test(f), 'the form on AAPL');
+    await h.type('move +5');
+    await h.until((f) => /✓ fires on AAPL move \+5% from open: Enter saves/.test(f), 'the condition typed');
+    await h.press(KEY.enter);
+    // Before, it was set armed, said nothing, and fired at the next poll.
+    // Said in full (the status line cuts it at this test's long target name; `m` shows it all).
+    const said = () => status.getSnapshot().history.at(-1)?.text;
+    await h.until((f) => panesBack(f) && /alert 1 set: AAPL move \+5% from open \(it holds now/.test(statusLine(f)), 'saved, waiting');
+    expect(said()).toBe('alert 1 set: AAPL move +5% from open (it holds now: it waits for a move below +5% from open)');
+    expect(stored()).toMatchObject([{ id: 1, armed: false, band: false }]);
+    // A poll, recorded (and its alerts stepped right after): the move still holds, which is no crossing.
+    const lastPoll = () => files.recorder.day('AAPL', Date.now())!.lastT;
+    const polledAt = lastPoll();
+    await h.press('r');
+    await waitFor(() => lastPoll() > polledAt, 2000, 'the next poll recorded');
+    expect(files.recorder.books()!.alerts.firings(SOURCE)).toEqual([]);
+    expect(statusLine(h.frame())).not.toMatch(/alert: AAPL/);
+    // A move from a close, with no earlier day of MSFT recorded: it says it cannot tell, and waits alike.
+    await h.press('j');
+    await h.press('a');
+    await h.until((f) => /^┃ {3}symbol +MSFT +┃$/m.test(f), 'the form on MSFT');
+    await h.type('move -5 from close');
+    await h.until((f) => /✓ fires on MSFT move -5% from close: Enter saves/.test(f), 'the condition typed');
+    await h.press(KEY.enter);
+    await h.until((f) => panesBack(f) && /alert 2 set: MSFT move -5% from close \(cannot tell/.test(statusLine(f)), 'saved, waiting');
+    expect(said()).toBe('alert 2 set: MSFT move -5% from close (cannot tell if it holds now: it waits for a move above -5% from close)');
+    expect(stored()).toMatchObject([{ id: 1, armed: false }, { id: 2, armed: false, band: false }]);
+    // Edited afresh, it is checked again, and says so.
+    const frame = await openView(h, 2);
+    expect(alertRow(frame, 1)).toMatch(/AAPL +move \+5% from open +waits for a move below \+5% from open/);
+    await h.press('e');
+    await h.until((f) => /Edit alert 1/.test(f), 'the edit form');
+    await h.press(KEY.ctrlU);
+    await h.type('move +10');
+    await h.until((f) => /✓ fires on AAPL move \+10% from open: Enter saves/.test(f), 'the new condition');
+    await h.press(KEY.enter);
+    await h.until((f) => /alert 1 is now AAPL move \+10% from open \(it holds now/.test(statusLine(f)), 'changed, waiting');
+    expect(said()).toBe('alert 1 is now AAPL move +10% from open (it holds now: it waits for a move below +10% from open)');
+    expectFramesFit(h.instance, SIZE.columns);
   });
 
   it('keys typed in one write with the a that opens the form go into its field (a fast typist, a paste of keys)', async () => {
@@ -169,8 +223,10 @@ describe('the alerts view', () => {
     await h.press('a');
     let frame = await h.until((f) => /New alert/.test(f), 'the form in the view');
     expect(frame).toMatch(/^┃ › symbol +AAPL +┃$/m); // the placeholder, empty
+    expect(frame).toMatch(/^┃ needs symbol and condition: above 200 · below 150/m);
     // The symbol typed is upper-cased when saved; what the form says it will do shows it so.
     await h.type('ibm');
+    await h.until((f) => /^┃ needs condition: above 200/m.test(f), 'the condition still needed');
     await h.press(KEY.tab);
     await h.type('below 1');
     frame = await h.until((f) => /✓ fires on IBM below 1\.00: Enter saves/.test(f), 'both fields typed');
@@ -370,7 +426,8 @@ describe('the alerts view', () => {
     await waitFor(() => files.recorder.books()!.alerts.firings(SOURCE).length === 2, 2000, 'both firings recorded');
 
     frame = await openView(h, 2);
-    expect(alertRow(frame, up.id)).toMatch(/waiting for a crossing/);
+    // Fired, it waits for the price back under its line by the band: 0.25% under it.
+    expect(alertRow(frame, up.id)).toMatch(/waits for a price below \d+\.\d+/);
     expect(alertRow(frame, down.id)).toMatch(/below [\d.]+, once +done \(fired once\)/);
     await h.press(KEY.tab);
     frame = await h.until((f) => /Fired · the last 2 of at most 100/.test(f), 'the log of two');
@@ -385,6 +442,12 @@ describe('the alerts view', () => {
     await h.press('r');
     await waitFor(() => stored().every((a) => !a.armed), 2000, 'still unarmed');
     expect(files.recorder.books()!.alerts.firings(SOURCE)).toHaveLength(2);
+    // Removed (as `tickbook alerts rm` in a shell would), its firing stays in the log as a removed alert's.
+    files.recorder.books()!.alerts.remove(SOURCE, up.id);
+    frame = await openView(h, 1);
+    await h.press(KEY.tab);
+    frame = await h.until((f) => new RegExp(`#${up.id} \\(removed\\) AAPL at `).test(f), 'the removed alert\'s firing in the log');
+    expect(frame).toMatch(new RegExp(`#${down.id} AAPL at `));
     expectFramesFit(h.instance, SIZE.columns);
   });
 
@@ -395,7 +458,8 @@ describe('the alerts view', () => {
     addStored('AAPL', { kind: 'above', price: 99999 }, 200);
     await focusTicker(h);
     let frame = await openView(h, 2);
-    expect(alertRow(frame, gone.id)).toMatch(/NOPE1 +above 10\.00 +armed/);
+    // Set with no price, whether it holds cannot be told: it waits for a price under its line.
+    expect(alertRow(frame, gone.id)).toMatch(/NOPE1 +above 10\.00 +waits for a price below 10\.00/);
     expect(frame).not.toMatch(/no longer serves/);
     await h.press(KEY.esc);
     await h.until(panesBack, 'closed');

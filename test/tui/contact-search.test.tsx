@@ -111,8 +111,15 @@ function client(url: string): TickbookClient {
 /** The name the index keeps this list under, as the command line makes it. */
 const SOURCE = () => contactsSource({ contactsUrl: sb.contactsUrl, token: TOKEN });
 
-/** The page of the list (1 for the first) a contact at `position` starts, when shown from it. */
+/** The page of the list (1 for the first) a contact at `position` is on, paging from the first. */
 const pageOf = (position: number): number => Math.floor(position / PAGE) + 1;
+
+/** The name in the contacts list's first row (the row under its header). */
+function firstRow(frame: string): string {
+  const lines = frame.split('\n');
+  const header = lines.findIndex((l) => /[┃│] NAME +USERNAME/.test(l));
+  return (lines[header + 1] ?? '').replace(/^[┃│] /, '').split(/ {2,}/)[0]!;
+}
 
 /** The texts drawn underlined (the matched characters), plain, in frame order. Ink writes SGR 4 … 24. */
 function underlined(raw: string): string[] {
@@ -331,7 +338,7 @@ describe('searching every contact', () => {
     expect(frame).toMatch(/page 1\b/);
     expect(selected(h)).toMatch(/^Delia Vanterpool/);
 
-    // Zoë is at place 170: page 6 of 32-row pages; shown as the first row of the page from her.
+    // Zoë is at place 170: on page 6 of 32-row pages, places 160 to 191, the cursor on her.
     await search(h, 'angst', (f) => /Zoë Ångström/.test(f), 'Zoë found again');
     await h.press(KEY.enter);
     frame = await h.until(
@@ -339,6 +346,7 @@ describe('searching every contact', () => {
       'Zoë shown in the list',
     );
     expect(pageOf(170)).toBe(6);
+    expect(firstRow(frame)).toBe('Person 00160');
     expect(frame).not.toContain('Person 00000');
     // No Esc needed: j moves the list's cursor to the contact after her.
     await h.press('j');
@@ -346,11 +354,33 @@ describe('searching every contact', () => {
     await h.press('k');
     await h.until(() => selected(h).startsWith('Zoë Ångström'), 'back on Zoë');
 
-    // The second of two matches, chosen with ↓: Priya at place 230, page 8.
+    // The second of two matches, chosen with ↓: Priya at place 230, page 8 (224 to 255).
     await search(h, 'quill', (f) => /2 matches/.test(f), 'both quills');
     await h.press(KEY.down, KEY.enter);
-    await h.until((f) => new RegExp(`page ${pageOf(230)}\\b`).test(f) && selected(h).startsWith('Priya Quillfeather'), 'Priya shown in the list');
+    frame = await h.until((f) => new RegExp(`page ${pageOf(230)}\\b`).test(f) && selected(h).startsWith('Priya Quillfeather'), 'Priya shown in the list');
+    expect(firstRow(frame)).toBe('Person 00224');
+    // The pages before and after it are the pages of those numbers.
+    await h.press('p');
+    frame = await h.until((f) => /page 7 ·/.test(f), 'page 7');
+    expect(firstRow(frame)).toBe('Person 00192');
+    await h.press('n', 'n');
+    frame = await h.until((f) => /page 9 ·/.test(f), 'page 9');
+    expect(firstRow(frame)).toBe('Person 00256');
     expectFramesFit(h.instance, SIZE.columns, SIZE.rows);
+  });
+
+  it('Enter on a match among the first page\'s rows shows page 1, from the first contact, the cursor on the match', async () => {
+    const h = await mountReady();
+    await h.press('G');
+    await h.until((f) => /page 10\b/.test(f), 'the last page');
+    // Delia is at place 1: the second row of page 1.
+    await search(h, 'vanter', (f) => /Delia Vanterpool/.test(f), 'Delia found');
+    await h.press(KEY.enter);
+    const frame = await h.until((f) => !/searching every contact/.test(f) && selected(h).startsWith('Delia Vanterpool'), 'Delia shown in the list');
+    expect(frame).toMatch(/page 1\b/);
+    expect(firstRow(frame)).toBe('Person 00000');
+    await h.press('k');
+    await h.until(() => selected(h).startsWith('Person 00000'), 'the first contact above her');
   });
 
   it('Enter with "active only" on shows an active match among the active contacts (the one before it in the whole list never active)', async () => {
@@ -367,16 +397,19 @@ describe('searching every contact', () => {
   it('Enter passes over a contact before the match that the server no longer has (the index behind it)', async () => {
     const h = await mountReady();
     await search(h, 'angst', (f) => /Zoë Ångström/.test(f), 'Zoë found');
-    // Deleted behind the dashboard's back, after the index read it.
+    // The last contact before her page (place 159), deleted behind the dashboard's back, after
+    // the index read it.
     let before: string | undefined;
-    for await (const contact of checker.allContacts({ limit: 100 })) if (contact.username === 'user_00169') before = contact.id;
+    for await (const contact of checker.allContacts({ limit: 100 })) if (contact.username === 'user_00159') before = contact.id;
     await inAct(() => checker.deleteContact(before!));
     try {
       await h.press(KEY.enter);
-      await h.until((f) => !/searching every contact/.test(f) && selected(h).startsWith('Zoë Ångström'), 'Zoë shown all the same');
-      expect(h.frame()).not.toMatch(/back to page 1/);
+      const frame = await h.until((f) => !/searching every contact/.test(f) && selected(h).startsWith('Zoë Ångström'), 'Zoë shown all the same');
+      expect(frame).not.toMatch(/back to page 1/);
+      expect(frame).toMatch(/page 6 ·/);
+      expect(firstRow(frame)).toBe('Person 00160');
     } finally {
-      putBack(169);
+      putBack(159);
     }
   });
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TickbookClient } from '../../src/api/client.js';
 import type { ContactPage, PageQuery } from '../../src/api/types.js';
-import { ContactWalk, type Landing, movedByPages, pageEnd, pageStart, placeOf, WALK_LIMIT, type WalkOrigin } from '../../src/tui/state/contact-walk.js';
+import { ContactWalk, type Landing, movedByPages, pageEnd, pageOfRow, pageStart, placeOf, WALK_LIMIT, type WalkOrigin } from '../../src/tui/state/contact-walk.js';
 import { positionOf, startManyContactsSandbox } from '../helpers/many-contacts.js';
 import { sandboxClient, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -37,6 +37,19 @@ describe('where a row is', () => {
     expect(movedByPages(origin, { row: 5, clamp: 'row' }, -1)).toEqual({ row: -1, clamp: 'page' });
     expect(movedByPages(origin, { row: 40, clamp: 'page' }, -1)).toEqual({ row: 30, clamp: 'page' });
     expect(movedByPages(origin, { row: -1, clamp: 'page' }, -30)).toEqual({ row: -31 * 31 + 30, clamp: 'page' });
+  });
+});
+
+describe('the page a row of the whole list is on (a search hit shown in the list)', () => {
+  const list = Array.from({ length: 100 }, (_, i) => i);
+  it('numbers it as paging from the first row would, and gives the rows before that page, nearest first', () => {
+    expect(pageOfRow(list, 0, 32)).toEqual({ pageNumber: 1, before: [] });
+    expect(pageOfRow(list, 31, 32)).toEqual({ pageNumber: 1, before: [] });
+    expect(pageOfRow(list, 32, 32)).toEqual({ pageNumber: 2, before: [31, 30, 29] });
+    expect(pageOfRow(list, 70, 32)).toEqual({ pageNumber: 3, before: [63, 62, 61] });
+    expect(pageOfRow(list, 99, 6)).toEqual({ pageNumber: 17, before: [95, 94, 93] });
+    expect(pageOfRow(list, 7, 6)).toEqual({ pageNumber: 2, before: [5, 4, 3] });
+    expect(pageOfRow(list, 5, 0)).toEqual({ pageNumber: 6, before: [4, 3, 2] });
   });
 });
 

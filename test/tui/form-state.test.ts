@@ -1,10 +1,12 @@
 // The small forms' state (src/tui/state/form.ts), shared by the alert form and the lot form: where
 // the cursor is, what each field holds and what is wrong with it, and which problem the form shows.
-// The rule tested last matters most to a person: a field just opened is not yet wrong (no red line
-// before a key is typed), a field typed into says what is wrong as it is typed, and a save refused
-// puts the cursor on the first wrong field and shows its problem even if it was never typed into.
+// The rules tested last matter most to a person: a field just opened is not yet wrong (no red line
+// before a key is typed) but is named as still needed, a field typed into says what is wrong as it
+// is typed and goes on saying so when the cursor leaves it, a save refused puts the cursor on the
+// first wrong field and shows its problem even if it was never typed into, and only a form with
+// nothing wrong says it can be saved.
 import { describe, expect, it } from 'vitest';
-import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm, shownProblem } from '../../src/tui/state/form.js';
+import { firstProblem, type Form, formEdited, formMoved, formRefused, formState, newForm, shownProblem } from '../../src/tui/state/form.js';
 
 type Field = 'name' | 'amount' | 'note';
 const FIELDS: readonly Field[] = ['name', 'amount', 'note'];
@@ -130,6 +132,32 @@ describe('firstProblem and formRefused', () => {
   });
 });
 
+describe('formState: what the line under the form says', () => {
+  it('names every field still empty that it needs, in the form\'s order, and is ready only when nothing is wrong', () => {
+    let form = empty();
+    expect(formState(form)).toEqual({ kind: 'missing', fields: ['name', 'amount'] });
+    form = typed(form, 'amount', '12');
+    expect(formState(form)).toEqual({ kind: 'missing', fields: ['name'] });
+    form = typed(form, 'name', 'AAPL');
+    expect(formState(form)).toEqual({ kind: 'ready' });
+    // Spaces are not a value: still missing.
+    expect(formState(typed(form, 'name', '   '))).toEqual({ kind: 'missing', fields: ['name'] });
+  });
+
+  it('says what is wrong before what is missing, and never ready while a field is wrong', () => {
+    const form = typed(empty(), 'amount', '1x');
+    expect(formState(form)).toEqual({ kind: 'wrong', problem: 'amount: "1x" is not a whole number' });
+    // The cursor moved on to the empty name: the amount still named, not "ready", not only "needs name".
+    expect(formState({ ...form, field: 'name' as const })).toEqual({ kind: 'wrong', problem: 'amount: "1x" is not a whole number' });
+    // A refused save names the first problem, typed into or not.
+    expect(formState(formRefused<Field, Form<Field>>(empty(), 'name'))).toEqual({ kind: 'wrong', problem: 'name: type one' });
+  });
+
+  it('a form opened filled in and right (an edit) is ready at once', () => {
+    expect(formState(newForm(FIELDS, { name: 'lot', amount: '12', note: '' }, check))).toEqual({ kind: 'ready' });
+  });
+});
+
 describe('shownProblem', () => {
   it('shows nothing for an empty field just opened, wrong as it is', () => {
     const form = empty();
@@ -148,12 +176,14 @@ describe('shownProblem', () => {
     expect(shownProblem(form)).toBeUndefined();
   });
 
-  it('shows only the cursor\'s field before a save: another field\'s problem waits', () => {
-    // The amount is wrong and typed into, but the cursor is on the empty name.
+  it('before a save, a field left wrong stays named when the cursor moves on; an empty one waits', () => {
+    // The amount is wrong and typed into, but the cursor is on the empty name: the amount's shown.
     const form = { ...typed(empty(), 'amount', 'x'), field: 'name' as const };
-    expect(shownProblem(form)).toBeUndefined();
-    // On the note, which is never wrong, nothing either.
-    expect(shownProblem({ ...form, field: 'note' })).toBeUndefined();
+    expect(shownProblem(form)).toBe('amount: "x" is not a whole number');
+    // On the note, which is never wrong, the same.
+    expect(shownProblem({ ...form, field: 'note' })).toBe('amount: "x" is not a whole number');
+    // Spaces typed into the name are no value: it still waits, and the amount is still named.
+    expect(shownProblem(formEdited(form, '  ', check))).toBe('amount: "x" is not a whole number');
   });
 
   it('after a refused save shows the first problem, typed into or not', () => {

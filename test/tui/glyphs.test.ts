@@ -108,7 +108,7 @@ describe('text in ASCII', () => {
       expect(line).toMatch(ASCII_ONLY);
       expect(stringWidth(line)).toBe(width);
     }
-    expect(footerLine(['ticker', 'global'], 200, undefined, ASCII)).toMatch(/ remove symbol - .* \| /);
+    expect(footerLine(['ticker', 'global'], 200, undefined, ASCII)).toMatch(/ x remove - .* \| /);
     expect(sparkline([1, 2, 3, 4, 5, 6, 7, 8], 8, ASCII.bars)).toBe('_.,-=+*#');
   });
 });

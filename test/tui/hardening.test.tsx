@@ -385,7 +385,7 @@ describe('the open contact in small terminals', () => {
     it(`at ${size.columns}×${size.rows} the open contact does not overflow its pane`, async () => {
       const h = await mount(newClient(sb.contactsUrl, sb), size);
       await h.press(KEY.enter);
-      const frame = await h.until((f) => f.includes('Esc back to'), 'the detail view');
+      const frame = await h.until((f) => f.includes('Esc back'), 'the detail view');
       expect(frame.split('\n').length).toBeLessThanOrEqual(size.rows - 1);
       expect(frame, 'the pane title').toContain('▸ Contacts');
       expect(lineWith(frame, 'on this page'), 'the bottom line, not drawn over').toMatch(/[┃│] \d+ on this page +[┃│]$/);

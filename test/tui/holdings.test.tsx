@@ -12,6 +12,8 @@ import { dayStart } from '../../src/market/bars.js';
 import { type ColumnName, newList, type Watchlists } from '../../src/market/watchlists.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
+import { openHistoryStore } from '../../src/store/history-store.js';
+import { holdingsOf } from '../../src/store/holdings-store.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inverseSegments, waitFor } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
@@ -123,15 +125,20 @@ describe('holdings in the dashboard', () => {
       expect(frame).toMatch(/Holdings of AAPL \(USD\) at \d+\.\d\d/);
       expect(frame).toMatch(/no lots yet/);
       expect(fieldLine(frame, 'quantity')).toMatch(/^› /);
-      // Just opened: nothing is wrong yet.
+      // Just opened: nothing is wrong yet, and the line under the form says what it needs, not
+      // that Enter saves.
       expect(frame).not.toMatch(/✗/);
+      expect(tickerLines(frame)).toContain('needs quantity and cost per share');
+      expect(tickerLines(frame).join('\n')).not.toMatch(/✓|Enter saves/);
 
       await h.type('0');
       await h.until((f) => /✗ quantity must be greater than 0/.test(f), 'the quantity named');
       await h.press(KEY.tab);
-      // On the cost, empty: its problem waits until it is typed into.
+      // On the cost, empty: its problem waits until it is typed into; the quantity left wrong is
+      // still named.
       frame = await h.until((f) => /^› cost per share/.test(fieldLine(f, 'cost per share') ?? ''), 'the cursor on the cost');
-      expect(frame).not.toMatch(/✗/);
+      expect(frame).toMatch(/✗ quantity must be greater than 0/);
+      expect(frame).not.toMatch(/✗ cost/);
       await h.type('abc');
       await h.until((f) => /✗ cost per share is not a number \("abc"\)/.test(f), 'the cost named');
       await h.press(KEY.down);
@@ -158,8 +165,10 @@ describe('holdings in the dashboard', () => {
       await h.press('h');
       await h.until((f) => /New lot of AAPL/.test(f), 'the new-lot form');
       await h.type('10');
+      await h.until((f) => tickerLines(f).includes('needs cost per share'), 'the cost still needed');
       await h.press(KEY.tab);
       await h.type('150.25');
+      await h.until((f) => tickerLines(f).includes('✓ Enter saves, Tab moves between the fields, Esc cancels'), 'ready to save');
       await h.press(KEY.tab);
       await h.type('2024-01-05');
       await h.press(KEY.enter);
@@ -229,7 +238,7 @@ describe('holdings in the dashboard', () => {
       await h.press('d');
       await h.until((f) => /Delete lot 1/.test(f), 'asked again');
       await h.press('y');
-      frame = await h.until((f) => /AAPL: the lot of 10 at 150\.25 deleted/.test(statusLine(f)), 'deleted');
+      frame = await h.until((f) => /AAPL: lot 1, 10 at 150\.25, deleted/.test(statusLine(f)), 'deleted');
       expect(lotsInFile()).toEqual([{ symbol: 'AAPL', quantity: '0.1', cost: '0.2', bought: null }]);
       expect(frame).toContain('0.1 sh · value');
 
@@ -255,6 +264,51 @@ describe('holdings in the dashboard', () => {
       addLot('AAPL', 5n, 100n);
       frame = await h.until((f) => /15 sh · value/.test(f), 'the second lot, at the next poll');
       expect(tickerLines(frame).some((line) => /^ +2 +5 +100\.00/.test(line)), frame).toBe(true);
+    });
+
+    it('the highlight stays on its lot, by number, when another process removes lots; d deletes that lot, and a lot removed meanwhile is said gone, no other deleted', async () => {
+      addLot('AAPL', 10n, 100n);
+      addLot('AAPL', 20n, 200n);
+      addLot('AAPL', 30n, 300n);
+      // Another process's connection to the same file, as `tickbook holdings rm` has.
+      const other = openHistoryStore(join(files.dir, 'history.db'));
+      try {
+        const elsewhere = holdingsOf(other);
+        const h = await mount({ intervalS: 1 });
+        /** The lot highlighted, as drawn: "3 30 300.00". */
+        const highlighted = () => inverseSegments(h.raw()).find((s) => /^ +\d+ +\d/.test(s))?.trim().split(/ +/).slice(0, 3).join(' ');
+        await h.press('h');
+        await h.until((f) => /Holdings of AAPL/.test(f) && /60 sh · value/.test(f), 'the panel with three lots');
+        await h.press('j', 'j');
+        await h.until(() => highlighted() === '3 30 300.00', 'lot 3 highlighted');
+
+        // Lot 1 removed from the shell: at the next poll lot 3 is the second row, and still highlighted.
+        elsewhere.remove(SOURCE, 'AAPL', 1);
+        let frame = await h.until((f) => /50 sh · value/.test(f), 'lot 1 gone, at the next poll');
+        expect(tickerLines(frame).filter((line) => /^ +\d+ +\d/.test(line)).map((line) => line.trim().split(/ +/)[0])).toEqual(['2', '3']);
+        expect(highlighted()).toBe('3 30 300.00');
+        await h.press('d');
+        await h.until((f) => /Delete lot 3 \(30 at 300\)\? y: delete · N: keep/.test(f), 'the question about lot 3');
+        await h.press('y');
+        frame = await h.until((f) => /AAPL: lot 3, 30 at 300, deleted/.test(statusLine(f)), 'lot 3 deleted');
+        expect(lotsInFile()).toEqual([{ symbol: 'AAPL', quantity: '20', cost: '200', bought: null }]);
+        // The highlight on the lot left in its place.
+        await h.until(() => highlighted() === '2 20 200.00', 'lot 2 highlighted');
+
+        // Asked about lot 2, which another process removes before the answer (and adds lot 4):
+        // y says so and deletes nothing else.
+        await h.press('d');
+        await h.until((f) => /Delete lot 2 \(20 at 200\)\?/.test(f), 'the question about lot 2');
+        elsewhere.remove(SOURCE, 'AAPL', 2);
+        elsewhere.add(SOURCE, 'AAPL', { quantity: 40_000_000n, cost: 400_000_000n, bought: undefined }, Date.now());
+        await h.until((f) => /40 sh · value/.test(f), 'the change seen at the next poll');
+        await h.press('y');
+        await h.until((f) => /no lot 2 of AAPL: it was removed/.test(statusLine(f)), 'said gone');
+        expect(lotsInFile()).toEqual([{ symbol: 'AAPL', quantity: '40', cost: '400', bought: null }]);
+        expect(elsewhere.list(SOURCE).map((l) => l.number)).toEqual([4]);
+      } finally {
+        other.close();
+      }
     });
 
     it('h on a symbol the server does not know says so and opens nothing', async () => {

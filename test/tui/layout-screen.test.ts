@@ -26,14 +26,22 @@ describe('computeLayout', () => {
     });
   });
 
-  it('stacked: contacts above (the odd row), ticker below', () => {
+  it('stacked: contacts above, ticker below with the odd row; the contacts never fewer than two rows', () => {
     expect(computeLayout({ columns: 80, rows: 24 })).toEqual({
       kind: 'stacked',
       width: 80,
       panes: 21,
-      contacts: { width: 80, height: 11 },
-      ticker: { width: 80, height: 10 },
+      contacts: { width: 80, height: 10 },
+      ticker: { width: 80, height: 11 },
     });
+    const heights = (rows: number) => {
+      const layout = computeLayout({ columns: 80, rows });
+      return layout.kind === 'stacked' ? [layout.contacts.height, layout.ticker.height] : [];
+    };
+    expect(heights(25)).toEqual([11, 11]);
+    expect(heights(20)).toEqual([8, 9]);
+    expect(heights(17)).toEqual([7, 7]);
+    expect(heights(16)).toEqual([7, 6]);
   });
 
   it('panes and the two chrome lines fill exactly rows-1; widths add up to the columns', () => {

@@ -95,7 +95,7 @@ describe('the mouse in the dashboard', () => {
     await m.keyboard.type(click(CONTACTS_X, FIRST_ROW + 2) + click(CONTACTS_X, FIRST_ROW + 2));
     await m.until((f) => /Esc back to the list/.test(f) && f.includes(names[2]!.slice(0, 12)), `${names[2]} open`);
     await m.keyboard.type('\u001b');
-    await m.until((f) => /Enter open contact/.test(f), 'the list again');
+    await m.until((f) => /Enter open ·/.test(f), 'the list again');
 
     await m.keyboard.type(click(TICKER_X, FIRST_ROW + 1), click(TICKER_X, FIRST_ROW + 1));
     await m.until((f) => /MSFT · /.test(f) && /h\/l or 1-5: span/.test(f), 'the chart of MSFT');
@@ -116,7 +116,7 @@ describe('the mouse in the dashboard', () => {
     await m.keyboard.type(click(CONTACTS_X, FIRST_ROW + 1), click(CONTACTS_X, FIRST_ROW + 3));
     await m.until(() => startsWithName(highlighted(m.raw(), 'contacts'), names[3]!), `${names[3]} highlighted`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(m.frame()).toMatch(/Enter open contact/);
+    expect(m.frame()).toMatch(/Enter open ·/);
   });
 
   it('the wheel moves the highlight three rows a step, a run of steps in one read as one move', async () => {

@@ -142,6 +142,13 @@ describe('pickerReducer', () => {
     expect(pickerReducer(state, { type: 'opened' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
   });
 
+  it('a symbol added empties the field and the choice, the picker open for the next', () => {
+    let state = pickerReducer(initialPickerState, { type: 'opened' });
+    state = pickerReducer(state, { type: 'query-edited', query: 'msft' });
+    state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 3 });
+    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
+  });
+
   it('clamps the cursor to the matches', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 3 });

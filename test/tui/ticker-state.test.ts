@@ -400,6 +400,14 @@ describe('symbol-removed / removal-undone (x / u)', () => {
     expect(state.removed).toBeUndefined();
   });
 
+  it('once the window is over the removal is let go: undo puts nothing back', () => {
+    let state = run(priced(), { type: 'symbol-removed' }, { type: 'removal-expired' });
+    expect(state.removed).toBeUndefined();
+    state = tickerReducer(state, { type: 'removal-undone' });
+    expect(state.watchlist).toEqual(['DDD', 'AAA', 'CCC']);
+    expect(tickerReducer(state, { type: 'removal-expired' })).toBe(state);
+  });
+
   it('removing from an empty watchlist does nothing', () => {
     const state = initialTickerState([], 2);
     expect(tickerReducer(state, { type: 'symbol-removed' })).toBe(state);

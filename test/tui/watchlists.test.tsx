@@ -49,7 +49,9 @@ async function mount(client: TickbookClient, watchlist: Watchlists | string[], i
     target: 'sandbox (watchlists test)',
     watchlist,
     intervalS,
-    persistWatchlist: (lists, interval) => persisted.push({ ...structuredClone(lists), intervalS: interval }),
+    persistWatchlist: (lists, interval) => {
+      persisted.push({ ...structuredClone(lists), intervalS: interval });
+    },
     size,
     undoWindowMs: 300,
   };

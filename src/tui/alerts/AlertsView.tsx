@@ -1,9 +1,9 @@
 // The alerts view over both panes: the form that sets or edits an alert, every alert of this
 // server with its state (and a note for a symbol the server no longer serves), and the fired log.
 import { Box, Text } from 'ink';
-import { describeCondition } from '../../market/alerts.js';
+import { armingWords, describeCondition } from '../../market/alerts.js';
 import { parseAlertLine } from '../../market/alert-grammar.js';
-import type { Firing, StoredAlert } from '../../store/alerts-store.js';
+import type { LoggedFiring, StoredAlert } from '../../store/alerts-store.js';
 import { formatPrice } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
 import { clockTime, localDateTime } from '../../text/time.js';
@@ -15,13 +15,13 @@ import { useGlyphs } from '../glyphs.js';
 import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
-import { shownProblem } from '../state/form.js';
+import { formState } from '../state/form.js';
 import type { AlertForm, AlertsView as View } from './use-alerts-view.js';
 
 export interface AlertsViewProps {
   view: Extract<View, { open: true }>;
   alerts: readonly StoredAlert[];
-  firings: readonly Firing[];
+  firings: readonly LoggedFiring[];
   /** Symbols the server said it does not know, at the last poll. */
   unknown: ReadonlySet<string>;
   /** Why the alerts cannot be had, when they cannot. */
@@ -37,14 +37,17 @@ export function alertState(alert: StoredAlert, now: number): string {
   if (alert.done) return 'done (fired once)';
   if (alert.paused) return 'paused';
   if (alert.snoozedUntil !== undefined && alert.snoozedUntil > now) return `snoozed until ${clockTime(alert.snoozedUntil)}`;
-  return alert.armed ? 'armed' : 'waiting for a crossing';
+  return alert.armed ? 'armed' : `waits for ${armingWords(alert.condition, alert.band, formatPrice)}`;
 }
 
-/** What saving the form would set, in words: "AAPL crossing above 210.00, once". */
-function outcome(form: AlertForm): string | undefined {
+/** The conditions there are, said while the form still needs one. */
+const CONDITIONS = 'above 200 · below 150 · move -5 (from open|close|set) · stale 3 · then "once" to fire once';
+
+/** What saving the form would set, in words (said once it is ready): "fires on AAPL above 210.00, once: Enter saves". */
+function outcome(form: AlertForm): string {
   const spec = parseAlertLine(form.values.condition);
-  if (typeof spec === 'string') return 'above 200 · below 150 · move -5 (from open|close|set) · stale 3 · then "once" to fire once';
-  return `fires on ${form.values.symbol.trim().toUpperCase() || '?'} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}: Enter saves`;
+  if (typeof spec === 'string') return 'Enter saves';
+  return `fires on ${form.values.symbol.trim().toUpperCase()} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}: Enter saves`;
 }
 
 export function AlertsView({ view, alerts, firings, unknown, problem, onField, now, width, height }: AlertsViewProps) {
@@ -106,8 +109,9 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
             focused={form.field}
             onChange={onField}
             saving={form.saving}
-            problem={shownProblem(form)}
+            state={formState(form)}
             outcome={outcome(form)}
+            hint={form.values.condition.trim() === '' ? CONDITIONS : undefined}
             width={inner}
           />
           <Text> </Text>
@@ -145,7 +149,7 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
           <Text wrap="truncate-end" {...muted}>{fit('nothing has fired yet', inner, 'left', cut)}</Text>
         ) : (
           firings.slice(logTop, logTop + logRows).map((firing, i) => {
-            const line = fit(glyphs.text(`${localDateTime(firing.at)}  #${firing.alert} ${drawn(firing.text)}`), inner, 'left', cut);
+            const line = fit(glyphs.text(`${localDateTime(firing.at)}  #${firing.alert}${firing.removed ? ' (removed)' : ''} ${drawn(firing.text)}`), inner, 'left', cut);
             const here = view.section === 'log' && logTop + i === view.logCursor;
             return (
               <Text key={`${firing.at}:${firing.alert}:${i}`} wrap="truncate-end">

@@ -4,8 +4,8 @@
 import { useMemo, useState } from 'react';
 import { SYMBOL_PATTERN } from '../../api/rules.js';
 import { alertLine, parseAlertLine } from '../../market/alert-grammar.js';
-import { describeCondition } from '../../market/alerts.js';
-import type { Firing, StoredAlert } from '../../store/alerts-store.js';
+import { describeCondition, whenSetWords } from '../../market/alerts.js';
+import type { LoggedFiring, SetAlert, StoredAlert } from '../../store/alerts-store.js';
 import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
@@ -146,19 +146,20 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
           return;
         }
         const what = form.editing === undefined ? 'alert not set' : `alert ${form.editing} not changed`;
-        let saved: StoredAlert | undefined;
+        let saved: SetAlert | undefined;
         const done = write(what, (b) => {
           const options = { price: quote.price, at: now(), oneShot: spec.oneShot };
-          if (form.editing === undefined) saved = b.alerts.add(b.source, symbol, spec.condition, options);
-          else return b.alerts.replace(b.source, form.editing, spec.condition, options);
-          return true;
+          saved = form.editing === undefined ? b.alerts.add(b.source, symbol, spec.condition, options) : b.alerts.replace(b.source, form.editing, spec.condition, options);
+          return saved !== undefined;
         });
         if (!done) {
           set(back);
           return;
         }
         const text = `${symbol} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}`;
-        status.notice(form.editing === undefined ? `alert ${saved!.id} set: ${text}${saved!.armed ? '' : ' (it holds now: it fires at the next crossing)'}` : `alert ${form.editing} is now ${text}`);
+        // Shorter than alerts add's words, to fit the status line at 120 columns.
+        const waits = whenSetWords(symbol, spec.condition, saved!.held, quote.price, formatPrice, true);
+        status.notice(`${form.editing === undefined ? `alert ${saved!.id} set:` : `alert ${form.editing} is now`} ${text}${waits === undefined ? '' : ` (${waits})`}`);
         const list = alerts();
         const at = list.findIndex((a) => a.id === (saved?.id ?? form.editing));
         set(form.closeAfter ? { open: false } : { ...after, form: undefined, section: 'alerts', cursor: Math.max(0, at) });
@@ -223,7 +224,7 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
  * The view's lists as they stand: every alert of this server, and the last firings, newest first;
  * or why they cannot be read.
  */
-export function readAlerts(books: Books | undefined): { alerts: StoredAlert[]; firings: Firing[]; problem?: string } {
+export function readAlerts(books: Books | undefined): { alerts: StoredAlert[]; firings: LoggedFiring[]; problem?: string } {
   if (!books) return { alerts: [], firings: [] };
   try {
     return { alerts: books.alerts.list(books.source), firings: books.alerts.firings(books.source) };

@@ -7,10 +7,11 @@ import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 
 /**
- * The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page". A key that a
- * scope before it binds too (Tab in the alerts view) is that scope's, and not said twice.
+ * The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page", or `brief`,
+ * "n/p pages" (a key whose brief is '' left out: the one before it says it). A key that a scope
+ * before it binds too (Tab in the alerts view) is that scope's, and not said twice.
  */
-function footerEntries(scopes: readonly Scope[], before: readonly Scope[] = []): { label: string; text: string }[] {
+function footerEntries(scopes: readonly Scope[], before: readonly Scope[] = [], brief = false): { label: string; text: string }[] {
   const seen = new Set<string>();
   const parts: { label: string; text: string }[] = [];
   const taken = new Set<string>();
@@ -19,7 +20,8 @@ function footerEntries(scopes: readonly Scope[], before: readonly Scope[] = []):
     for (const binding of bindingsFor(scope)) {
       if (!binding.footer || seen.has(binding.label) || binding.keys.every((key) => taken.has(key))) continue;
       seen.add(binding.label);
-      parts.push({ label: binding.label, text: `${binding.label} ${binding.help}` });
+      const text = brief ? (binding.brief ?? `${binding.label} ${binding.help}`) : `${binding.label} ${binding.help}`;
+      if (text !== '') parts.push({ label: binding.label, text });
     }
   }
   return parts;
@@ -38,19 +40,23 @@ interface FooterEntry extends Entry {
 }
 
 /**
- * The pane's keys (`extra`, the undo offer, first), then after a bar the global ones. When the
- * line is narrow whole keys give way, never half a word: help stays longest, then the pane's
- * first key and the undo offer, then quit, then the rest in keymap order.
+ * The pane's keys (`extra`, the undo offer, first), then after a bar the global ones. Each key in
+ * its full words when every one fits, else each in its brief words (`Enter chart`), so that a
+ * narrow line shows several keys rather than one. When even those do not fit, whole keys give
+ * way, never half a word: help stays longest, then the pane's first key and the undo offer, then
+ * quit, then the rest in keymap order.
  */
 export function footerLine(scopes: readonly Scope[], width: number, extra?: string, glyphs: Glyphs = UNICODE): string {
-  const pane = footerEntries(scopes.filter((scope) => scope !== 'global')).map((entry) => ({ ...entry, text: glyphs.text(entry.text) }));
-  const entries: FooterEntry[] = [
-    ...(extra ? [{ text: glyphs.text(extra), rank: 1, global: false }] : []),
-    ...pane.map(({ text }, i) => ({ text, rank: i === 0 ? 1 : i + 4, global: false })),
-    ...(scopes.includes('global')
-      ? footerEntries(['global'], scopes.filter((scope) => scope !== 'global')).map(({ label, text }) => ({ text: glyphs.text(text), rank: GLOBAL_RANK[label] ?? 3, global: true }))
-      : []),
-  ];
+  const entriesOf = (brief: boolean): FooterEntry[] => {
+    const pane = footerEntries(scopes.filter((scope) => scope !== 'global'), [], brief);
+    return [
+      ...(extra ? [{ text: glyphs.text(extra), rank: 1, global: false }] : []),
+      ...pane.map(({ text }, i) => ({ text: glyphs.text(text), rank: i === 0 ? 1 : i + 4, global: false })),
+      ...(scopes.includes('global')
+        ? footerEntries(['global'], scopes.filter((scope) => scope !== 'global'), brief).map(({ label, text }) => ({ text: glyphs.text(text), rank: GLOBAL_RANK[label] ?? 3, global: true }))
+        : []),
+    ];
+  };
   const parts = (kept: readonly FooterEntry[]) => {
     const right = kept.filter((entry) => entry.global).map((entry) => entry.text).join(glyphs.separator);
     return {
@@ -62,7 +68,8 @@ export function footerLine(scopes: readonly Scope[], width: number, extra?: stri
     const { left, bar } = parts(kept);
     return textWidth(left) + textWidth(bar) <= width;
   };
-  const { left, bar } = parts(dropToFit(entries, fits));
+  const full = entriesOf(false);
+  const { left, bar } = parts(fits(full) ? full : dropToFit(entriesOf(true), fits));
   return `${fit(left, Math.max(0, width - textWidth(bar)), 'left', glyphs.ellipsis)}${bar}`;
 }
 

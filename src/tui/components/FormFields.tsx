@@ -1,10 +1,12 @@
 // A small form's fields, one a line: the label, then a text field where the cursor is and the
-// value elsewhere; under them one line that says what is wrong, or what the form will do.
+// value elsewhere; under them one line that says what is wrong, or what is still to be filled
+// in, or (only once it can be saved) what the form will do.
 import { Box, Text } from 'ink';
 import { drawn } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
+import type { FormState } from '../state/form.js';
 import { Spinner } from './Spinner.js';
 import { TextField } from './TextField.js';
 
@@ -24,16 +26,22 @@ export interface FormFieldsProps {
   focused: string;
   onChange: (value: string) => void;
   saving: boolean;
-  /** What is wrong, in red; else `outcome`, what saving would do. */
-  problem: string | undefined;
-  outcome: string | undefined;
+  /** What the line under the fields says (state/form.ts formState). */
+  state: FormState;
+  /** What saving would do, said once the form is ready. */
+  outcome: string;
+  /** Said after the fields still to fill ("needs condition: above 200 · …"). */
+  hint?: string | undefined;
   width: number;
 }
+
+/** "a", "a and b", "a, b and c". */
+const listed = (words: readonly string[]): string => (words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
 
 /** Lines a form takes: its title, a line a field, and the line under them. */
 export const formHeight = (fields: number): number => fields + 2;
 
-export function FormFields({ title, fields, focused, onChange, saving, problem, outcome, width }: FormFieldsProps) {
+export function FormFields({ title, fields, focused, onChange, saving, state, outcome, hint, width }: FormFieldsProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const label = Math.min(18, Math.max(...fields.map((f) => f.label.length)) + 3);
@@ -60,13 +68,17 @@ export function FormFields({ title, fields, focused, onChange, saving, problem, 
           </Box>
         );
       })}
-      {problem ? (
+      {state.kind === 'wrong' ? (
         <Text wrap="truncate-end" {...(theme.error && { color: theme.error })}>
-          {fit(glyphs.text(`${glyphs.cross} ${drawn(problem)}`), width, 'left', cut)}
+          {fit(glyphs.text(`${glyphs.cross} ${drawn(state.problem)}`), width, 'left', cut)}
+        </Text>
+      ) : state.kind === 'missing' ? (
+        <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
+          {fit(glyphs.text(`needs ${listed(state.fields.map((key) => fields.find((f) => f.key === key)?.label ?? key))}${hint ? `: ${hint}` : ''}`), width, 'left', cut)}
         </Text>
       ) : (
         <Text wrap="truncate-end" {...(theme.muted && { color: theme.muted })}>
-          {fit(outcome ? glyphs.text(`${glyphs.check} ${outcome}`) : '', width, 'left', cut)}
+          {fit(glyphs.text(`${glyphs.check} ${outcome}`), width, 'left', cut)}
         </Text>
       )}
     </Box>

@@ -1,6 +1,9 @@
 // ink-select-input, wrapped: it never takes keys itself (the key router moves the highlight, so
-// typing j or 1 in the search field types), and it shows a window around the highlight instead of
-// rotating a ring.
+// typing j or 1 in the search field types), it shows a window around the highlight instead of
+// rotating a ring, and its highlight is always ours: it keeps a selection of its own and puts it
+// back on the first row whenever its rows change order, so it is remounted, starting at our
+// cursor, whenever the window, the cursor or the rows' order changes (`k` and Space in one read in
+// the columns editor move the cursor and reorder the rows in one render).
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import type { ReactNode } from 'react';
@@ -40,15 +43,14 @@ export function SelectList({ items, cursor, rows, highlightColor, mouse }: Selec
   );
   return (
     <Box ref={ref} flexDirection="column">
-    <SelectInput
-      // A new window or highlight remounts it: its own selection state must follow ours.
-      key={`${top}:${cursor}:${shown.length}`}
-      items={shown}
-      initialIndex={Math.max(0, cursor - top)}
-      isFocused={false}
-      indicatorComponent={Indicator}
-      itemComponent={Item}
-    />
+      <SelectInput
+        key={`${top}:${cursor}:${shown.map((item) => item.key).join('\u0000')}`}
+        items={shown}
+        initialIndex={Math.max(0, cursor - top)}
+        isFocused={false}
+        indicatorComponent={Indicator}
+        itemComponent={Item}
+      />
     </Box>
   );
 }

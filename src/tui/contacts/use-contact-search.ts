@@ -7,6 +7,7 @@ import type { TickbookClient } from '../../api/client.js';
 import type { Contact } from '../../api/types.js';
 import type { ContactSearch, SearchHit } from '../../contacts/search.js';
 import type { HistoryService } from '../../store/price-recorder.js';
+import { type PageOfRow, pageOfRow } from '../state/contact-walk.js';
 import { errorText } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
 import { useLatest } from '../state/use-store.js';
@@ -174,19 +175,24 @@ export function useContactSearch({ client, history, source, status, busy, hidden
         if (!v.open) return;
         setView({ ...v, cursor: Math.max(0, Math.min(v.cursor + by, hitsRef.current.length - 1)) });
       },
+      /** The highlighted result. */
+      chosen: (): Contact | undefined => {
+        const v = currentView();
+        return v.open ? hitsRef.current[v.cursor]?.contact : undefined;
+      },
       /**
-       * The highlighted result, and the contacts before it in the list's order that `listed`
-       * keeps (the list shown: all, or the active only), nearest first, for showing it in place;
-       * its position among those.
+       * Where the highlighted result is in the list that `listed` keeps (the list shown: all, or
+       * the active only), in pages of `pageRows`: the page it is on, as paging from the first
+       * would number it, and the contacts just before that page's first row, nearest first (the
+       * page is asked for after the first of them the server still has).
        */
-      chosen: (listed: (c: Contact) => boolean = () => true): { contact: Contact; before: Contact[]; position: number } | undefined => {
+      placeOf: (listed: (c: Contact) => boolean, pageRows: number): { contact: Contact } & PageOfRow<Contact> | undefined => {
         const v = currentView();
         if (!v.open) return undefined;
         const hit = hitsRef.current[v.cursor];
         if (!hit) return undefined;
         const shown = (searcherNow()?.contacts ?? []).filter((c) => listed(c) && !hiddenRef.current(c.id));
-        const position = shown.indexOf(hit.contact);
-        return { contact: hit.contact, before: shown.slice(Math.max(0, position - 3), Math.max(0, position)).reverse(), position: Math.max(0, position) };
+        return { contact: hit.contact, ...pageOfRow(shown, Math.max(0, shown.indexOf(hit.contact)), pageRows) };
       },
       /** The index told of contacts read, changed or gone. */
       changed: (change: { put: readonly Contact[] } | { gone: readonly string[] }) => {

@@ -13,8 +13,9 @@ import { useGlyphs } from '../glyphs.js';
 import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../theme.js';
-import { shownProblem } from '../state/form.js';
+import { formState } from '../state/form.js';
 import type { HoldingsEditor as Editor } from './use-holdings-editor.js';
+import { highlightedPlace } from './lot-highlight.js';
 
 export interface HoldingsEditorProps {
   editor: Extract<Editor, { open: true }>;
@@ -39,19 +40,27 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
   const currency = currencyOf(editor.symbol);
   const unit = currency.pricedInMinor ? `${currency.code}, prices in pence` : currency.code;
   const form = editor.form;
+  // On the lot it was put on, wherever that is now (another process's change is seen at a poll).
+  const cursor = highlightedPlace(lots, editor);
   // The title, the header, the sums and the keys; the form when open.
   const lotRows = Math.max(1, rows - 4 - (form ? formHeight(3) : 0));
-  const top = usePagerTop(lots.length, editor.cursor, lotRows);
-  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: lotRows, cursor: editor.cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
+  // A form opens where the eye is: right under the lot it edits, or under the last lot for a new
+  // one (the lots shown move to keep that lot in view), never at the foot of a tall pane.
+  const formAfter = form && form.editing === undefined ? lots.length - 1 : cursor;
+  const top = usePagerTop(lots.length, formAfter, lotRows);
+  const shownLots = lots.slice(top, top + lotRows);
+  const above = form ? shownLots.slice(0, Math.max(0, formAfter - top + 1)) : shownLots;
+  const below = shownLots.slice(above.length);
+  const ref = useMouseArea({ kind: 'rows', first: 0, top, rows: above.length, cursor, count: lots.length, commands: LIST_COMMANDS.holdings });
   const position = positionOf(editor.symbol, lots, price, dayOpen);
   const dots = glyphs.masked;
   /** A figure, or dots while the money is hidden. */
   const shown = (text: string): string => (hidden ? dots : text);
   const column = (text: string, w: number, align: 'left' | 'right' = 'right') => fit(text, w, align, cut);
   const header = `${column('#', 3)}  ${column('QTY', 12)}  ${column('COST/SH', 10)}  ${column('BOUGHT', 10, 'left')}  ${column('P/L', 11)}`;
-  const lotLine = (lot: Lot, n: number) => {
+  const lotLine = (lot: Lot) => {
     const gain = positionOf(lot.symbol, [lot], price, undefined).gain;
-    return `${column(String(n), 3)}  ${column(shown(fixedText(lot.quantity)), 12)}  ${column(shown(formatPrice(Number(fixedText(lot.cost)))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : shown(formatMoney(gain, currency, true)), 11)}`;
+    return `${column(String(lot.number), 3)}  ${column(shown(fixedText(lot.quantity)), 12)}  ${column(shown(formatPrice(Number(fixedText(lot.cost)))), 10)}  ${column(lot.bought ?? '', 10, 'left')}  ${column(gain === undefined ? '' : shown(formatMoney(gain, currency, true)), 11)}`;
   };
   // What matters most stays when the pane is narrow: the P/L, then the value, then the rest.
   const sums =
@@ -68,8 +77,10 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
           glyphs.separator,
           cut,
         );
+  // The question names the lot it was asked about, by number, even once another process removed it.
+  const asked = lots.find((lot) => lot.number === editor.lot);
   const last = editor.confirmDelete
-    ? `Delete lot ${editor.cursor + 1} (${shown(fixedText(lots[editor.cursor]?.quantity ?? 0n))} at ${shown(fixedText(lots[editor.cursor]?.cost ?? 0n))})? y: delete${glyphs.separator}N: keep`
+    ? `Delete lot ${editor.lot ?? ''}${asked ? ` (${shown(fixedText(asked.quantity))} at ${shown(fixedText(asked.cost))})` : ''}? y: delete${glyphs.separator}N: keep`
     : ['a add a lot', 'e edit', 'd delete', 'Esc close'].join(glyphs.separator);
 
   return (
@@ -80,29 +91,35 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       <Text bold wrap="truncate-end" {...muted}>
         {fit(header, width, 'left', cut)}
       </Text>
-      <Box ref={ref} flexDirection="column" height={lotRows}>
-        {lots.slice(top, top + lotRows).map((lot, i) => {
-          const line = fit(lotLine(lot, top + i + 1), width, 'left', cut);
+      <Box ref={ref} flexDirection="column">
+        {above.map((lot, i) => {
+          const line = fit(lotLine(lot), width, 'left', cut);
           return (
-            <Text key={lot.id} wrap="truncate-end">
-              {top + i === editor.cursor && !form ? inverse(line) : line}
+            <Text key={lot.number} wrap="truncate-end">
+              {top + i === cursor && !form ? inverse(line) : line}
             </Text>
           );
         })}
       </Box>
-      <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
       {form ? (
         <FormFields
-          title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${editor.cursor + 1} of ${drawn(editor.symbol)}`}
+          title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${form.editing} of ${drawn(editor.symbol)}`}
           fields={(['quantity', 'cost', 'date'] as const).map((key) => ({ key, label: LABELS[key], value: form.values[key], placeholder: PLACEHOLDERS[key], maxLength: key === 'date' ? 10 : 20 }))}
           focused={form.field}
           onChange={onField}
           saving={form.saving}
-          problem={shownProblem(form)}
+          state={formState(form)}
           outcome="Enter saves, Tab moves between the fields, Esc cancels"
           width={width}
         />
-      ) : (
+      ) : null}
+      {below.map((lot) => (
+        <Text key={lot.number} wrap="truncate-end">
+          {fit(lotLine(lot), width, 'left', cut)}
+        </Text>
+      ))}
+      <Text wrap="truncate-end">{fit(glyphs.text(sums), width, 'left', cut)}</Text>
+      {form ? null : (
         <Text wrap="truncate-end" {...(editor.confirmDelete ? theme.warning && { color: theme.warning } : muted)}>
           {fit(glyphs.text(last), width, 'left', cut)}
         </Text>

@@ -2,24 +2,24 @@
 // is typed: a quantity and a cost above zero, a real date not in the future), and deleting one.
 // Each change is on disk when it is said to be; one that cannot be saved says so and keeps the form.
 import { useMemo, useState } from 'react';
-import { checkLot, type Lot, type LotField, type LotInput } from '../../market/holdings.js';
+import { checkLot, type Lot, type LotField, type LotInput, noLot } from '../../market/holdings.js';
 import { fixedText } from '../../market/money.js';
 import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/use-store.js';
+import { highlightedPlace, highlightOn, type LotHighlight } from './lot-highlight.js';
 
 export const LOT_FIELDS: readonly LotField[] = ['quantity', 'cost', 'date'];
 
 export interface LotForm extends Form<LotField> {
-  /** The lot being edited; undefined for a new one. */
+  /** The number of the lot being edited; undefined for a new one. */
   editing: number | undefined;
 }
 
-export type HoldingsEditor =
-  | { open: false }
-  | { open: true; symbol: string; cursor: number; confirmDelete: boolean; form: LotForm | undefined };
+/** The highlight is a lot's (LotHighlight), which `d` asks about and `e` edits. */
+export type HoldingsEditor = { open: false } | ({ open: true; symbol: string; confirmDelete: boolean; form: LotForm | undefined } & LotHighlight);
 
 export interface HoldingsOwner extends BooksOwner {
   /** Whether the server said it does not know `symbol`: no lot is kept for what cannot be valued. */
@@ -45,9 +45,16 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
       const e = current();
       return e.open ? e : undefined;
     };
-    const highlighted = (): Lot | undefined => {
-      const e = open();
-      return e ? lots(e.symbol)[e.cursor] : undefined;
+    /** The lot highlighted (none in a symbol without lots), and the highlight set on it where it is now. */
+    const highlighted = (e: Extract<HoldingsEditor, { open: true }>): { lot: Lot | undefined; at: LotHighlight } => {
+      const own = lots(e.symbol);
+      const at = highlightOn(own, highlightedPlace(own, e));
+      return { lot: own[at.cursor], at };
+    };
+    /** Said when the lot a key was for has gone meanwhile (removed by another process). */
+    const gone = (b: Books, symbol: string, number: number): false => {
+      status.notice(noLot(symbol, number, b.holdings.lastNumber(b.source, symbol)));
+      return false;
     };
     /** A write to the lots; false, and said, when it cannot be made. */
     const write = (what: string, body: (b: Books) => boolean | void): boolean => {
@@ -65,12 +72,14 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
         if (owner.unknown(symbol)) return status.notice(`${symbol} is not known to the server: no holdings can be kept for it`);
         const own = lots(symbol);
         // A symbol held nowhere yet opens straight on a new lot.
-        set({ open: true, symbol, cursor: 0, confirmDelete: false, form: own.length === 0 ? formFor({ quantity: '', cost: '', date: '' }, undefined) : undefined });
+        set({ open: true, symbol, ...highlightOn(own, 0), confirmDelete: false, form: own.length === 0 ? formFor({ quantity: '', cost: '', date: '' }, undefined) : undefined });
       },
       close: () => set({ open: false }),
       move: (by: number) => {
         const e = open();
-        if (e) set({ ...e, cursor: Math.max(0, Math.min(lots(e.symbol).length - 1, e.cursor + by)) });
+        if (!e) return;
+        const own = lots(e.symbol);
+        set({ ...e, ...highlightOn(own, highlightedPlace(own, e) + by) });
       },
       add: () => {
         const e = open();
@@ -78,10 +87,10 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
       },
       edit: () => {
         const e = open();
-        const lot = highlighted();
         if (!e) return;
+        const { lot, at } = highlighted(e);
         if (!lot) return status.notice('no lot here: a adds one');
-        set({ ...e, form: formFor({ quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? '' }, lot.id) });
+        set({ ...e, ...at, form: formFor({ quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? '' }, lot.number) });
       },
       editField: (value: string) => {
         const e = open();
@@ -109,37 +118,42 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
         const { symbol } = e;
         const what = form.editing === undefined ? `lot of ${symbol} not saved` : `lot of ${symbol} not changed`;
         let first = false;
+        let number = form.editing;
         const done = write(what, (b) => {
-          if (form.editing !== undefined) return b.holdings.update(b.source, form.editing, checked.lot);
+          if (form.editing !== undefined) return b.holdings.update(b.source, symbol, form.editing, checked.lot) || gone(b, symbol, form.editing);
           first = b.holdings.list(b.source).length === 0;
-          b.holdings.add(b.source, symbol, checked.lot, Date.now());
+          number = b.holdings.add(b.source, symbol, checked.lot, Date.now()).number;
           return true;
         });
         if (!done) return;
         const own = lots(symbol);
-        const at = form.editing === undefined ? own.length - 1 : own.findIndex((lot) => lot.id === form.editing);
         status.notice(
           `${symbol}: ${fixedText(checked.lot.quantity)} at ${fixedText(checked.lot.cost)} ${form.editing === undefined ? 'added' : 'saved'}` +
             (first ? ' (C shows the holdings columns: QTY, VALUE, DAY P/L, P/L, P/L%)' : ''),
         );
-        set({ ...e, form: undefined, cursor: Math.max(0, at) });
+        set({ ...e, form: undefined, ...highlightOn(own, own.findIndex((lot) => lot.number === number)) });
       },
       askDelete: () => {
         const e = open();
         if (!e) return;
-        if (!highlighted()) return status.notice('no lot here');
-        set({ ...e, confirmDelete: true });
+        const { lot, at } = highlighted(e);
+        if (!lot) return status.notice('no lot here');
+        // The question is about this lot, by its number, whatever moves meanwhile.
+        set({ ...e, ...at, confirmDelete: true });
       },
       confirmDelete: () => {
         const e = open();
-        const lot = highlighted();
         if (!e) return;
         set({ ...e, confirmDelete: false });
-        if (!lot) return;
-        if (write(`lot of ${e.symbol} not deleted`, (b) => b.holdings.remove(b.source, lot.id))) {
-          status.notice(`${e.symbol}: the lot of ${fixedText(lot.quantity)} at ${fixedText(lot.cost)} deleted`);
-          set({ ...e, confirmDelete: false, cursor: Math.max(0, Math.min(e.cursor, lots(e.symbol).length - 1)) });
+        const { symbol, lot: number } = e;
+        if (number === undefined) return;
+        const lot = lots(symbol).find((l) => l.number === number);
+        if (write(`lot ${number} of ${symbol} not deleted`, (b) => b.holdings.remove(b.source, symbol, number) || gone(b, symbol, number)) && lot) {
+          status.notice(`${symbol}: lot ${number}, ${fixedText(lot.quantity)} at ${fixedText(lot.cost)}, deleted`);
         }
+        // The highlight on the lot that took its place.
+        const own = lots(symbol);
+        set({ ...e, confirmDelete: false, ...highlightOn(own, highlightedPlace(own, e)) });
       },
       keep: () => {
         const e = open();

@@ -50,6 +50,20 @@ export function placeOf(origin: Pick<WalkOrigin, 'rows' | 'pageSize'>, row: numb
   return { page: -(1 + Math.floor(before / pageSize)), row: before % pageSize };
 }
 
+/** A row of the whole list as paging from its first row finds it: its page (1 the first), and the rows before that page's first, nearest first. */
+export interface PageOfRow<T> {
+  pageNumber: number;
+  /** At most three: the page is asked for after the first of them the server still has. */
+  before: T[];
+}
+
+/** The page `row` of `list` is on, pages of `pageSize` counted from the first row. */
+export function pageOfRow<T>(list: readonly T[], row: number, pageSize: number): PageOfRow<T> {
+  const size = Math.max(1, pageSize);
+  const start = Math.floor(Math.max(0, row) / size) * size;
+  return { pageNumber: start / size + 1, before: list.slice(Math.max(0, start - 3), start).reverse() };
+}
+
 /** The row a page starts at (pages after the one on screen are full pages until the end). */
 export function pageStart(origin: Pick<WalkOrigin, 'rows' | 'pageSize'>, page: number): number {
   if (page === 0) return 0;

@@ -40,10 +40,27 @@ export const formRefused = <F extends string, T extends Form<F>>(form: T, field:
 
 /**
  * The problem the form shows under its fields: the field with the cursor's, once typed into (an
- * empty field just opened is not yet wrong); after a refused save, the first of any.
+ * empty field just opened is not yet wrong); else the first field's typed into and left wrong;
+ * after a refused save, the first of any.
  */
 export function shownProblem<F extends string>(form: Form<F>): string | undefined {
   const typed = (f: F) => form.tried || form.values[f].trim() !== '';
   if (typed(form.field) && form.problems[form.field] !== undefined) return form.problems[form.field];
-  return form.tried ? form.problems[firstProblem(form) ?? form.field] : undefined;
+  const wrong = form.fields.find((f) => typed(f) && form.problems[f] !== undefined);
+  return wrong === undefined ? undefined : form.problems[wrong];
+}
+
+/** What the line under a form says: what is wrong; else the fields still to fill; else that it can be saved. */
+export type FormState<F extends string = string> = { kind: 'wrong'; problem: string } | { kind: 'missing'; fields: readonly F[] } | { kind: 'ready' };
+
+/**
+ * The form's state for the line under it. Only a form with nothing wrong is ready: one with an
+ * empty field it needs names that field (never "Enter saves" while Enter would be refused).
+ */
+export function formState<F extends string>(form: Form<F>): FormState<F> {
+  const problem = shownProblem(form);
+  if (problem !== undefined) return { kind: 'wrong', problem };
+  // What is left wrong is what is not yet typed (a field typed into and wrong is shown above).
+  const missing = form.fields.filter((f) => form.problems[f] !== undefined);
+  return missing.length > 0 ? { kind: 'missing', fields: missing } : { kind: 'ready' };
 }

@@ -16,6 +16,8 @@ export interface PickerState {
 export type PickerAction =
   | { type: 'opened' }
   | { type: 'closed' }
+  /** The highlighted match went on the watchlist: the field is empty for the next one. */
+  | { type: 'added' }
   | { type: 'query-edited'; query: string }
   | { type: 'cursor-moved'; by: number; count: number };
 
@@ -27,6 +29,8 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
       return { open: true, query: '', cursor: 0, chosen: false };
     case 'closed':
       return { ...state, open: false };
+    case 'added':
+      return { ...state, query: '', cursor: 0, chosen: false };
     case 'query-edited':
       return { ...state, query: action.query, cursor: 0, chosen: action.query.trim() !== '' };
     case 'cursor-moved': {

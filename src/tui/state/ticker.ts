@@ -51,7 +51,7 @@ export interface TickerState {
   /** The sort's order flipped (S): smallest first, Z to A, the watchlist from its end. */
   descending: boolean;
   cursor: number;
-  /** The last symbol removed, for undo. */
+  /** The last symbol removed, for undo, while its undo window lasts (use-ticker keeps the time). */
   removed: { symbol: string; index: number } | undefined;
   lastSuccessAt: number | undefined;
   /** Consecutive failed polls, for backing off. */
@@ -67,6 +67,8 @@ export type TickerAction =
   | { type: 'poll-scheduled'; at: number | undefined }
   | { type: 'pause-toggled' }
   | { type: 'interval-changed'; by: number }
+  /** The interval another window saved. */
+  | { type: 'interval-set'; seconds: number }
   | { type: 'sort-cycled' }
   | { type: 'sort-flipped' }
   /** The columns of the list shown, in order. */
@@ -78,6 +80,8 @@ export type TickerAction =
   | { type: 'symbol-moved'; by: number }
   | { type: 'symbol-removed' }
   | { type: 'removal-undone' }
+  /** The removal's undo window is over: u puts nothing back now. */
+  | { type: 'removal-expired' }
   | { type: 'symbol-added'; symbol: string };
 
 /** The ticker at start: `lists` as saved (or one unnamed list of symbols for this run). */
@@ -270,6 +274,8 @@ function step(state: TickerState, action: TickerAction): TickerState {
       return { ...state, paused: !state.paused };
     case 'interval-changed':
       return { ...state, intervalS: clampInterval(state.intervalS + action.by) };
+    case 'interval-set':
+      return { ...state, intervalS: clampInterval(action.seconds) };
     case 'sort-cycled': {
       const selected = selectedSymbol(state);
       const sort = SORT_ORDERS[(SORT_ORDERS.indexOf(state.sort) + 1) % SORT_ORDERS.length]!;
@@ -314,6 +320,8 @@ function step(state: TickerState, action: TickerAction): TickerState {
       const watchlist = state.watchlist.filter((s) => s !== symbol);
       return clamp({ ...state, watchlist, removed: { symbol, index } }, state.cursor);
     }
+    case 'removal-expired':
+      return state.removed ? { ...state, removed: undefined } : state;
     case 'removal-undone': {
       if (!state.removed || state.watchlist.includes(state.removed.symbol)) return { ...state, removed: undefined };
       const watchlist = [...state.watchlist];

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { ConfigSaveError } from '../../config/config-file.js';
+import { ConfigReadError, type SyncedSettings } from '../../config/settings-sync.js';
 import { describeRejected, type Quote, type RejectedQuote } from '../../api/types.js';
 import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from './status.js';
@@ -12,13 +13,20 @@ import { cursorCommands } from './cursor-commands.js';
 import { Store, useSelected } from './use-store.js';
 import type { ColumnName, Watchlists } from '../../market/watchlists.js';
 import { displayOrder, initialTickerState, isSameList, nextDelayMs, tickerReducer, type TickerState } from './ticker.js';
+import { UNDO_WINDOW_MS } from './contacts.js';
+import { type Clock, monotonic } from './write-ledger.js';
 
 export interface TickerOptions {
   /** The saved lists, or symbols for this run. */
   watchlist: Watchlists | readonly string[];
   intervalS: number;
-  /** Saves the lists and interval; absent when this run's were given on the command line. */
-  persist?: ((lists: Watchlists, intervalS: number) => void) | undefined;
+  /**
+   * Saves the lists and interval as this window changed them, and may give what it should hold
+   * now: others' saves merged in. Throws when they cannot be saved.
+   */
+  persist?: ((lists: Watchlists, intervalS: number) => SyncedSettings | void) | undefined;
+  /** Asked at each poll: what others saved since (and a save that failed tried again). */
+  refresh?: ((lists: Watchlists, intervalS: number) => SyncedSettings | undefined) | undefined;
   /**
    * Told of each poll: the symbols asked, and the prices as received (the price history records
    * them, the alerts are stepped on them), or undefined when the poll failed.
@@ -28,6 +36,17 @@ export interface TickerOptions {
   extraSymbols?: (() => readonly string[]) | undefined;
   /** The clock, for tests. */
   now?: () => number;
+  /** How long `u` can put a removed symbol back (the delete's undo window, 5 s). */
+  undoWindowMs?: number | undefined;
+  /** The clock that window runs on: monotonic, as the delete's (the write ledger's). */
+  undoClock?: Clock | undefined;
+}
+
+/** A save of the settings that failed, or a read of what others saved: the reason first, as a long path would cut it off the line. */
+function settingsFailure(error: unknown): string {
+  if (error instanceof ConfigSaveError) return `watchlist not saved: ${error.reason} (${error.where}); kept for this session`;
+  if (error instanceof ConfigReadError) return `config not read: ${error.reason} (${error.where}); this window keeps its lists`;
+  return `watchlist not saved: ${errorText(error)}; kept for this session`;
 }
 
 /** "left out AAPL: price is negative (-5)", and how many more. */
@@ -58,6 +77,38 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   onPrices.current = options.onPrices;
   const extraSymbols = useRef(options.extraSymbols);
   extraSymbols.current = options.extraSymbols;
+  const undoWindowMs = options.undoWindowMs ?? UNDO_WINDOW_MS;
+  const undoClock = options.undoClock ?? monotonic;
+  /** When the last removal can no longer be undone, on undoClock; its timer only wakes the check. */
+  const undoDue = useRef<{ at: number; timer: NodeJS.Timeout | undefined } | undefined>(undefined);
+  /** The removal's undo window over: said so in the state (the footer's offer goes with it). */
+  const expireUndo = useCallback(() => {
+    clearTimeout(undoDue.current?.timer);
+    undoDue.current = undefined;
+    dispatch({ type: 'removal-expired' });
+  }, [dispatch]);
+  /** Whether the last removal can still be undone now, by its clock; if not, it is let go. */
+  const undoOpen = useCallback((): boolean => {
+    const due = undoDue.current;
+    if (due && undoClock() < due.at) return true;
+    expireUndo();
+    return false;
+  }, [expireUndo, undoClock]);
+  const armUndo = useCallback(
+    (at: number) => {
+      clearTimeout(undoDue.current?.timer);
+      const due = { at, timer: undefined as NodeJS.Timeout | undefined };
+      undoDue.current = due;
+      const wake = () => {
+        if (undoDue.current !== due) return;
+        if (undoClock() < due.at) due.timer = setTimeout(wake, due.at - undoClock());
+        else expireUndo();
+      };
+      due.timer = setTimeout(wake, Math.max(0, at - undoClock()));
+    },
+    [expireUndo, undoClock],
+  );
+  useEffect(() => () => clearTimeout(undoDue.current?.timer), []);
 
   const schedule = useCallback(
     (delayMs: number) => {
@@ -73,15 +124,46 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     [dispatch, getState, now],
   );
 
+  // The lists and interval as last saved or taken in from the file: a change from these is this
+  // window's own, and is saved.
+  const settingsSaved = useRef({ lists: getState().lists, active: getState().active, intervalS: getState().intervalS });
+  /** What the file holds now, where this window differs, taken in (it is what was just saved, or read). */
+  const takeSettings = useCallback(
+    (synced: SyncedSettings | void | undefined) => {
+      if (!synced) return;
+      if (synced.intervalS !== undefined) dispatch({ type: 'interval-set', seconds: synced.intervalS });
+      if (synced.lists) dispatch({ type: 'lists-changed', lists: synced.lists });
+      const s = getState();
+      settingsSaved.current = { lists: s.lists, active: s.active, intervalS: s.intervalS };
+      for (const note of synced.notes) status.notice(note);
+    },
+    [dispatch, getState, status],
+  );
+  const refresh = useRef(options.refresh);
+  refresh.current = options.refresh;
+  /** Others' saves taken in before each poll, so that it asks for the lists as they are now. */
+  const refreshSettings = useCallback(() => {
+    const s = getState();
+    try {
+      const synced = refresh.current?.({ lists: s.lists, active: s.active }, s.intervalS);
+      if (synced === undefined) return;
+      takeSettings(synced);
+      status.recover('settings');
+    } catch (error) {
+      status.fail('settings', settingsFailure(error));
+    }
+  }, [getState, status, takeSettings]);
+
   const poll = useCallback(async (): Promise<void> => {
     clearTimeout(timer.current);
-    const s: TickerState = getState();
     if (halted.current) return;
     if (inFlight.current) {
       again.current = true;
       return;
     }
     again.current = false;
+    refreshSettings();
+    const s: TickerState = getState();
     const extra = (extraSymbols.current?.() ?? []).filter((symbol) => !s.watchlist.includes(symbol));
     const asked = [...s.watchlist, ...extra];
     if (asked.length === 0) {
@@ -113,7 +195,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
       status.fail('ticker', `prices: ${errorText(error)}`, now() + delay, error);
       schedule(delay);
     }
-  }, [client, dispatch, getState, now, schedule, status]);
+  }, [client, dispatch, getState, now, refreshSettings, schedule, status]);
   pollRef.current = poll;
 
   useEffect(() => {
@@ -139,29 +221,29 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
   useLifecycle('resume', resume);
 
   // Every change to the lists (their symbols, order, sort, names, which is shown) or the interval
-  // is saved at once (unless given for this run).
+  // is saved at once (unless given for this run), merged into the file as another window left it.
   const lists = useSelected(store, (s) => s.lists);
   const active = useSelected(store, (s) => s.active);
   const intervalS = useSelected(store, (s) => s.intervalS);
-  const saved = useRef({ lists, active, intervalS });
   const persist = options.persist;
   useEffect(() => {
-    const was = saved.current;
+    const was = settingsSaved.current;
     if (was.lists === lists && was.active === active && was.intervalS === intervalS) return;
-    saved.current = { lists, active, intervalS };
+    settingsSaved.current = { lists, active, intervalS };
     if (!persist) return;
     // Its own source: a poll that works says nothing about the config file. Failing the same way
-    // again is one message, not one per key; the next change tries again, and a save that works
-    // clears it.
+    // again is one message, not one per key; each poll and the next change try again, and a save
+    // that works clears it.
     try {
-      persist({ lists, active }, intervalS);
+      const shown = getState().watchlist;
+      takeSettings(persist({ lists, active }, intervalS));
       status.recover('settings');
+      // A symbol another window added is priced now, not at the next tick.
+      if (getState().watchlist !== shown) void pollRef.current();
     } catch (error) {
-      // The reason first: on a status line a long path would cut it off.
-      const why = error instanceof ConfigSaveError ? `${error.reason} (${error.where})` : errorText(error);
-      status.fail('settings', `watchlist not saved: ${why}; kept for this session`);
+      status.fail('settings', settingsFailure(error));
     }
-  }, [persist, lists, active, intervalS, status]);
+  }, [persist, lists, active, intervalS, status, getState, takeSettings]);
 
   const commands = useMemo(
     () => ({
@@ -221,11 +303,15 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         const before = getState().watchlist.length;
         dispatch({ type: 'symbol-removed' });
         const removed = getState().removed;
-        if (removed && getState().watchlist.length < before) status.notice(`removed ${removed.symbol}: u puts it back`);
+        if (!removed || getState().watchlist.length >= before) return;
+        armUndo(undoClock() + undoWindowMs);
+        status.notice(`removed ${removed.symbol}: u puts it back`);
       },
       undo: () => {
         const removed = getState().removed;
-        if (!removed) return;
+        if (!removed || !undoOpen()) return;
+        clearTimeout(undoDue.current?.timer);
+        undoDue.current = undefined;
         dispatch({ type: 'removal-undone' });
         status.notice(`${removed.symbol} is back`);
         void poll();
@@ -245,7 +331,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
         if (index >= 0) dispatch({ type: 'cursor-to', index });
       },
     }),
-    [dispatch, dropPoll, getState, now, poll, schedule, status],
+    [armUndo, dispatch, dropPoll, getState, now, poll, schedule, status, undoClock, undoOpen, undoWindowMs],
   );
 
   return { store, commands, getState, intervalS };

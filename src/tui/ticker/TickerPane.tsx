@@ -7,7 +7,7 @@ import { displayOrder, failingSince, retryInSeconds, type SortOrder, type Ticker
 import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
 import { drawn } from '../../text/sanitize.js';
-import { fitEntries } from '../../text/width.js';
+import { fitEntries, width as textWidth } from '../../text/width.js';
 import { useGlyphs } from '../glyphs.js';
 import { useTheme } from '../theme.js';
 import { SymbolPicker } from './SymbolPicker.js';
@@ -18,6 +18,7 @@ import type { ListsMenu as ListsMenuState } from './use-lists-menu.js';
 import type { HoldingsShown } from './WatchlistTable.js';
 import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { HoldingsEditor, type HoldingsEditorProps } from '../holdings/HoldingsEditor.js';
+import { showsHoldings, tickerPaneRows } from './ticker-rows.js';
 
 export interface TickerPaneProps {
   state: TickerState;
@@ -68,7 +69,11 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
   useRenderAt(since + (Math.floor((now - since) / 1000) + 1) * 1000 + AGE_SLACK_MS);
   const inner = Math.max(10, width - 4);
   const rows = tickerRowsFor(height);
-  const info = state.paused ? `paused${glyphs.separator}every ${state.intervalS}s` : `every ${state.intervalS}s`;
+  const interval = state.paused ? `paused${glyphs.separator}every ${state.intervalS}s` : `every ${state.intervalS}s`;
+  const symbols = displayOrder(state);
+  const totals = holdings && columns && showsHoldings(inner, columns) ? holdings.totals.length : 0;
+  // The symbols' rows first: when they do not all fit, the status line goes up to the title row.
+  const table = tickerPaneRows(height, symbols.length, totals);
 
   const retryIn = retryInSeconds(state, now);
   // When the next prices are asked: a 429's wait or a failure's backoff reads as a retry.
@@ -82,20 +87,23 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
         : '';
   // What matters most stays when the pane is narrow: the wait, then how old the prices are.
   const count = state.watchlist.length;
-  const bottom = fitEntries(
-    [
-      { text: `${count} symbol${count === 1 ? '' : 's'}`, rank: 3 },
-      { text: SORT_LABEL[state.sort][state.descending ? 1 : 0], rank: 4 },
-      { text: glyphs.text(failingSince(state, now) ?? ''), rank: 2 },
-      { text: when, rank: 1 },
-    ],
-    inner,
-    glyphs.separator,
-    glyphs.ellipsis,
-  );
+  const statusEntries = [
+    { text: `${count} symbol${count === 1 ? '' : 's'}`, rank: 3 },
+    { text: SORT_LABEL[state.sort][state.descending ? 1 : 0], rank: 4 },
+    { text: glyphs.text(failingSince(state, now) ?? ''), rank: 2 },
+    { text: when, rank: 1 },
+  ];
+  const title = `Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`;
+  const editing = picker.open || listsMenu?.open || columnsCursor !== undefined || holdingsEditor !== undefined;
+  const statusOnTitle = table.statusOnTitle && !editing;
+  // On the title row, what is left of it beside the title (the pane's focus marker, the title, a space).
+  const bottom = statusOnTitle ? '' : fitEntries(statusEntries, inner, glyphs.separator, glyphs.ellipsis);
+  const info = statusOnTitle
+    ? fitEntries([...statusEntries, { text: interval, rank: 5 }], Math.max(1, inner - textWidth(glyphs.focusMarker) - textWidth(title) - 1), glyphs.separator, glyphs.ellipsis)
+    : interval;
 
   return (
-    <Pane title={`Ticker${glyphs.separator}${drawn(state.lists[state.active]?.name ?? '')}`} info={info} focused={focused} width={width} height={height} area={{ kind: 'pane', focused }}>
+    <Pane title={title} info={info} focused={focused} width={width} height={height} area={{ kind: 'pane', focused }}>
       <Box flexDirection="column" flexGrow={1}>
         {holdingsEditor ? (
           <HoldingsEditor {...holdingsEditor} width={inner} rows={rows + 2} />
@@ -115,14 +123,14 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
           />
         ) : (
           <WatchlistTable
-            symbols={displayOrder(state)}
+            symbols={symbols}
             rows={state.rows}
             unknown={state.unknown}
             rejected={state.rejected}
             names={names}
             cursor={state.cursor}
             width={inner}
-            height={rows}
+            height={table.table}
             intervalS={state.intervalS}
             now={now}
             focused={focused}
@@ -136,7 +144,7 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
           />
         )}
       </Box>
-      {picker.open || listsMenu?.open || columnsCursor !== undefined || holdingsEditor ? null : (
+      {editing || statusOnTitle ? null : (
         <Text wrap="truncate-end" {...(state.failures > 0 ? theme.warning && { color: theme.warning } : theme.muted && { color: theme.muted })}>
           {bottom}
         </Text>

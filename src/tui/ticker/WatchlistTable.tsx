@@ -12,7 +12,8 @@ import { useGlyphs } from '../glyphs.js';
 import { changeColor, painted, useTheme } from '../theme.js';
 import { sparkline } from './Sparkline.js';
 import { type ColumnName, MARKET_COLUMNS, shownColumns, watchlistColumns } from './watchlist-columns.js';
-import { HOLDINGS_COLUMNS, type HoldingsColumn } from '../../market/watchlists.js';
+import type { HoldingsColumn } from '../../market/watchlists.js';
+import { foldedTotals, isHoldingsColumn, tableRows } from './ticker-rows.js';
 import { dayKnown, type Position, type Total } from '../../market/holdings.js';
 import type { Currency } from '../../market/listing.js';
 import { type Exact, fixedText, formatMoney } from '../../market/money.js';
@@ -76,7 +77,6 @@ export interface HoldingsShown {
   dayOpens: ReadonlyMap<string, number>;
 }
 
-const isHoldingsColumn = (c: ColumnName): c is HoldingsColumn => (HOLDINGS_COLUMNS as readonly string[]).includes(c);
 /** Titles short enough to keep the sort's arrow in a column at its narrowest. */
 const SHORT_TITLES: Partial<Record<'symbol' | ColumnName, string>> = { volume: 'VOL', session: 'SESS' };
 
@@ -111,9 +111,12 @@ export function WatchlistTable(props: WatchlistTableProps) {
   };
   const header = (['symbol', ...order] as const).map((c) => fit(title(c), columns[c], RIGHT.has(c) ? 'right' : 'left'));
   const holdings = props.holdings;
-  // A totals row per currency, under the rows, when a holdings column is shown.
-  const totals = holdings && order.some(isHoldingsColumn) ? holdings.totals.slice(0, Math.max(0, props.height - 1)) : [];
-  const symbolRows = Math.max(1, props.height - totals.length);
+  // A totals row per currency, under the rows, when a holdings column is shown; folded into one
+  // line when the rows would give a symbol's place to them.
+  const allTotals = holdings && order.some(isHoldingsColumn) ? holdings.totals : [];
+  const share = tableRows(props.height, props.symbols.length, allTotals.length);
+  const totals = share.folded ? [] : allTotals.slice(0, share.totals);
+  const symbolRows = share.symbols;
   const top = usePagerTop(props.symbols.length, props.cursor, symbolRows);
   const shown = props.symbols.slice(top, top + symbolRows);
   const ref = useMouseArea(props.mouse && { kind: 'rows', first: 1, top, rows: symbolRows, cursor: props.cursor, count: props.symbols.length, commands: props.mouse });
@@ -124,6 +127,23 @@ export function WatchlistTable(props: WatchlistTableProps) {
     if (holdings?.hidden) return fit(dots, columns[column], 'right');
     const text = fit(formatMoney(amount, currency, signed), columns[column], 'right', cut);
     return painted(text, signed ? changeColor(theme, amount) : undefined);
+  };
+  /** The totals on one line: each currency's figures of the columns shown (not QTY), as many as fit. */
+  const foldedLine = (): string => {
+    const figures = (total: Total): string[] =>
+      order.flatMap((c) => {
+        const money = (amount: Exact | undefined, signed: boolean) => (amount === undefined ? [] : [holdings?.hidden ? dots : formatMoney(amount, total.currency, signed)]);
+        if (c === 'value') return money(total.value, false);
+        if (c === 'day_pl') return money(dayKnown(total) ? total.day : undefined, true);
+        if (c === 'pl') return money(total.gain, true);
+        if (c === 'pl_pct') return total.percent === undefined ? [] : [signedPercent(total.percent)];
+        return [];
+      });
+    return foldedTotals(
+      allTotals.map((total) => [total.currency.code, ...figures(total), ...(total.unpriced > 0 ? [`${total.unpriced} unpriced`] : [])]),
+      props.width,
+      { sum: glyphs.unicode ? 'Σ' : '=', separator: glyphs.separator, ellipsis: cut, text: glyphs.text },
+    );
   };
   const percentCell = (value: number | undefined): string => {
     if (value === undefined) return fit('', columns.pl_pct);
@@ -207,6 +227,11 @@ export function WatchlistTable(props: WatchlistTableProps) {
           </Text>
         );
       })}
+      {share.folded ? (
+        <Text key="totals" bold wrap="truncate-end">
+          {foldedLine()}
+        </Text>
+      ) : null}
       {totals.map((total) => {
         const unpriced = total.unpriced > 0 ? `${total.unpriced} unpriced` : '';
         const cells: Partial<Record<ColumnName, () => string>> = {

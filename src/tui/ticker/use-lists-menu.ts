@@ -32,8 +32,13 @@ export function useListsMenu(owner: ListsOwner, status: StatusStore) {
     setMenu(next);
   }, []);
   const commands = useMemo(() => {
-    const open = () => (ref.current.open ? ref.current : undefined);
     const count = () => owner.lists().lists.length;
+    /** The menu, its cursor on a list there is: another window may have deleted some since it was put there. */
+    const open = () => {
+      const m = ref.current;
+      if (!m.open) return undefined;
+      return m.cursor < count() ? m : { ...m, cursor: count() - 1 };
+    };
     /** Applies a change the rules allow, or says why not. */
     const apply = (result: Watchlists | string): boolean => {
       if (typeof result === 'string') {
