@@ -9,9 +9,25 @@
 import { Metadata, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from 'libphonenumber-js';
 import { parsePhoneNumber } from './rules.js';
 
-/** Why `raw` is no phone number whatever its digits, or undefined: an `@` (a pager's mail address), letters (`ext. 12`). */
+/**
+ * An extension at the end of a number, however it is written: `x12`, `ext. 12`, `extension 12`,
+ * or a tel: URI's `;ext=12` (RFC 3966).
+ */
+const EXTENSION = /(?:;\s*ext=|(?:^|[^\p{L}])(?:ext(?:ension)?\.?|x)\s*)(\d+)\s*$/iu;
+
+/**
+ * Why `raw` is no phone number whatever its digits, or undefined: an `@` (a pager's mail address),
+ * an extension (the contract's E.164 has none: the number without it calls a switchboard, not
+ * the person, so it is not taken for theirs), other letters.
+ */
 export function notAPhoneNumber(raw: string): string | undefined {
   if (raw.includes('@')) return 'it holds an "@" (an address, not a number)';
+  const extension = EXTENSION.exec(raw);
+  if (extension) {
+    return /\d/.test(raw.slice(0, extension.index))
+      ? `it ends in an extension (${extension[1]}), which a contact's number cannot have (E.164 has none)`
+      : `it is an extension (${extension[1]}) with no number`;
+  }
   if (/\p{L}/u.test(raw)) return 'it holds letters';
   return undefined;
 }

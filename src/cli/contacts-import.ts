@@ -1,7 +1,8 @@
 // `tickbook contacts import`: vCard and CSV files into the contact list. Every file is checked
 // before anything is sent; the contacts there are already are read first, so that a contact
 // imported before (the same contact: its id in tickbook's own export, or its username with the
-// same phone number) is found, not made again, while another person who shares a phone number
+// same phone number, and the same display name for a username made from the name: see
+// same-contact.ts) is found, not made again, while another person who shares a phone number
 // (a family, a switchboard) is made all the same and noted; creates go a few at a time, all held
 // while a 429 asks (rate-pause.ts); and the end is a report of what was created, what was there
 // already and what was refused, the refused cards or rows written unchanged to a rejects file,
@@ -14,10 +15,11 @@ import type { CountryCode } from 'libphonenumber-js';
 import { ApiError } from '../api/errors.js';
 import type { TickbookClient } from '../api/client.js';
 import type { NewContact } from '../api/types.js';
-import { candidateOf, defaultCountry, type TakenPhone, usernameWithPhone } from '../contacts/import-candidate.js';
+import { candidateOf, defaultCountry, type TakenPhone } from '../contacts/import-candidate.js';
+import { type HeldContact, placeOf } from '../contacts/same-contact.js';
 import { IMPORT_FORMATS } from '../contacts/formats.js';
 import { openOutputFile, type OutputFile, OutputFileError, outputFailure, put } from '../config/output-file.js';
-import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords } from '../contacts/import-sources.js';
+import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, type ImportRecord, importRecords, RECORD_LIMIT_WORDS } from '../contacts/import-sources.js';
 import { sanitize } from '../text/sanitize.js';
 import { duration } from '../text/time.js';
 import { truncate } from '../text/width.js';
@@ -75,6 +77,9 @@ interface Report {
   interrupted: NodeJS.Signals | undefined;
   /** Why a file was not read to its end (written to after it was checked), said after the report. */
   unread: ImportFileError | undefined;
+  /** Where the first refused cards and rows too large to keep are (none goes to --rejects), and how many there are. */
+  unkept: string[];
+  unkeptCount: number;
 }
 
 /**
@@ -83,11 +88,11 @@ interface Report {
  * not to create).
  */
 class KnownContacts {
-  readonly #byUsername = new Map<string, string>();
+  readonly #byUsername = new Map<string, HeldContact>();
   readonly #ids = new Set<string>();
   readonly #phones = new Map<string, number>();
-  add(contact: { username: string; phoneNumber: string; id?: string }): void {
-    this.#byUsername.set(contact.username.toLowerCase(), contact.phoneNumber);
+  add(contact: { username: string; phoneNumber: string; displayName?: string | null | undefined; id?: string }): void {
+    this.#byUsername.set(contact.username.toLowerCase(), { phoneNumber: contact.phoneNumber, displayName: contact.displayName });
     this.#phones.set(contact.phoneNumber, (this.#phones.get(contact.phoneNumber) ?? 0) + 1);
     if (contact.id !== undefined) this.#ids.add(contact.id);
   }
@@ -104,7 +109,7 @@ class KnownContacts {
   isShared(phone: string): boolean {
     return this.#phones.has(phone);
   }
-  phoneOf(username: string): string | undefined {
+  held(username: string): HeldContact | undefined {
     return this.#byUsername.get(username.toLowerCase());
   }
   get size(): number {
@@ -257,6 +262,8 @@ async function run(
     stopped: undefined,
     interrupted: undefined,
     unread: undefined,
+    unkept: [],
+    unkeptCount: 0,
   };
   const { interruption } = options;
   const interrupted = (): boolean => {
@@ -287,6 +294,7 @@ async function run(
   const refuse = (record: ImportRecord, kind: 'invalid' | 'failed', field: string, reason: string) => {
     const count = kind === 'invalid' ? ++report.invalidCount : ++report.failedCount;
     if (count <= REPORT_DETAILS) report[kind].push({ where: record.where, field, reason: truncate(reason.slice(0, REASON_COLUMNS * 2), REASON_COLUMNS) });
+    if (record.raw === undefined && ++report.unkeptCount <= UNKEPT_NAMED) report.unkept.push(record.where);
     options.rejects.write(record);
   };
   // The bar goes by bytes read of all the files: how many cards or rows there are is not known
@@ -340,18 +348,16 @@ async function run(
     };
     // Its id in tickbook's own export: the same contact, whatever the file says of it now.
     if (record.fields.id !== undefined && known.hasId(record.fields.id)) return present();
-    // The username with the same number: imported before. A phone number alone is no sign of
-    // the same contact (a family, a switchboard share one): that one is made, and noted.
-    if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
-    // A username another person has (two John Smiths): the name's with the phone's last digits.
-    if (known.phoneOf(contact.username) !== undefined && record.fields.username === undefined) {
-      contact.username = usernameWithPhone(contact.username, contact.phoneNumber);
-      if (known.phoneOf(contact.username) === contact.phoneNumber) return present();
-    }
-    if (known.phoneOf(contact.username) !== undefined) {
-      refuse(record, 'invalid', 'username', `username ${contact.username} belongs to another contact (with another phone number)`);
+    // The same contact by its username (and, for one made from its name, its display name), or
+    // a username of its own. A phone number alone is no sign of the same contact (a family, a
+    // switchboard share one): that one is made, and noted.
+    const place = placeOf(contact, record.fields.username === undefined, (username) => known.held(username));
+    if ('present' in place) return present();
+    if ('problem' in place) {
+      refuse(record, 'invalid', 'username', place.problem);
       return undefined;
     }
+    contact.username = place.username;
     const sharing = known.isShared(contact.phoneNumber);
     // Taken at once, so that a later row with the same person, sent meanwhile, finds it.
     known.add(contact);
@@ -452,6 +458,21 @@ async function run(
 const sharingNote = (count: number, dryRun: boolean): string =>
   `note: ${count.toLocaleString('en-US')} of those ${dryRun ? 'to create' : 'created'} ${dryRun ? 'would share' : count === 1 ? 'shares' : 'share'} a phone number with another contact (tickbook contacts duplicates lists them)`;
 
+/** The cards and rows too large to keep that the report's last line names (the rest are counted). */
+const UNKEPT_NAMED = 3;
+
+/**
+ * Where the refused cards and rows are: the rejects file, but for those too large to keep, named
+ * (their own lines above say so too), which it does not hold.
+ */
+function rejectsNote(path: string, refused: number, { unkept, unkeptCount }: Pick<Report, 'unkept' | 'unkeptCount'>): string {
+  if (unkeptCount === 0) return `the refused cards and rows are in ${path}, as they were written`;
+  const names = `${unkept.join(', ')}${unkeptCount > unkept.length ? ` and ${(unkeptCount - unkept.length).toLocaleString('en-US')} more` : ''}`;
+  const tooLarge = `larger than ${RECORD_LIMIT_WORDS}, too large to keep`;
+  if (unkeptCount < refused) return `the refused cards and rows are in ${path}, as they were written, but for ${names} (${tooLarge})`;
+  return `none of the refused is in ${path}: ${names} ${unkeptCount === 1 ? 'is' : 'are'} ${tooLarge}, so not written there`;
+}
+
 /** `rejects`: the rejects file's path, when one was asked for, and whether it was written. */
 function printReport(report: Report, options: { dryRun: boolean; json: boolean; rejects: { path: string; written: boolean } | undefined }): void {
   if (options.json) {
@@ -485,7 +506,7 @@ function printReport(report: Report, options: { dryRun: boolean; json: boolean; 
   if (report.stopped !== undefined) lines.push(`stopped: ${report.stopped}; run the same import again to finish it (nothing is created twice)`);
   if (options.rejects === undefined) {
     if (unlisted > 0) lines.push('give --rejects FILE to have every refused card and row written to FILE');
-  } else if (options.rejects.written && refused > 0) lines.push(`the refused cards and rows are in ${options.rejects.path}, as they were written`);
+  } else if (options.rejects.written && refused > 0) lines.push(rejectsNote(options.rejects.path, refused, report));
   process.stdout.write(lines.map((line) => `${sanitize(line)}\n`).join(''));
 }
 

@@ -31,7 +31,8 @@ ${SEARCH_HELP}
 create:
   --phone P                 E.164 (+442079460958; spaces, dashes, dots, parentheses and a (0)
                             after the country code are dropped), of a length the country code's
-                            numbers have: too short or too long for it, letters or an @ refused
+                            numbers have: too short or too long for it, letters, an @ or an
+                            extension (x12, ext. 12, ;ext=12; import too) refused
 
 list:
   --limit N                 contacts per page, 1 to 100 (default 10)
@@ -58,8 +59,9 @@ export:                     every contact, streamed (stdout unless --output)
   --format F                vcf (vCard 4.0, the default; or the --output file's extension),
                             csv (a header row, RFC 4180; a spreadsheet's formula, = + - @ at
                             the start or after , ; a tab or a line break, written after a ',
-                            which import takes off, but for a cell that is a phone number,
-                            written as it is; cells holding , ; or a tab quoted), json or ndjson
+                            which import takes off, but for a cell that is a phone number and
+                            not the first of a line, written as it is; cells holding , ; or a
+                            tab quoted), json or ndjson
   --output FILE             write FILE whole or not at all (mode 0600; a link of yours stays a
                             link and its target is written, one another user owns is refused;
                             another user's file in a sticky directory such as /tmp is not
@@ -73,36 +75,48 @@ import:                     vCards (2.1, 3.0, 4.0, no VERSION) and CSV rows into
                             refused
   --dry-run                 check and report, create nothing
   --rejects FILE            write each refused card or row to FILE as it was written (a card
-                            byte for byte), to mend and import again (as --output writes a file)
+                            byte for byte), to mend and import again (as --output writes a file);
+                            one too large to keep is not, and the report's last line names it
   Each FILE is checked whole before anything is sent: a regular file (not a pipe: it is read
   twice), UTF-8 text with no NUL byte anywhere (but a vCard value in the CHARSET it declares; a
   file with UTF-16's byte-order mark is read as UTF-16), a CSV quote closed; else nothing is
   imported.
   What is imported is what was checked: a FILE written to since stops the import there (the
   report so far, then why).
-  A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms; every
-  other property is passed over, whatever its syntax. Of several numbers the mobile (CELL) is
-  tried first, then the preferred (PREF), then the rest as written. A property's CHARSET
-  (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot read refuses the card.
-  Lines may end CRLF, LF, CR CR LF or CR. A card nested in another (AGENT) is part of it.
+  A vCard gives FN (else N), NICKNAME, TEL and PHOTO (a link), in any version's forms (a
+  quoted-printable soft line break never takes in a property's line, or END:VCARD); every other
+  property is passed over, whatever its syntax. Of several numbers the mobile (CELL; of two,
+  the PREF one) is tried first, then the preferred (PREF), then the rest as written. A
+  property's CHARSET (Windows-1252, Shift_JIS, …) is how its value is read; a byte it cannot
+  read refuses the card, as does UTF-16 on a raw value (quoted-printable or base64 ones are
+  read).
+  Lines may end CRLF, LF, CR CR LF, or CR where the file's first line (or a card's BEGIN:VCARD
+  line) ends so; a lone CR elsewhere is text. Every card is counted in the report, read or
+  refused (an indented one); a card nested in another (AGENT) is part of it.
   A card with no END:VCARD is refused, naming the line where it stops (the next card, or the
   end of a file cut short).
   A card or a CSV row larger than ${RECORD_LIMIT_WORDS} is refused alone (and not written to --rejects); the
   report names the first ${REPORT_DETAILS.toLocaleString('en-US')} refusals of each kind and counts them all.
   Of a CSV row's several numbers the mobile is taken too (a Mobile or Cell column, Google's
-  Phone N - Type Mobile), then the one preferred (Primary Phone, a starred type), then the first.
+  Phone N - Type Mobile; of two, * Mobile), then the one preferred (Primary Phone, a starred
+  type), then the first.
   The number taken is said when it is not the first written (--json: numbers_taken).
   A card or row without a username gets one from its name (else its phone number), the same
   every time: importing a file again creates nothing twice, and finishes an import cut short.
-  Already there means the same contact: its id (an export's UID or id column), or its username
-  with the same phone number. People sharing a number (a family, a switchboard) are each
-  created, and noted (tickbook contacts duplicates lists them).
+  Already there means the same contact: its id (an export's UID or id column), or the username
+  it gives with the same phone number, or, with none given, the username made from its name
+  with the same phone number and display name. People sharing a number (a family, a
+  switchboard) are each created, and noted (tickbook contacts duplicates lists them); one whose
+  made username another holds gets the number's last four digits after it (john.smith.0958).
   Creates go four at a time. A 429 holds them all for as long as its Retry-After asks (seconds
   or an HTTP date; on a terminal the progress line counts it down), then each create refused is
   sent again; a server asking for more than 5 minutes stops the import (the report so far).
   Ctrl-C or SIGTERM stops it where it is: the creates under way are answered (a second signal
   cuts them off; a third ends it without a report), then the report so far, marked
   interrupted; exit 130 (SIGTERM: 143).
+  An export imported into an empty list gives every contact back, but for one whose number the
+  import refuses as impossible (the sandbox stores any E.164): refused with the reason and
+  written to --rejects, to mend there and import again.
   Exit 0 when every contact was created or there already, 1 when any was refused or failed.
 
 ${CONNECTION_HELP}`;

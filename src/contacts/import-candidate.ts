@@ -32,12 +32,14 @@ export interface ImportFields {
 
 /**
  * The order the numbers are tried in: a messaging contact list wants the mobile, so mobiles
- * first, then the one the file prefers, then the rest as written (a stable sort keeps the file's
- * order within each).
+ * first (of two, the one the file prefers: an old work mobile beside the one in use), then the
+ * one the file prefers, then the rest as written (a stable sort keeps the file's order within each).
  */
+const rankOf = (phone: PhoneField): number => (phone.mobile ? (phone.preferred ? 0 : 1) : phone.preferred ? 2 : 3);
+
 export const phoneOrder = (phones: readonly PhoneField[]): PhoneField[] =>
   phones
-    .map((phone, index) => ({ phone, index, rank: phone.mobile ? 0 : phone.preferred ? 1 : 2 }))
+    .map((phone, index) => ({ phone, index, rank: rankOf(phone) }))
     .sort((a, b) => a.rank - b.rank || a.index - b.index)
     .map(({ phone }) => phone);
 
@@ -109,10 +111,11 @@ export function usernameFrom(name: string | undefined, phone: string): string {
 
 /**
  * Another username for a second person the first rule gives the same one (two John Smiths): the
- * name's, then a dot and the phone number's last four digits, within 32 characters.
+ * name's, then a dot and the phone number's last four digits, within 32 characters; for the
+ * `n`th after the first two, those and `-n` (a third of one family on one line).
  */
-export function usernameWithPhone(username: string, phone: string): string {
-  const tail = `.${phone.slice(-4)}`;
+export function usernameWithPhone(username: string, phone: string, n = 1): string {
+  const tail = `.${phone.slice(-4)}${n > 1 ? `-${n}` : ''}`;
   return `${username.slice(0, USERNAME_MAX - tail.length).replace(/[._-]+$/, '')}${tail}`;
 }
 

@@ -20,7 +20,7 @@ import { cellsOfEach, type CsvRecord, CsvRecordSplitter } from './csv-records.js
 import type { ImportFields } from './import-candidate.js';
 import type { ImportFormat } from './formats.js';
 import { type Line, LineSplitter, type LongLine } from './text-lines.js';
-import { type CardFields, CardSplitter, type RawCard, readCard } from './vcard.js';
+import { type CardFields, CardSplitter, crCardLines, type RawCard, readCard } from './vcard.js';
 import { type ByteFault, CardBytesCheck } from './vcard-lines.js';
 
 export class ImportFileError extends Error {
@@ -49,6 +49,9 @@ export interface ImportRecord {
   offset: number;
   fields: ImportFields | { problem: string };
 }
+
+/** A BEGIN:VCARD line as the card splitter takes one: spaces around it and its colon, any case. */
+const VCARD_BEGIN = /^[ \t]*BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/i;
 
 /** How much of a file is looked at to find its format. */
 const SNIFF_BYTES = 64 * 1024;
@@ -189,14 +192,14 @@ class CardFileLines {
     return this.#splitter.offset;
   }
   push(chunk: Buffer): (Line | LongLine)[] {
-    return this.#checked(this.#splitter.push(chunk));
+    return this.#checked(this.#splitter.push(chunk).flatMap(crCardLines));
   }
   end(): (Line | LongLine)[] {
-    return this.#checked(this.#splitter.end());
+    return this.#checked(this.#splitter.end().flatMap(crCardLines));
   }
   #checked(lines: (Line | LongLine)[]): (Line | LongLine)[] {
     for (const line of lines) {
-      this.#line++;
+      if (!('raw' in line && line.sameLine)) this.#line++;
       const fault = this.#check.line(line);
       if (fault) this.fault(fault, this.#line);
     }
@@ -230,7 +233,7 @@ async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'au
   const format =
     firstLine === undefined ? undefined
     : asked !== 'auto' ? asked
-    : /^BEGIN:VCARD\s*$/i.test(firstLine.trim()) || /\.(vcf|vcard)$/i.test(path) ? 'vcf'
+    : VCARD_BEGIN.test(firstLine) || /\.(vcf|vcard)$/i.test(path) ? 'vcf'
     : /\.(csv|tsv)$/i.test(path) || /[,;\t]/.test(firstLine) ? 'csv'
     : undefined;
   // A vCard's bytes are checked a line at a time below: a property may declare its charset.
@@ -241,7 +244,7 @@ async function checkOpenFile(fd: number, path: string, asked: ImportFormat | 'au
     throw new ImportFileError(`${path} is neither vCard nor CSV: its first line is not BEGIN:VCARD, nor a header of columns (give --format to say which it is)`);
   }
   // A vCard file is one with a card in it: a .vcf of notes is refused before anything is sent.
-  if (format === 'vcf' && !/^BEGIN:VCARD\s*$/im.test(headText)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
+  if (format === 'vcf' && !new RegExp(VCARD_BEGIN.source, 'im').test(headText)) throw new ImportFileError(`${path} holds no vCard (no BEGIN:VCARD line)`);
   const delimiter = delimiterOf(firstLine!);
   if (format === 'csv') {
     let header: string[] = [];

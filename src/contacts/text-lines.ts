@@ -13,6 +13,11 @@ const LF = 0x0a;
 export interface Line {
   raw: Buffer;
   size: number;
+  /**
+   * Split from the line before it at a lone CR (a card of lone-CR line ends in a file of LF ones:
+   * see crCardLines): on the same line of the file, not counted as another.
+   */
+  sameLine?: boolean | undefined;
 }
 
 /** A line longer than the limit, in place of its bytes. */

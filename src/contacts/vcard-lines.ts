@@ -124,6 +124,16 @@ export function headOf(line: Buffer, size = line.length): PropertyHead | undefin
   return { group, name, params, valueAt: colon + 1, encoding, charset };
 }
 
+/** The properties of vCard 2.1, 3.0 (RFC 2426) and 4.0 (RFC 6350), and the card's own lines. */
+const CARD_PROPERTIES = new Set([
+  'BEGIN', 'END', 'VERSION', 'SOURCE', 'KIND', 'XML', 'FN', 'N', 'NICKNAME', 'PHOTO', 'BDAY', 'ANNIVERSARY', 'GENDER', 'ADR', 'LABEL',
+  'TEL', 'EMAIL', 'MAILER', 'IMPP', 'LANG', 'TZ', 'GEO', 'TITLE', 'ROLE', 'LOGO', 'AGENT', 'ORG', 'MEMBER', 'RELATED', 'CATEGORIES',
+  'NOTE', 'PRODID', 'REV', 'SORT-STRING', 'SOUND', 'UID', 'CLIENTPIDMAP', 'URL', 'KEY', 'FBURL', 'CALADRURI', 'CALURI', 'CLASS', 'NAME', 'PROFILE',
+]);
+
+/** Whether a line reads as a property a card has (`TEL;CELL:`, `item1.X-ABLabel:`, `END:VCARD`), not as text that holds a colon. */
+const isCardProperty = (head: PropertyHead | undefined): boolean => head !== undefined && (CARD_PROPERTIES.has(head.name) || head.name.startsWith('X-'));
+
 function isBlank(line: Buffer, size: number): boolean {
   for (let at = 0; at < size; at++) if (line[at] !== 0x20 && line[at] !== 0x09) return false;
   return true;
@@ -155,10 +165,17 @@ export class CardLineReader {
       return { kind: 'blank', valueAt: 0, charset: undefined };
     }
     const charset = this.#charset;
-    if (softBreak) return this.#goOn('soft-break', line, 0, size, charset);
+    // After a quoted-printable line ending in "=", the value goes on (RFC 2045's soft line break),
+    // but not into a line that reads as a property of the card or END:VCARD: a phone that leaves
+    // a "=" at the end of a value (the last of N) would have its next property read into the
+    // name, its mobile lost, and before END:VCARD the card cut short. Android's own parser
+    // (VCardParserImpl_V21.getQuotedPrintablePart) joins whatever line comes; a line that begins
+    // `TEL;CELL:` or `END:VCARD` is far likelier the next property than the value's text, which
+    // after a soft break is more "=XX" or words (a colon in them follows no property's name).
+    const head = softBreak || (line[0] !== 0x20 && line[0] !== 0x09 && line[0] !== 0x23) ? headOf(line, size) : undefined;
+    if (softBreak && !isCardProperty(head)) return this.#goOn('soft-break', line, 0, size, charset);
     if (line[0] === 0x20 || line[0] === 0x09) return this.#goOn('folded', line, 1, size, charset);
     if (line[0] === 0x23) return { kind: 'comment', valueAt: 0, charset: undefined };
-    const head = headOf(line, size);
     if (head === undefined) {
       // Base64 has no colon: a line of it after a base64 value is more of that value.
       const kind = this.#encoding === 'base64' && line.subarray(0, size).indexOf(COLON) < 0 ? 'base64' : backslash ? 'backslash' : 'loose';

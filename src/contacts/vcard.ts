@@ -15,7 +15,7 @@ import { firstNonUtf8, hexByte } from '../text/text-bytes.js';
 import { truncate } from '../text/width.js';
 import type { PhoneField } from './import-candidate.js';
 import { contentOf, type Line, LineSplitter, type LongLine } from './text-lines.js';
-import { CardLineReader, type PropertyHead } from './vcard-lines.js';
+import { CardLineReader, headOf, type PropertyHead } from './vcard-lines.js';
 
 /** RFC 6350 3.2: a line longer than 75 octets is folded, CRLF then one space. */
 const FOLD_OCTETS = 75;
@@ -45,10 +45,14 @@ const seconds = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, 
 
 /**
  * A URI as a vCard value: as it is (RFC 6350 escapes text values, not URIs: a `,` in a link
- * stays a `,`), save that a space or a control character, which no URI holds and a line break
- * of which would end the property, is percent-encoded.
+ * stays a `,`, which abook and khard read as written), save that a space or a control character,
+ * which no URI holds and a line break of which would end the property, is percent-encoded, and a
+ * backslash, which no URI holds either (RFC 3986) but a server may keep in one, is written `\\`.
+ * The reader takes a PHOTO's escapes off in every version, since a backslash in a URI can only be
+ * a writer's escape (ical.js and vobject write a URI's comma `\,`, Apple its colon `https\:`): so
+ * `a\name` comes back `a\name`, not a line break, and `x\,y` comes back `x\,y`, not `x,y`.
  */
-const uriValue = (uri: string): string => uri.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c));
+const uriValue = (uri: string): string => uri.replace(/[\u0000-\u0020\u007f-\u009f]/g, (c) => encodeURIComponent(c)).replace(/\\/g, '\\\\');
 
 /** One contact as a vCard 4.0, CRLF line ends, folded. */
 export function vcardOf(contact: Contact): string {
@@ -102,19 +106,57 @@ const hasBom = (bytes: Buffer): boolean => bytes[0] === 0xef && bytes[1] === 0xb
 /** Bytes without the byte-order mark a UTF-8 file may start with. */
 const withoutBom = (bytes: Buffer): Buffer => (hasBom(bytes) ? bytes.subarray(3) : bytes);
 
-/**
- * A line's text for telling BEGIN, END and AGENT lines, upper case; '' for a line that cannot be
- * one (most lines: told by their first byte, not made into text).
- */
-function markOf({ raw, size }: Line): string {
-  const from = hasBom(raw) ? 3 : 0;
-  // BEGIN, END or AGENT, in any case; all short.
-  const first = (raw[from] ?? 0) | 0x20;
-  if (size > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
-  return raw.toString('latin1', from, size).trimEnd().toUpperCase();
+const CR = 0x0d;
+
+const isSpace = (byte: number | undefined): boolean => byte === 0x20 || byte === 0x09;
+
+/** Where a line's text begins: after the BOM a file may start with, and (`indented`) its spaces and tabs. */
+function textStart(raw: Buffer, size: number, indented: boolean): number {
+  let from = hasBom(raw) ? 3 : 0;
+  if (indented) while (from < size && isSpace(raw[from])) from++;
+  return from;
 }
 
-const AGENT = /^AGENT(?:;[^:]*)?:/;
+/**
+ * A BEGIN, END or AGENT line as the card reader reads it (any case, parameters, spaces around the
+ * value: `BEGIN: VCARD`), normalised: `BEGIN:VCARD`, `END:VCARD`, `AGENT:BEGIN:VCARD`, `AGENT:`;
+ * '' for a line that cannot be one (most lines: told by their first byte, not made into text).
+ * `indented`: after spaces or tabs too (a card that begins indented is counted, and refused).
+ */
+function markOf({ raw, size }: Line, indented = false): string {
+  const from = textStart(raw, size, indented);
+  // BEGIN, END or AGENT, in any case; all short.
+  const first = (raw[from] ?? 0) | 0x20;
+  if (size - from > 80 || (first !== 0x62 && first !== 0x65 && first !== 0x61)) return '';
+  const head = headOf(raw.subarray(from, size));
+  if (head === undefined || (head.name !== 'BEGIN' && head.name !== 'END' && head.name !== 'AGENT')) return '';
+  return `${head.name}:${raw.toString('latin1', from + head.valueAt, size).trim().toUpperCase()}`;
+}
+
+/**
+ * A line of a file of LF (or CRLF) line ends that begins a card of lone-CR line ends (a classic
+ * Mac's card after a Unix one: `cat unix.vcf mac.vcf`), split at its CRs, each part after the
+ * first on the same line of the file: so that its cards end, and are counted, where they end, and
+ * each is read by its own line ends. Any other line is given as it is: a lone CR inside a value of
+ * an LF card stays text.
+ */
+export function crCardLines(line: Line | LongLine): (Line | LongLine)[] {
+  if (!('raw' in line)) return [line];
+  const { raw, size } = line;
+  const from = textStart(raw, size, true);
+  // BEGIN:VCARD and a CR right after it: within the first few bytes, told by the first.
+  if (((raw[from] ?? 0) | 0x20) !== 0x62) return [line];
+  const cr = raw.subarray(0, Math.min(size, from + 80)).indexOf(CR);
+  if (cr < 0 || markOf({ raw: raw.subarray(0, cr), size: cr }, true) !== 'BEGIN:VCARD') return [line];
+  const parts: Line[] = [];
+  let start = 0;
+  for (let at = cr; at >= 0 && at < size; at = raw.indexOf(CR, start)) {
+    parts.push({ raw: raw.subarray(start, at + 1), size: at - start, ...(start > 0 && { sameLine: true }) });
+    start = at + 1;
+  }
+  parts.push({ raw: raw.subarray(start), size: size - start, sameLine: true });
+  return parts;
+}
 
 /**
  * The cards of a file's lines, each with its bytes exactly as written (its line ends, a stray CR),
@@ -131,6 +173,8 @@ export class CardSplitter {
   #start = 0;
   #depth = 0;
   #afterAgent = false;
+  /** The card began with spaces or tabs before its BEGIN:VCARD: its END:VCARD may have them too. */
+  #indented = false;
   /** Lines so far. */
   #n = 0;
 
@@ -153,13 +197,15 @@ export class CardSplitter {
   }
 
   #line(line: Line | LongLine, cards: RawCard[]): void {
-    this.#n++;
+    if (!('raw' in line) || !line.sameLine) this.#n++;
     if (!('raw' in line)) {
       if (this.#card) cards.push({ raw: undefined, line: this.#start });
       this.#card = undefined;
       return;
     }
-    const mark = markOf(line);
+    // Outside a card a BEGIN:VCARD after spaces begins one too (its reader says why it cannot be
+    // read); inside, an indented line is a folded one, unless the card itself began so.
+    const mark = markOf(line, !this.#card || this.#indented);
     const begins = mark === 'BEGIN:VCARD';
     if (this.#card && begins && !this.#afterAgent) {
       // A card never ended: given as it is, and this one begun.
@@ -174,13 +220,14 @@ export class CardSplitter {
       this.#start = this.#n;
       this.#depth = 1;
       this.#afterAgent = false;
+      this.#indented = isSpace(line.raw[textStart(line.raw, line.size, false)]);
       return;
     }
     this.#card.push(line.raw);
     this.#size += line.raw.length;
-    if (begins || (AGENT.test(mark) && mark.endsWith(':BEGIN:VCARD'))) this.#depth++;
+    if (begins || mark === 'AGENT:BEGIN:VCARD') this.#depth++;
     else if (mark === 'END:VCARD') this.#depth--;
-    this.#afterAgent = mark !== '' && AGENT.test(mark) && mark.endsWith(':');
+    this.#afterAgent = mark === 'AGENT:';
     if (this.#size > this.#limit) {
       cards.push({ raw: undefined, line: this.#start });
       this.#card = undefined;
@@ -217,20 +264,30 @@ const WINDOWS_1252 = [
 ];
 
 interface Decoder {
+  readonly encoding: string;
   decode(bytes: Uint8Array): string;
 }
 
-/** A strict decoder for a charset a card names (Node's TextDecoder knows the WHATWG ones), or undefined. */
-function decoderFor(label: string): Decoder | undefined {
-  let decoder: Decoder & { encoding: string };
+/**
+ * A strict decoder for a charset a card names (Node's TextDecoder knows the WHATWG ones), for
+ * `bytes`, or undefined.
+ */
+function decoderFor(label: string, bytes: Uint8Array): Decoder | undefined {
+  let decoder: Decoder;
   try {
     decoder = new TextDecoder(label, { fatal: true });
   } catch {
     return undefined;
   }
+  // UTF-16 without its byte order (`UTF-16`, `UNICODE`) is little-endian to TextDecoder; the
+  // big-endian byte-order mark says otherwise.
+  if (decoder.encoding === 'utf-16le' && bytes[0] === 0xfe && bytes[1] === 0xff && !/le$/i.test(label)) return new TextDecoder('utf-16be', { fatal: true });
   // Latin-1, US-ASCII and windows-1252 are one encoding on the web: the last.
   if (decoder.encoding !== 'windows-1252') return decoder;
-  return { decode: (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252[byte - 0x80]! : byte)).join('') };
+  return {
+    encoding: decoder.encoding,
+    decode: (bytes) => Array.from(bytes, (byte) => String.fromCharCode(byte >= 0x80 && byte < 0xa0 ? WINDOWS_1252[byte - 0x80]! : byte)).join(''),
+  };
 }
 
 /** The bytes of the first character of `bytes` that `label`'s decoder cannot take, as hex. */
@@ -248,11 +305,15 @@ function firstUndecodable(bytes: Buffer, label: string): string {
   return Array.from(bytes.subarray(start), hexByte).join(' ');
 }
 
-/** Quoted-printable text (=C3=BC) as the bytes it spells. */
+/**
+ * Quoted-printable text (=C3=BC) as the bytes it spells; a "=" at its very end is a soft line break
+ * the next property cut short (see CardLineReader), no byte.
+ */
 function quotedPrintable(text: string): Buffer {
   const bytes: number[] = [];
   for (let at = 0; at < text.length; at++) {
     const pair = text[at] === '=' ? /^[0-9A-Fa-f]{2}/.exec(text.slice(at + 1, at + 3))?.[0] : undefined;
+    if (text[at] === '=' && at === text.length - 1) break;
     if (pair) {
       bytes.push(parseInt(pair, 16));
       at += 2;
@@ -307,12 +368,18 @@ class CardValues {
       if (isUtf8(bytes)) return bytes.toString('utf8');
       throw new CardProblem(`${name}: its ${encoded ? `${encoded} ` : ''}bytes are not UTF-8 (byte ${hexByte(bytes[firstNonUtf8(bytes)]!)}) and it declares no CHARSET they are in`);
     }
-    const decoder = decoderFor(label);
+    const decoder = decoderFor(label, bytes);
     if (!decoder) throw new CardProblem(`${name} declares CHARSET=${label}, a character set tickbook cannot read`);
+    // UTF-16 text is two bytes a character, most of them NUL for Latin letters: a value written
+    // raw on a line of 8-bit text cannot be in it (decoded, "Bobs" would be two CJK characters).
+    // Quoted-printable or base64 carry any bytes, so those are read.
+    if (encoded === undefined && decoder.encoding.startsWith('utf-16')) {
+      throw new CardProblem(`${name} declares CHARSET=${label}, which its value cannot be in: UTF-16 is no 8-bit text, and the value is written as one (save the file as UTF-8)`);
+    }
     try {
       return decoder.decode(bytes);
     } catch {
-      const bad = firstUndecodable(bytes, label);
+      const bad = firstUndecodable(bytes, decoder.encoding);
       throw new CardProblem(`${name} is not ${label} text, as its CHARSET says (${bad.includes(' ') ? 'bytes' : 'byte'} ${bad})`);
     }
   }
@@ -344,7 +411,9 @@ class CardValues {
 function typesOf(head: PropertyHead): string[] {
   const types: string[] = [];
   for (const param of head.params) {
-    if (param.name === 'TYPE' || param.name === '') for (const value of param.values) types.push(...value.toUpperCase().split(','));
+    if (param.name !== 'TYPE' && param.name !== '') continue;
+    // A loop, not push(...list): a card may give a TYPE of 300,000 values, too many arguments for a call.
+    for (const value of param.values) for (const type of value.toUpperCase().split(',')) types.push(type);
   }
   return types;
 }
@@ -398,6 +467,9 @@ function propertiesOf(bytes: Buffer, firstLine: number, unended?: Unended): Prop
     const head = read.head;
     const mark = head && (head.name === 'BEGIN' || head.name === 'END' || head.name === 'AGENT') ? value.toString('latin1').trim().toUpperCase() : undefined;
     if (depth === 0) {
+      if (read.kind === 'folded' && /^[ \t]+BEGIN[ \t]*:[ \t]*VCARD[ \t]*$/i.test(content.toString('latin1'))) {
+        throw new CardProblem('BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read');
+      }
       if (head?.name !== 'BEGIN' || mark !== 'VCARD') throw new CardProblem('not a vCard (it does not begin with BEGIN:VCARD)');
       depth = 1;
       current = { head, parts: [] };
@@ -450,6 +522,17 @@ function nameOfN(n: Property | undefined, values: CardValues): string | undefine
   return nonEmpty(order.filter((part) => part !== undefined).join(' '));
 }
 
+/**
+ * A TEL's number as written: a tel: URI's without its parameters (`;phone-context=`, `;isub=`),
+ * but for `;ext=`, kept so that a number with an extension is refused as one is in any other
+ * form (`x12`), not taken silently for the switchboard's number.
+ */
+function telNumber(value: string): string {
+  const [number = '', ...params] = value.replace(/^tel:/i, '').split(';');
+  const extension = params.find((param) => /^\s*ext=/i.test(param));
+  return (extension === undefined ? number : `${number};${extension.trim()}`).trim();
+}
+
 function fieldsOf(properties: readonly Property[], values: CardValues): CardFields {
   const first = (name: string) => properties.find((property) => property.head.name === name);
   const labels = new Map<string, string>();
@@ -459,15 +542,18 @@ function fieldsOf(properties: readonly Property[], values: CardValues): CardFiel
   const tels = properties
     .filter((property) => property.head.name === 'TEL')
     .map((property) => {
-      const value = values.whole(property)?.replace(/^tel:/i, '').replace(/;.*$/, '').trim();
+      const written = values.whole(property);
+      const value = written === undefined ? undefined : telNumber(written);
       const label = property.head.group === undefined ? undefined : labels.get(property.head.group.toLowerCase());
       const types = typesOf(property.head);
       const mobile = types.some((type) => MOBILE_TYPES.has(type)) || (label !== undefined && MOBILE_LABEL.test(label));
       return { value, mobile, preference: preferenceOf(property.head, types) };
     })
     .filter((tel): tel is typeof tel & { value: string } => tel.value !== undefined && tel.value !== '');
-  // The one the card prefers: the lowest PREF of its numbers.
-  const best = Math.min(...tels.map((tel) => tel.preference ?? Number.POSITIVE_INFINITY));
+  // The one the card prefers: the lowest PREF of its numbers. A loop, not Math.min(...list): a
+  // card under the size limit may hold 145,000 TELs, too many arguments for a call.
+  let best = Number.POSITIVE_INFINITY;
+  for (const tel of tels) if (tel.preference !== undefined && tel.preference < best) best = tel.preference;
   const photo = properties
     .filter((property) => property.head.name === 'PHOTO' && property.head.encoding === undefined)
     .map((property) => values.whole(property))

@@ -106,7 +106,8 @@ describe('parsePossiblePhoneNumber: the E.164 form, of a length its country code
     ['+44 020 7946 0958', 'option --phone holds a prefix dialled only inside the country: after +44 the number is +442079460958'],
     ['+999 1234 5678', 'option --phone does not start with a country code in use (+99912345678)'],
     ['6101231234@pagersample.com', 'option --phone is not a phone number: it holds an "@" (an address, not a number)'],
-    ['+1 212 555 0187 ext. 12', 'option --phone is not a phone number: it holds letters'],
+    ['+1 212 555 0187 ext. 12', "option --phone is not a phone number: it ends in an extension (12), which a contact's number cannot have (E.164 has none)"],
+    ['+1 212 555 0187 x12', "option --phone is not a phone number: it ends in an extension (12), which a contact's number cannot have (E.164 has none)"],
     ['tel:+12125550187', 'option --phone is not a phone number: it holds letters'],
     ['020 7946 0958', 'option --phone must be in E.164 form: "+" then 7 to 15 digits, the first not 0'],
   ];

@@ -4,7 +4,9 @@
 // (b) `tickbook contacts import` of 10,000 vCards into `tickbook serve` in its own process: the
 // time and the importing process's peak RSS (VmHWM), against a bare process POSTing the same
 // contacts with undici at the importer's concurrency; (c) `tickbook contacts export` of 100,000
-// contacts as vCard and CSV to a file, against a bare process paging the same list to a file.
+// contacts as vCard and CSV to a file, against a bare process paging the same list to a file;
+// (d) a restore of 10,000 demo contacts (export, then import into an empty list, every contact
+// checked), against the same contacts POSTed bare.
 // Targets: a keystroke p95 < 5 ms at 10,000; the import's peak RSS < 200 MB.
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -217,6 +219,37 @@ function vcard(p: Person): string {
   return ['BEGIN:VCARD', 'VERSION:3.0', `FN:${escaped}`, `N:${escaped};;;;`, `TEL;TYPE=CELL:${p.phoneNumber}`, 'END:VCARD', ''].join('\r\n');
 }
 
+/**
+ * The floor of an import: `people` POSTed four at a time with undici (as the CLI's client sends
+ * them), by a process that checks nothing, into `token`'s list.
+ */
+async function rawPost(url: string, token: string, people: readonly (Pick<Person, 'username' | 'phoneNumber' | 'displayName'> & { avatarUrl?: string | null })[], name: string) {
+  const poster = script(
+    'raw-post.mjs',
+    `import { readFileSync } from 'node:fs';
+import { request } from '${UNDICI}';
+const [url, token, path] = process.argv.slice(2);
+const people = JSON.parse(readFileSync(path, 'utf8'));
+let next = 0;
+async function worker() {
+  while (next < people.length) {
+    const p = people[next++];
+    const form = new URLSearchParams({ username: p.username, phone_number: p.phoneNumber, ...(p.displayName ? { display_name: p.displayName } : {}), ...(p.avatarUrl ? { avatar_url: p.avatarUrl } : {}) });
+    const res = await request(url + '/v1/contacts', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    const text = await res.body.text();
+    if (res.statusCode !== 201) throw new Error(res.statusCode + ' ' + text);
+  }
+}
+await Promise.all([worker(), worker(), worker(), worker()]);
+`,
+  );
+  const json = join(dir, `${name}.json`);
+  writeFileSync(json, JSON.stringify(people));
+  const raw = await measure(process.execPath, ['--max-semi-space-size=1', poster, url, token, json], cliEnv(url, name));
+  if (raw.code !== 0) throw new Error(`the raw poster exited ${raw.code}: ${raw.stderr}`);
+  return raw;
+}
+
 async function importBench(floorKb: number): Promise<{ peakKb: number }> {
   const count = 10_000;
   const list = people(count);
@@ -231,29 +264,7 @@ async function importBench(floorKb: number): Promise<{ peakKb: number }> {
     const run = await measure(bin, ['contacts', 'import', file], cliEnv(server.url, 'import'));
     if (run.code !== 0) throw new Error(`import exited ${run.code}: ${run.stdout}${run.stderr}`);
     // The floor: the same contacts POSTed four at a time with undici, by a process that checks nothing.
-    const poster = script(
-      'raw-post.mjs',
-      `import { readFileSync } from 'node:fs';
-import { request } from '${UNDICI}';
-const [url, token, path] = process.argv.slice(2);
-const people = JSON.parse(readFileSync(path, 'utf8'));
-let next = 0;
-async function worker() {
-  while (next < people.length) {
-    const p = people[next++];
-    const form = new URLSearchParams({ username: p.username, phone_number: p.phoneNumber, ...(p.displayName ? { display_name: p.displayName } : {}) });
-    const res = await request(url + '/v1/contacts', { method: 'POST', headers: { authorization: 'Bearer ' + token, 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
-    const text = await res.body.text();
-    if (res.statusCode !== 201) throw new Error(res.statusCode + ' ' + text);
-  }
-}
-await Promise.all([worker(), worker(), worker(), worker()]);
-`,
-    );
-    const json = join(dir, 'people.json');
-    writeFileSync(json, JSON.stringify(list));
-    const raw = await measure(process.execPath, ['--max-semi-space-size=1', poster, other.url, TOKEN, json], cliEnv(other.url, 'raw-import'));
-    if (raw.code !== 0) throw new Error(`the raw poster exited ${raw.code}: ${raw.stderr}`);
+    const raw = await rawPost(other.url, TOKEN, list, 'raw-import');
     console.log(`(b) tickbook contacts import of ${count.toLocaleString('en-US')} vCards (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) into tickbook serve in its own process:`);
     console.log(`    ${run.stdout.trim()}`);
     console.log(`    ${s(run.ms)} (${((count / run.ms) * 1000).toFixed(0)} contacts/s), peak RSS ${mb(run.peakKb)}`);
@@ -262,6 +273,59 @@ await Promise.all([worker(), worker(), worker(), worker()]);
   } finally {
     await server.stop();
     await other.stop();
+  }
+}
+
+/** A contact as the API lists it, the fields a restore gives back. */
+interface Listed {
+  username: string;
+  display_name: string | null;
+  phone_number: string;
+  avatar_url: string | null;
+}
+
+/** Every contact of `token`'s list, by username. */
+async function listOf(url: string, token: string): Promise<Listed[]> {
+  const all: Listed[] = [];
+  for (let after = ''; ; ) {
+    const res = await fetch(`${url}/v1/contacts?limit=100${after}`, { headers: { authorization: `Bearer ${token}` } });
+    const page = (await res.json()) as { has_more: boolean; data: (Listed & { id: string })[] };
+    all.push(...page.data.map(({ username, display_name, phone_number, avatar_url }) => ({ username, display_name, phone_number, avatar_url })));
+    if (!page.has_more) return all.sort((a, b) => (a.username < b.username ? -1 : 1));
+    after = `&starting_after=${page.data.at(-1)!.id}`;
+  }
+}
+
+/**
+ * (d) A restore of 10,000 demo contacts (the 60 demo people again and again: 60 phone numbers),
+ * as contacts-restore.test.ts does with 300: `tickbook serve --demo-contacts 10000` in its own
+ * process, the list exported as vCard, imported into an empty list, every contact checked to
+ * come back; against the same contacts POSTed bare into another empty list.
+ */
+async function restoreBench(): Promise<{ ms: number; peakKb: number }> {
+  const count = 10_000;
+  const here = join(dir, 'restore');
+  mkdirSync(here);
+  const [into, bare] = [`${TOKEN}-restore`, `${TOKEN}-bare`];
+  const server = await startServeProcess(here, join(here, 'restore.db'), TOKEN, API_KEY, ['--demo-contacts', String(count), '--token', into, '--token', bare]);
+  try {
+    const file = join(here, 'demo.vcf');
+    const exported = await measure(bin, ['contacts', 'export', '--output', file], cliEnv(server.url, 'restore-export'));
+    if (exported.code !== 0) throw new Error(`export exited ${exported.code}: ${exported.stderr}`);
+    const expected = await listOf(server.url, TOKEN);
+    const numbers = new Set(expected.map((c) => c.phone_number)).size;
+    const run = await measure(bin, ['contacts', 'import', file], { ...cliEnv(server.url, 'restore-import'), TICKBOOK_TOKEN: into });
+    if (run.code !== 0 || !run.stdout.startsWith(`created ${count}, already present 0, invalid 0\n`)) throw new Error(`import exited ${run.code}: ${run.stdout}${run.stderr}`);
+    const back = await listOf(server.url, into);
+    if (JSON.stringify(back) !== JSON.stringify(expected)) throw new Error(`the restore did not give the ${count} contacts back: ${back.length} came back`);
+    const raw = await rawPost(server.url, bare, expected.map((c) => ({ username: c.username, phoneNumber: c.phone_number, displayName: c.display_name, avatarUrl: c.avatar_url })), 'raw-restore');
+    console.log(`(d) a restore of ${count.toLocaleString('en-US')} demo contacts (${numbers} phone numbers): exported as vCard (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) in ${s(exported.ms)}, imported into an empty list:`);
+    console.log(`    ${run.stdout.trim().split('\n').join('; ')}`);
+    console.log(`    ${s(run.ms)} (${((count / run.ms) * 1000).toFixed(0)} contacts/s), peak RSS ${mb(run.peakKb)}; every contact came back`);
+    console.log(`    baseline: undici POSTing the same contacts 4 at a time  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}`);
+    return { ms: run.ms, peakKb: run.peakKb };
+  } finally {
+    await server.stop();
   }
 }
 
@@ -333,10 +397,12 @@ async function main(): Promise<void> {
   const floor = await measure(bin, ['--version'], cliEnv('http://127.0.0.1:9', 'floor'));
   const { peakKb } = await importBench(floor.peakKb);
   const { peaks } = await exportBench(floor.peakKb);
+  const restore = await restoreBench();
   console.log('targets:');
   console.log(`  search p95 per keystroke < 5 ms at 10,000 contacts: ${ms(p95At10k)}  ${verdict(p95At10k < 5)}`);
   console.log(`  import of 10,000 vCards, peak RSS < 200 MB: ${mb(peakKb)}  ${verdict(peakKb < 200 * 1024)}`);
   console.log(`  (export of 100,000 has no target: vcf ${mb(peaks.vcf!)}, csv ${mb(peaks.csv!)} peak RSS, against the list paged bare above)`);
+  console.log(`  (the restore of 10,000 demo contacts has none either: ${s(restore.ms)}, peak RSS ${mb(restore.peakKb)}, against the bare POSTs above)`);
   console.log(`whole bench ${s(performance.now() - wall)}`);
 }
 

@@ -12,10 +12,13 @@ export interface ServeProcess {
 
 const root = new URL('../../', import.meta.url).pathname;
 
-/** The sandbox, as `tickbook serve` from the built bin (`extra`: more of its options, --rate-limit N). */
+/**
+ * The sandbox, as `tickbook serve` from the built bin (`extra`: more of its options, --rate-limit N,
+ * --demo-contacts N in place of the empty list it otherwise starts with, --token T for more lists).
+ */
 export function startServeProcess(dir: string, dbPath: string, token: string, apiKey: string, extra: readonly string[] = []): Promise<ServeProcess> {
   return startListening(join(dir, `server${extra.length > 0 ? `-${extra.join('-').replace(/\W+/g, '')}` : ''}.log`), [
-    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, '--no-demo-data', '--seed', '1',
+    join(root, 'bin/tickbook'), 'serve', '--port', '0', '--db', dbPath, ...(extra.includes('--demo-contacts') ? [] : ['--no-demo-data']), '--seed', '1',
     '--token', token, '--api-key', apiKey, ...extra,
   ]);
 }

@@ -525,10 +525,38 @@ describe('import: bounded cards and rows, refusals counted', () => {
     expect(run).toMatchObject({
       code: 1,
       stderr: '',
-      stdout: `created 2, already present 0, invalid 2\n  big.vcf card at line ${bigLine}: ${reason}\n  big.vcf card at line ${neverLine}: ${reason}\nthe refused cards and rows are in ${to.at('rejects.vcf')}, as they were written\n`,
+      stdout: `created 2, already present 0, invalid 2\n  big.vcf card at line ${bigLine}: ${reason}\n  big.vcf card at line ${neverLine}: ${reason}\nnone of the refused is in ${to.at('rejects.vcf')}: big.vcf card at line ${bigLine}, big.vcf card at line ${neverLine} are larger than 1 MiB, too large to keep, so not written there\n`,
     });
     expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe('');
     expect(await to.count()).toBe(2);
+    // With a card refused that is kept (five lines before the rest): it is in the rejects file, and the large ones named as not.
+    const small = card('No Number', '');
+    writeFileSync(to.at('some.vcf'), small + text);
+    const some = await to.run(['contacts', 'import', to.at('some.vcf'), '--rejects', to.at('some-rejects.vcf')]);
+    expect(some.stdout.trimEnd().split('\n').at(-1)).toBe(
+      `the refused cards and rows are in ${to.at('some-rejects.vcf')}, as they were written, but for big.vcf card at line ${bigLine + 5}, big.vcf card at line ${neverLine + 5} (larger than 1 MiB, too large to keep)`.replaceAll('big.vcf', 'some.vcf'),
+    );
+    expect(readFileSync(to.at('some-rejects.vcf'), 'utf8')).toBe(small);
+  });
+
+  it('every card of a file is counted, read or refused with the reason: a card of lone-CR line ends after LF ones, an indented card, BEGIN: VCARD', async () => {
+    const to = account();
+    const lf = (name: string, phone: string) => `BEGIN:VCARD\nVERSION:3.0\nFN:${name}\nTEL:${phone}\nEND:VCARD\n`;
+    // cat unix.vcf mac.vcf: a classic Mac's cards (CR line ends, the last without one) after a Unix one.
+    const mac = (name: string, phone: string) => `BEGIN:VCARD\rVERSION:3.0\rFN:${name}\rTEL:${phone}\rEND:VCARD\r`;
+    writeFileSync(to.at('mixed.vcf'), lf('Unix', '+447700900101') + mac('Mac', '+447700900102') + mac('Mac Two', '+447700900103'));
+    const indented = '  BEGIN:VCARD\n  FN:Two\n  TEL:+447700900105\n  END:VCARD\n';
+    writeFileSync(
+      to.at('variants.vcf'),
+      lf('One', '+447700900104') + indented + 'BEGIN: VCARD\nFN:Three\nTEL:+447700900106\nEND:VCARD\n' + 'BEGIN:VCARD\nFN:Five\nTEL:+447700900107\nEND: VCARD\n' + lf('Six', '+447700900108'),
+    );
+    const run = await to.run(['contacts', 'import', to.at('mixed.vcf'), to.at('variants.vcf'), '--dry-run', '--rejects', to.at('rejects.vcf')]);
+    expect(run).toMatchObject({
+      code: 1,
+      stderr: '',
+      stdout: `would create 7, already present 0, invalid 1\n  variants.vcf card at line 6: BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read\nthe refused cards and rows are in ${to.at('rejects.vcf')}, as they were written\n`,
+    });
+    expect(readFileSync(to.at('rejects.vcf'), 'utf8')).toBe(indented);
   });
 
   it('a file cut short inside its last card (and inside a line of it): that card refused in tickbook\'s words, naming where it stops; the cards before it imported', async () => {

@@ -458,6 +458,54 @@ describe('contacts import', () => {
     expect(byUsername(await to.contacts())).toEqual(family);
   });
 
+  it('people on one number whose names give one username (no A–Z letters, or cut at 32) are each made; only the same name and number is the same person; importing again makes nothing', async () => {
+    const to = account();
+    const vcf = join(to.dir, 'family.vcf');
+    const card = (name: string, phone: string) => `BEGIN:VCARD\r\nVERSION:3.0\r\nFN:${name}\r\nTEL;TYPE=HOME:${phone}\r\nEND:VCARD\r\n`;
+    writeFileSync(vcf, [card('Иван Петров', '+74951234567'), card('Мария Петрова', '+74951234567'), card('Ольга Петрова', '+74951234567'), card('李伟', '+8613800138000'), card('王芳', '+8613800138000')].join(''));
+    const csv = join(to.dir, 'names.csv');
+    writeFileSync(
+      csv,
+      [
+        'name,phone',
+        'Γιώργος Παπαδόπουλος,+302101234567',
+        'Μαρία Παπαδοπούλου,+302101234567',
+        'Christopher Alexander Montgomery,+12125550187',
+        'Christopher Alexander Montgomery Jr,+12125550187',
+        'José Núñez,+12125550188',
+        'Jose Nunez,+12125550188',
+        // A person twice in one address book: one contact. With neither a name nor a username, two
+        // rows of one number carry nothing to tell them apart, and nothing of the second is lost.
+        'Иван Петров,+74951234567',
+        ',+447700900555',
+        ',+447700900555',
+        '',
+      ].join('\r\n'),
+    );
+    const first = await to.run('contacts', 'import', vcf, csv, '--json');
+    expect(first).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(first.stdout)).toMatchObject({ created: 12, present: 2, shared_phone: 6, invalid_count: 0 });
+    const everyone = [
+      contact('christopher.alexander.montg.0187', '+12125550187', 'Christopher Alexander Montgomery Jr'),
+      contact('christopher.alexander.montgomery', '+12125550187', 'Christopher Alexander Montgomery'),
+      contact('jose.nunez', '+12125550188', 'José Núñez'),
+      contact('jose.nunez.0188', '+12125550188', 'Jose Nunez'),
+      contact('tel.302101234567', '+302101234567', 'Γιώργος Παπαδόπουλος'),
+      contact('tel.302101234567.4567', '+302101234567', 'Μαρία Παπαδοπούλου'),
+      contact('tel.447700900555', '+447700900555'),
+      contact('tel.74951234567', '+74951234567', 'Иван Петров'),
+      contact('tel.74951234567.4567', '+74951234567', 'Мария Петрова'),
+      contact('tel.74951234567.4567-2', '+74951234567', 'Ольга Петрова'),
+      contact('tel.8613800138000', '+8613800138000', '李伟'),
+      contact('tel.8613800138000.8000', '+8613800138000', '王芳'),
+    ];
+    expect(byUsername(await to.contacts())).toEqual(everyone);
+    const again = await to.run('contacts', 'import', vcf, csv, '--json');
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, present: 14, shared_phone: 0 });
+    expect(byUsername(await to.contacts())).toEqual(everyone);
+  });
+
   it('a CSV with LF line ends: its refused rows go to the rejects file once each, CRLF, and a .vcf with no card is refused before anything is sent', async () => {
     const to = account();
     const csv = join(to.dir, 'lf.csv');

@@ -3,6 +3,9 @@
 // field a refused record names. Importing a file again relies on the same input giving the same
 // username every time.
 import { describe, expect, it } from 'vitest';
+import { columnsOf, fieldsOfRow } from '../../src/contacts/csv-columns.js';
+import { fieldsOfCard } from '../../src/contacts/import-sources.js';
+import { type CardFields, readCard } from '../../src/contacts/vcard.js';
 import { candidateOf, defaultCountry, type ImportFields, phoneOf, phoneOrder, type PhoneField, usernameFrom, usernameWithPhone } from '../../src/contacts/import-candidate.js';
 
 const PHONE = '+442079460958';
@@ -131,8 +134,7 @@ describe('phoneOf', () => {
   it('a value with letters or an "@" is no phone number, whatever its digits and whatever the default country', () => {
     for (const country of [undefined, 'US'] as const) {
       expect(phoneOf('6101231234@pagersample.com', country)).toEqual({ problem: 'phone "6101231234@pagersample.com" is not a phone number: it holds an "@" (an address, not a number)' });
-      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it holds letters' });
-      expect(phoneOf('(212) 555-0187 x12', country)).toEqual({ problem: 'phone "(212) 555-0187 x12" is not a phone number: it holds letters' });
+      expect(phoneOf('ext. 12', country)).toEqual({ problem: 'phone "ext. 12" is not a phone number: it is an extension (12) with no number' });
       expect(phoneOf('call me', country)).toEqual({ problem: 'phone "call me" is not a phone number: it holds letters' });
     }
   });
@@ -175,18 +177,52 @@ describe('candidateOf', () => {
     expect(candidateOf(fields({ name: 'Ada', phones: ['+1-555-0123', '+1 212 555 0187'] }), undefined)).toMatchObject({ contact: { phoneNumber: '+12125550187' } });
   });
 
-  it('a mobile is taken before the rest, then the one the file prefers, then the first, each in the file’s order', () => {
+  it('a number with an extension is refused, however the extension is written (x12, ext. 12, a tel: URI\'s ;ext=12), and gives way to another number', () => {
+    const extension = (raw: string, ext: string) => ({ problem: `phone ${JSON.stringify(raw)} is not a phone number: it ends in an extension (${ext}), which a contact's number cannot have (E.164 has none)` });
+    for (const country of [undefined, 'US'] as const) {
+      for (const [raw, ext] of [['+1 212 555 0187 x12', '12'], ['+1 212 555 0187x12', '12'], ['+1 212 555 0187 ext. 12', '12'], ['+1 212 555 0187 Ext 4021', '4021'], ['(212) 555-0187 extension 7', '7'], ['+1-212-555-0187;ext=12', '12']]) {
+        expect(phoneOf(raw!, country), raw).toEqual(extension(raw!, ext!));
+      }
+    }
+    // One rule for a card's TEL however it is written: text with x12, or a tel: URI with ;ext=12.
+    const tels = (...lines: string[]) => (readCard(['BEGIN:VCARD', 'VERSION:4.0', 'FN:Bob', ...lines, 'END:VCARD', ''].join('\r\n')) as CardFields).phones;
+    for (const line of ['TEL;VALUE=uri:tel:+1-212-555-0187;ext=12', 'TEL:+1 212 555 0187 x12']) {
+      expect(candidateOf(fieldsOfCard({ name: 'Bob', nickname: undefined, phones: tels(line), photo: undefined, uid: undefined }), undefined), line).toEqual({ field: 'phone', problem: expect.stringMatching(/ is not a phone number: it ends in an extension \(12\)/) });
+      expect(candidateOf(fieldsOfCard({ name: 'Bob', nickname: undefined, phones: tels(line, 'TEL;TYPE=home:+1 212 555 0100'), photo: undefined, uid: undefined }), undefined), line).toMatchObject({ contact: { phoneNumber: '+12125550100' } });
+    }
+  });
+
+  it('a mobile is taken before the rest (of two mobiles, the one the file prefers), then the one the file prefers, then the first, each in the file’s order', () => {
     const work = { value: '+442079460001' };
     const home = { value: '+442079460002', preferred: true };
     const cell = { value: '+447700900003', mobile: true };
     const cell2 = { value: '+447700900004', mobile: true, preferred: true };
     expect(phoneOrder([work, home, cell])).toEqual([cell, home, work]);
-    expect(phoneOrder([work, cell, cell2, home])).toEqual([cell, cell2, home, work]);
+    expect(phoneOrder([work, cell, cell2, home])).toEqual([cell2, cell, home, work]);
+    expect(phoneOrder([cell2, work, cell])).toEqual([cell2, cell, work]);
     expect(phoneOrder([work, { value: '+442079460005' }])).toEqual([work, { value: '+442079460005' }]);
     expect(candidateOf(fields({ name: 'Ada', phones: [work, home, cell] }), undefined)).toMatchObject({ contact: { phoneNumber: '+447700900003' } });
     expect(candidateOf(fields({ name: 'Ada', phones: [work, home] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460002' } });
     // A mobile that is no number gives way to the next usable one.
     expect(candidateOf(fields({ name: 'Ada', phones: [work, { value: 'n/a', mobile: true }] }), undefined)).toMatchObject({ contact: { phoneNumber: '+442079460001' } });
+  });
+
+  it('of two mobiles the preferred one is taken: a vCard\'s TYPE=CELL,PREF after a TYPE=CELL, Google\'s "* Mobile" after "Mobile"', () => {
+    const card = readCard(
+      ['BEGIN:VCARD', 'VERSION:3.0', 'FN:Two Mobiles', 'TEL;TYPE=CELL:+447700900111', 'TEL;TYPE=CELL,PREF:+447700900222', 'END:VCARD', ''].join('\r\n'),
+    ) as CardFields;
+    expect(candidateOf(fieldsOfCard(card), undefined)).toEqual({
+      contact: { username: 'two.mobiles', phoneNumber: '+447700900222', displayName: 'Two Mobiles' },
+      taken: { phone: '+447700900222', why: 'mobile', of: 2 },
+    });
+    // 4.0's PREF=1 among mobiles, and 2.1's bare CELL;PREF.
+    const four = readCard(['BEGIN:VCARD', 'VERSION:4.0', 'FN:Ann', 'TEL;TYPE=cell;PREF=2:+447700900111', 'TEL;TYPE=cell;PREF=1:+447700900222', 'END:VCARD', ''].join('\r\n')) as CardFields;
+    expect(candidateOf(fieldsOfCard(four), undefined)).toMatchObject({ contact: { phoneNumber: '+447700900222' } });
+    const two = readCard(['BEGIN:VCARD', 'VERSION:2.1', 'FN:Ann', 'TEL;CELL:+447700900111', 'TEL;CELL;PREF:+447700900222', 'END:VCARD', ''].join('\r\n')) as CardFields;
+    expect(candidateOf(fieldsOfCard(two), undefined)).toMatchObject({ contact: { phoneNumber: '+447700900222' } });
+    const header = ['Name', 'Phone 1 - Type', 'Phone 1 - Value', 'Phone 2 - Type', 'Phone 2 - Value'];
+    const row = fieldsOfRow(columnsOf(header), ['Ann', 'Mobile', '+447700900111', '* Mobile', '+447700900222']);
+    expect(candidateOf(row, undefined)).toEqual({ contact: { username: 'ann', phoneNumber: '+447700900222', displayName: 'Ann' }, taken: { phone: '+447700900222', why: 'mobile', of: 2 } });
   });
 
   it('says which number was taken when it is not the first written: the mobile, the one preferred, or the first that is a number', () => {

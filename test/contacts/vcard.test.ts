@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import type { Contact } from '../../src/api/types.js';
 import { LineSplitter } from '../../src/contacts/text-lines.js';
-import { CardSplitter, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
+import { CardSplitter, crCardLines, foldLine, readCard, unfolded, vcardOf } from '../../src/contacts/vcard.js';
 
 const octets = (text: string): number => Buffer.byteLength(text);
 const crlf = (...lines: string[]): string => `${lines.join('\r\n')}\r\n`;
@@ -189,6 +189,21 @@ describe('vcardOf', () => {
       uid: contact.id,
     });
   });
+
+  it('every avatar URL the sandbox takes reads back exactly: backslashes (before n, a comma, a semicolon, another), commas, semicolons, colons', () => {
+    for (const avatarUrl of [
+      'https://img.example/a\\name.png',
+      'https://img.example/x\\,y;z.png',
+      'https://img.example/\\\\;\\;,\\\\n\\N?q=a,b;c:d',
+      'https://img.example/ends\\',
+      `https://img.example/${'\\é,;'.repeat(40)}.png`,
+    ]) {
+      const card = vcardOf({ ...ada, avatarUrl });
+      expect(readCard(card), avatarUrl).toMatchObject({ photo: avatarUrl });
+      // A backslash is written as RFC 6350 asks of every value, \\; a comma or semicolon as it is.
+      expect(unfolded(card).split('\r\n').find((line) => line.startsWith('PHOTO:')), avatarUrl).toBe(`PHOTO:${avatarUrl.replace(/\\/g, '\\\\')}`);
+    }
+  });
 });
 
 const card = (...lines: string[]) => crlf('BEGIN:VCARD', ...lines, 'END:VCARD');
@@ -223,6 +238,18 @@ describe('readCard: 2.1 as phones and Outlook write it', () => {
     const nokia = card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE;CHARSET=ISO-8859-1:Ren=E9e Fran=E7ois, Paris =', 'office', 'TEL;TYPE=WORK;FAX:+33 1 23 45 67 89', 'NOTE;ENCODING=QUOTED-PRINTABLE:line one=0D=0Aline two', 'END:VCARD');
     expect(readCard(nokia)).toEqual(fields('Renée François, Paris office', [tel('+33 1 23 45 67 89')]));
     expect(readCard(card('VERSION:2.1', 'FN;CHARSET=UTF-8;ENCODING=QUOTED-PRINTABLE:Se=C3=A1n O=3BBrien', 'TEL;CELL:+353861234567'))).toMatchObject({ name: 'Seán O;Brien' });
+  });
+
+  it('a quoted-printable value that ends in "=" before a property or END:VCARD ends there; before other text it goes on', () => {
+    // A phone that left a soft line break at the end of N: the TELs after it are the card's own.
+    const swallow = card('VERSION:2.1', 'N;ENCODING=QUOTED-PRINTABLE;CHARSET=UTF-8:M=C3=BCller;Hans=', 'TEL;CELL:+4915112345678', 'TEL;WORK:+4930123456');
+    expect(readCard(swallow)).toEqual(fields('Hans Müller', [tel('+4915112345678', { mobile: true }), tel('+4930123456')]));
+    expect(readCard(card('VERSION:2.1', 'FN:Hans', 'NOTE;ENCODING=QUOTED-PRINTABLE:call=', 'item1.TEL;CELL:+4915112345678', 'X-ANDROID-CUSTOM:x'))).toEqual(fields('Hans', [tel('+4915112345678', { mobile: true })]));
+    // Before END:VCARD: the card ends, not "cut short".
+    expect(readCard(card('VERSION:2.1', 'TEL;CELL:+442079460958', 'FN;ENCODING=QUOTED-PRINTABLE:Bob='))).toEqual(fields('Bob', [tel('+442079460958', { mobile: true })]));
+    // Text that is no property of a card (no name:, or a name no card has) goes on the value.
+    expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Flat =', 'Room:5', 'TEL:+442079460958'))).toMatchObject({ name: 'Flat Room:5' });
+    expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Meet at=', '10:30 Ltd', 'TEL:+442079460958'))).toMatchObject({ name: 'Meet at10:30 Ltd' });
   });
 
   it("Android's and Outlook's photos: base64 on one line or many, unindented, ended by a blank line; none becomes a URL", () => {
@@ -295,12 +322,14 @@ describe('readCard: 3.0 and 4.0', () => {
     expect(photo('PHOTO;VALUE=uri:https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
     expect(photo('PHOTO;VALUE=URL;TYPE=JPEG:http://example.com/a.jpg')).toBe('http://example.com/a.jpg');
     expect(photo('PHOTO;VALUE=uri:https\\://example.com/a.jpg?size=64\\,64')).toBe('https://example.com/a.jpg?size=64,64');
+    // 4.0 written raw, as RFC 6350 has URIs (and tickbook's export its commas and semicolons).
+    expect((readCard(card('VERSION:4.0', 'FN:A', 'TEL:+442079460958', 'PHOTO;VALUE=uri:https://x.example/p.png?s=64,64;q=1')) as { photo?: string }).photo).toBe('https://x.example/p.png?s=64,64;q=1');
     expect(photo('PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ')).toBeUndefined();
     expect(photo('PHOTO:data:image/jpeg;base64,/9j/4AAQ')).toBeUndefined();
     expect(photo('PHOTO;ENCODING=b;TYPE=JPEG:/9j/4AAQ', 'PHOTO:https://x.example/second.png')).toBe('https://x.example/second.png');
   });
 
-  it('4.0: tel: URIs give their number alone, without ;ext= or other parameters', () => {
+  it('4.0: tel: URIs give their number without their parameters, but for ;ext=, which the number is not whole without', () => {
     const four = card(
       'VERSION:4.0',
       'FN:Ext Person',
@@ -310,7 +339,7 @@ describe('readCard: 3.0 and 4.0', () => {
       'PHOTO:https://example.com/photo.png',
     );
     expect(readCard(four)).toEqual(
-      fields('Ext Person', [tel('+1-555-555-5555'), tel('+33-1-23-45-67-89', { mobile: true, preferred: true }), tel('+44 20 7946 0958')], { photo: 'https://example.com/photo.png' }),
+      fields('Ext Person', [tel('+1-555-555-5555;ext=5555'), tel('+33-1-23-45-67-89', { mobile: true, preferred: true }), tel('+44 20 7946 0958')], { photo: 'https://example.com/photo.png' }),
     );
   });
 });
@@ -409,6 +438,22 @@ describe('readCard: what tickbook does not use is passed over, whatever its synt
   });
 });
 
+describe('readCard: a card of file size', () => {
+  // Just under the 1 MiB a card may have: a list of its numbers or of a TEL's types as long as
+  // the file makes it is walked, never spread into a call's arguments (which overflowed the stack
+  // and stopped the whole import at this card).
+  it('145,000 TEL lines, or a TYPE of 300,000 values, are read like any card', () => {
+    const many = card('VERSION:3.0', 'FN:Many', 'TEL:1\r\n'.repeat(145_000) + 'TEL;TYPE=CELL,PREF:+447700900001');
+    expect(many.length).toBeLessThan(1024 * 1024);
+    const read = readCard(many) as { phones: { value: string; mobile?: boolean; preferred?: boolean }[] };
+    expect(read.phones).toHaveLength(145_001);
+    expect(read.phones.at(-1)).toEqual(tel('+447700900001', { mobile: true, preferred: true }));
+    const types = card('VERSION:3.0', 'FN:Types', `TEL;TYPE="${'a,'.repeat(300_000)}CELL":+447700900002`);
+    expect(types.length).toBeLessThan(1024 * 1024);
+    expect(readCard(types)).toEqual(fields('Types', [tel('+447700900002', { mobile: true })]));
+  });
+});
+
 describe('readCard: charsets a property declares', () => {
   const bytes = (...parts: (string | number[])[]) => Buffer.concat(parts.map((part) => (typeof part === 'string' ? Buffer.from(part) : Buffer.from(part))));
   const sjis = { ソニー: [0x83, 0x5c, 0x83, 0x6a, 0x81, 0x5b], 田中: [0x93, 0x63, 0x92, 0x86], 健二: [0x8c, 0x92, 0x93, 0xf1], ﾀﾅｶ: [0xc0, 0xc5, 0xb6] };
@@ -436,6 +481,20 @@ describe('readCard: charsets a property declares', () => {
     expect(readCard(unused)).toEqual(fields('Tanaka', [tel('090-1234-5678', { mobile: true })]));
   });
 
+  it('UTF-16 on a property: refused when its value is raw 8-bit text (no UTF-16 can be), read when quoted-printable or base64 carries its bytes', () => {
+    for (const charset of ['UTF-16', 'utf-16le', 'UTF-16BE', 'UNICODE']) {
+      expect(readCard(card('VERSION:3.0', `FN;CHARSET=${charset}:Bobs`, 'TEL:+442079460958')), charset).toEqual({
+        problem: `FN declares CHARSET=${charset}, which its value cannot be in: UTF-16 is no 8-bit text, and the value is written as one (save the file as UTF-8)`,
+      });
+    }
+    const name = (line: string) => (readCard(card('VERSION:2.1', line, 'TEL:+442079460958')) as { name?: string }).name;
+    expect(name('FN;CHARSET=UTF-16;ENCODING=QUOTED-PRINTABLE:=FF=FEB=00o=00b=00')).toBe('Bob');
+    // A big-endian byte-order mark under the bare label, which TextDecoder reads as little-endian.
+    expect(name('FN;CHARSET=UTF-16;ENCODING=QUOTED-PRINTABLE:=FE=FF=00B=00o=00b')).toBe('Bob');
+    expect(name('FN;CHARSET=UTF-16BE;ENCODING=QUOTED-PRINTABLE:=00B=00o=00b')).toBe('Bob');
+    expect(name(`FN;CHARSET=UTF-16LE;ENCODING=BASE64:${Buffer.from('Zoë', 'utf16le').toString('base64')}`)).toBe('Zoë');
+  });
+
   it('quoted-printable bytes with no CHARSET are UTF-8: a Latin-1 byte there refuses the card (never a U+FFFD in a name)', () => {
     expect(readCard(card('VERSION:2.1', 'FN;ENCODING=QUOTED-PRINTABLE:Ren=E9e', 'TEL:+33612345678'))).toEqual({
       problem: 'FN: its quoted-printable bytes are not UTF-8 (byte 0xE9) and it declares no CHARSET they are in',
@@ -456,8 +515,8 @@ describe('CardSplitter', () => {
     const lines = new LineSplitter(limit ?? Number.POSITIVE_INFINITY);
     const splitter = new CardSplitter(limit);
     const found = [];
-    for (let at = 0; at < bytes.length; at += 7) found.push(...splitter.push(lines.push(bytes.subarray(at, at + 7))));
-    found.push(...splitter.push(lines.end()), ...splitter.end());
+    for (let at = 0; at < bytes.length; at += 7) found.push(...splitter.push(lines.push(bytes.subarray(at, at + 7)).flatMap(crCardLines)));
+    found.push(...splitter.push(lines.end().flatMap(crCardLines)), ...splitter.end());
     return found.map(({ raw, line }) => ({ raw: raw?.toString('latin1'), line }));
   };
 
@@ -486,6 +545,34 @@ describe('CardSplitter', () => {
     expect(found[2]!.raw).toBe(crlf('BEGIN:VCARD', 'VERSION:2.1', 'N:Public;John', 'AGENT:', 'BEGIN:VCARD', 'N:Friday;Fred', 'END:VCARD', 'TEL:+1', 'END:VCARD'));
     expect(found[3]!.raw).toBe(crlf('BEGIN:VCARD', 'AGENT:BEGIN:VCARD', 'FN:Fred', 'END:VCARD', 'FN:John', 'END:VCARD'));
     expect(readCard(Buffer.from(found[0]!.raw!, 'latin1'), { line: found[0]!.line, unended: 'next card' })).toEqual({ problem: 'it has no END:VCARD before the next BEGIN:VCARD, at line 3' });
+  });
+
+  it('every card is counted however it is written: lone-CR line ends after an LF card (cat unix.vcf mac.vcf), an indented card, BEGIN: VCARD', () => {
+    const unix = 'BEGIN:VCARD\nVERSION:3.0\nFN:Unix\nTEL:+442079460958\nEND:VCARD\n';
+    const mac = 'BEGIN:VCARD\rVERSION:3.0\rFN:Mac\rTEL:+442079460957\rEND:VCARD\r';
+    const third = 'BEGIN:VCARD\nFN:Third\nTEL:+442079460956\nEND:VCARD\n';
+    // The Mac cards are on one line of the file (it has no LF): at its line, each of them.
+    expect(cards(unix + mac)).toEqual([{ raw: unix, line: 1 }, { raw: mac, line: 6 }]);
+    expect(cards(`${unix}${mac}\n${third}`)).toEqual([{ raw: unix, line: 1 }, { raw: `${mac}\n`, line: 6 }, { raw: third, line: 7 }]);
+    expect(cards(unix + mac + mac.replace('Mac', 'Mac2'))).toEqual([{ raw: unix, line: 1 }, { raw: mac, line: 6 }, { raw: mac.replace('Mac', 'Mac2'), line: 6 }]);
+    expect(readCard(Buffer.from(mac))).toEqual(fields('Mac', [tel('+442079460957')]));
+    // A lone CR inside a value of an LF card is still text.
+    const stray = 'BEGIN:VCARD\nX-A:one\rBEGIN:VCARD\rtwo\nFN:A\nEND:VCARD\n';
+    expect(cards(stray)).toEqual([{ raw: stray, line: 1 }]);
+
+    const indented = '  BEGIN:VCARD\n  FN:Two\n  TEL:+442079460957\n  END:VCARD\n';
+    const spaced = 'BEGIN: VCARD\nFN:Three\nTEL:+442079460956\nEND: VCARD\n';
+    expect(cards(unix + indented + spaced + third)).toEqual([
+      { raw: unix, line: 1 },
+      { raw: indented, line: 6 },
+      { raw: spaced, line: 10 },
+      { raw: third, line: 14 },
+    ]);
+    expect(readCard(Buffer.from(indented))).toEqual({ problem: 'BEGIN:VCARD is indented: a line that begins with a space or a tab goes on from the line before it (RFC 6350 folding), so nothing of the card can be read' });
+    expect(readCard(Buffer.from(spaced))).toEqual(fields('Three', [tel('+442079460956')]));
+    // An indented line inside a card is a folded one, never its end or another card's beginning.
+    const folded = 'BEGIN:VCARD\nNOTE:a\n END:VCARD\n BEGIN:VCARD\nFN:A\nEND:VCARD\n';
+    expect(cards(folded)).toEqual([{ raw: folded, line: 1 }]);
   });
 
   it('a card over the limit is given without its bytes, and the cards after it as ever, also when it is never ended', () => {

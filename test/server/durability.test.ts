@@ -192,7 +192,7 @@ describe('the database file', () => {
     sqlite = undefined;
   });
 
-  it('is WAL, schema version 2, with contacts and conversations tied by a foreign key, and one market', async () => {
+  it('is WAL, schema version 3, with contacts and conversations tied by a foreign key, and one market', async () => {
     const db = join(dir, 's.db');
     const proc = await startServe(serveArgs(db), env);
     const kept = await call(proc.url, '/v1/contacts', { auth: TOKEN, form: { username: 'kept', phone_number: '+14155550100' } });
@@ -205,7 +205,7 @@ describe('the database file', () => {
 
     sqlite = new Database(db);
     expect(sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(sqlite.pragma('user_version', { simple: true })).toBe(2);
+    expect(sqlite.pragma('user_version', { simple: true })).toBe(3);
     const tables = (sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all() as { name: string }[]).map(
       (t) => t.name,
     );

@@ -292,7 +292,7 @@ describe('one market per database', () => {
     const list = await client(second).list();
     expect(list.json.data.map((c: { id: string }) => c.id)).toEqual(['ct_old']);
     const db = new Database(dbPath, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
     db.close();
   });
 
