@@ -89,10 +89,11 @@ describe.skipIf(!hasTmux())('the dashboard in tmux: keys at full speed', () => {
     s.keys(...Array<string>(100).fill('Down'));
     s.keys('Enter');
     const chosen = matches[140]!.symbol;
-    // The highlight on match 141, marked ✓: now on the watchlist.
-    await s.waitFor((t) => t.includes(`❯ ✓ ${chosen} `), `${chosen} (match 141) highlighted and added`);
+    // Added, the field empty for the next symbol (issue 38, item 9); closed, match 141 is the
+    // watchlist's one symbol beside ZZZZ.
+    await s.waitFor((t) => /symbol or company name/.test(t), `${chosen} (match 141) added, the field empty`);
     s.keys('Escape');
-    await s.waitFor((t) => !t.includes(`❯ ✓ ${chosen} `), 'the picker closed');
+    await s.waitFor((t) => !/symbol or company name/.test(t) && new RegExp(`┃\\s+${chosen.replace('.', '\\.')}\\s`).test(t), `${chosen} on the watchlist`);
     s.keys('q');
     await s.waitFor((t) => /\[exited 0\]/.test(t), 'the exit');
   }, 90_000);

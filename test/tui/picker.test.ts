@@ -149,6 +149,12 @@ describe('pickerReducer', () => {
     expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
   });
 
+  it('a symbol added from the whole list (no query) keeps the highlight on it, now on the watchlist', () => {
+    let state = pickerReducer(initialPickerState, { type: 'opened' });
+    state = pickerReducer(state, { type: 'cursor-moved', by: 140, count: 518 });
+    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: '', cursor: 140, chosen: true });
+  });
+
   it('clamps the cursor to the matches', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 3 });

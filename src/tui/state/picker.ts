@@ -16,7 +16,10 @@ export interface PickerState {
 export type PickerAction =
   | { type: 'opened' }
   | { type: 'closed' }
-  /** The highlighted match went on the watchlist: the field is empty for the next one. */
+  /**
+   * The highlighted match went on the watchlist: a query typed is emptied for the next one; with
+   * none (the whole list walked with the arrows) the highlight stays on the symbol just added.
+   */
   | { type: 'added' }
   | { type: 'query-edited'; query: string }
   | { type: 'cursor-moved'; by: number; count: number };
@@ -30,7 +33,7 @@ export function pickerReducer(state: PickerState, action: PickerAction): PickerS
     case 'closed':
       return { ...state, open: false };
     case 'added':
-      return { ...state, query: '', cursor: 0, chosen: false };
+      return state.query === '' ? state : { ...state, query: '', cursor: 0, chosen: false };
     case 'query-edited':
       return { ...state, query: action.query, cursor: 0, chosen: action.query.trim() !== '' };
     case 'cursor-moved': {
