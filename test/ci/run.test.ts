@@ -1,5 +1,6 @@
 // .ci/run's closing line and exit status, with npm standing in (a real `npm ci` and whole suite
-// take minutes): a type error counts as a failure beside vitest's, and fails the run.
+// take minutes): a type error, and an install that compiled something, each count as a failure
+// beside vitest's, and fail the run.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
  * Runs a copy of .ci/run in a checkout of its own, with an `npm` whose typecheck exits
  * `typecheckCode` and whose test run reports `passed` and `failed` as vitest's JSON reporter does.
  */
-function ci(typecheckCode: number, passed: number, failed: number) {
+function ci(typecheckCode: number, passed: number, failed: number, installOutput = 'added 182 packages in 17s') {
   const root = mkdtempSync(join(dir, 'checkout-'));
   mkdirSync(join(root, '.ci'));
   copyFileSync(run, join(root, '.ci/run'));
@@ -24,7 +25,7 @@ function ci(typecheckCode: number, passed: number, failed: number) {
   const report = JSON.stringify({ numPassedTests: passed, numFailedTests: failed, numPendingTests: 0, numTodoTests: 0, testResults: [] });
   const npm = `#!/bin/sh
 case "$1" in
-  ci) exit 0 ;;
+  ci) printf '%s\n' '${installOutput}'; exit 0 ;;
   exec) echo v24.0.0 ;;
   run) echo "tsc ran" >&2; exit ${typecheckCode} ;;
   test) for arg in "$@"; do case "$arg" in --outputFile.json=*) printf '%s' '${report}' > "\${arg#--outputFile.json=}" ;; esac; done; exit ${failed ? 1 : 0} ;;
@@ -52,6 +53,15 @@ describe('.ci/run', () => {
 
   it('counts a type error beside failing tests', () => {
     expect(ci(2, 3, 2)).toMatchObject({ status: 1, last: '3 passed, 3 failed' });
+  });
+
+  it('fails when npm ci compiled something (node-gyp or prebuild-install), counted as one failure', () => {
+    for (const output of ['> better-sqlite3@13.2.0 install\n> node-gyp rebuild', 'gyp info it worked if it ends with ok', '> prebuild-install || node-gyp rebuild --release']) {
+      const result = ci(0, 3, 0, output);
+      expect(result, output).toMatchObject({ status: 1, last: '3 passed, 1 failed' });
+      expect(result.stdout).toContain('npm ci built a native addon (node-gyp or prebuild-install): nothing should be compiled');
+    }
+    expect(ci(2, 3, 0, 'gyp info ok')).toMatchObject({ status: 1, last: '3 passed, 2 failed' });
   });
 
   it("says which Node ran npm ci and which runs npm's scripts", () => {
