@@ -252,7 +252,7 @@ await Promise.all([worker(), worker(), worker(), worker()]);
     );
     const json = join(dir, 'people.json');
     writeFileSync(json, JSON.stringify(list));
-    const raw = await measure(process.execPath, ['--max-semi-space-size=1', poster, other.url, TOKEN, json], cliEnv(other.url, 'raw-import'));
+    const raw = await measure(process.execPath, [poster, other.url, TOKEN, json], cliEnv(other.url, 'raw-import'));
     if (raw.code !== 0) throw new Error(`the raw poster exited ${raw.code}: ${raw.stderr}`);
     console.log(`(b) tickbook contacts import of ${count.toLocaleString('en-US')} vCards (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB) into tickbook serve in its own process:`);
     console.log(`    ${run.stdout.trim()}`);
@@ -318,7 +318,7 @@ await new Promise((r) => out.end(r));
 if (n !== ${count}) throw new Error('read ' + n);
 `,
     );
-    const raw = await measure(process.execPath, ['--max-semi-space-size=1', pager, server.url, TOKEN, join(dir, 'raw.ndjson')], cliEnv(server.url, 'raw-export'));
+    const raw = await measure(process.execPath, [pager, server.url, TOKEN, join(dir, 'raw.ndjson')], cliEnv(server.url, 'raw-export'));
     if (raw.code !== 0) throw new Error(`the raw pager exited ${raw.code}: ${raw.stderr}`);
     console.log(`    baseline: undici paging the same list (100 a page) to NDJSON  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone ${mb(floorKb)}`);
   } finally {
