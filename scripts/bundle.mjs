@@ -154,7 +154,7 @@ const plugins = [
           ],
           [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
           // A frame's characters are iterated by index: an iterator's results were objects, one
-          // per character of every frame (this loop stays in V8's baseline code, launch/v8-flags.ts).
+          // per character of every frame.
           [/for \(let \[index, line\] of lines\.entries\(\)\) \{/, 'for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
           [/for \(const character of characters\) \{/, 'for (let c = 0; c < characters.length; c++) {\n                        const character = characters[c];'],
           [
@@ -270,12 +270,23 @@ const inkWithoutTopLevelAwait = {
   },
 };
 
+// Node 24's ES-module face of node:http reads each of its exports as it is made, WebSocket among
+// them, which loads Node's own undici: 35-100 ms of a start, for nothing. `require` gives the
+// module without that; so the ES modules take node:http as the CommonJS script does.
+const httpByRequire = {
+  name: 'http-by-require',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?http$/ }, (args) => (args.kind === 'require-call' ? undefined : { path: 'node:http', namespace: 'http-by-require' }));
+    b.onLoad({ filter: /.*/, namespace: 'http-by-require' }, () => ({ contents: "module.exports = require('node:http');", loader: 'js' }));
+  },
+};
+
 /** Both builds: one tree of modules, minified, with what the edits above make of it. */
 const common = {
   entryPoints: [`${root}src/cli/main.ts`],
   bundle: true,
   platform: 'node',
-  target: 'node20',
+  target: 'node22',
   // Node 20 has the v flag, but esbuild's table says it came later and turns /…/v literals into
   // new RegExp(…, 'v'), built as the module loads: string-width's \p{RGI_Emoji} alone took ~17 ms
   // of every start, for a regex the dashboard rarely asks (a literal is compiled when first used).
@@ -297,7 +308,7 @@ await build({
   outExtension: { '.js': '.mjs' },
   splitting: true,
   format: 'esm',
-  plugins,
+  plugins: [httpByRequire, ...plugins],
   define: { 'process.env.NODE_ENV': '"production"' },
   // Bundled CommonJS packages (React, yoga) still call require for Node built-ins.
   banner: { js: "import { createRequire as __tickbookRequire } from 'node:module'; const require = __tickbookRequire(import.meta.url);" },

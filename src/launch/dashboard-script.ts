@@ -28,7 +28,6 @@ import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
-import { setV8Flags } from './v8-flags.js';
 
 /** What became of the cache for this run. */
 export type CacheUse =
@@ -206,7 +205,6 @@ export function runDashboardScript(options: ScriptOptions): ScriptRun {
  */
 export function launchDashboard(file: string): ScriptRun {
   const nodeOptions = [...process.execArgv, process.env.NODE_OPTIONS ?? ''];
-  setV8Flags({ v8: process.versions.v8, options: nodeOptions });
   let dir: string | undefined;
   try {
     dir = cacheDir();

@@ -155,7 +155,10 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       stdout.emit('resize');
       lifecycle.emit('resume');
     });
-    process.kill(process.pid, 'SIGTSTP');
+    // The whole process group, as a terminal's Ctrl-Z in cooked mode would: what started us and
+    // waits for us (the launcher running us on the pinned Node, `npm start`) stops too, so the
+    // shell sees the job stopped and gives its prompt back.
+    process.kill(0, 'SIGTSTP');
   };
 
   // Every way out leaves the alternate screen.

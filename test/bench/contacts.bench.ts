@@ -245,7 +245,7 @@ await Promise.all([worker(), worker(), worker(), worker()]);
   );
   const json = join(dir, `${name}.json`);
   writeFileSync(json, JSON.stringify(people));
-  const raw = await measure(process.execPath, ['--max-semi-space-size=1', poster, url, token, json], cliEnv(url, name));
+  const raw = await measure(process.execPath, [poster, url, token, json], cliEnv(url, name));
   if (raw.code !== 0) throw new Error(`the raw poster exited ${raw.code}: ${raw.stderr}`);
   return raw;
 }
@@ -382,7 +382,7 @@ await new Promise((r) => out.end(r));
 if (n !== ${count}) throw new Error('read ' + n);
 `,
     );
-    const raw = await measure(process.execPath, ['--max-semi-space-size=1', pager, server.url, TOKEN, join(dir, 'raw.ndjson')], cliEnv(server.url, 'raw-export'));
+    const raw = await measure(process.execPath, [pager, server.url, TOKEN, join(dir, 'raw.ndjson')], cliEnv(server.url, 'raw-export'));
     if (raw.code !== 0) throw new Error(`the raw pager exited ${raw.code}: ${raw.stderr}`);
     console.log(`    baseline: undici paging the same list (100 a page) to NDJSON  ${s(raw.ms)}, peak RSS ${mb(raw.peakKb)}; the CLI's start alone ${mb(floorKb)}`);
   } finally {

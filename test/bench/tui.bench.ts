@@ -103,7 +103,7 @@ async function bundleBaseline(): Promise<string> {
     splitting: true,
     external: ['react-devtools-core'],
     platform: 'node',
-    target: 'node20',
+    target: 'node22',
     format: 'esm',
     minify: true,
     define: { 'process.env.NODE_ENV': '"production"' },

@@ -15,12 +15,16 @@ const env = { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, 'dat
 const underLimit = (limit: number, args: string[]) =>
   runChild('bash', ['-c', `ulimit -n ${limit} && exec "$@"`, 'bash', process.execPath, BIN, ...args], { env, timeoutMs: 15_000 });
 
+// A limit Node itself starts under: Node 24 opens about 23 files before any script runs (io_uring
+// and epoll for each of its event loops), and under that fails in its own words.
+const LOW = 32;
+
 describe('the open-file limit', () => {
   for (const args of [['quote', 'AAPL'], ['contacts', 'list'], ['serve', '--port', '0']]) {
-    it(`ulimit -n 20: tickbook ${args.join(' ')} says "too many open files" and how to raise the limit, exit 1`, async () => {
-      const run = await underLimit(20, args);
+    it(`ulimit -n ${LOW}: tickbook ${args.join(' ')} says "too many open files" and how to raise the limit, exit 1`, async () => {
+      const run = await underLimit(LOW, args);
       expect(run.code).toBe(1);
-      expect(run.stderr).toBe(`tickbook: too many open files would be needed: the limit is 20 (ulimit -n) and tickbook needs ${NEEDED_OPEN_FILES}; raise it with ulimit -n 1024\n`);
+      expect(run.stderr).toBe(`tickbook: too many open files would be needed: the limit is ${LOW} (ulimit -n) and tickbook needs ${NEEDED_OPEN_FILES}; raise it with ulimit -n 1024\n`);
     });
   }
 
