@@ -19,7 +19,6 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -28,6 +27,7 @@ import { crc32 } from 'node:zlib';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
+import { ownDirectory } from './own-directory.js';
 
 /** What became of the cache for this run. */
 export type CacheUse =
@@ -82,21 +82,6 @@ export function cacheName(source: string, bundle: { size: number; mtimeMs: numbe
 }
 
 const uid = (): number | undefined => process.getuid?.();
-
-/**
- * Whether the cache directory, or the nearest part of its path that exists, is this user's: run
- * by root (sudo) for a user's home, the cache is left alone, rather than made root's there.
- */
-function ownDirectory(dir: string): boolean {
-  for (let path = dir; ; path = dirname(path)) {
-    try {
-      const stat = statSync(path);
-      return stat.isDirectory() && (uid() === undefined || stat.uid === uid());
-    } catch {
-      if (dirname(path) === path) return false;
-    }
-  }
-}
 
 type Read = { data: Buffer } | { damaged: true } | undefined;
 
