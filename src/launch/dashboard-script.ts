@@ -14,7 +14,6 @@ import {
   constants,
   fstatSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -24,6 +23,7 @@ import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { ensureDirectory } from '../config/directories.js';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
@@ -111,7 +111,8 @@ function readCache(path: string): Read {
 /** Replaces the cache whole (a start reading it meanwhile sees the old one or the new), and keeps the directory tidy. */
 function writeCache(dir: string, name: string, data: Buffer): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // One part at a time: Node's recursive mkdir never returns under /proc, after the first frame.
+    ensureDirectory(dir, 'the code cache');
     const header = Buffer.alloc(HEADER_BYTES);
     MARK.copy(header);
     header.writeUInt32BE(crc32(data), MARK.length);
