@@ -14,20 +14,20 @@ import {
   constants,
   fstatSync,
   lstatSync,
-  mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
 } from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { ensureDirectory } from '../config/directories.js';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
+import { ownDirectory } from './own-directory.js';
 
 /** What became of the cache for this run. */
 export type CacheUse =
@@ -83,21 +83,6 @@ export function cacheName(source: string, bundle: { size: number; mtimeMs: numbe
 
 const uid = (): number | undefined => process.getuid?.();
 
-/**
- * Whether the cache directory, or the nearest part of its path that exists, is this user's: run
- * by root (sudo) for a user's home, the cache is left alone, rather than made root's there.
- */
-function ownDirectory(dir: string): boolean {
-  for (let path = dir; ; path = dirname(path)) {
-    try {
-      const stat = statSync(path);
-      return stat.isDirectory() && (uid() === undefined || stat.uid === uid());
-    } catch {
-      if (dirname(path) === path) return false;
-    }
-  }
-}
-
 type Read = { data: Buffer } | { damaged: true } | undefined;
 
 /**
@@ -126,7 +111,8 @@ function readCache(path: string): Read {
 /** Replaces the cache whole (a start reading it meanwhile sees the old one or the new), and keeps the directory tidy. */
 function writeCache(dir: string, name: string, data: Buffer): void {
   try {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // One part at a time: Node's recursive mkdir never returns under /proc, after the first frame.
+    ensureDirectory(dir, 'the code cache');
     const header = Buffer.alloc(HEADER_BYTES);
     MARK.copy(header);
     header.writeUInt32BE(crc32(data), MARK.length);

@@ -160,11 +160,13 @@ describe('a server\'s symbols', () => {
     const cache = join(dir, 'symbols.json');
     // A directory where the cache goes: the rename over it fails.
     mkdirSync(cache, { recursive: true });
+    // Beside it, the commands' compile cache (src/launch/compile-cache.ts), Node's to write.
+    const left = (): string[] => readdirSync(dir).filter((name) => name !== 'compile');
     expect((await runTickbookToExit(['__refresh-symbols'], env)).code).toBe(1);
-    expect(readdirSync(dir)).toEqual(['symbols.json']);
+    expect(left()).toEqual(['symbols.json']);
     rmSync(cache, { recursive: true });
     expect(await runTickbookToExit(['__refresh-symbols'], env)).toMatchObject({ code: 0, stderr: '' });
-    expect(readdirSync(dir)).toEqual(['symbols.json']);
+    expect(left()).toEqual(['symbols.json']);
     expect(statSync(cache).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(cache, 'utf8')).symbols).toEqual(['ZZZA', 'ZZZB']);
   });

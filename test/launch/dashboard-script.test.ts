@@ -200,4 +200,12 @@ describe('the dashboard script', () => {
     expect(existsSync(join(dir, 'a-file', 'tickbook'))).toBe(false);
     expect(seen()!.runs).toBe(2);
   });
+
+  it('writes no cache, at once, in a cache directory under /proc, where a recursive mkdir never returns', async () => {
+    // In a process of its own: a save that hangs is then a timeout, not a hung test.
+    const result = await runChild(process.execPath, ['--import', 'tsx', child, file, '/proc/tickbook-code-cache-test/tickbook', '--flag', 'save'], { timeoutMs: 10_000 });
+    expect(result.timedOut).toBe(false);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toMatchObject({ use: 'absent' });
+  });
 });
