@@ -54,6 +54,8 @@ export interface Terminal extends NodeJS.EventEmitter {
   write(data: string): boolean;
 }
 
+type WriteDone = (error?: Error | null) => void;
+
 /** What Ink is given as its stdout: it reports the terminal's size and takes whole frames. */
 export class FrameSink extends EventEmitter {
   readonly isTTY = true;
@@ -72,8 +74,18 @@ export class FrameSink extends EventEmitter {
     return this.#screen.size.rows;
   }
 
-  write(frame: string): boolean {
-    this.#screen.frame(frame);
+  /**
+   * Takes a frame as a stream's write does, and calls back once it is on the terminal: Ink 8 waits
+   * for the callback of an empty write before it lets the process end. An empty write is no frame
+   * (drawn, it would blank the screen).
+   */
+  write(frame: string, encodingOrDone?: BufferEncoding | WriteDone, done?: WriteDone): boolean {
+    if (frame !== '') this.#screen.frame(frame);
+    const callback = typeof encodingOrDone === 'function' ? encodingOrDone : done;
+    if (callback) {
+      this.#screen.flush();
+      process.nextTick(callback);
+    }
     return true;
   }
 }
