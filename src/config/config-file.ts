@@ -325,9 +325,9 @@ export function updateConfigFile(path: string, changes: Partial<ConfigFile>): vo
  * stats as this save left it, for telling a later change by another.
  */
 export function changeConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => object | undefined): Stats | undefined {
-  return saveText(path, (text, raw) => {
-    const changes = change(raw ?? {});
-    return changes === undefined ? undefined : setKeysInText(text, changes);
+  return editConfigFile(path, (raw) => {
+    const set = change(raw);
+    return set === undefined ? undefined : { set };
   });
 }
 
@@ -342,8 +342,8 @@ export interface ConfigKeysChange {
  * is under the lock, so that a `config set` or `unset` of one alerts.* setting keeps another's
  * made meanwhile by another process (the alerts object is written whole).
  */
-export function editConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => ConfigKeysChange | undefined): void {
-  saveText(path, (text, raw) => {
+export function editConfigFile(path: string, change: (raw: Readonly<Record<string, unknown>>) => ConfigKeysChange | undefined): Stats | undefined {
+  return saveText(path, (text, raw) => {
     const keys = change(raw ?? {});
     if (keys === undefined) return undefined;
     let next = text;
