@@ -1,13 +1,13 @@
 // One pause for every call a command has under way at once (the import's creates, a few at a
 // time): a 429 answered to any of them holds them all for as long as the server asks, since the
 // others would only be refused too, and each call refused is sent again after it, so that none is
-// counted twice or lost. The wait is the dashboard's rule (retry.ts): a Retry-After at its word,
+// counted twice or lost. The wait is the dashboard's (api/retry.ts): a Retry-After at its word,
 // then longer if the server keeps refusing. A server asking for more than MAX_RETRY_AFTER_MS is
 // not waited for: the caller stops, and says so.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ApiError } from '../api/errors.js';
 import { MAX_RETRY_AFTER_MS } from '../api/transport.js';
-import { retryDelayMs } from '../tui/state/retry.js';
+import { retryDelayMs } from '../api/retry.js';
 
 export interface PauseClock {
   now(): number;

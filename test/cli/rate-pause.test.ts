@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.js';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../../src/api/transport.js';
 import { type PauseClock, RatePause } from '../../src/cli/rate-pause.js';
-import { retryDelayMs } from '../../src/tui/state/retry.js';
+import { retryDelayMs } from '../../src/api/retry.js';
 
 /** A clock whose sleeps pass at once, moving it on. */
 function testClock(start = 1_000_000): PauseClock & { t: number } {

@@ -23,7 +23,7 @@ import {
 } from './contacts.js';
 import { errorText, isAbort } from './error-text.js';
 import type { StatusStore } from './status.js';
-import { isTransient, retryDelayMs } from './retry.js';
+import { isTransient, retryDelayMs } from '../../api/retry.js';
 import { useStore } from './use-store.js';
 import type { WriteLedger } from './write-ledger.js';
 

@@ -7,7 +7,7 @@ import type { TickbookClient } from '../../api/client.js';
 import type { SymbolInfo } from '../../api/types.js';
 import type { StatusStore } from './status.js';
 import { errorText } from './error-text.js';
-import { isTransient, retryDelayMs } from './retry.js';
+import { isTransient, retryDelayMs } from '../../api/retry.js';
 
 /** The longest wait between tries of a catalogue that did not come. */
 const RETRY_MAX_MS = 60_000;

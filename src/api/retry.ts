@@ -1,6 +1,6 @@
 // Trying again by itself: which failures may pass on their own, and how long to wait before the
 // next try. The dashboard's loads and the import's creates wait by this one rule.
-import { ApiError } from '../../api/errors.js';
+import { ApiError } from './errors.js';
 
 const TRANSIENT = new Set(['network', 'timeout', 'server', 'rate_limited']);
 const FIRST_MS = 2_000;
