@@ -49,27 +49,6 @@ function yogaLoaderWithoutFetch(path) {
   return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(path) };
 }
 
-/**
- * Ink's reconciler compares a changed element's props with a diff that built two key arrays and
- * an object each time, and commitUpdate an entries array, even when nothing had changed.
- */
-const RECONCILER_EDITS = [
-  [
-    /const changed = \{\};\s*let isChanged = false;\s*for \(const key of Object\.keys\(before\)\) \{\s*const isDeleted = after \? !Object\.hasOwn\(after, key\) : true;\s*if \(isDeleted\) \{\s*changed\[key\] = undefined;\s*isChanged = true;\s*\}\s*\}\s*if \(after\) \{\s*for \(const key of Object\.keys\(after\)\) \{\s*if \(after\[key\] !== before\[key\]\) \{\s*changed\[key\] = after\[key\];\s*isChanged = true;\s*\}\s*\}\s*\}\s*return isChanged \? changed : undefined;/,
-    `let changed;
-    for (const key in before) {
-        if (Object.hasOwn(before, key) && !(after && Object.hasOwn(after, key))) (changed ??= {})[key] = undefined;
-    }
-    if (after) {
-        for (const key in after) {
-            if (Object.hasOwn(after, key) && after[key] !== before[key]) (changed ??= {})[key] = after[key];
-        }
-    }
-    return changed;`,
-  ],
-  [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                if (!Object.hasOwn(props, key)) continue;\n                const value = props[key];'],
-];
-
 /** What both builds do to the packages they bundle. */
 const plugins = [
   {
@@ -102,73 +81,6 @@ const plugins = [
     name: 'yoga-without-fetch',
     setup(b) {
       b.onLoad({ filter: YOGA_LOADER }, (args) => yogaLoaderWithoutFetch(args.path));
-    },
-  },
-  {
-    // Ink 6 caches every text it lays out, for ever (ink#986): the dashboard grew ~27 MB an hour.
-    // Its two caching modules are replaced by bounded ones (src/tui/ink-text-caches.ts). The
-    // build fails if Ink stops importing them, rather than quietly shipping the leak again.
-    name: 'ink-bounded-text-caches',
-    setup(b) {
-      const replaced = new Set();
-      const caches = `${root}src/tui/ink-text-caches.ts`;
-      // By the file loaded, however Ink imports it.
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, (args) => {
-        const name = /measure-text\.js$/.test(args.path) ? 'measureText' : 'wrapText';
-        replaced.add(name);
-        return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
-      });
-      // Ink sanitises every text node's text on every frame, taking apart each one that holds a
-      // style: its answers are remembered (rememberSanitized).
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
-        replaced.add('sanitizeAnsi');
-        return edited(
-          args.path,
-          [[/export default sanitizeAnsi;/, `import { rememberSanitized } from ${JSON.stringify(caches)};\nexport default rememberSanitized(sanitizeAnsi);`]],
-          'ink/build/sanitize-ansi.js (see src/tui/ink-text-caches.ts)',
-        );
-      });
-      b.onEnd((result) => {
-        if (result.errors.length > 0 || replaced.size === 3) return undefined;
-        return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
-      });
-    },
-  },
-  {
-    // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
-    // it to its box), caching only within one frame. It is given one set of caches kept from each
-    // frame to the next instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
-    // build fails rather than ship Ink's own unchanged.
-    name: 'ink-shared-output-caches',
-    setup(b) {
-      const caches = `${root}src/tui/ink-output-caches.ts`;
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-        const edits = [
-          [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
-          [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
-          [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
-          // Each row of every frame: one array of the blank cell, made at its size.
-          [
-            /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
-            'const row = new Array(this.width).fill(BLANK_CELL);',
-          ],
-          [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
-          // A frame's characters are iterated by index: an iterator's results were objects, one
-          // per character of every frame.
-          [/for \(let \[index, line\] of lines\.entries\(\)\) \{/, 'for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
-          [/for \(const character of characters\) \{/, 'for (let c = 0; c < characters.length; c++) {\n                        const character = characters[c];'],
-          [
-            /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
-            '.map((line, y) => rowText(y, line))',
-          ],
-        ];
-        return edited(args.path, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
-      });
-      // Every element a render changes is compared prop by prop (RECONCILER_EDITS); the script's
-      // build has its own load of the reconciler (inkWithoutTopLevelAwait), which applies them too.
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
-        edited(args.path, RECONCILER_EDITS, 'ink/build/reconciler.js (see scripts/bundle.mjs)'),
-      );
     },
   },
   {
@@ -261,9 +173,7 @@ const inkWithoutTopLevelAwait = {
     b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
       const edits = [
         ["await import('./devtools.js');", 'void 0;'],
-        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
-        // esbuild takes the first load that answers: this one, so it makes the shared edits too.
-        ...RECONCILER_EDITS,
+        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
       ];
       return edited(args.path, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
     });
