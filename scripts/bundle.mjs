@@ -24,31 +24,6 @@ for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
   for (const name of names) if (/\.(mjs|cjs)(\.map)?$/.test(name)) rmSync(`${dir}/${name}`);
 }
 
-const YOGA_LOADER = /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
-
-/**
- * esbuild's load result for the file at `path` with each [pattern, replacement] applied (a pattern
- * a string or a RegExp), or an error naming the first pattern not found: an edit that no longer
- * applies fails the build rather than ship the package unchanged.
- */
-function edited(path, edits, what) {
-  let source = readFileSync(path, 'utf8');
-  for (const [pattern, replacement] of edits) {
-    const found = typeof pattern === 'string' ? source.includes(pattern) : pattern.test(source);
-    if (!found) return { errors: [{ text: `${what} has changed (${pattern} not found)` }] };
-    source = source.replace(pattern, replacement);
-  }
-  return { contents: source, loader: 'js', resolveDir: dirname(path) };
-}
-
-/** Yoga's Emscripten loader with `typeof fetch` answered (see the plugin below). */
-function yogaLoaderWithoutFetch(path) {
-  const source = readFileSync(path, 'utf8');
-  const asked = source.split('"function"!=typeof fetch').length - 1;
-  if (asked !== 2) return { errors: [{ text: `yoga-layout's loader has changed (asks typeof fetch ${asked} times, not 2): see scripts/bundle.mjs` }] };
-  return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(path) };
-}
-
 /** What both builds do to the packages they bundle. */
 const plugins = [
   {
@@ -63,24 +38,15 @@ const plugins = [
     },
   },
   {
-    // Ink loads its React devtools bridge only when DEV=true; bundled, its import of
-    // react-devtools-core (not installed) would run at start-up. Leave the bridge out.
+    // Ink loads its React devtools bridge only with DEV=true and react-devtools-core installed
+    // (it is not); the bridge awaits at its top level, which the dashboard's script cannot hold.
+    // Both builds leave it out.
     name: 'no-ink-devtools',
     setup(b) {
       b.onResolve({ filter: /\/devtools\.js$/ }, (args) =>
         args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'empty' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-    },
-  },
-  {
-    // Yoga's wasm is in its own file as base64, read without fetch; but Emscripten's loader
-    // asks `typeof fetch` first, and on Node 20 that loads Node's own undici (its fetch is a
-    // lazy global): ~40 ms of every start, for nothing (median start 475 -> 435 ms, 120x40).
-    // The question is answered here: no fetch, the path Node takes for the embedded bytes.
-    name: 'yoga-without-fetch',
-    setup(b) {
-      b.onLoad({ filter: YOGA_LOADER }, (args) => yogaLoaderWithoutFetch(args.path));
     },
   },
   {
@@ -124,61 +90,6 @@ const plugins = [
     },
   },
 ];
-
-/**
- * A script has no top-level await, and yoga-layout's entry awaits its wasm. Emscripten's loader
- * takes an `instantiateWasm` hook, and a module instantiated in it synchronously leaves the
- * loader's object ready when the factory returns: the entry is replaced by one doing that, with
- * the bytes the loader embeds (exported from it, not copied).
- */
-const syncYoga = {
-  name: 'yoga-without-top-level-await',
-  setup(b) {
-    b.onLoad({ filter: YOGA_LOADER }, (args) => {
-      const loaded = yogaLoaderWithoutFetch(args.path);
-      if (loaded.errors) return loaded;
-      const uri = /H="(data:application\/octet-stream;base64,[A-Za-z0-9+/=]+)"/;
-      if (!uri.test(loaded.contents)) return { errors: [{ text: "yoga-layout's loader no longer embeds its wasm as H=\"data:…\": see scripts/bundle.mjs" }] };
-      const [, data] = uri.exec(loaded.contents);
-      const contents = `${loaded.contents.replace(uri, 'H=yogaWasmDataUri')}\nexport const yogaWasmDataUri = ${JSON.stringify(data)};\n`;
-      return { ...loaded, contents };
-    });
-    b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
-      const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
-      const sync = [
-        "import { yogaWasmDataUri } from '../binaries/yoga-wasm-base64-esm.js';",
-        'const yogaModule = {',
-        '  instantiateWasm(imports, receive) {',
-        "    const bytes = Buffer.from(yogaWasmDataUri.slice(yogaWasmDataUri.indexOf(',') + 1), 'base64');",
-        '    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);',
-        '    receive(instance);',
-        '    return instance.exports;',
-        '  },',
-        '};',
-        'loadYoga(yogaModule);',
-        'const Yoga = wrapAssembly(yogaModule);',
-      ].join('\n');
-      return edited(args.path, [[awaited, sync]], "yoga-layout's entry (see scripts/bundle.mjs)");
-    });
-  },
-};
-
-/**
- * Ink's reconciler awaits its devtools and package.json at the top level, only with DEV=true; the
- * devtools are left out of both builds (no-ink-devtools), so in the script both are skipped.
- */
-const inkWithoutTopLevelAwait = {
-  name: 'ink-without-top-level-await',
-  setup(b) {
-    b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      const edits = [
-        ["await import('./devtools.js');", 'void 0;'],
-        ['const loaded = await loadPackageJson();', 'const loaded = { name: undefined, version: undefined };'],
-      ];
-      return edited(args.path, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
-    });
-  },
-};
 
 // Node 24's ES-module face of node:http reads each of its exports as it is made, WebSocket among
 // them, which loads Node's own undici: 35-100 ms of a start, for nothing. `require` gives the
@@ -233,7 +144,7 @@ const dashboard = await build({
   format: 'cjs',
   // import() in a script run by node:vm needs an experimental loader: esbuild makes it require.
   supported: { ...common.supported, 'dynamic-import': false },
-  plugins: [syncYoga, inkWithoutTopLevelAwait, ...plugins],
+  plugins,
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tickbookModuleUrl' },
   // The directive first: esbuild's own comes after the banner, where it would count for nothing,
   // and the script would run in sloppy mode, unlike the modules it is made of.
