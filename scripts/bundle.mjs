@@ -4,11 +4,10 @@
 // React; and as one script for the dashboard, which starts from V8's code cache (see below).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lazyEmojiRegex } from './lazy-emoji-regex.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,46 +46,6 @@ const plugins = [
         args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'empty' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
-    },
-  },
-  {
-    // Every text a frame draws is measured again on every frame, and string-width is slow on
-    // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
-    // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the
-    // same string-width are redirected; a package with its own version keeps it.
-    name: 'memoized-string-width',
-    setup(b) {
-      const memo = `${root}src/text/string-width-memo.ts`;
-      // The modules the remembering one is made of ask string-width itself.
-      const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
-      // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
-      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-      const redirected = new Set();
-      b.onResolve({ filter: /^string-width$/ }, async (args) => {
-        if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
-        const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
-        if (real.errors.length > 0 || real.path !== ours) return undefined;
-        redirected.add(args.importer);
-        return { path: memo };
-      });
-      b.onEnd((result) => {
-        if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
-        return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
-      });
-    },
-  },
-  {
-    // string-width's \p{RGI_Emoji} regex is built when first needed (scripts/lazy-emoji-regex.mjs).
-    name: 'string-width-lazy-emoji-regex',
-    setup(b) {
-      // The version Ink draws with; a package with its own older one keeps it as it is.
-      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-      b.onLoad({ filter: /node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-        if (args.path !== ours) return undefined;
-        const contents = lazyEmojiRegex(readFileSync(args.path, 'utf8'));
-        if (contents === undefined) return { errors: [{ text: "string-width's RGI_Emoji regex has changed: see scripts/lazy-emoji-regex.mjs" }] };
-        return { contents, loader: 'js', resolveDir: dirname(args.path) };
-      });
     },
   },
 ];
