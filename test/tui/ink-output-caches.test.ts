@@ -125,6 +125,20 @@ describe('the output caches kept between frames', () => {
     expect(caches.getSlice('\u001b[31mabc\u001b[39m', 1, 3)).toBe(sliceAnsi('\u001b[31mabc\u001b[39m', 1, 3));
   });
 
+  // slice-ansi 8 let a wide character that crossed the clip's right edge in, a column past the
+  // box (over its border or the pane beside it); slice-ansi 10 leaves it out, a column short.
+  it('clip a wide character that crosses the right edge out of the slice, never a column past it', () => {
+    const caches = new OutputCaches();
+    expect(caches.getSlice('陳陳陳', 0, 3)).toBe('陳');
+    expect(caches.getSlice('a陳b', 0, 2)).toBe('a');
+    expect(caches.getSlice('\u001b[31m│陳\u001b[39m│', 0, 2)).toBe('\u001b[31m│\u001b[39m');
+    // One that begins before the left edge is left out too, as before.
+    expect(caches.getSlice('陳ab', 1, 4)).toBe('ab');
+    for (const [line, from, to] of [['陳陳陳', 1, 4], ['ab👍🏽c', 1, 3], ['x中文y', 0, 4]] as const) {
+      expect(stringWidth(caches.getSlice(line, from, to)), `${line} ${from}-${to}`).toBeLessThanOrEqual(to - from);
+    }
+  });
+
   it('keep what the last frame and this one drew, and let go of older lines however many are drawn', () => {
     const caches = new OutputCaches();
     const sizes = () => [caches.blockWidths.size, caches.styledChars.size, caches.slices.size];
