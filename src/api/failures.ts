@@ -34,8 +34,11 @@ const CERTIFICATE: Record<string, string> = {
   ERR_TLS_CERT_ALTNAME_INVALID: 'is for another host name: use a name the certificate holds in the URL',
 };
 
-/** Failures before the request reached the server: retrying them cannot repeat an effect. */
-export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+/**
+ * Failures before the request reached the server: retrying them cannot repeat an effect. A proxy
+ * that closes the connection before the tunnel is open (UND_ERR_PRX_CONN) is one.
+ */
+export const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_PRX_CONN']);
 
 export function describeFailure(caught: unknown, context: FailureContext): Failure {
   const { url, proxy } = context;
@@ -85,6 +88,7 @@ export function describeFailure(caught: unknown, context: FailureContext): Failu
       EAI_AGAIN: `cannot look up the proxy ${proxy.shown} right now`,
       EHOSTUNREACH: `the proxy ${proxy.shown} cannot be reached`,
       ENETUNREACH: `the proxy ${proxy.shown} cannot be reached`,
+      UND_ERR_PRX_CONN: `the proxy ${proxy.shown} closed the connection before the tunnel to ${host} was open`,
     };
     const viaProxy = table[code];
     if (viaProxy !== undefined) return { kind: code === 'UND_ERR_CONNECT_TIMEOUT' ? 'timeout' : 'network', message: viaProxy, final: false };

@@ -5,12 +5,13 @@
 // lands it offers none. Whatever cannot be read (a history another process holds locked or that
 // may not be written, a cache that is not a file) is left out: Tab never fails loudly.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TickbookClient } from '../api/client.js';
 import { SYMBOL_PATTERN } from '../api/rules.js';
 import { configFilePath, readConfigFile } from '../config/config-file.js';
 import { resolveConnection } from '../config/connection.js';
+import { ensureDirectory } from '../config/directories.js';
 import { cacheDir } from '../config/paths.js';
 import { readRegularFile } from '../config/regular-file.js';
 import { writeAtomically } from '../config/write-atomically.js';
@@ -76,7 +77,7 @@ function refreshInBackground(): void {
     // No refresh tried yet.
   }
   try {
-    mkdirSync(cacheDir(), { recursive: true });
+    ensureDirectory(cacheDir(), 'the symbols cache');
     writeFileSync(attemptPath(), '');
     spawn(process.execPath, [...process.execArgv, process.argv[1]!, '__refresh-symbols'], { detached: true, stdio: 'ignore' }).unref();
   } catch {
@@ -90,7 +91,9 @@ export async function refreshSymbols(client: TickbookClient): Promise<void> {
   if (url === undefined) return;
   const listed = await client.listSymbols();
   const cache: SymbolsCache = { url, fetchedAt: Date.now(), symbols: listed.map((s) => s.symbol).filter(offerable) };
-  mkdirSync(cacheDir(), { recursive: true });
+  // 0700 whatever the umask, as the code caches beside it make it: they are kept only in a
+  // directory no one else may write to (src/launch/own-directory.ts).
+  ensureDirectory(cacheDir(), 'the symbols cache');
   writeAtomically(cachePath(), JSON.stringify(cache));
 }
 

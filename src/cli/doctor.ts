@@ -19,7 +19,7 @@ import { probeTerminal } from './terminal-probe.js';
 export const DOCTOR_HELP = `Usage: tickbook doctor [connection options]
 
 Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when nothing is wrong:
-  node                      the version running tickbook (22 or later)
+  node                      the version running tickbook (22.19 or later)
   terminal                  its size against the dashboard's smallest (60x16), colours, and
                             whether it draws Unicode
   widths                    the terminal asked how wide it draws the dashboard's characters, an
@@ -38,7 +38,7 @@ Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when
 ${CONNECTION_HELP}`;
 
 /** Node's oldest version tickbook runs on (package.json's engines). */
-const NODE_MIN = [22, 0] as const;
+const NODE_MIN = [22, 19] as const;
 /** How long a file another process holds locked is waited for. */
 const BUSY_MS = 2_000;
 /** A server's clock this far from ours makes prices' times and alerts' "stale" wrong. */

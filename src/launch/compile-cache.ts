@@ -5,17 +5,18 @@
 // compiles as it runs: with it, the dashboard's start was 1.13x-1.4x what it is from its own
 // code cache (dashboard-script.ts), which it keeps.
 //
-// V8 runs what a cache holds, so the directory must be this user's and writable by no one else;
-// it is kept only in a cache directory that exists already (see enableModuleCompileCache);
+// V8 runs what a cache holds, so the cache directory and `compile/` in it must be safe to keep code
+// in (own-directory.ts: this user's, not a link, writable by no one else), as the dashboard's
+// is; it is kept only in a cache directory that exists already (see enableModuleCompileCache);
 // Node makes its own directory in it (named by Node's version and the uid) and each file with
 // mkstemp (0600), renamed into place. Anything wrong (no home, a file in the way, /proc, a
 // read-only disk) means a start without the cache, never a failure or a wait.
-import { lstatSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { constants, enableCompileCache } from 'node:module';
 import { join } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { cacheDir } from '../config/paths.js';
-import { ownDirectory } from './own-directory.js';
+import { safeForCode } from './own-directory.js';
 
 /** Node's compile cache for the ES modules, in the cache directory. */
 export const compileCacheDir = (): string => join(cacheDir(), 'compile');
@@ -34,13 +35,11 @@ export function enableModuleCompileCache(): string | undefined {
   const umask = process.umask(0o077);
   try {
     const base = cacheDir();
-    if (!statSync(base).isDirectory() || !ownDirectory(base)) return undefined;
+    if (!existsSync(base) || !safeForCode(base)) return undefined;
     const at = compileCacheDir();
     // Made first, one part at a time: Node's own recursive mkdir never ends under /proc.
     ensureDirectory(at, 'the compile cache');
-    const stat = lstatSync(at);
-    const uid = process.getuid?.();
-    if (!stat.isDirectory() || (uid !== undefined && stat.uid !== uid) || (stat.mode & 0o022) !== 0) return undefined;
+    if (!safeForCode(at)) return undefined;
     const result = enableCompileCache(at);
     return result.status === constants.compileCacheStatus.ENABLED ? result.directory : undefined;
   } catch {

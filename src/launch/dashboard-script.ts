@@ -6,8 +6,10 @@
 //
 // The cache is written once, when the first frame is out and no usable cache was found, and
 // named by what decides whether V8 can use it: the bundle (its build key, size and time), Node's
-// version and architecture, and the flags. Anything wrong with it (missing, unreadable, damaged,
-// another user's, one V8 refuses) means a start compiled as without it; never a failure.
+// version and architecture, and the flags. It is kept only in a directory safe to keep code in
+// (own-directory.ts, the rule Node's compile cache is kept by too). Anything wrong with it or its
+// directory (missing, unreadable, damaged, another user's, one V8 refuses) means a start compiled
+// as without it; never a failure.
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -27,13 +29,13 @@ import { ensureDirectory } from '../config/directories.js';
 import { cacheDir } from '../config/paths.js';
 import { writeAtomically } from '../config/write-atomically.js';
 import { onFirstFrame } from './first-frame.js';
-import { ownDirectory } from './own-directory.js';
+import { safeForCode } from './own-directory.js';
 
 /** What became of the cache for this run. */
 export type CacheUse =
   /** V8 took it: nothing compiled that it held. */
   | 'used'
-  /** None could be read (none yet, no cache directory, not ours): written after the first frame. */
+  /** None could be read (none yet, no cache directory, one not safe for code): written after the first frame, where safe. */
   | 'absent'
   /** Damaged (its checksum), or refused by V8: written again after the first frame. */
   | 'rejected';
@@ -156,7 +158,7 @@ export function runDashboardScript(options: ScriptOptions): ScriptRun {
     closeSync(fd);
   }
   const name = cacheName(source, bundle, options.flags);
-  const dir = options.cacheDir !== undefined && ownDirectory(options.cacheDir) ? options.cacheDir : undefined;
+  const dir = options.cacheDir !== undefined && safeForCode(options.cacheDir) ? options.cacheDir : undefined;
   const cacheFile = dir === undefined ? undefined : join(dir, name);
   const read = cacheFile === undefined ? undefined : readCache(cacheFile);
   const cachedData = read && 'data' in read ? read.data : undefined;

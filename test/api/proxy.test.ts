@@ -1,9 +1,10 @@
 // HTTPS_PROXY, HTTP_PROXY, ALL_PROXY and NO_PROXY, read as curl, npm and gh read them, through a
-// real tiny proxy on loopback written here (absolute-URI requests and CONNECT) that records what
-// passes. The targets have names under .test, which no resolver knows: a request that arrives
-// went through the proxy (which sends every name to 127.0.0.1), one that went direct cannot.
-import { createServer, request, type Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+// real tiny proxy on loopback (test/helpers/forward-proxy.ts: absolute-URI requests and CONNECT)
+// that records what passes. The targets have names under .test, which no resolver knows: a request
+// that arrives went through the proxy (which sends every name to 127.0.0.1), one that went direct
+// cannot.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,20 +14,12 @@ import { ApiError } from '../../src/api/errors.js';
 import { bypasses, proxyFor } from '../../src/api/proxy.js';
 import type { RequestLogEntry } from '../../src/api/transport.js';
 import { openClient } from '../../src/cli/open-client.js';
+import { startForwardProxy, type ForwardProxy } from '../helpers/forward-proxy.js';
 import { apiError, closeAllServers, contactJson, httpServer, json, sleep, trackedClient, within, type TestServer } from '../helpers/servers.js';
 
 const TOKEN = 'tok-Proxy-4711';
 
-interface TinyProxy {
-  url: string;
-  /** "GET http://host:port/path" for a forwarded request, "CONNECT host:port" for a tunnel. */
-  seen: string[];
-  /** The Proxy-Authorization of each request, in order. */
-  logins: (string | undefined)[];
-  close(): Promise<void>;
-}
-
-const proxies: TinyProxy[] = [];
+const proxies: ForwardProxy[] = [];
 
 afterEach(async () => {
   await Promise.all(proxies.splice(0).map((p) => p.close()));
@@ -34,67 +27,8 @@ afterEach(async () => {
   vi.unstubAllEnvs();
 });
 
-/** A forward proxy that sends every host name to 127.0.0.1; `refuse` answers every request with that status. */
-async function tinyProxy(refuse?: number): Promise<TinyProxy> {
-  const seen: string[] = [];
-  const logins: (string | undefined)[] = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    seen.push(`${req.method} ${req.url}`);
-    logins.push(req.headers['proxy-authorization']);
-    if (refuse) {
-      res.writeHead(refuse, { 'content-length': '0' });
-      res.end();
-      return;
-    }
-    const target = new URL(req.url ?? '');
-    const headers = { ...req.headers };
-    delete headers['proxy-authorization'];
-    delete headers['proxy-connection'];
-    const upstream = request(
-      { host: '127.0.0.1', port: Number(target.port), method: req.method, path: `${target.pathname}${target.search}`, headers, agent: false },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
-  });
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-  });
-  server.on('connect', (req, socket: Socket, head: Buffer) => {
-    seen.push(`CONNECT ${req.url}`);
-    logins.push(req.headers['proxy-authorization']);
-    socket.on('error', () => {});
-    if (refuse) {
-      socket.end(`HTTP/1.1 ${refuse} Refused\r\ncontent-length: 0\r\n\r\n`);
-      return;
-    }
-    const port = Number((req.url ?? '').split(':').at(-1));
-    const upstream = connect(port, '127.0.0.1', () => {
-      socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
-    sockets.add(upstream);
-    upstream.on('error', () => socket.destroy());
-    socket.on('close', () => upstream.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const proxy: TinyProxy = {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    logins,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
-  };
+async function tinyProxy(refuse?: number | 'drop'): Promise<ForwardProxy> {
+  const proxy = await startForwardProxy(refuse);
   proxies.push(proxy);
   return proxy;
 }
@@ -227,6 +161,20 @@ describe('a proxy that fails', () => {
     expect(error.message).toBe(`the proxy ${new URL(proxy.url).host} (HTTPS_PROXY) would not connect to api.tickbook.test:8443 (HTTP 403)`);
     await sleep(50);
     expect(proxy.seen).toHaveLength(1);
+  });
+
+  // undici 7 tried such a tunnel again and again, unseen, until the call's deadline (issue
+  // nodejs/undici#3897); 8 fails it at once (UND_ERR_PRX_CONN).
+  it('closing the connection instead of opening a tunnel: named, and tried again, a create too (nothing reached the server)', async () => {
+    const proxy = await tinyProxy('drop');
+    const retry = { retries: 2, baseDelayMs: 10, maxDelayMs: 20, budgetMs: 2000 };
+    const { client } = makeClient('https://api.tickbook.test:8443', { HTTPS_PROXY: proxy.url }, { retry });
+    const error = await apiError(client.listSymbols(), 'network');
+    expect(error.message).toBe(`the proxy ${new URL(proxy.url).host} (HTTPS_PROXY) closed the connection before the tunnel to api.tickbook.test:8443 was open`);
+    expect(error.retries).toBe(2);
+    const created = await apiError(client.createContact({ username: 'ada', phoneNumber: '+15550100200' }), 'network');
+    expect(created.retries).toBe(2);
+    expect(proxy.seen).toHaveLength(6);
   });
 
   it('asking for a login (HTTP 407): says where to put it', async () => {

@@ -4,15 +4,18 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
+import { createSecureServer } from 'node:http2';
 import { createServer as createHttpsServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { getCACertificates, setDefaultCACertificates } from 'node:tls';
 import { Agent } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientOptions } from '../../src/api/client.js';
 import type { RequestLogEntry } from '../../src/api/transport.js';
 import { ROOT, runChild } from '../helpers/child.js';
+import { startForwardProxy } from '../helpers/forward-proxy.js';
 import { apiError, closeAllServers, sleep, trackedClient } from '../helpers/servers.js';
 
 const hasOpenssl = (() => {
@@ -52,6 +55,7 @@ beforeAll(() => {
   certificate('inter', '/CN=Tickbook Test Intermediate', authority, 'root');
   certificate('leaf2', '/CN=localhost', leaf, 'inter');
   certificate('other', '/CN=other.example', 'subjectAltName=DNS:other.example\nbasicConstraints=CA:FALSE', 'root');
+  certificate('api', '/CN=api.tickbook.test', 'subjectAltName=IP:127.0.0.1,DNS:api.tickbook.test\nbasicConstraints=CA:FALSE', 'root');
   // Valid for 0 days: expired a second later.
   certificate('expired', '/CN=localhost', leaf, 'root', '0');
   expiredMadeAt = Date.now();
@@ -167,6 +171,49 @@ describe.skipIf(!hasOpenssl)('certificates that do not verify: said in words, tr
     });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe('200');
+  });
+});
+
+// undici 8 speaks HTTP/2 to any TLS server that offers it (7 never offered it); the client keeps to
+// HTTP/1.1, which its pool, timeouts and failure words are made for. The test's root is trusted
+// as a system one would be (the client takes no CA of its own), for this test only.
+describe.skipIf(!hasOpenssl)('a server that offers HTTP/2 (ALPN)', () => {
+  it('is spoken to in HTTP/1.1: direct, through a tunnel, and to an https:// proxy that offers HTTP/2 too', async () => {
+    const versions: string[] = [];
+    const sockets = new Set<Socket>();
+    const api = createSecureServer({ key: pem('api.key'), cert: pem('api.crt'), allowHTTP1: true }, (req, res) => {
+      versions.push(req.httpVersion);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"status":"success","stock_symbols":[]}');
+    });
+    api.on('connection', (socket: Socket) => {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const port = (api.address() as AddressInfo).port;
+    const trusted = getCACertificates('default');
+    setDefaultCACertificates([...trusted, pem('root.crt')]);
+    const tunnel = await startForwardProxy();
+    const secureProxy = await startForwardProxy(undefined, { key: pem('leaf.key'), cert: pem('leaf.crt') });
+    try {
+      await makeClient(`https://127.0.0.1:${port}`).client.listSymbols();
+      expect(versions).toEqual(['1.1']);
+      await makeClient(`https://api.tickbook.test:${port}`, { proxyEnv: { HTTPS_PROXY: tunnel.url } }).client.listSymbols();
+      expect(tunnel.seen).toEqual([`CONNECT api.tickbook.test:${port}`]);
+      expect(versions).toEqual(['1.1', '1.1']);
+      // By name: undici sends an address as the proxy's TLS server name, which Node warns of.
+      const proxyByName = secureProxy.url.replace('127.0.0.1', 'localhost');
+      await makeClient(`https://api.tickbook.test:${port}`, { proxyEnv: { HTTPS_PROXY: proxyByName } }).client.listSymbols();
+      expect(secureProxy.negotiated).toEqual(['http/1.1']);
+      expect(secureProxy.seen).toEqual([`CONNECT api.tickbook.test:${port}`]);
+      expect(versions).toEqual(['1.1', '1.1', '1.1']);
+    } finally {
+      setDefaultCACertificates(trusted);
+      await Promise.all([tunnel.close(), secureProxy.close()]);
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => api.close(() => resolve()));
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanEnv } from '../helpers/child.js';
+import { cleanEnv, runChild } from '../helpers/child.js';
 import { BIN, runTickbookToExit } from '../helpers/sandbox.js';
 import { traversable, unprivileged } from '../helpers/unprivileged.js';
 
@@ -169,6 +169,17 @@ describe('a server\'s symbols', () => {
     expect(left()).toEqual(['symbols.json']);
     expect(statSync(cache).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(cache, 'utf8')).symbols).toEqual(['ZZZA', 'ZZZB']);
+  });
+
+  it('a refresh makes the cache directory 0700 under a umask that lets the group write (002), so the code caches beside it are kept', async () => {
+    env.TICKBOOK_MARKET_DATA_URL = await marketServer(0);
+    env.TICKBOOK_API_KEY = 'key';
+    // The umask a system with a group for each user often gives: directories made 0775 by default.
+    const run = await runChild('sh', ['-c', 'umask 002 && exec "$@"', 'sh', process.execPath, BIN, '__refresh-symbols'], { env });
+    expect(run).toMatchObject({ code: 0, stderr: '' });
+    expect(statSync(join(home, 'cache')).mode & 0o777).toBe(0o700);
+    expect(statSync(join(home, 'cache', 'tickbook')).mode & 0o777).toBe(0o700);
+    expect(JSON.parse(readFileSync(join(home, 'cache', 'tickbook', 'symbols.json'), 'utf8')).symbols).toEqual(['ZZZA', 'ZZZB']);
   });
 });
 

@@ -2,9 +2,10 @@
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cleanEnv } from '../helpers/child.js';
+import { fakeNodeVersion } from '../helpers/old-node.js';
 import { BIN, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 let home: string;
@@ -20,10 +21,10 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(home, { recursive: true, force: true, maxRetries: 5 }));
 
-/** Run without blocking this process: the test sandbox it asks lives here. */
-async function doctor(args: string[] = []) {
+/** Run without blocking this process: the test sandbox it asks lives here. `entry` is what node runs: the launcher, or what it loads. */
+async function doctor(args: string[] = [], entry: readonly string[] = [BIN]) {
   const run = await new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve) => {
-    execFile(process.execPath, [BIN, 'doctor', ...args], { env, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
+    execFile(process.execPath, [...entry, 'doctor', ...args], { env, encoding: 'utf8', timeout: 30_000 }, (error, stdout, stderr) =>
       resolve({ status: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr }),
     );
   });
@@ -50,6 +51,14 @@ describe('tickbook doctor', async () => {
     expect(run.lines.get('clock')!.detail).toMatch(/the sandbox runs on this machine's clock/);
     // Second run: the sandbox's file now made, and intact.
     expect((await doctor()).lines.get('sandbox')).toMatchObject({ mark: '✓', detail: expect.stringMatching(/intact$/) });
+  });
+
+  // The launcher refuses such a Node before doctor runs (test/scripts/launcher.test.ts); run
+  // without it, doctor says the same. The pinned Node says it is 22.18.
+  it('a Node before 22.19: ✗ node, naming the version needed, exit 1', async () => {
+    const run = await doctor([], ['--require', fakeNodeVersion(home, '22.18.0'), join(dirname(BIN), '../dist/bundle/tickbook.mjs')]);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.lines.get('node')).toEqual({ mark: '✗', detail: `v22.18.0 (${process.execPath}): tickbook needs 22.19 or later` });
   });
 
   it('a configured server that answers: its latency, the credentials accepted, the clocks compared', async () => {

@@ -122,6 +122,20 @@ describe("Node's compile cache for the ES modules", () => {
       expect(readdirSync(compile)).toEqual([]);
     });
 
+    it("tickbook's cache directory a link, or one others may write to, as the dashboard's code cache is refused there too", async () => {
+      const elsewhere = join(home, 'elsewhere');
+      mkdirSync(elsewhere, { mode: 0o700 });
+      mkdirSync(join(home, 'cache'));
+      symlinkSync(elsewhere, join(home, 'cache', 'tickbook'));
+      expect((await version(join(home, 'cache'))).stderr).not.toContain('compile cache');
+      expect(readdirSync(elsewhere)).toEqual([]);
+      const groupWritable = join(home, 'group-writable');
+      mkdirSync(join(groupWritable, 'tickbook'), { recursive: true });
+      chmodSync(join(groupWritable, 'tickbook'), 0o770);
+      expect((await version(groupWritable)).stderr).not.toContain('compile cache');
+      expect(readdirSync(join(groupWritable, 'tickbook'))).toEqual([]);
+    });
+
     it.runIf(RUNS_AS_NOBODY)("a cache directory that is not the user's (root's, here run as nobody), or read-only", async () => {
       // root's 0755: nobody may not write in it, and it is not theirs.
       const rootOwned = join(home, 'root-cache');

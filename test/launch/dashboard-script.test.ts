@@ -171,6 +171,62 @@ describe('the dashboard script', () => {
     expect(run().use).not.toBe('absent');
   });
 
+  /** A start with the cache directory as it is now: none read, none written, where it leads left as it was. */
+  function refused(leadsTo = cacheDir): void {
+    const before = readdirSync(leadsTo);
+    const start = run();
+    expect(start.use).toBe('absent');
+    expect(start.cacheFile).toBeUndefined();
+    start.save();
+    expect(readdirSync(leadsTo)).toEqual(before);
+  }
+
+  it('keeps no cache in a cache directory others may write to: one there is not read, none is written', () => {
+    run().save();
+    for (const mode of [0o770, 0o707, 0o777, 0o720]) {
+      chmodSync(cacheDir, mode);
+      refused();
+    }
+    // Empty, as a first start finds it.
+    rmSync(cacheDir, { recursive: true });
+    mkdirSync(cacheDir, { mode: 0o700 });
+    chmodSync(cacheDir, 0o775);
+    refused();
+    chmodSync(cacheDir, 0o700);
+    run().save();
+    expect(run().use).toBe('used');
+  });
+
+  it('keeps no cache through a cache directory that is a link, even to a directory of the user\'s; a link above it is followed', () => {
+    const elsewhere = join(dir, 'elsewhere');
+    mkdirSync(elsewhere, { mode: 0o700 });
+    mkdirSync(join(dir, 'cache'));
+    symlinkSync(elsewhere, cacheDir);
+    refused(elsewhere);
+    // A cache already where the link leads is not read either.
+    runDashboardScript({ file, cacheDir: elsewhere, flags: ['--flag'] }).save();
+    expect(readdirSync(elsewhere)).toHaveLength(1);
+    refused(elsewhere);
+    // `~/.cache` itself a link (to a disk of the user's): tickbook's directory is made and kept there.
+    rmSync(join(dir, 'cache'), { recursive: true });
+    const disk = join(dir, 'disk');
+    mkdirSync(disk, { mode: 0o700 });
+    symlinkSync(disk, join(dir, 'cache'));
+    run().save();
+    expect(readdirSync(join(disk, 'tickbook'))).toHaveLength(1);
+    expect(run().use).toBe('used');
+  });
+
+  it.skipIf(process.getuid?.() !== 0)("keeps no cache in a cache directory that is another user's, nor through a link to one", () => {
+    mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+    chownSync(cacheDir, 12345, 12345);
+    refused();
+    const theirs = join(dir, 'theirs');
+    renameSync(cacheDir, theirs);
+    symlinkSync(theirs, cacheDir);
+    refused(theirs);
+  });
+
   it.skipIf(process.getuid?.() !== 0)("does not read another user's cache (run as root, which can give one away)", () => {
     run().save();
     const [name] = cacheFiles();

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { findOldNode, nodeMajor, shellPathFor } from '../helpers/old-node.js';
+import { fakeNodeVersion, findOldNode, nodeMajor, shellPathFor } from '../helpers/old-node.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const bin = join(root, 'bin/tickbook');
@@ -45,14 +45,24 @@ function runProbed(command: string, args: readonly string[], env: NodeJS.Process
   return { ...run, versions };
 }
 
+/** A copy of bin/tickbook as a global install has it: the built dist, no node_modules, so no pinned Node. */
+function installedWithoutPinnedNode(): string {
+  const install = mkdtempSync(join(dir, 'global-'));
+  mkdirSync(join(install, 'bin'));
+  copyFileSync(bin, join(install, 'bin/tickbook'));
+  copyFileSync(join(root, 'package.json'), join(install, 'package.json'));
+  symlinkSync(join(root, 'dist'), join(install, 'dist'));
+  return install;
+}
+
 describe('the launcher', () => {
   it('is executable, and its #! line runs node with nothing else (busybox env and older coreutils run it)', () => {
     expect(statSync(bin).mode & 0o111).not.toBe(0);
     expect(readFileSync(bin, 'utf8').split('\n')[0]).toBe('#!/usr/bin/env node');
   });
 
-  it('asks for Node 22 in package.json, and npm start runs it without flags or variables', () => {
-    expect(pkg.engines.node).toBe('>=22');
+  it('asks for Node 22.19 in package.json, and npm start runs it without flags or variables', () => {
+    expect(pkg.engines.node).toBe('>=22.19');
     expect(readFileSync(join(root, '.nvmrc'), 'utf8').trim()).toBe('24');
     expect(pkg.scripts.start).toBe('node bin/tickbook');
   });
@@ -63,6 +73,23 @@ describe('the launcher', () => {
     expect(process.version).toBe(`v${pinnedVersion}`);
     expect(realpathSync(process.execPath)).toBe(realpathSync(pinned));
     expect(execFileSync(process.execPath, ['-p', 'process.version'], { encoding: 'utf8' }).trim()).toBe(`v${pinnedVersion}`);
+  });
+
+  // undici 8 needs 22.19 (before 22.15 it cannot even load); no machine here has a Node 22 that old,
+  // so the pinned Node says it is one.
+  it('counts the minor version: a Node 22 before 22.19 is refused in one line, exit 1; 22.19 and 23.0 run', () => {
+    const install = installedWithoutPinnedNode();
+    const as = (version: string) => spawnSync(process.execPath, ['--require', fakeNodeVersion(dir, version), join(install, 'bin/tickbook'), '--version'], { encoding: 'utf8' });
+    const refused = as('22.18.0');
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(`tickbook: needs Node.js 22.19 or newer; this is Node v22.18.0 (${process.execPath})\n`);
+    expect(refused.status).toBe(1);
+    for (const version of ['22.19.0', '23.0.0']) {
+      const run = as(version);
+      expect(run.stderr, version).toBe('');
+      expect(run.stdout.trim(), version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(run.status, version).toBe(0);
+    }
   });
 
   it('runs on the Node it was started by when that is new enough', () => {
@@ -126,15 +153,11 @@ describe.skipIf(!old)('the launcher started by an older Node', () => {
   });
 
   it('installed without the pinned Node, says in one line which Node it needs, exit 1', () => {
-    const install = mkdtempSync(join(dir, 'global-'));
-    mkdirSync(join(install, 'bin'));
-    copyFileSync(bin, join(install, 'bin/tickbook'));
-    copyFileSync(join(root, 'package.json'), join(install, 'package.json'));
-    symlinkSync(join(root, 'dist'), join(install, 'dist'));
+    const install = installedWithoutPinnedNode();
     const version = execFileSync(old!, ['--version'], { encoding: 'utf8' }).trim();
     for (const run of [runProbed(old!, [join(install, 'bin/tickbook'), '--version']), runProbed(join(install, 'bin/tickbook'), ['--version'], { PATH: shellPathFor(old!) })]) {
       expect(run.stdout).toBe('');
-      expect(run.stderr).toBe(`tickbook: needs Node.js 22 or newer; this is Node ${version} (${realpathSync(old!)})\n`);
+      expect(run.stderr).toBe(`tickbook: needs Node.js 22.19 or newer; this is Node ${version} (${realpathSync(old!)})\n`);
       expect(run.status).toBe(1);
       expect(run.versions).toEqual([version]);
     }
