@@ -4,11 +4,10 @@
 // React; and as one script for the dashboard, which starts from V8's code cache (see below).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lazyEmojiRegex } from './lazy-emoji-regex.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,52 +23,6 @@ for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
   for (const name of names) if (/\.(mjs|cjs)(\.map)?$/.test(name)) rmSync(`${dir}/${name}`);
 }
 
-const YOGA_LOADER = /node_modules[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/;
-
-/**
- * esbuild's load result for the file at `path` with each [pattern, replacement] applied (a pattern
- * a string or a RegExp), or an error naming the first pattern not found: an edit that no longer
- * applies fails the build rather than ship the package unchanged.
- */
-function edited(path, edits, what) {
-  let source = readFileSync(path, 'utf8');
-  for (const [pattern, replacement] of edits) {
-    const found = typeof pattern === 'string' ? source.includes(pattern) : pattern.test(source);
-    if (!found) return { errors: [{ text: `${what} has changed (${pattern} not found)` }] };
-    source = source.replace(pattern, replacement);
-  }
-  return { contents: source, loader: 'js', resolveDir: dirname(path) };
-}
-
-/** Yoga's Emscripten loader with `typeof fetch` answered (see the plugin below). */
-function yogaLoaderWithoutFetch(path) {
-  const source = readFileSync(path, 'utf8');
-  const asked = source.split('"function"!=typeof fetch').length - 1;
-  if (asked !== 2) return { errors: [{ text: `yoga-layout's loader has changed (asks typeof fetch ${asked} times, not 2): see scripts/bundle.mjs` }] };
-  return { contents: source.replaceAll('"function"!=typeof fetch', 'true'), loader: 'js', resolveDir: dirname(path) };
-}
-
-/**
- * Ink's reconciler compares a changed element's props with a diff that built two key arrays and
- * an object each time, and commitUpdate an entries array, even when nothing had changed.
- */
-const RECONCILER_EDITS = [
-  [
-    /const changed = \{\};\s*let isChanged = false;\s*for \(const key of Object\.keys\(before\)\) \{\s*const isDeleted = after \? !Object\.hasOwn\(after, key\) : true;\s*if \(isDeleted\) \{\s*changed\[key\] = undefined;\s*isChanged = true;\s*\}\s*\}\s*if \(after\) \{\s*for \(const key of Object\.keys\(after\)\) \{\s*if \(after\[key\] !== before\[key\]\) \{\s*changed\[key\] = after\[key\];\s*isChanged = true;\s*\}\s*\}\s*\}\s*return isChanged \? changed : undefined;/,
-    `let changed;
-    for (const key in before) {
-        if (Object.hasOwn(before, key) && !(after && Object.hasOwn(after, key))) (changed ??= {})[key] = undefined;
-    }
-    if (after) {
-        for (const key in after) {
-            if (Object.hasOwn(after, key) && after[key] !== before[key]) (changed ??= {})[key] = after[key];
-        }
-    }
-    return changed;`,
-  ],
-  [/for \(const \[key, value\] of Object\.entries\(props\)\) \{/, 'for (const key in props) {\n                if (!Object.hasOwn(props, key)) continue;\n                const value = props[key];'],
-];
-
 /** What both builds do to the packages they bundle. */
 const plugins = [
   {
@@ -84,8 +37,9 @@ const plugins = [
     },
   },
   {
-    // Ink loads its React devtools bridge only when DEV=true; bundled, its import of
-    // react-devtools-core (not installed) would run at start-up. Leave the bridge out.
+    // Ink loads its React devtools bridge only with DEV=true and react-devtools-core installed
+    // (it is not); the bridge awaits at its top level, which the dashboard's script cannot hold.
+    // Both builds leave it out.
     name: 'no-ink-devtools',
     setup(b) {
       b.onResolve({ filter: /\/devtools\.js$/ }, (args) =>
@@ -94,181 +48,7 @@ const plugins = [
       b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
     },
   },
-  {
-    // Yoga's wasm is in its own file as base64, read without fetch; but Emscripten's loader
-    // asks `typeof fetch` first, and on Node 20 that loads Node's own undici (its fetch is a
-    // lazy global): ~40 ms of every start, for nothing (median start 475 -> 435 ms, 120x40).
-    // The question is answered here: no fetch, the path Node takes for the embedded bytes.
-    name: 'yoga-without-fetch',
-    setup(b) {
-      b.onLoad({ filter: YOGA_LOADER }, (args) => yogaLoaderWithoutFetch(args.path));
-    },
-  },
-  {
-    // Ink 6 caches every text it lays out, for ever (ink#986): the dashboard grew ~27 MB an hour.
-    // Its two caching modules are replaced by bounded ones (src/tui/ink-text-caches.ts). The
-    // build fails if Ink stops importing them, rather than quietly shipping the leak again.
-    name: 'ink-bounded-text-caches',
-    setup(b) {
-      const replaced = new Set();
-      const caches = `${root}src/tui/ink-text-caches.ts`;
-      // By the file loaded, however Ink imports it.
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/](measure|wrap)-text\.js$/ }, (args) => {
-        const name = /measure-text\.js$/.test(args.path) ? 'measureText' : 'wrapText';
-        replaced.add(name);
-        return { contents: `export { ${name} as default } from ${JSON.stringify(caches)};`, loader: 'js', resolveDir: root };
-      });
-      // Ink sanitises every text node's text on every frame, taking apart each one that holds a
-      // style: its answers are remembered (rememberSanitized).
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]sanitize-ansi\.js$/ }, (args) => {
-        replaced.add('sanitizeAnsi');
-        return edited(
-          args.path,
-          [[/export default sanitizeAnsi;/, `import { rememberSanitized } from ${JSON.stringify(caches)};\nexport default rememberSanitized(sanitizeAnsi);`]],
-          'ink/build/sanitize-ansi.js (see src/tui/ink-text-caches.ts)',
-        );
-      });
-      b.onEnd((result) => {
-        if (result.errors.length > 0 || replaced.size === 3) return undefined;
-        return { errors: [{ text: `Ink's text caches were not replaced (found ${[...replaced].join(', ') || 'none'}): see src/tui/ink-text-caches.ts` }] };
-      });
-    },
-  },
-  {
-    // Ink's Output takes every line of every frame apart again (tokenising its styles, slicing
-    // it to its box), caching only within one frame. It is given one set of caches kept from each
-    // frame to the next instead (src/tui/ink-output-caches.ts). Each edit must find its text, or the
-    // build fails rather than ship Ink's own unchanged.
-    name: 'ink-shared-output-caches',
-    setup(b) {
-      const caches = `${root}src/tui/ink-output-caches.ts`;
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]output\.js$/ }, (args) => {
-        const edits = [
-          [/class OutputCaches \{[\s\S]*?\n\}\n(?=export default class Output \{)/, `import { BLANK_CELL, coveredBy, nextFrameOutputCaches, rowText } from ${JSON.stringify(caches)};\n`],
-          [/caches = new OutputCaches\(\);/, 'caches = nextFrameOutputCaches();'],
-          [/return sliceAnsi\(line, from, to\);/, 'return this.caches.getSlice(line, from, to);'],
-          // Each row of every frame: one array of the blank cell, made at its size.
-          [
-            /const row = \[\];\s*for \(let x = 0; x < this\.width; x\+\+\) \{\s*row\.push\(\{\s*type: 'char',\s*value: ' ',\s*fullWidth: false,\s*styles: \[\],\s*\}\);\s*\}/,
-            'const row = new Array(this.width).fill(BLANK_CELL);',
-          ],
-          [/currentLine\[offsetX \+ index\] = \{\s*type: 'char',\s*value: '',\s*fullWidth: false,\s*styles: character\.styles,\s*\};/, 'currentLine[offsetX + index] = coveredBy(character);'],
-          // A frame's characters are iterated by index: an iterator's results were objects, one
-          // per character of every frame.
-          [/for \(let \[index, line\] of lines\.entries\(\)\) \{/, 'for (let index = 0; index < lines.length; index++) {\n                    let line = lines[index];'],
-          [/for \(const character of characters\) \{/, 'for (let c = 0; c < characters.length; c++) {\n                        const character = characters[c];'],
-          [
-            /\.map\(line => \{\s*\/\/[^\n]*\n\s*const lineWithoutEmptyItems = line\.filter\(item => item !== undefined\);\s*return styledCharsToString\(lineWithoutEmptyItems\)\.trimEnd\(\);\s*\}\)/,
-            '.map((line, y) => rowText(y, line))',
-          ],
-        ];
-        return edited(args.path, edits, 'ink/build/output.js (see src/tui/ink-output-caches.ts)');
-      });
-      // Every element a render changes is compared prop by prop (RECONCILER_EDITS); the script's
-      // build has its own load of the reconciler (inkWithoutTopLevelAwait), which applies them too.
-      b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) =>
-        edited(args.path, RECONCILER_EDITS, 'ink/build/reconciler.js (see scripts/bundle.mjs)'),
-      );
-    },
-  },
-  {
-    // Every text a frame draws is measured again on every frame, and string-width is slow on
-    // anything but ASCII (borders, sparklines, names): Ink and the libraries it draws with get
-    // a remembering string-width instead (src/text/string-width-memo.ts). Only imports of the
-    // same string-width are redirected; a package with its own version keeps it.
-    name: 'memoized-string-width',
-    setup(b) {
-      const memo = `${root}src/text/string-width-memo.ts`;
-      // The modules the remembering one is made of ask string-width itself.
-      const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
-      // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
-      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-      const redirected = new Set();
-      b.onResolve({ filter: /^string-width$/ }, async (args) => {
-        if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
-        const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
-        if (real.errors.length > 0 || real.path !== ours) return undefined;
-        redirected.add(args.importer);
-        return { path: memo };
-      });
-      b.onEnd((result) => {
-        if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
-        return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
-      });
-    },
-  },
-  {
-    // string-width's \p{RGI_Emoji} regex is built when first needed (scripts/lazy-emoji-regex.mjs).
-    name: 'string-width-lazy-emoji-regex',
-    setup(b) {
-      // The version Ink draws with; a package with its own older one keeps it as it is.
-      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
-      b.onLoad({ filter: /node_modules[\\/]string-width[\\/]index\.js$/ }, (args) => {
-        if (args.path !== ours) return undefined;
-        const contents = lazyEmojiRegex(readFileSync(args.path, 'utf8'));
-        if (contents === undefined) return { errors: [{ text: "string-width's RGI_Emoji regex has changed: see scripts/lazy-emoji-regex.mjs" }] };
-        return { contents, loader: 'js', resolveDir: dirname(args.path) };
-      });
-    },
-  },
 ];
-
-/**
- * A script has no top-level await, and yoga-layout's entry awaits its wasm. Emscripten's loader
- * takes an `instantiateWasm` hook, and a module instantiated in it synchronously leaves the
- * loader's object ready when the factory returns: the entry is replaced by one doing that, with
- * the bytes the loader embeds (exported from it, not copied).
- */
-const syncYoga = {
-  name: 'yoga-without-top-level-await',
-  setup(b) {
-    b.onLoad({ filter: YOGA_LOADER }, (args) => {
-      const loaded = yogaLoaderWithoutFetch(args.path);
-      if (loaded.errors) return loaded;
-      const uri = /H="(data:application\/octet-stream;base64,[A-Za-z0-9+/=]+)"/;
-      if (!uri.test(loaded.contents)) return { errors: [{ text: "yoga-layout's loader no longer embeds its wasm as H=\"data:…\": see scripts/bundle.mjs" }] };
-      const [, data] = uri.exec(loaded.contents);
-      const contents = `${loaded.contents.replace(uri, 'H=yogaWasmDataUri')}\nexport const yogaWasmDataUri = ${JSON.stringify(data)};\n`;
-      return { ...loaded, contents };
-    });
-    b.onLoad({ filter: /node_modules[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, (args) => {
-      const awaited = 'const Yoga = wrapAssembly(await loadYoga());';
-      const sync = [
-        "import { yogaWasmDataUri } from '../binaries/yoga-wasm-base64-esm.js';",
-        'const yogaModule = {',
-        '  instantiateWasm(imports, receive) {',
-        "    const bytes = Buffer.from(yogaWasmDataUri.slice(yogaWasmDataUri.indexOf(',') + 1), 'base64');",
-        '    const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), imports);',
-        '    receive(instance);',
-        '    return instance.exports;',
-        '  },',
-        '};',
-        'loadYoga(yogaModule);',
-        'const Yoga = wrapAssembly(yogaModule);',
-      ].join('\n');
-      return edited(args.path, [[awaited, sync]], "yoga-layout's entry (see scripts/bundle.mjs)");
-    });
-  },
-};
-
-/**
- * Ink's reconciler awaits its devtools and package.json at the top level, only with DEV=true; the
- * devtools are left out of both builds (no-ink-devtools), so in the script both are skipped.
- */
-const inkWithoutTopLevelAwait = {
-  name: 'ink-without-top-level-await',
-  setup(b) {
-    b.onLoad({ filter: /node_modules[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, (args) => {
-      const edits = [
-        ["await import('./devtools.js');", 'void 0;'],
-        ['? await loadPackageJson()', '? { name: undefined, version: undefined }'],
-        // esbuild takes the first load that answers: this one, so it makes the shared edits too.
-        ...RECONCILER_EDITS,
-      ];
-      return edited(args.path, edits, 'ink/build/reconciler.js (see scripts/bundle.mjs)');
-    });
-  },
-};
 
 // Node 24's ES-module face of node:http reads each of its exports as it is made, WebSocket among
 // them, which loads Node's own undici: 35-100 ms of a start, for nothing. `require` gives the
@@ -323,7 +103,7 @@ const dashboard = await build({
   format: 'cjs',
   // import() in a script run by node:vm needs an experimental loader: esbuild makes it require.
   supported: { ...common.supported, 'dynamic-import': false },
-  plugins: [syncYoga, inkWithoutTopLevelAwait, ...plugins],
+  plugins,
   define: { 'process.env.NODE_ENV': '"production"', 'import.meta.url': '__tickbookModuleUrl' },
   // The directive first: esbuild's own comes after the banner, where it would count for nothing,
   // and the script would run in sloppy mode, unlike the modules it is made of.

@@ -2,7 +2,7 @@
 // way (plain render()). A screen-high list of 300 items whose reverse-video highlight moves on
 // Down/Up (and j/k) pager-style, the rows shifting only at the edge, above 12 rows whose numbers
 // change every second; q quits. tui.bench.ts bundles it with esbuild, as tickbook is bundled.
-import { Box, render, Text, useApp, useInput, useStdout } from 'ink';
+import { Box, render, Text, useApp, useInput, useWindowSize } from 'ink';
 import { useEffect, useReducer, useState } from 'react';
 
 const ITEMS = 300;
@@ -29,10 +29,9 @@ const price = (row: number, second: number): string => (100 + row * 10 + ((secon
 
 function Baseline() {
   const { exit } = useApp();
-  const { stdout } = useStdout();
-  const columns = stdout.columns || 80;
+  const { columns, rows } = useWindowSize();
   // One line shorter than the terminal: Ink clears the whole screen for a frame as tall as it.
-  const listRows = Math.max(1, (stdout.rows || 24) - 1 - TICKING_ROWS);
+  const listRows = Math.max(1, rows - 1 - TICKING_ROWS);
   const [pager, dispatch] = useReducer((state: Pager, by: number) => move(state, by, listRows), { cursor: 0, top: 0 });
   const [second, setSecond] = useState(0);
   useEffect(() => {

@@ -11,6 +11,7 @@ import { plain, waitForFrame } from './ink.js';
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 import { expect } from 'vitest';
+import { canonicalKey } from '../../src/tui/keys/terminal-input.js';
 
 export type Instance = ReturnType<typeof render>;
 
@@ -20,7 +21,11 @@ export interface DashboardHarness {
   raw(): string;
   /** The last frame, plain text. */
   frame(): string;
-  /** Presses each key in its own write, as a terminal sends them, and lets the app react. */
+  /**
+   * Presses each key in its own write, as a terminal sends them, and lets the app react. Each goes
+   * to Ink in the form the app's input (PacedInput) gives it: a lone Esc as kitty's, which Ink 8
+   * takes at once, where it would hold a lone ESC 20 ms for more of a sequence.
+   */
   press(...keys: string[]): Promise<void>;
   /** Types text in one write (as a paste or a fast typist does). */
   type(text: string): Promise<void>;
@@ -69,9 +74,9 @@ export function drive(instance: Instance): DashboardHarness {
     frame: () => plain(instance.lastFrame()),
     async press(...keys) {
       for (const key of keys) {
+        const given = canonicalKey(key);
         await act(async () => {
-          instance.stdin.write(key);
-          // A lone Esc is told from a sequence on the next turn of the event loop.
+          if (given !== undefined) instance.stdin.write(given);
           await new Promise((resolve) => setTimeout(resolve, 10));
         });
       }

@@ -128,7 +128,7 @@ describe('PacedInput with the mouse', () => {
     await settle(60);
     source.emit('data', Buffer.from(`[<65;5;5Ml`));
     await settle();
-    expect(seen).toEqual(['j', 'k', ESC, 'l']);
+    expect(seen).toEqual(['j', 'k', `${ESC}[27u`, 'l']);
     input.detach();
   });
 

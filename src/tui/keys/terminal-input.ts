@@ -166,7 +166,7 @@ const FOREIGN = ~(SHIFT | ALT | CTRL | 64 | 128);
 function codepointKey(point: number, bits: number, text: string | undefined, shifted?: number): string | undefined {
   if (bits & FOREIGN) return undefined;
   if (KITTY_FUNCTIONAL[point] !== undefined) return bits & (CTRL | ALT) ? undefined : KITTY_FUNCTIONAL[point];
-  if (point === 27) return ESC;
+  if (point === 27) return bits & ALT ? ALT_ESC_KEY : ESC_KEY;
   if (point === 13) return bits & ALT ? `${ESC}\r` : '\r';
   if (point === 9) return bits & SHIFT ? `${ESC}[Z` : '\t';
   if (point === 127 || point === 8) return bits & ALT ? `${ESC}\u007f` : '\u007f';
@@ -194,6 +194,15 @@ const isCharacter = (point: number): boolean =>
 const C1 = /[\u0080-\u009f]/g;
 
 /**
+ * Esc and Alt-Esc as Ink is given them: in the kitty keyboard protocol's form, which Ink 8 takes at
+ * once. A lone ESC (or two) Ink holds for 20 ms in case more of a sequence follows, though the
+ * pieces it is given here are whole keys already: every Esc would wait that long, after the wait
+ * splitInput has already made for a sequence cut between reads.
+ */
+export const ESC_KEY = `${ESC}[27u`;
+export const ALT_ESC_KEY = `${ESC}[27;3u`;
+
+/**
  * The form of one piece (from splitInput) that Ink is given: text as it is (C1 controls
  * removed), a key in the form Ink knows it by, or undefined for what no key here is.
  */
@@ -209,7 +218,7 @@ export function canonicalKey(piece: string): string | undefined {
     const text = piece.replace(C1, '');
     return text === '' ? undefined : text;
   }
-  if (piece === ESC) return ESC;
+  if (piece === ESC) return ESC_KEY;
   let body = piece.slice(1);
   let alt = false;
   if (body[0] === ESC && body.length > 1) {
@@ -218,10 +227,10 @@ export function canonicalKey(piece: string): string | undefined {
   }
   if (body[0] === '[') return csiKey(body.slice(1), alt);
   if (body[0] === 'O' && body.length >= 2) return ss3Key(body.slice(1), alt);
-  if (alt) return body === '' ? `${ESC}${ESC}` : undefined;
-  // Alt with one character: Ink knows letters, digits, Enter, Backspace, Esc and Space.
+  if (alt) return undefined;
+  if (body === ESC) return ALT_ESC_KEY;
+  // Alt with one character: Ink knows letters, digits, Enter, Backspace and Space.
   if (/^[a-zA-Z0-9\r\u007f\b ]$/.test(body)) return piece;
-  if (body === ESC) return piece;
   return undefined;
 }
 
