@@ -4,7 +4,7 @@
 // React; and as one script for the dashboard, which starts from V8's code cache (see below).
 import { build } from 'esbuild';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +46,35 @@ const plugins = [
         args.importer.includes(`${'node_modules'}/ink/`) ? { path: 'ink-devtools', namespace: 'empty' } : undefined,
       );
       b.onLoad({ filter: /.*/, namespace: 'empty' }, () => ({ contents: 'export {};', loader: 'js' }));
+    },
+  },
+  {
+    // Every text a frame draws is measured, by Ink and the libraries it draws with, and
+    // string-width is slow on anything but ASCII (borders, arrows, sparklines, names): the first
+    // such text builds its emoji regex (~25 ms), and each goes through Intl.Segmenter and three
+    // Unicode-property regexes. They are given ours instead (src/text/string-width-memo.ts): the
+    // same answers, from a table of the BMP's widths where a text allows, remembered otherwise.
+    // A choice of module, as the others here: no package's code is changed (docs/patches.md).
+    // Only imports of the same string-width are redirected; a package with its own keeps it.
+    name: 'memoized-string-width',
+    setup(b) {
+      const memo = `${root}src/text/string-width-memo.ts`;
+      // The modules the remembering one is made of ask string-width itself.
+      const behindMemo = new Set([memo, `${root}src/text/simple-width.ts`]);
+      // As esbuild reports paths: through any symlink (a node_modules linked from elsewhere).
+      const ours = realpathSync(join(root, 'node_modules', 'string-width', 'index.js'));
+      const redirected = new Set();
+      b.onResolve({ filter: /^string-width$/ }, async (args) => {
+        if (behindMemo.has(args.importer) || args.pluginData === 'as-is') return undefined;
+        const real = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: 'as-is' });
+        if (real.errors.length > 0 || real.path !== ours) return undefined;
+        redirected.add(args.importer);
+        return { path: memo };
+      });
+      b.onEnd((result) => {
+        if (result.errors.length > 0 || [...redirected].some((file) => /ink[\\/]build[\\/]output\.js$/.test(file))) return undefined;
+        return { errors: [{ text: "Ink's output no longer imports string-width: see src/text/string-width-memo.ts" }] };
+      });
     },
   },
 ];

@@ -1,9 +1,10 @@
 // string-width, remembered. A frame measures the same texts every time it is drawn (each row,
 // each border line, each character of them in Ink's output), and a text that is not plain ASCII
 // goes through Intl.Segmenter and the emoji and East Asian Width tables each time: measured at
-// 120x40, string-width was the first thing in a key press's profile. Our own code measures with
-// this module (Ink 8 keeps its own caches of what it measures). Texts whose characters are each a
-// grapheme of their own are summed from a table instead (simple-width.ts); the rest are remembered.
+// 120x40, string-width was the first thing in a key press's profile. Ink and the libraries it
+// draws with are given this module in place of string-width by the bundle (scripts/bundle.mjs);
+// our own code imports it directly. Texts whose characters are each a grapheme of their own are
+// summed from a table instead (simple-width.ts); the rest are remembered.
 import QuickLRU from 'quick-lru';
 import stringWidth, { type Options } from 'string-width';
 import { remembered } from './remembered.js';

@@ -13,7 +13,7 @@ interface Output {
   clip(clip: { x1?: number; x2?: number; y1?: number; y2?: number }): void;
   unclip(): void;
   get(): { output: string; height: number };
-  caches: Record<'widths' | 'blockWidths' | 'styledChars' | 'lines', { current: Map<string, unknown>; previous: Map<string, unknown> }>;
+  caches: Record<'widths' | 'blockWidths' | 'styledChars' | 'lines' | 'slices', { current: Map<string, unknown>; previous: Map<string, unknown> }>;
 }
 type OutputClass = new (options: { width: number; height: number }) => Output;
 
@@ -61,6 +61,13 @@ const SCENES: ((output: Output) => void)[] = [
   (o) => {
     o.write(0, 0, `AAPL ${red('209.14')} ▲`, plain);
   },
+  // The clip again, from the slices the caches kept.
+  (o) => {
+    o.clip({ x1: 1, x2: 6, y1: 0, y2: 3 });
+    o.write(0, 0, '陳美玲 김민지', plain);
+    o.write(0, 1, red('陳美玲'), plain);
+    o.unclip();
+  },
 ];
 
 /** What Ink 8.0.0 unpatched draws for each scene, in turn. */
@@ -72,6 +79,7 @@ const UNPATCHED = [
     " x\u7f8e\u73b2\n\u001b[7mab\u001b[27m\n",
     "AAPL \u001b[31m209.14\u001b[39m \u25b2\nMSFT 410.00\n",
     "AAPL \u001b[31m209.14\u001b[39m \u25b2\n\n",
+    "  \u7f8e\u73b2\n \u001b[31m \u7f8e\u73b2\u001b[39m\n",
 ];
 
 describe("Ink's frame output, patched", () => {
