@@ -1,9 +1,9 @@
 // Every command but the dashboard runs from the ES modules, whose compiled code Node 22+ keeps in
 // its own compile cache (module.enableCompileCache), here in the cache directory's `compile/`:
-// `tickbook contacts list` 280 -> 249 ms (README, Benchmark figures).
+// `tickbook contacts list` 280 -> 249 ms (docs/benchmarks.md).
 // Node's cache holds what V8 compiled as each module loaded, not the functions a first frame
-// compiles as it runs: with it, the dashboard's start was 1.13x-1.4x what it is from its own
-// code cache (dashboard-script.ts), which it keeps.
+// compiles as it runs: with it, the dashboard's start was 1.22x-1.36x what it is from its own
+// code cache (dashboard-script.ts, on Ink 8; docs/patches.md), which it keeps.
 //
 // V8 runs what a cache holds, so the cache directory and `compile/` in it must be safe to keep code
 // in (own-directory.ts: this user's, not a link, writable by no one else), as the dashboard's

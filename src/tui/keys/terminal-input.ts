@@ -199,8 +199,8 @@ const C1 = /[\u0080-\u009f]/g;
  * pieces it is given here are whole keys already: every Esc would wait that long, after the wait
  * splitInput has already made for a sequence cut between reads.
  */
-export const ESC_KEY = `${ESC}[27u`;
-export const ALT_ESC_KEY = `${ESC}[27;3u`;
+const ESC_KEY = `${ESC}[27u`;
+const ALT_ESC_KEY = `${ESC}[27;3u`;
 
 /**
  * The form of one piece (from splitInput) that Ink is given: text as it is (C1 controls
