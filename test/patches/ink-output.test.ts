@@ -1,8 +1,8 @@
 // patches/ink+8.0.0.patch, Ink's frame output (docs/patches.md): one set of caches kept from each
 // frame to the next (what this frame and the last one used), one blank cell for every empty cell,
-// and a row's text kept while it holds the same cells. Frames drawn one after another through
-// Ink's Output, as a dashboard redraws, must be what Ink 8.0.0 unpatched draws: the expected
-// texts were taken from it, scene by scene. And what the caches hold stays two frames' worth.
+// and a row's text kept while the same lines are written to it at the same columns. Frames drawn
+// one after another through Ink's Output, as a dashboard redraws, must be what Ink 8.0.0
+// unpatched draws: the expected texts were taken from it, scene by scene. And what the caches hold stays two frames' worth.
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -91,6 +91,25 @@ describe("Ink's frame output, patched", () => {
       return output.get().output;
     });
     expect(drawn).toEqual(UNPATCHED);
+  });
+
+  it('draws a row again when the same writes land on a screen of another width, or in another order', async () => {
+    const Output = await load();
+    // A write past the frame's width leaves unwritten cells between, which Ink's row text skips:
+    // the same writes make another row at another width. Later writes cover earlier ones.
+    const frames: [number, (output: Output) => void][] = [
+      [12, (o) => (o.write(8, 0, 'x', plain), o.write(0, 1, red('ab'), plain))],
+      [5, (o) => (o.write(8, 0, 'x', plain), o.write(0, 1, red('ab'), plain))],
+      [12, (o) => (o.write(8, 0, 'x', plain), o.write(0, 1, red('ab'), plain), o.write(1, 1, 'Z', plain))],
+      [12, (o) => (o.write(8, 0, 'x', plain), o.write(1, 1, 'Z', plain), o.write(0, 1, red('ab'), plain))],
+    ];
+    const drawn = frames.map(([width, scene]) => {
+      const output = new Output({ width, height: 2 });
+      scene(output);
+      return output.get().output;
+    });
+    // What Ink 8.0.0 unpatched draws for each, in turn.
+    expect(drawn).toEqual(['        x\n\u001b[31mab\u001b[39m', '     x\n\u001b[31mab\u001b[39m', '        x\n\u001b[31ma\u001b[39mZ', '        x\n\u001b[31mab\u001b[39m']);
   });
 
   it('keeps what this frame and the last one used, nothing older', async () => {
