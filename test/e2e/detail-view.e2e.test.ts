@@ -94,7 +94,7 @@ describe.skipIf(!hasTmux())('the detail view in tmux', () => {
 
     // Again, with a poll a minute: one new price at most, so any line is the first run's history.
     s = start(['--watchlist', 'AAPL,MSFT', '--interval', '60']);
-    screen = await openFirst(s);
+    await openFirst(s);
     // The 1h span at once: the 1d span over a history this young can be drawn from minute buckets
     // (one, here) when the store's clock reads a millisecond after the view's (see the report of
     // test/tui/detail-view.test.tsx's last test), which would make this test flaky.

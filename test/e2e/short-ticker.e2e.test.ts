@@ -36,9 +36,9 @@ describe.skipIf(!hasTmux())('a short ticker pane in tmux', () => {
     }
 
     const s = (ctx.session = startTmux([process.execPath, BIN, '--interval', '60'], ctx.env, 80, 24));
-    let screen = await s.waitFor((t) => symbolRows(t).length > 0 && /Σ /.test(t), 'the prices and the totals');
+    await s.waitFor((t) => symbolRows(t).length > 0 && /Σ /.test(t), 'the prices and the totals');
     s.keys('Tab');
-    screen = await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
+    let screen = await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
     expect(symbolRows(screen)).toEqual(WATCHLIST.slice(0, 6));
     // The totals of all four currencies, on one line under the rows.
     const totals = screen.split('\n').find((line) => /Σ /.test(line))!;

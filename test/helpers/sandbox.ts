@@ -99,7 +99,7 @@ export function useSandbox(options: SandboxOptions = { demoData: true }) {
  * One sandbox for the enclosing describe or file and the raw HTTP calls bound to its
  * credentials (`client` below), for tests of the server itself. Filled in by beforeAll.
  */
-export function useSandboxCalls(options: SandboxOptions = {}) {
+export function setUpSandboxCalls(options: SandboxOptions = {}) {
   const ctx = {} as { sb: TestSandbox; api: ReturnType<typeof client> };
   beforeAll(async () => {
     ctx.sb = await startTestSandbox(options);

@@ -71,9 +71,8 @@ export function startTmux(command: string[], env: Record<string, string>, column
     },
     async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
-      let last = '';
       for (;;) {
-        last = session.screen();
+        const last = session.screen();
         if (predicate(last)) return last;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
         await new Promise((r) => setTimeout(r, 50));

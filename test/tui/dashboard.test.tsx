@@ -242,7 +242,7 @@ describe('startup and browsing the contacts', () => {
     await h.press(KEY.pageDown);
     await h.until(onPage2, 'page 2 after PageDown');
     await h.press(KEY.pageUp);
-    frame = await h.until(onPage1, 'page 1 after PageUp');
+    await h.until(onPage1, 'page 1 after PageUp');
     await h.press('p');
     frame = await h.until((f) => f.includes('this is the first page'), 'the first-page notice');
     expect(frame).toContain('page 1');
@@ -901,7 +901,7 @@ describe('focus, the ticker and the symbol picker', () => {
     const polls = () => countLog(ctx.sb, 'POST', '/v1/utilities/stock/realtime-pricing');
     const before = polls();
     // Paused, the prices age instead of being polled.
-    frame = await h.until((f) => /AAPL +\d+\.\d\d.* [2-9]s/.test(lineWith(f, 'AAPL ') ?? ''), 'the prices to age', 6000);
+    await h.until((f) => /AAPL +\d+\.\d\d.* [2-9]s/.test(lineWith(f, 'AAPL ') ?? ''), 'the prices to age', 6000);
     expect(polls()).toBe(before);
     await h.press('r');
     await h.until((f) => / 0s/.test(lineWith(f, 'AAPL ') ?? ''), 'a refreshed price');

@@ -157,10 +157,10 @@ describe('the detail view over a recorded history', () => {
     expect(frame).not.toMatch(/Contacts/);
     expect(frame).not.toMatch(/MSFT/);
     // The price line: the price, then "first price this session" (one poll so far) or a tick change.
-    expect(frame).toMatch(/\d+\.\d\d {2}(first price this session|[+\-±]\d+\.\d\d \([+\-]?\d+\.\d\d%\) tick)/);
+    expect(frame).toMatch(/\d+\.\d\d {2}(first price this session|[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) tick)/);
     // The change since the day's open, against the first price recorded today.
     if (firstToday !== undefined) {
-      expect(frame).toMatch(/[+\-±]\d+\.\d\d \([+\-]?\d+\.\d\d%\) today/);
+      expect(frame).toMatch(/[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) today/);
       const day = frame.split('\n').find((line) => /open \d/.test(line));
       expect(day, frame).toBeDefined();
       expect(day).toMatch(new RegExp(`open ${formatPrice(firstPrice).replace('.', '\\.')} {2}high \\d+\\.\\d\\d {2}low \\d+\\.\\d\\d {2}volume \\d+(\\.\\d)?[kMB]?`));
@@ -318,7 +318,7 @@ describe('the detail view over a recorded history', () => {
     expectFramesFit(h.instance, small.columns);
 
     await h.resize({ columns: 60, rows: 16 });
-    frame = await h.until((f) => /AAPL/.test(f) && f.split('\n').length <= 16, 'the view at 60x16');
+    await h.until((f) => /AAPL/.test(f) && f.split('\n').length <= 16, 'the view at 60x16');
     await h.press('5');
     frame = await h.until(() => chosenSpan(h.raw()) === 'all', 'span all at 60x16');
     for (const line of frame.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(60);

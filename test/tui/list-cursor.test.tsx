@@ -131,7 +131,7 @@ describe('the symbol picker', () => {
     let frame = await h.until((f) => /❯ +NVDA /.test(f), 'NVDA first');
     expect(frame).toContain('Add symbol: nvda');
     await h.press(KEY.enter);
-    frame = await h.until((f) => f.includes('added NVDA'), 'NVDA added');
+    await h.until((f) => f.includes('added NVDA'), 'NVDA added');
     expect(h.saved.at(-1)!.lists[0]!.symbols).toEqual(['AAPL', 'MSFT', 'NVDA']);
     // A symbol already there keeps its query: the notice says why nothing was added.
     await h.type('aapl');

@@ -110,11 +110,11 @@ describe('making and naming lists', () => {
     const h = await mount(ctx.client, ['AAPL', 'MSFT', 'NOPE1']);
     await h.until((f) => /AAPL\s+\d+\.\d\d/.test(f), 'the first prices');
     await h.press(KEY.tab);
-    let frame = await h.until((f) => /▸ Ticker · Watchlist/.test(f), 'the ticker focused, titled with its list');
+    await h.until((f) => /▸ Ticker · Watchlist/.test(f), 'the ticker focused, titled with its list');
     expect(h.persisted).toHaveLength(0);
 
     await h.press('w');
-    frame = await h.until((f) => /Watchlists:/.test(f), 'the lists menu');
+    let frame = await h.until((f) => /Watchlists:/.test(f), 'the lists menu');
     expect(frame).toMatch(/❯ 1 ✓ Watchlist\s+3 symbols/);
     // (The hint's separators are padded twice, "  ·  ", and its end is cut at this width: reported.)
     expect(frame).toMatch(/Enter shows it\s+·\s+c new\s+·\s+e rename/);
@@ -161,7 +161,7 @@ describe('making and naming lists', () => {
 
     // Typing on clears the problem; a comma is its own problem.
     await h.type(',x');
-    frame = await h.until((f) => /New list: tech,x/.test(f) && !/already a list/.test(f), 'the problem cleared by typing');
+    await h.until((f) => /New list: tech,x/.test(f) && !/already a list/.test(f), 'the problem cleared by typing');
     await h.press(KEY.enter);
     await h.until((f) => /✗ a list name cannot hold a comma/.test(f) && /New list: tech,x/.test(f), 'the comma refused');
 
@@ -263,17 +263,17 @@ describe('switching lists', () => {
     const h = await mount(ctx.client, THREE());
     await untilShown(h, 'Watchlist', ['AAPL', 'MSFT', 'NVDA']);
     await h.press(KEY.tab, 'w', 'j', 'j');
-    let frame = await h.until((f) => /❯ 3 {3}Banks/.test(f), 'Banks highlighted');
+    await h.until((f) => /❯ 3 {3}Banks/.test(f), 'Banks highlighted');
     await h.press('k');
-    frame = await h.until((f) => /❯ 2 {3}Tech/.test(f), 'Tech highlighted');
+    await h.until((f) => /❯ 2 {3}Tech/.test(f), 'Tech highlighted');
     await h.press(KEY.enter);
-    frame = await untilShown(h, 'Tech', ['IBM']);
+    const frame = await untilShown(h, 'Tech', ['IBM']);
     expect(frame).not.toMatch(/Watchlists:/);
     // q closes the menu, it does not quit.
     await h.press('w');
     await h.until((f) => /Watchlists:/.test(f), 'the menu');
     await h.press('q');
-    frame = await h.until((f) => !/Watchlists:/.test(f), 'the menu closed by q');
+    await h.until((f) => !/Watchlists:/.test(f), 'the menu closed by q');
     expect(h.exited()).toBe(false);
   });
 
@@ -422,12 +422,12 @@ describe('deleting lists', () => {
     await h.press(KEY.tab, 'w', 'd');
     await h.until((f) => /Delete the list Watchlist/.test(f), 'the question');
     await h.press('y');
-    let frame = await h.until((f) => /deleted the list Watchlist/.test(f) && shownList(f) === 'Tech', 'Tech shown');
+    await h.until((f) => /deleted the list Watchlist/.test(f) && shownList(f) === 'Tech', 'Tech shown');
     expect(names(h.lastSaved())).toEqual(['Tech']);
     expect(h.lastSaved().active).toBe(0);
 
     await h.press('d');
-    frame = await h.until((f) => /the last list cannot be deleted; empty it instead/.test(f), 'the refusal');
+    const frame = await h.until((f) => /the last list cannot be deleted; empty it instead/.test(f), 'the refusal');
     expect(frame).not.toMatch(/Delete the list/);
     await h.press('y');
     await pause(50);
@@ -469,14 +469,14 @@ describe('a switch drops the answer still coming for the list left behind', () =
     expect(priced('AAPL')(h.frame())).toBe(false);
 
     await h.press(KEY.tab, '2');
-    let frame = await untilShown(h, 'Tech', ['MSFT', 'NVDA']);
+    await untilShown(h, 'Tech', ['MSFT', 'NVDA']);
     expect(asked.at(-1)).toEqual(['MSFT', 'NVDA']);
     expect(held[0]!.signal?.aborted, 'the poll under way was aborted').toBe(true);
 
     // The list-1 answer lands now: nothing of it is drawn on Tech.
     await inAct(() => held[0]!.release());
     await pause(300);
-    frame = h.frame();
+    let frame = h.frame();
     expect(shownList(frame)).toBe('Tech');
     expect(frame).not.toMatch(/12,?345\.67/);
     expect(tickerRows(frame)).toEqual(['MSFT', 'NVDA']);
@@ -620,7 +620,7 @@ describe('the columns editor (C)', () => {
     expect(frame).toContain('[x] NAME');
     // Down to TICK, hide it: it goes below the shown ones, the highlight with it.
     await h.press('j', 'j', ' ');
-    frame = await h.until((f) => /\[ \] TICK/.test(f), 'TICK hidden');
+    await h.until((f) => /\[ \] TICK/.test(f), 'TICK hidden');
     expect(h.lastSaved().lists[0]!.columns).toEqual(['name', 'price', 'session', 'volume', 'trend', 'age']);
     // Price cannot go.
     await h.press('k', 'k', 'k', 'k', 'k', 'k', 'j', ' ');
