@@ -476,6 +476,17 @@ describe('the alerts view', () => {
     expectFramesFit(h.instance, SIZE.columns);
   });
 
+  it('an alert another process adds while the view is open is listed at the next poll (the file is read again then)', async () => {
+    // A poll a second: r is not the ticker's while the view is open.
+    const h = await mount({ intervalS: 1 });
+    await focusTicker(h);
+    await openView(h, 0);
+    const added = addStored('MSFT', { kind: 'below', price: 1 }, 200);
+    const frame = await h.until((f) => ALERTS_TITLE.exec(f)?.[1] === '1', 'the alert added elsewhere, listed');
+    expect(alertRow(frame, added.id)).toMatch(/MSFT +below 1\.00/);
+    expectFramesFit(h.instance, SIZE.columns);
+  });
+
   it('a and A over the open symbol: the form is on that symbol, and saving goes back to its chart', async () => {
     const h = await mount();
     await focusTicker(h);

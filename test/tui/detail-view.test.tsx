@@ -17,6 +17,8 @@ import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarn
 import { inAct, inverseSegments } from '../helpers/ink.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
+import { startProxy } from '../helpers/proxy.js';
+import { TickbookClient } from '../../src/api/client.js';
 
 
 const TARGET = 'sandbox (detail view test)';
@@ -269,6 +271,30 @@ describe('the detail view over a recorded history', () => {
     await h.press(KEY.backspace);
     await h.until((f) => /Contacts/.test(f) && !/MSFT · Microsoft/.test(f), 'back after Backspace');
     expectFramesFit(h.instance, SIZE.columns);
+  });
+
+  it('a tick redraws the open view: the tick change, and the chart once a second price is recorded', async () => {
+    // The second poll and those after are held until the view is open on its one price.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let polls = 0;
+    const proxy = await startProxy(ctx.sb.url, { hold: (req) => (req.url.includes('realtime-pricing') && ++polls > 1 ? released : undefined) });
+    const client = new TickbookClient({ contactsUrl: ctx.sb.contactsUrl, marketDataUrl: proxy.url, token: ctx.sb.token, apiKey: ctx.sb.apiKey });
+    try {
+      const h = await mount({ client, watchlist: ['MSFT', 'AAPL'], intervalS: 1, history: recorder });
+      const opened = await openSelected(h, 'MSFT');
+      expect(opened).toMatch(/\d+\.\d\d {2}first price this session/);
+      expect(opened).toMatch(NOTE);
+      release();
+      const frame = await h.until((f) => /[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) tick/.test(f), 'the tick change of the second price');
+      await h.until((f) => !NOTE.test(f) && brailleLines(f).length > 0, 'the chart of the two prices', 5000);
+      expect(frame).toMatch(/MSFT · Microsoft/);
+    } finally {
+      release();
+      await unmountAll();
+      await client.close();
+      await proxy.close();
+    }
   });
 
   it('follows the watchlist as sorted on screen, not as saved', async () => {
