@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeConfigFile } from '../../src/config/config-file.js';
+import { updateConfigFile } from '../../src/config/config-file.js';
 import { openContactsStore } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
 import { sanitize } from '../../src/text/sanitize.js';
@@ -813,7 +813,7 @@ describe('where to connect', () => {
   it('a config file in $XDG_CONFIG_HOME works, below the environment and flags; one readable by others warns', async () => {
     const configEnv = isolatedEnv();
     const path = join(configEnv.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
-    writeConfigFile(path, { base_url: sandbox.url, token: TOKEN, api_key: API_KEY });
+    updateConfigFile(path, { base_url: sandbox.url, token: TOKEN, api_key: API_KEY });
     expect(readdirSync(join(configEnv.XDG_CONFIG_HOME!, 'tickbook'))).toEqual(['config.json']);
 
     const [list, symbols, envWins, flagWins] = await Promise.all([
