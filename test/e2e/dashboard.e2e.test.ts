@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
 
 describe.skipIf(!hasTmux())('dashboard in tmux', () => {
-  const ctx = useE2eHome();
+  const ctx = setUpE2eHome();
 
   /** Contacts as the subcommand sees them afterwards, on the same sandbox database. */
   function savedContacts(): { id: string; username: string; display_name: string | null }[] {

@@ -109,7 +109,7 @@ function quote(arg: string): string {
  * A fresh home per test (HOME, and the data, config and cache directories inside it) and the session
  * the test starts there, ended and removed after each.
  */
-export function useE2eHome(prefix = 'tickbook-e2e-') {
+export function setUpE2eHome(prefix = 'tickbook-e2e-') {
   const ctx = { session: undefined } as { home: string; env: Record<string, string>; session: TmuxSession | undefined };
   beforeEach(() => {
     ctx.home = mkdtempSync(join(tmpdir(), prefix));

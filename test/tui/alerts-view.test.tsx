@@ -12,8 +12,8 @@ import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, waitFor } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
-import { useRecorder } from '../helpers/recorder.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
+import { setUpRecorder } from '../helpers/recorder.js';
 import { KEY } from '../helpers/keys.js';
 
 const TARGET = 'sandbox (alerts view test)';
@@ -37,8 +37,8 @@ const alertRow = (frame: string, id: number): string | undefined =>
 const statusLine = (frame: string): string => frame.split('\n').find((line) => line.includes(TARGET)) ?? '';
 
 describe('the alerts view', () => {
-  const ctx = useSandbox();
-  const files = useRecorder(SOURCE, 'tickbook-alerts-view-');
+  const ctx = setUpSandbox();
+  const files = setUpRecorder(SOURCE, 'tickbook-alerts-view-');
 
   const stored = (): StoredAlert[] => files.recorder.books()!.alerts.list(SOURCE);
   /** An alert put in the store directly, as `tickbook alerts add` (another process) would. */

@@ -15,7 +15,7 @@ import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 import { startProxy } from '../helpers/proxy.js';
 import { TickbookClient } from '../../src/api/client.js';
@@ -106,7 +106,7 @@ async function prefilledRecorder(dir: string, warnings: string[], clockSkewMs = 
 }
 
 describe('the detail view over a recorded history', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let dir: string;
   let recorder: PriceRecorder;
   const warnings: string[] = [];
@@ -374,7 +374,7 @@ describe('the detail view over a recorded history', () => {
 });
 
 describe('the detail view without a history', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('says prices are not recorded in this run, and still shows the price', async () => {
     const h = await mount({ client: ctx.client, watchlist: WATCHLIST, intervalS: 60 });
@@ -415,7 +415,7 @@ describe('the detail view without a history', () => {
 // days by the store's clock, and the 1m chart is drawn from day bars: with today's half hour
 // recorded, one point, and the note instead of a chart.
 describe('the 1m span when the store reads the clock a moment after the view', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let dir: string;
   let recorder: PriceRecorder;
   const warnings: string[] = [];

@@ -16,8 +16,8 @@ import { openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inverseSegments, waitFor } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
-import { useRecorder } from '../helpers/recorder.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
+import { setUpRecorder } from '../helpers/recorder.js';
 import { KEY } from '../helpers/keys.js';
 
 const TARGET = 'sandbox (holdings test)';
@@ -69,8 +69,8 @@ function percent(part: bigint, whole: bigint): string {
 }
 
 describe('holdings in the dashboard', () => {
-  const ctx = useSandbox();
-  const files = useRecorder(SOURCE, 'tickbook-holdings-');
+  const ctx = setUpSandbox();
+  const files = setUpRecorder(SOURCE, 'tickbook-holdings-');
 
   const lots = () => files.recorder.books()!.holdings.list(SOURCE);
   /** The lots as the file keeps them: decimal text, not numbers. */

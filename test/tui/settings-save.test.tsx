@@ -15,11 +15,11 @@ import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 
 describe('saving the watchlist', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let home: string;
   afterEach(async () => {
     await unmountAll();

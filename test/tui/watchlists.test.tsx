@@ -13,7 +13,7 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { displayOrder, initialTickerState, type TickerAction, tickerReducer, type TickerState } from '../../src/tui/state/ticker.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, pause, waitFor } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 
 
@@ -104,7 +104,7 @@ const symbolsOf = (saved: Saved, name: string) => saved.lists.find((l) => l.name
 // ---------------------------------------------------------------------------------------------
 
 describe('making and naming lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('w c Tech Enter makes an empty list named Tech and shows it (title, empty message, notice), and saves both lists', async () => {
     const h = await mount(ctx.client, ['AAPL', 'MSFT', 'NOPE1']);
@@ -211,7 +211,7 @@ describe('making and naming lists', () => {
 });
 
 describe('switching lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('1-9 show list N, ] and [ go round; each switch says so, asks its prices at once and is saved', async () => {
     const h = await mount(ctx.client, THREE(), 30);
@@ -327,7 +327,7 @@ describe('switching lists', () => {
 });
 
 describe('moving a symbol to another list (M)', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('M on AAPL, then Tech: AAPL leaves the shown list and goes at the end of Tech; saved', async () => {
     const h = await mount(ctx.client, THREE());
@@ -386,7 +386,7 @@ describe('moving a symbol to another list (M)', () => {
 });
 
 describe('deleting lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('d asks; n (or Esc) keeps the list, y deletes it; the shown list stays shown when another goes', async () => {
     const h = await mount(ctx.client, THREE());
@@ -438,7 +438,7 @@ describe('deleting lists', () => {
 });
 
 describe('a switch drops the answer still coming for the list left behind', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('a held poll for list 1 answers after list 2 is shown: its prices are not drawn, its request was aborted, list 2 was asked at once', async () => {
     const FAKE = 12345.67;
@@ -581,7 +581,7 @@ describe('the ticker reducer with lists', () => {
 });
 
 describe('the delete question in words', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   // Was a bug: "Delete the list Tech and its 1 symbols?" (ListsMenu.tsx has no singular).
   it('a list of one symbol is asked about as "its 1 symbol"', async () => {
@@ -594,7 +594,7 @@ describe('the delete question in words', () => {
 });
 
 describe('what a hand-edited config can put in a list name', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   // Was a bug: the config reader accepts any non-blank name, and the pane title draws the
   // list's name as it is (the lists menu and the status line pass names through drawn()): an
@@ -610,7 +610,7 @@ describe('what a hand-edited config can put in a list name', () => {
 });
 
 describe('the columns editor (C)', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('Space hides and shows a column, K/J move it, Esc closes; the table and the saved list follow, per list', async () => {
     const h = await mount(ctx.client, THREE());
