@@ -23,7 +23,7 @@ import { checkImportFile, closeImportFile, type ImportFile, ImportFileError, typ
 import { sanitize } from '../text/sanitize.js';
 import { duration } from '../text/time.js';
 import { truncate } from '../text/width.js';
-import { signalStatus } from '../tui/hang-up.js';
+import { signalStatus } from '../tui/terminal/hang-up.js';
 import { formatOf, writeJson } from './output.js';
 import { parseCommandLine, UsageError } from './usage.js';
 import { withClient } from './with-client.js';

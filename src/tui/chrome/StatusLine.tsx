@@ -4,13 +4,13 @@ import { Text } from 'ink';
 import { drawn } from '../../text/sanitize.js';
 import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
-import { inverse } from '../attributes.js';
+import { inverse } from '../style/attributes.js';
 import { Spinner } from '../components/Spinner.js';
 import type { StatusSnapshot, StatusStore } from '../state/status.js';
 import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
 import { useNow } from '../state/use-now.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 interface StatusLineProps {
   status: StatusSnapshot;

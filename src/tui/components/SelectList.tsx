@@ -7,8 +7,8 @@
 import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import type { ReactNode } from 'react';
-import { inverse } from '../attributes.js';
-import { useGlyphs } from '../glyphs.js';
+import { inverse } from '../style/attributes.js';
+import { useGlyphs } from '../style/glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
 import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 

@@ -1,5 +1,5 @@
 // Which key scopes are live, innermost first, from what the screen shows.
-import type { ContactsState } from '../state/contacts.js';
+import type { ContactsState } from '../contacts/contacts-state.js';
 import type { Scope } from './keymap.js';
 
 export type PaneName = 'contacts' | 'ticker';

@@ -2,7 +2,7 @@
 // dashboard that holds it not at all: the dashboard selects from the store only what it shows.
 import type { Lot } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
-import type { TickerState } from '../state/ticker.js';
+import type { TickerState } from './ticker-state.js';
 import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
 import { useHoldingsShown } from '../holdings/use-holdings-shown.js';
 import { TickerPane, type TickerPaneProps } from './TickerPane.js';
