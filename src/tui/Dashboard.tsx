@@ -279,17 +279,17 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(
+  const scopes = activeScopes({
     focus,
-    overlay.kind,
-    contacts.state,
-    picker.open,
+    overlay: overlay.kind,
+    contacts: contacts.state,
+    pickerOpen: picker.open,
     hidden,
-    detail.state !== undefined,
-    columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
-    alertsScopeOf(alertsView.view),
-    search.view.open,
-  );
+    detailOpen: detail.state !== undefined,
+    paneModal: columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
+    cover: alertsScopeOf(alertsView.view),
+    searching: search.view.open,
+  });
   const alertsOpen = alertsView.view.open;
   // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
   // ticker pane would: it is drawn by every change of the ticker then, as the pane is.
@@ -370,17 +370,17 @@ export function Dashboard(props: DashboardProps) {
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
-    activeScopes(
-      focusRef.current,
-      overlay.current(),
-      contacts.getState(),
-      getPicker().open,
-      hiddenRef.current,
-      detail.current() !== undefined,
-      columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
-      alertsScopeOf(alertsView.current()),
-      search.isOpen(),
-    );
+    activeScopes({
+      focus: focusRef.current,
+      overlay: overlay.current(),
+      contacts: contacts.getState(),
+      pickerOpen: getPicker().open,
+      hidden: hiddenRef.current,
+      detailOpen: detail.current() !== undefined,
+      paneModal: columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
+      cover: alertsScopeOf(alertsView.current()),
+      searching: search.isOpen(),
+    });
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).

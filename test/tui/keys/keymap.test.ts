@@ -225,41 +225,39 @@ describe('activeScopes', () => {
   const browse = contacts({ kind: 'browse' });
 
   it('help over everything, and the message log', () => {
-    expect(activeScopes('contacts', 'help', browse, false)).toEqual(['help']);
-    expect(activeScopes('ticker', 'help', browse, true)).toEqual(['help']);
-    expect(activeScopes('contacts', 'messages', contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['messages']);
+    expect(activeScopes({ focus: 'contacts', overlay: 'help', contacts: browse })).toEqual(['help']);
+    expect(activeScopes({ focus: 'ticker', overlay: 'help', contacts: browse, pickerOpen: true })).toEqual(['help']);
+    expect(activeScopes({ focus: 'contacts', overlay: 'messages', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }) })).toEqual(['messages']);
   });
 
   it('the ticker pane, and its picker when open', () => {
-    expect(activeScopes('ticker', undefined, browse, false)).toEqual(['ticker', 'global']);
-    expect(activeScopes('ticker', undefined, browse, true)).toEqual(['ticker.picker']);
+    expect(activeScopes({ focus: 'ticker', contacts: browse })).toEqual(['ticker', 'global']);
+    expect(activeScopes({ focus: 'ticker', contacts: browse, pickerOpen: true })).toEqual(['ticker.picker']);
   });
 
   it('the contacts list and an open contact', () => {
-    expect(activeScopes('contacts', undefined, browse, false)).toEqual(['contacts', 'global']);
-    expect(activeScopes('contacts', undefined, contacts({ kind: 'browse' }, 'detail'), false)).toEqual(['contacts.detail', 'global']);
+    expect(activeScopes({ focus: 'contacts', contacts: browse })).toEqual(['contacts', 'global']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'browse' }, 'detail') })).toEqual(['contacts.detail', 'global']);
   });
 
   it('each contacts mode is a modal scope of its own', () => {
-    expect(activeScopes('contacts', undefined, contacts({ kind: 'rename', id: 'x', draft: '' }), false)).toEqual(['contacts.rename']);
-    expect(activeScopes('contacts', undefined, contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail'), false)).toEqual(['contacts.rename']);
-    expect(activeScopes('contacts', undefined, contacts({ kind: 'confirm-delete', id: 'x' }), false)).toEqual(['contacts.confirm']);
-    expect(activeScopes('contacts', undefined, contacts({ kind: 'filter' }), false)).toEqual(['contacts.filter']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }) })).toEqual(['contacts.rename']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail') })).toEqual(['contacts.rename']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'confirm-delete', id: 'x' }) })).toEqual(['contacts.confirm']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'filter' }) })).toEqual(['contacts.filter']);
     expect(
-      activeScopes(
-        'contacts',
-        undefined,
-        contacts({
+      activeScopes({
+        focus: 'contacts',
+        contacts: contacts({
           kind: 'create',
           form: { values: { username: '', phone_number: '', display_name: '', avatar_url: '' }, errors: {}, field: 'username', submitting: false },
         }),
-        false,
-      ),
+      }),
     ).toEqual(['contacts.create']);
   });
 
   it('a contacts mode does not capture keys while the ticker has focus', () => {
-    expect(activeScopes('ticker', undefined, contacts({ kind: 'filter' }), false)).toEqual(['ticker', 'global']);
+    expect(activeScopes({ focus: 'ticker', contacts: contacts({ kind: 'filter' }) })).toEqual(['ticker', 'global']);
   });
 });
 
