@@ -43,7 +43,7 @@ import { isLoading } from './contacts/contacts-state.js';
 import { useContactSearch } from './search/use-contact-search.js';
 import type { Contact } from '../api/types.js';
 import { useSymbols } from './ticker/use-symbols.js';
-import { useSelected, useStore } from './state/use-store.js';
+import { useSelected, useLatestReducer } from './state/external-state.js';
 import { useOverlay } from './state/use-overlay.js';
 import { useTicker } from './ticker/use-ticker.js';
 import { WriteLedger } from './contacts/write-ledger.js';
@@ -251,7 +251,7 @@ export function Dashboard(props: DashboardProps) {
   const [mouseAreas] = useState(() => new MouseAreas());
   const lastClick = useRef<ClickRun | undefined>(undefined);
   const symbols = useSymbols(client, status);
-  const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
+  const [picker, dispatchPicker, getPicker] = useLatestReducer(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
   // several keys before the next render.
   const [focus, setFocusState] = useState<PaneName>('contacts');
@@ -293,7 +293,7 @@ export function Dashboard(props: DashboardProps) {
   const alertsOpen = alertsView.view.open;
   // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
   // ticker pane would: it is drawn by every change of the ticker then, as the pane is.
-  const tickerBehind = useSelected(ticker.store, (s) => (alertsOpen || detail.state ? s : undefined));
+  const tickerBehind = useSelected(ticker.live, (s) => (alertsOpen || detail.state ? s : undefined));
   // Read while the view is open: on opening, after each change made in it, and at each poll.
   const alertsData = useMemo(
     () => (alertsOpen ? readAlerts(history?.books()) : undefined),
@@ -301,8 +301,8 @@ export function Dashboard(props: DashboardProps) {
   );
   // What the dashboard shows of the ticker, selected: a poll redraws it only where it shows prices.
   const detailRow = detail.state && tickerBehind?.rows[detail.state.symbol];
-  const tickerUnknown = useSelected(ticker.store, (s) => s.unknown);
-  const tickerRemoved = useSelected(ticker.store, (s) => s.removed);
+  const tickerUnknown = useSelected(ticker.live, (s) => s.unknown);
+  const tickerRemoved = useSelected(ticker.live, (s) => s.removed);
   const detailModel = useDetailView(props.history, detail.state, detailRow, {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
@@ -515,7 +515,7 @@ export function Dashboard(props: DashboardProps) {
           }
           ticker={
             <LiveTickerPane
-              store={ticker.store}
+              ticker={ticker.live}
               history={history}
               holdingsVersion={holdingsEditor.version}
               moneyHidden={moneyHidden}
@@ -560,7 +560,7 @@ export function Dashboard(props: DashboardProps) {
               />
             ) : undefined
           }
-          status={<PolledStatusLine status={snapshot} store={status} polls={ticker.store} target={props.target} width={layout.width} />}
+          status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
           footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
         />
       </FieldListening.Provider>

@@ -24,7 +24,7 @@ import {
 import { errorText, isAbort } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';
-import { useStore } from '../state/use-store.js';
+import { useLatestReducer } from '../state/external-state.js';
 import type { WriteLedger } from './write-ledger.js';
 
 type PhoneRule = typeof import('../../api/possible-phone.js');
@@ -83,7 +83,7 @@ export function useContacts(
   const changedRef = useRef(onChanged);
   changedRef.current = onChanged;
   const told = (change: { put: readonly Contact[] } | { gone: readonly string[] }) => changedRef.current?.(change);
-  const [state, dispatch, getState] = useStore(contactsReducer, () => initialContactsState(pageSize));
+  const [state, dispatch, getState] = useLatestReducer(contactsReducer, () => initialContactsState(pageSize));
   const pageAbort = useRef<AbortController | undefined>(undefined);
   const retryTimer = useRef<NodeJS.Timeout | undefined>(undefined);
   const walking = useRef<Walking | undefined>(undefined);

@@ -10,7 +10,7 @@ import type { HistoryService } from '../../store/price-recorder.js';
 import { type PageOfRow, pageOfRow } from '../contacts/contact-walk.js';
 import { errorText } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
-import { useLatest } from '../state/use-store.js';
+import { useLatest } from '../state/external-state.js';
 
 export interface IndexProgress {
   /** Contacts in the index. */

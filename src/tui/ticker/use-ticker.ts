@@ -10,7 +10,7 @@ import { useLifecycle } from '../lifecycle.js';
 import type { StatusStore } from '../state/status.js';
 import { errorText } from '../state/error-text.js';
 import { cursorCommands } from '../state/cursor-commands.js';
-import { Store, useSelected } from '../state/use-store.js';
+import { ExternalState, useSelected } from '../state/external-state.js';
 import type { ColumnName, Watchlists } from '../../market/watchlists.js';
 import { displayOrder, initialTickerState, isSameList, nextDelayMs, tickerReducer, type TickerState } from './ticker-state.js';
 import { UNDO_WINDOW_MS } from '../contacts/contacts-state.js';
@@ -58,8 +58,8 @@ function leftOut(rejected: readonly RejectedQuote[]): string {
 export function useTicker(client: TickbookClient, status: StatusStore, options: TickerOptions) {
   const now = options.now ?? Date.now;
   // Kept outside the owner's state: a poll draws the panes that select from it, not the owner.
-  const [store] = useState(() => new Store(tickerReducer, initialTickerState(options.watchlist, options.intervalS)));
-  const { dispatch, getState } = store;
+  const [live] = useState(() => new ExternalState(tickerReducer, initialTickerState(options.watchlist, options.intervalS)));
+  const { dispatch, getState } = live;
   const timer = useRef<NodeJS.Timeout | undefined>(undefined);
   const abort = useRef<AbortController | undefined>(undefined);
   const halted = useRef(false);
@@ -222,9 +222,9 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
 
   // Every change to the lists (their symbols, order, sort, names, which is shown) or the interval
   // is saved at once (unless given for this run), merged into the file as another window left it.
-  const lists = useSelected(store, (s) => s.lists);
-  const active = useSelected(store, (s) => s.active);
-  const intervalS = useSelected(store, (s) => s.intervalS);
+  const lists = useSelected(live, (s) => s.lists);
+  const active = useSelected(live, (s) => s.active);
+  const intervalS = useSelected(live, (s) => s.intervalS);
   const persist = options.persist;
   useEffect(() => {
     const was = settingsSaved.current;
@@ -334,7 +334,7 @@ export function useTicker(client: TickbookClient, status: StatusStore, options: 
     [armUndo, dispatch, dropPoll, getState, now, poll, schedule, status, undoClock, undoOpen, undoWindowMs],
   );
 
-  return { store, commands, getState, intervalS };
+  return { live, commands, getState, intervalS };
 }
 
 export type TickerCommands = ReturnType<typeof useTicker>['commands'];

@@ -1,9 +1,9 @@
-// The store kept outside React, and a component's selection from it: drawn again when what it
-// selected changed, not at every change of the store.
+// A reducer's state kept outside React, and a component's selection from it: drawn again when what it
+// selected changed, not at every change of it.
 import { render } from 'ink-testing-library';
 import { Text } from 'ink';
 import { describe, expect, it } from 'vitest';
-import { Store, useSelected, wholeState } from '../../../src/tui/state/use-store.js';
+import { ExternalState, useSelected, wholeState } from '../../../src/tui/state/external-state.js';
 import { inAct } from '../../helpers/ink.js';
 
 interface Counts {
@@ -13,33 +13,33 @@ interface Counts {
 type Bump = 'a' | 'b' | 'nothing';
 const reducer = (state: Counts, bump: Bump): Counts => (bump === 'nothing' ? state : { ...state, [bump]: state[bump] + 1 });
 
-describe('Store', () => {
+describe('ExternalState', () => {
   it('tells its listeners of each change, and not of an action that changed nothing', () => {
-    const store = new Store(reducer, { a: 0, b: 0 });
+    const state = new ExternalState(reducer, { a: 0, b: 0 });
     let told = 0;
-    const stop = store.subscribe(() => told++);
-    store.dispatch('a');
-    store.dispatch('nothing');
-    store.dispatch('b');
+    const stop = state.subscribe(() => told++);
+    state.dispatch('a');
+    state.dispatch('nothing');
+    state.dispatch('b');
     expect(told).toBe(2);
-    expect(store.getState()).toEqual({ a: 1, b: 1 });
+    expect(state.getState()).toEqual({ a: 1, b: 1 });
     stop();
-    store.dispatch('a');
+    state.dispatch('a');
     expect(told).toBe(2);
   });
 });
 
 describe('useSelected', () => {
   it('draws a component again when its selection changes, and only then', async () => {
-    const store = new Store(reducer, { a: 0, b: 0 });
+    const state = new ExternalState(reducer, { a: 0, b: 0 });
     const renders = { a: 0, whole: 0 };
     function ShowsA() {
       renders.a++;
-      return <Text>a={useSelected(store, (s) => s.a)}</Text>;
+      return <Text>a={useSelected(state, (s) => s.a)}</Text>;
     }
     function ShowsAll() {
       renders.whole++;
-      const s = useSelected(store, wholeState);
+      const s = useSelected(state, wholeState);
       return <Text>{`${s.a}/${s.b}`}</Text>;
     }
     const view = await inAct(() =>
@@ -51,12 +51,12 @@ describe('useSelected', () => {
       ),
     );
     const start = { ...renders };
-    await inAct(() => store.dispatch('b'));
-    await inAct(() => store.dispatch('b'));
+    await inAct(() => state.dispatch('b'));
+    await inAct(() => state.dispatch('b'));
     expect(renders.a - start.a).toBe(0);
     expect(renders.whole - start.whole).toBe(2);
     expect(view.lastFrame()).toContain('0/2');
-    await inAct(() => store.dispatch('a'));
+    await inAct(() => state.dispatch('a'));
     expect(renders.a - start.a).toBe(1);
     expect(view.lastFrame()).toContain('a=1');
     expect(view.lastFrame()).toContain('1/2');
@@ -64,11 +64,11 @@ describe('useSelected', () => {
   });
 
   it('sees a change made between its render and its subscription', async () => {
-    const store = new Store(reducer, { a: 0, b: 0 });
+    const state = new ExternalState(reducer, { a: 0, b: 0 });
     function ShowsA() {
-      const a = useSelected(store, (s) => s.a);
+      const a = useSelected(state, (s) => s.a);
       // Changed while drawing the first time, before the effect subscribes.
-      if (a === 0) store.dispatch('a');
+      if (a === 0) state.dispatch('a');
       return <Text>a={a}</Text>;
     }
     const view = await inAct(() => render(<ShowsA />));

@@ -2,7 +2,7 @@
 // client read what they just decided, not what the last render saw.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 
-export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () => S) {
+export function useLatestReducer<S, A>(reducer: (state: S, action: A) => S, initial: () => S) {
   const ref = useRef<S | undefined>(undefined);
   ref.current ??= initial();
   const [state, setState] = useState<S>(ref.current);
@@ -19,9 +19,9 @@ export function useStore<S, A>(reducer: (state: S, action: A) => S, initial: () 
 
 const replaced = <S>(_: S, next: S): S => next;
 
-/** A value set whole, with a getter for the latest (useStore whose every action is the next state). */
+/** A value set whole, with a getter for the latest (useLatestReducer whose every action is the next state). */
 export function useLatest<S>(initial: S) {
-  return useStore<S, S>(replaced, () => initial);
+  return useLatestReducer<S, S>(replaced, () => initial);
 }
 
 /**
@@ -29,7 +29,7 @@ export function useLatest<S>(initial: S) {
  * only the components that select from it are drawn again when it changes, not whoever owns it
  * (the ticker's prices, each second, redraw the ticker pane, not the dashboard).
  */
-export class Store<S, A> {
+export class ExternalState<S, A> {
   #state: S;
   readonly #listeners = new Set<() => void>();
   readonly #reducer: (state: S, action: A) => S;
@@ -54,32 +54,32 @@ export class Store<S, A> {
   };
 }
 
-/** What a component may do with a store: read it and be told of changes, not change it. */
-export type Selectable<S> = Pick<Store<S, never>, 'getState' | 'subscribe'>;
+/** What a component may do with an ExternalState: read it and be told of changes, not change it. */
+export type Selectable<S> = Pick<ExternalState<S, never>, 'getState' | 'subscribe'>;
 
 /** The selection of the whole state: drawn again at every change. */
 export const wholeState = <S>(state: S): S => state;
 
 /**
- * What `select` picks from the store, drawn again only when that changes (by identity): the
+ * What `select` picks from the state, drawn again only when that changes (by identity): the
  * reducer keeps what an action leaves alone, so a selection of it holds still.
  *
  * Redrawn by a state update from a subscription, as the ticker's state was drawn when it was
  * React state: its frames are scheduled as they were before it left React.
  */
-export function useSelected<S, T>(store: Selectable<S>, select: (state: S) => T): T {
-  const value = select(store.getState());
+export function useSelected<S, T>(source: Selectable<S>, select: (state: S) => T): T {
+  const value = select(source.getState());
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const latest = useRef({ select, value });
   latest.current = { select, value };
   useEffect(() => {
     const check = () => {
       const { select: pick, value: shown } = latest.current;
-      if (!Object.is(pick(store.getState()), shown)) redraw();
+      if (!Object.is(pick(source.getState()), shown)) redraw();
     };
     // A change between this render and now is not missed.
     check();
-    return store.subscribe(check);
-  }, [store]);
+    return source.subscribe(check);
+  }, [source]);
   return value;
 }
