@@ -1,5 +1,5 @@
 // A poll's prices draw the ticker pane and the status line's latency, not the dashboard: the
-// dashboard selects from the ticker's store only what it shows itself. Its renders are counted
+// dashboard selects from the ticker's live state only what it shows itself. Its renders are counted
 // by the one call it makes in each (computeLayout), passed through to the real one.
 // A symbol whose record is not a price and one the server does not know are in the list: the
 // status line's message and the unknown symbols are the same at each poll.
