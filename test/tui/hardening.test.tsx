@@ -11,11 +11,11 @@ import type { Contact, ContactPage } from '../../src/api/types.js';
 import {
   type ContactsAction,
   type ContactsState,
-  contactsReducer,
   initialContactsState,
   selectedContact,
   visibleContacts,
 } from '../../src/tui/contacts/contacts-state.js';
+import { contactsReducer } from '../../src/tui/contacts/contacts-reducer.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { onlyStyles, Screen } from '../../src/tui/terminal/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';

@@ -1,10 +1,11 @@
-// The contacts pane's state and every way it changes: pure, so paging, optimistic renames and
-// the undo window are tested without a terminal.
+// The contacts pane's state: its shape, its actions, and what the screen reads of it (the rows
+// shown, the contact selected, the next page's query). How each action changes it is
+// contacts-reducer.ts's, by concern. Pure, so paging, optimistic renames and the undo window are
+// tested without a terminal.
 import { DISPLAY_NAME_MAX, USERNAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
-import { drawn, typedText } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import type { WalkOrigin } from './contact-walk.js';
-import { withinLimit } from '../state/line-edit.js';
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -166,7 +167,7 @@ export type ContactsAction =
 export const DELETED_KEPT = 1000;
 
 /** `deleted` with `id` added, the oldest dropped past DELETED_KEPT. */
-function withDeleted(deleted: ReadonlySet<string>, id: string): ReadonlySet<string> {
+export function withDeleted(deleted: ReadonlySet<string>, id: string): ReadonlySet<string> {
   const next = new Set(deleted);
   next.delete(id);
   next.add(id);
@@ -285,7 +286,7 @@ export function selectedContact(state: ContactsState): Contact | undefined {
 }
 
 /** `after` with the cursor moved to wherever the contact selected in `before` now is. */
-function keepSelected(before: ContactsState, after: ContactsState): ContactsState {
+export function keepSelected(before: ContactsState, after: ContactsState): ContactsState {
   const id = selectedContact(before)?.id;
   const at = id === undefined ? -1 : visibleContacts(after).findIndex((c) => c.id === id);
   return at < 0 ? clampCursor(after) : { ...after, cursor: at };
@@ -311,281 +312,20 @@ export function previousPageQuery(state: ContactsState): PageQuery | undefined {
 }
 
 /** The cursor moved to `index`, kept on the rows; the same state when that is where it is (no redraw). */
-function cursorAt(state: ContactsState, index: number): ContactsState {
+export function cursorAt(state: ContactsState, index: number): ContactsState {
   const cursor = Math.max(0, Math.min(index, visibleContacts(state).length - 1));
   return cursor === state.cursor ? state : { ...state, cursor };
 }
 
 /** The cursor kept on the rows there are. */
-const clampCursor = (state: ContactsState): ContactsState => cursorAt(state, state.cursor);
+export const clampCursor = (state: ContactsState): ContactsState => cursorAt(state, state.cursor);
 
 function withPage(state: ContactsState, page: ContactPage): ContactsState {
   return { ...state, page: { ...page } };
 }
 
-function replaceContact(state: ContactsState, contact: Contact): ContactsState {
+export function replaceContact(state: ContactsState, contact: Contact): ContactsState {
   if (!state.page) return state;
   const contacts = state.page.contacts.map((c) => (c.id === contact.id ? contact : c));
   return withPage(state, { ...state.page, contacts });
-}
-
-export function contactsReducer(state: ContactsState, action: ContactsAction): ContactsState {
-  switch (action.type) {
-    case 'page-requested':
-      return {
-        ...state,
-        pending: { query: action.query, pageNumber: action.pageNumber, landAt: action.landAt },
-        request: state.request + 1,
-      };
-    case 'page-walk-started':
-      // An answer for what was pending is no longer wanted; the page stays "loading" meanwhile.
-      return { ...state, pending: state.pending ?? { query: state.query, pageNumber: state.pageNumber }, request: state.request + 1 };
-    case 'page-walk-stopped':
-      return { ...state, pending: undefined, request: state.request + 1 };
-    case 'page-loaded': {
-      if (action.request !== state.request || !state.pending) return state;
-      const { query, pageNumber } = state.pending;
-      // Coming back from an older page, the cursor lands where the eye expects: the bottom.
-      const landAt = state.pending.landAt ?? (query.endingBefore !== undefined ? { fromEnd: 0 } : 0);
-      // The cursor counts the rows on screen, which leave out deleted and filtered contacts.
-      const rows = visibleContacts({ ...state, page: action.page });
-      let cursor = typeof landAt === 'number' ? landAt : rows.length - 1 - landAt.fromEnd;
-      if (action.focusId !== undefined) {
-        const at = rows.findIndex((c) => c.id === action.focusId);
-        if (at >= 0) cursor = at;
-      }
-      const prefetched = state.prefetched;
-      return clampCursor({
-        ...state,
-        query,
-        pageNumber,
-        pending: undefined,
-        page: action.page,
-        loadError: undefined,
-        cursor,
-        prefetched: prefetched && nextPageQueryKey(state, action.page) === prefetched.key ? prefetched : undefined,
-      });
-    }
-    case 'page-extended': {
-      // Another page asked for since: this one is going away.
-      if (action.request !== state.request || state.pending || !state.page) return state;
-      // Rows after a row that is no longer the last (another fill came first) do not follow on.
-      if (state.page.contacts.at(-1)?.id !== action.after) return state;
-      const have = new Set(state.page.contacts.map((c) => c.id));
-      const contacts = [...state.page.contacts, ...action.page.contacts.filter((c) => !have.has(c.id))];
-      return {
-        ...state,
-        // The same query with the larger limit gives this page again (reload, coming back).
-        query: { ...state.query, limit: contacts.length },
-        page: { ...state.page, contacts, hasMore: action.page.hasMore, next: action.page.next },
-        // Fetched for the old last row: no longer the next page.
-        prefetched: undefined,
-      };
-    }
-    case 'page-failed':
-      return action.request === state.request ? { ...state, pending: undefined, loadError: action.error } : state;
-    case 'prefetched':
-      return { ...state, prefetched: { key: action.key, page: action.page } };
-    case 'prefetch-dropped':
-      return state.prefetched ? { ...state, prefetched: undefined } : state;
-    case 'page-size':
-      return action.pageSize === state.pageSize ? state : { ...state, pageSize: action.pageSize };
-    case 'cursor-moved':
-      return cursorAt(state, state.cursor + action.by);
-    case 'cursor-to':
-      return cursorAt(state, action.index === 'last' ? visibleContacts(state).length - 1 : action.index);
-    case 'toggle-active':
-      return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: '' };
-    case 'opened': {
-      const contact = selectedContact(state);
-      return contact ? { ...state, view: 'detail', openId: contact.id } : state;
-    }
-    case 'closed':
-      // Back on the list, the cursor is on the contact that was open.
-      return keepSelected(state, { ...state, view: 'list', openId: undefined, mode: { kind: 'browse' } });
-    case 'contact-refreshed':
-      return replaceContact(state, action.contact);
-    case 'rename-started': {
-      const contact = selectedContact(state);
-      if (!contact) return state;
-      // The name as it is (a ZWJ, a skin tone, marks kept: they are saved), less only what would
-      // draw as nothing on its own.
-      return { ...state, mode: { kind: 'rename', id: contact.id, draft: typedText(contactName(contact)) } };
-    }
-    case 'rename-edited':
-      if (state.mode.kind !== 'rename') return state;
-      return { ...state, mode: { ...state.mode, draft: withinLimit(state.mode.draft, action.draft, DISPLAY_NAME_MAX).value } };
-    case 'rename-sent':
-      return {
-        ...state,
-        mode: { kind: 'browse' },
-        renames: { ...state.renames, [action.id]: action.displayName },
-      };
-    case 'rename-succeeded': {
-      const { [action.contact.id]: _settled, ...renames } = state.renames;
-      return { ...replaceContact(state, action.contact), renames, prefetched: undefined };
-    }
-    case 'rename-failed': {
-      // The row goes back to the name it had; the status line says why.
-      const { [action.id]: _rolledBack, ...renames } = state.renames;
-      return { ...state, renames };
-    }
-    case 'mode-cancelled':
-      return { ...state, mode: { kind: 'browse' } };
-    case 'delete-asked': {
-      const contact = selectedContact(state);
-      return contact ? { ...state, mode: { kind: 'confirm-delete', id: contact.id } } : state;
-    }
-    case 'delete-confirmed': {
-      if (state.mode.kind !== 'confirm-delete') return state;
-      const id = state.mode.id;
-      const contact = state.page?.contacts.find((c) => c.id === id);
-      if (!contact) return { ...state, mode: { kind: 'browse' } };
-      return clampCursor({
-        ...state,
-        mode: { kind: 'browse' },
-        view: 'list',
-        openId: undefined,
-        pendingDelete: { contact, dueAt: action.now + (action.windowMs ?? UNDO_WINDOW_MS) },
-      });
-    }
-    case 'undo-window-moved':
-      return state.pendingDelete ? { ...state, pendingDelete: { ...state.pendingDelete, dueAt: action.dueAt } } : state;
-    case 'delete-undone':
-      return state.pendingDelete ? keepSelected(state, { ...state, pendingDelete: undefined }) : state;
-    case 'delete-sent': {
-      if (state.pendingDelete?.contact.id !== action.id) return state;
-      const deleted = withDeleted(state.deleted, action.id);
-      return clampCursor({ ...state, pendingDelete: undefined, deleted, prefetched: undefined });
-    }
-    case 'contact-gone': {
-      const deleted = withDeleted(state.deleted, action.id);
-      const { [action.id]: _gone, ...renames } = state.renames;
-      const wasOpen = state.openId === action.id;
-      const editing = state.mode.kind === 'rename' && state.mode.id === action.id;
-      const asked = state.mode.kind === 'confirm-delete' && state.mode.id === action.id;
-      return clampCursor({
-        ...state,
-        deleted,
-        renames,
-        prefetched: undefined,
-        ...(wasOpen && { view: 'list' as const, openId: undefined }),
-        ...((wasOpen || editing || asked) && { mode: { kind: 'browse' as const } }),
-      });
-    }
-    case 'mark-toggled': {
-      const contact = action.contact ?? selectedContact(state);
-      if (!contact) return state;
-      const marked = new Map(state.marked);
-      if (marked.has(contact.id)) marked.delete(contact.id);
-      else marked.set(contact.id, contact);
-      return { ...state, marked };
-    }
-    case 'marked-shown': {
-      const shown = visibleContacts(state);
-      const marked = new Map(state.marked);
-      const all = shown.length > 0 && shown.every((c) => marked.has(c.id));
-      for (const c of shown) {
-        if (all) marked.delete(c.id);
-        else marked.set(c.id, c);
-      }
-      return { ...state, marked };
-    }
-    case 'marks-cleared':
-      return state.marked.size === 0 ? state : { ...state, marked: new Map() };
-    case 'batch-asked':
-      return state.marked.size === 0 || state.mode.kind !== 'browse' ? state : { ...state, mode: { kind: 'confirm-batch' } };
-    case 'batch-confirmed': {
-      if (state.mode.kind !== 'confirm-batch') return state;
-      const contacts = [...state.marked.values()];
-      const batch = { contacts, ids: new Set(contacts.map((c) => c.id)), dueAt: action.now + action.windowMs };
-      return clampCursor({ ...state, mode: { kind: 'browse' }, view: 'list', openId: undefined, marked: new Map(), batch });
-    }
-    case 'batch-undone':
-      // Marked again as they were: the user may want to change the batch, not build it anew.
-      return state.batch ? keepSelected(state, { ...state, batch: undefined, marked: new Map([...state.marked, ...state.batch.contacts.map((c) => [c.id, c] as const)]) }) : state;
-    case 'batch-window-moved':
-      return state.batch ? { ...state, batch: { ...state.batch, dueAt: action.dueAt } } : state;
-    case 'batch-sending': {
-      if (!state.batch) return state;
-      let deleted = state.deleted;
-      for (const id of state.batch.ids) deleted = withDeleted(deleted, id);
-      return clampCursor({ ...state, deleted, batch: undefined, batchRun: { done: 0, total: state.batch.contacts.length }, prefetched: undefined });
-    }
-    case 'batch-progress':
-      return state.batchRun ? { ...state, batchRun: { ...state.batchRun, done: action.done } } : state;
-    case 'batch-finished': {
-      const deleted = new Set(state.deleted);
-      const marked = new Map(state.marked);
-      for (const c of action.failed) {
-        deleted.delete(c.id);
-        marked.set(c.id, c);
-      }
-      return keepSelected(state, { ...state, deleted, marked, batchRun: undefined });
-    }
-    case 'delete-failed': {
-      // The server refused: the contact comes back.
-      const deleted = new Set(state.deleted);
-      deleted.delete(action.contact.id);
-      return keepSelected(state, { ...state, deleted });
-    }
-    case 'create-started':
-      return {
-        ...state,
-        mode: {
-          kind: 'create',
-          form: {
-            values: { username: '', phone_number: '', display_name: '', avatar_url: '' },
-            errors: {},
-            field: 'username',
-            submitting: false,
-          },
-        },
-      };
-    case 'create-edited': {
-      if (state.mode.kind !== 'create') return state;
-      const form = state.mode.form;
-      const { [action.field]: _fixed, ...errors } = form.errors;
-      const max = CREATE_FIELD_MAX[action.field];
-      const value = max === undefined ? action.value : withinLimit(form.values[action.field], action.value, max).value;
-      return {
-        ...state,
-        mode: { kind: 'create', form: { ...form, values: { ...form.values, [action.field]: value }, errors } },
-      };
-    }
-    case 'create-field-moved': {
-      if (state.mode.kind !== 'create') return state;
-      const form = state.mode.form;
-      const at = CREATE_FIELDS.indexOf(form.field);
-      const field = CREATE_FIELDS[(at + action.by + CREATE_FIELDS.length) % CREATE_FIELDS.length]!;
-      return { ...state, mode: { kind: 'create', form: { ...form, field } } };
-    }
-    case 'create-sent':
-      return state.mode.kind === 'create'
-        ? { ...state, mode: { kind: 'create', form: { ...state.mode.form, submitting: true } } }
-        : state;
-    case 'create-failed': {
-      if (state.mode.kind !== 'create') return state;
-      const form = state.mode.form;
-      // Nothing typed is lost; the first field with an error takes the focus.
-      const field = CREATE_FIELDS.find((f) => action.errors[f] !== undefined) ?? form.field;
-      return { ...state, mode: { kind: 'create', form: { ...form, errors: action.errors, field, submitting: false } } };
-    }
-    case 'create-succeeded':
-      return { ...state, mode: { kind: 'browse' }, prefetched: undefined, filter: '' };
-    case 'filter-started':
-      return { ...state, mode: { kind: 'filter' } };
-    case 'filter-edited':
-      return clampCursor({ ...state, filter: action.text, cursor: 0 });
-    case 'filter-kept':
-      return { ...state, mode: { kind: 'browse' } };
-    case 'filter-cleared':
-      return clampCursor({ ...state, mode: { kind: 'browse' }, filter: '' });
-  }
-}
-
-/** The key the next page of `page` would be prefetched under. */
-function nextPageQueryKey(state: ContactsState, page: ContactPage): string | undefined {
-  const next = nextPageQuery({ ...state, page });
-  return next ? queryKey(next) : undefined;
 }

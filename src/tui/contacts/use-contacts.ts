@@ -8,7 +8,6 @@ import { ContactWalk, type Goal, movedByPages, placeOf } from './contact-walk.js
 import {
   CREATE_FIELDS,
   type CreateField,
-  contactsReducer,
   firstPageQuery,
   initialContactsState,
   isLoading,
@@ -21,6 +20,7 @@ import {
   walkOrigin,
   type ContactsState,
 } from './contacts-state.js';
+import { contactsReducer } from './contacts-reducer.js';
 import { errorText, isAbort } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';

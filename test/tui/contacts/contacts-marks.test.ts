@@ -7,11 +7,11 @@ import type { Contact, ContactPage } from '../../../src/api/types.js';
 import {
   type ContactsAction,
   type ContactsState,
-  contactsReducer,
   initialContactsState,
   selectedContact,
   visibleContacts,
 } from '../../../src/tui/contacts/contacts-state.js';
+import { contactsReducer } from '../../../src/tui/contacts/contacts-reducer.js';
 
 function contact(id: string, username: string, displayName: string | null): Contact {
   return {

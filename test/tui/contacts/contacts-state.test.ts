@@ -5,7 +5,6 @@ import type { Contact, ContactPage, PageQuery } from '../../../src/api/types.js'
 import {
   type ContactsAction,
   type ContactsState,
-  contactsReducer,
   DELETED_KEPT,
   emptyListText,
   firstPageQuery,
@@ -18,6 +17,7 @@ import {
   UNDO_WINDOW_MS,
   visibleContacts,
 } from '../../../src/tui/contacts/contacts-state.js';
+import { contactsReducer } from '../../../src/tui/contacts/contacts-reducer.js';
 
 function contact(id: string, username: string, displayName: string | null, phoneNumber: string): Contact {
   return {
