@@ -17,7 +17,8 @@ import { type ContactPages, contactPages } from './contact-pages.js';
 import { COLUMNS, type ContactRecord, JSON_ROW, MIGRATIONS, SCHEMA_VERSION } from './contacts-schema.js';
 import { checkOpenable, createPrivately, refuseDirectoryName } from './database-path.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
-import { type KeptMarket, type MarketRequest, type MarketSettings, settleMarket } from './kept-market.js';
+import { type KeptMarket, type MarketRequest, settleMarket } from './kept-market.js';
+import type { MarketSettings } from './market.js';
 
 export { DatabaseOpenError, MarketMismatchError };
 

@@ -2,14 +2,8 @@
 // same database prices alike: read at open, written by the first open that asks for one, and a
 // request for another refused unless it resets the market.
 import type Database from 'better-sqlite3';
+import type { MarketSettings } from './market.js';
 import { MarketMismatchError } from './store-errors.js';
-
-/** What the market simulator needs to price exactly as every other process on the database. */
-export interface MarketSettings {
-  seed: number;
-  /** Where the walk starts, ms since the Unix epoch. */
-  epochMs: number;
-}
 
 export interface KeptMarket extends MarketSettings {
   /** Whether this open wrote it (a database without one, or a reset) or found it. */
