@@ -12,10 +12,10 @@ import { DatabaseOpenError, MarketMismatchError } from './store-errors.js';
 import { newerSchema, upgradeSchema } from '../sqlite/schema.js';
 import { isFullDisk, isReadOnly, sqliteProblem } from '../sqlite/problems.js';
 import { readableDatabase, readOnlyReason } from '../sqlite/read-only.js';
-import { databaseFileAt } from '../sqlite/database-file.js';
+import { databaseFileAt, databaseFileMade } from '../sqlite/database-file.js';
 import { type ContactPages, contactPages } from './contact-pages.js';
 import { COLUMNS, type ContactRecord, JSON_ROW, MIGRATIONS, SCHEMA_VERSION } from './contacts-schema.js';
-import { checkOpenable, createPrivately, refuseDirectoryName } from './database-path.js';
+import { checkOpenable, refuseDirectoryName } from './database-path.js';
 import { type GroupCommit, groupCommit } from './group-commit.js';
 import { type KeptMarket, type MarketRequest, settleMarket } from './kept-market.js';
 import type { MarketSettings } from './market.js';
@@ -65,14 +65,16 @@ const BUSY_TIMEOUT_MS = 5000;
 export function openContactsStore(path: string, options: OpenOptions = {}): ContactsStore {
   if (path !== ':memory:') {
     refuseDirectoryName(path);
+    const refuse = (reason: string) => new DatabaseOpenError(path, reason);
     // A FIFO, a device, a socket or a directory is refused before SQLite is given it (a FIFO would
-    // block its reads for ever).
-    databaseFileAt(path, (reason) => new DatabaseOpenError(path, reason));
+    // block its reads for ever), and so is another account's link.
+    databaseFileAt(path, refuse);
     // Before checkOpenable, which refuses a file tickbook may not write: one it may read is served.
     const readOnly = readOnlyReason(path);
     if (readOnly !== undefined) return openReadOnly(path, readOnly, options);
     checkOpenable(path, options.createDirectory === true, options.directoryOrigin ?? 'the database path');
-    createPrivately(path);
+    // Made 0600 before SQLite would make it with the umask's mode, as the price history is.
+    databaseFileMade(path, refuse);
   }
   let db: Database.Database;
   try {

@@ -1,11 +1,12 @@
 // A sandbox database's path judged before SQLite is given it: SQLite's own answer for most of what
-// can be wrong ("unable to open database file") names neither the file nor the reason, it makes a
-// file of a directory's name, and it makes a new file with the umask's mode.
-import { accessSync, closeSync, constants, openSync } from 'node:fs';
+// can be wrong ("unable to open database file") names neither the file nor the reason, and it
+// makes a file of a directory's name. (The file itself is made by sqlite/database-file.ts, as the
+// price history's is.)
+import { accessSync, constants } from 'node:fs';
 import { dirname } from 'node:path';
 import { DirectoryError, ensureDirectory } from '../config/directories.js';
-import { fsReason } from '../config/fs-reason.js';
 import { statOrUndefined } from '../config/stat-or-undefined.js';
+import { whyNoDirectory } from '../sqlite/database-file.js';
 import { DatabaseOpenError } from './store-errors.js';
 
 /**
@@ -36,30 +37,6 @@ export function checkOpenable(path: string, createDirectory: boolean, origin: st
       throw new DatabaseOpenError(path, `permission denied: ${reason}`);
     }
   }
-}
-
-/**
- * Creates a new database file readable by its owner alone, before SQLite would create it with the
- * umask's 0644: it holds the user's contacts, and SQLite gives its -wal and -shm files the
- * database's own mode. An existing file is left as it is.
- */
-export function createPrivately(path: string): void {
-  try {
-    closeSync(openSync(path, 'wx', 0o600));
-  } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST') return;
-    throw new DatabaseOpenError(path, `cannot create it: ${fsReason(error)}`);
-  }
-}
-
-/** Why `dir` is not there: it is missing, or a part of it is a file. */
-function whyNoDirectory(dir: string): string {
-  for (let at = dir; ; at = dirname(at)) {
-    const found = statOrUndefined(at);
-    if (found && !found.isDirectory()) return `${at} is not a directory`;
-    if (found || at === dirname(at)) break;
-  }
-  return `the directory ${dir} does not exist`;
 }
 
 /**

@@ -5,17 +5,17 @@
 // recording never stops for a file. What is recorded and read is history-records.ts's; the
 // commands open it as history-use.ts says.
 import Database from 'better-sqlite3';
-import { closeSync, constants, existsSync, fstatSync, openSync, renameSync } from 'node:fs';
+import { existsSync, renameSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ensureDirectory } from '../config/directories.js';
 import { fsReason } from '../config/fs-reason.js';
-import { kindOf } from '../config/regular-file.js';
 import { statOrUndefined } from '../config/stat-or-undefined.js';
 import { localDateTime } from '../text/time.js';
 import { upgradeSchema } from '../sqlite/schema.js';
 import { holdPageCache } from '../sqlite/page-cache.js';
 import { isDamage, sqliteProblem } from '../sqlite/problems.js';
-import { BUSY_TIMEOUT_MS, type FileId, historyFailure, HistoryOpenError, refuseNotRegular } from './history-failure.js';
+import { databaseFileMade } from '../sqlite/database-file.js';
+import { BUSY_TIMEOUT_MS, type FileId, historyFailure, HistoryOpenError } from './history-failure.js';
 import { buildStore, type HistoryStore } from './history-records.js';
 import { keepFrom } from './history-salvage.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './history-schema.js';
@@ -143,7 +143,7 @@ const stamp = (t: number): string => localDateTime(t).replace(/[-:]/g, '').repla
  */
 function openFile(path: string, options: OpenHistoryOptions): HistoryStore {
   for (let tries = 1; ; tries++) {
-    const file = regularFileMade(path, options.doing);
+    const file = databaseFileMade(path, (reason, cause) => new HistoryOpenError(path, reason, options.doing, cause));
     let store: HistoryStore;
     try {
       store = connect(path, options);
@@ -164,33 +164,6 @@ function openFile(path: string, options: OpenHistoryOptions): HistoryStore {
       return store;
     }
     store.close();
-  }
-}
-
-/**
- * The regular file at `path`, or one made there when there is none: private from the start (what
- * a user watches is theirs; SQLite gives -wal and -shm this mode). A symbolic link to a file not
- * made yet gets it made where it points, as SQLite would make it.
- */
-function regularFileMade(path: string, doing: string | undefined): FileId {
-  const there = refuseNotRegular(path, doing);
-  if (there !== undefined) return there;
-  let fd: number;
-  try {
-    fd = openSync(path, 'wx', 0o600);
-  } catch (error) {
-    if ((error as { code?: string }).code !== 'EEXIST') throw error;
-    const made = refuseNotRegular(path, doing);
-    if (made !== undefined) return made;
-    // EEXIST with nothing there: a link to nothing. O_NONBLOCK: a FIFO put there meanwhile is not waited on.
-    fd = openSync(path, constants.O_WRONLY | constants.O_CREAT | constants.O_NONBLOCK | constants.O_NOCTTY, 0o600);
-  }
-  try {
-    const made = fstatSync(fd);
-    if (!made.isFile()) throw new HistoryOpenError(path, `it is ${kindOf(made)}, not a database file`, doing);
-    return made;
-  } finally {
-    closeSync(fd);
   }
 }
 
