@@ -8,7 +8,8 @@ import { type AlertCondition, armingWords, describeCondition, whenSetWords } fro
 import { ALERT_KINDS, conditionFrom } from '../market/alert-grammar.js';
 import type { AlertsStore, Firing, StoredAlert } from '../store/alerts-store.js';
 import { withHistoryFile } from './history-file.js';
-import type { HistoryStore, HistoryUse } from '../store/history-store.js';
+import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryUse } from '../store/history-use.js';
 import { formatPrice } from '../text/numbers.js';
 import { clockTime, localDateTime } from '../text/time.js';
 import { CONNECTION_HELP } from './connection-options.js';
@@ -131,7 +132,7 @@ async function watch(client: TickbookClient, source: string, intervalS: number, 
   // watching is moved aside and the watch goes on (see price-recorder.ts).
   const recorder = new PriceRecorder({ source, onWarning: (w) => warn(`warning: ${w}`), onTrouble: troubleOnStderr(), doing: WATCH.doing });
   try {
-    const { refuseReadOnly } = await import('../store/history-store.js');
+    const { refuseReadOnly } = await import('../store/history-use.js');
     refuseReadOnly(recorder.path, WATCH);
     // A history that cannot be had is the watch's end: it is where the alerts are.
     await recorder.open({ required: true });

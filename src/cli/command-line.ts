@@ -2,7 +2,7 @@
 // by main.ts once the open-file limit is known to be enough.
 import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
-import { endByHangUp, HUNG_UP } from '../tui/hang-up.js';
+import { endByHangUp, HUNG_UP } from '../tui/terminal/hang-up.js';
 import { ReaderGone, readerGone, watchOutputs } from './stdio.js';
 import { commandLineArguments } from './argv.js';
 import { refuseNonTextArgument, UsageError } from './usage.js';

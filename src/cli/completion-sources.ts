@@ -113,7 +113,7 @@ function savedWatchlists(): string[] {
 async function alertIds(): Promise<string[]> {
   const path = historyPath();
   if (!existsSync(path)) return [];
-  const [{ alertIdsOf }, { sourceFor }] = await Promise.all([import('../store/history-store.js'), import('./history.js')]);
+  const [{ alertIdsOf }, { sourceFor }] = await Promise.all([import('../store/history-use.js'), import('./history.js')]);
   return alertIdsOf(path, sourceFor({}), HISTORY_WAIT_MS).map(String);
 }
 

@@ -12,7 +12,8 @@ import { integerOption, nonEmptyOption, parseCommandLine, refuseNonTextArgument,
 import { withClient } from './with-client.js';
 import { shellWord } from './shell-word.js';
 import { EXPORT_HELP, exportCommand } from './contacts-export.js';
-import { IMPORT_HELP, importContacts, REPORT_DETAILS } from './contacts-import.js';
+import { IMPORT_HELP, importContacts } from './contacts-import.js';
+import { REPORT_DETAILS } from './contacts-import-report.js';
 import { RECORD_LIMIT_WORDS } from '../contacts/import-sources.js';
 import { duplicatesOf } from '../contacts/duplicates.js';
 import { SEARCH_HELP, searchCommand } from './contacts-search.js';

@@ -1,5 +1,5 @@
 // `tickbook` with no command: the dashboard, on the embedded sandbox or the configured servers.
-import { isThemeSetting, THEME_SETTINGS, type ThemeSetting } from '../tui/theme.js';
+import { isThemeSetting, THEME_SETTINGS, type ThemeSetting } from '../tui/style/theme.js';
 import { DASHBOARD_OPTIONS } from './options.js';
 import { ConfigError, type ConfigRead, configFilePath, readConfigFile, updateConfigFile } from '../config/config-file.js';
 import { savedLists, savedListsProblem } from '../config/saved-watchlists.js';
@@ -9,7 +9,7 @@ import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
 import { StatusStore } from '../tui/state/status.js';
 import { dashboardRecording } from '../tui/state/history-reports.js';
-import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/state/ticker.js';
+import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/ticker/ticker-state.js';
 import { CONNECTION_HELP, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';

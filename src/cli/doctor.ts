@@ -108,9 +108,9 @@ function readSettings(): Settings {
 async function terminal(config: ConfigFile): Promise<Finding> {
   // The dashboard's modules (React with them) load only for this line, not for every command.
   const [{ colorsFor }, { glyphsFor }, { MIN_COLUMNS, MIN_ROWS }] = await Promise.all([
-    import('../tui/theme.js'),
-    import('../tui/glyphs.js'),
-    import('../tui/terminal.js'),
+    import('../tui/style/theme.js'),
+    import('../tui/style/glyphs.js'),
+    import('../tui/terminal/terminal-size.js'),
   ]);
   const term = process.env.TERM ?? '(TERM not set)';
   const drawing = glyphsFor(process.env, config.glyphs).unicode ? 'Unicode' : 'ASCII only (the locale is not UTF-8, or the terminal draws none)';
@@ -141,7 +141,7 @@ export function widthsFinding(drawn: ReadonlyMap<string, number>, counted: (char
 
 /** What the terminal says of itself: the widths it draws, whether it knows SGR mouse reports. */
 async function asked(config: ConfigFile): Promise<Finding[]> {
-  const [{ glyphsFor, UNICODE }, { mouseAtStart }, { width }] = await Promise.all([import('../tui/glyphs.js'), import('../tui/mouse/mouse-setting.js'), import('../text/width.js')]);
+  const [{ glyphsFor, UNICODE }, { mouseAtStart }, { width }] = await Promise.all([import('../tui/style/glyphs.js'), import('../tui/mouse/mouse-setting.js'), import('../text/width.js')]);
   const mouse = mouseAtStart(process.env, config.mouse);
   const reading = mouse.on ? 'the dashboard reads clicks and the wheel (O turns it off; Shift+drag selects meanwhile)' : `left to the terminal: ${mouse.reason} (O turns it on)`;
   const unicode = glyphsFor(process.env, config.glyphs).unicode;

@@ -6,7 +6,8 @@
 // A change runs in one transaction, so that running it again makes it once: what its first
 // statements wrote before a later one found the damage is undone, not copied into the new file.
 import { historyPath } from '../store/history-source.js';
-import type { HistoryStore, HistoryUse } from '../store/history-store.js';
+import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryUse } from '../store/history-use.js';
 import { sqliteCode } from '../sqlite/problems.js';
 import { warn } from './poll-loop.js';
 
@@ -15,7 +16,11 @@ import { warn } from './poll-loop.js';
  * writes is synchronous and runs in one transaction, unless its use `copies` (see HistoryUse).
  */
 export async function withHistoryFile<T>(use: HistoryUse, body: (history: HistoryStore) => T | Promise<T>): Promise<T> {
-  const { historyFailure, isDamaged, openHistoryFor, replaceDamaged } = await import('../store/history-store.js');
+  const [{ historyFailure, isDamaged }, { openHistoryFor }, { replaceDamaged }] = await Promise.all([
+    import('../store/history-failure.js'),
+    import('../store/history-use.js'),
+    import('../store/history-store.js'),
+  ]);
   const path = historyPath();
   const options = { onWarning: (w: string) => warn(`warning: ${w}`), doing: use.doing };
   let history = openHistoryFor(path, use, options);

@@ -134,7 +134,7 @@ export async function history(args: readonly string[], now = Date.now()): Promis
   // Reading creates nothing: no file is no prices.
   let records: Tick[] | Bar[] = [];
   if (existsSync(path)) {
-    const { readHistory } = await import('../store/history-store.js');
+    const { readHistory } = await import('../store/history-use.js');
     const read = readHistory(
       path,
       (store) => (bars === undefined ? store.ticks(source, symbol, since, now) : store.bars(source, symbol, bars === '1m' ? 'minute' : 'day', since, now)),

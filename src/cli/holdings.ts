@@ -6,7 +6,8 @@ import { averageCost, checkLot, dayKnown, type Lot, noLot, portfolioOf, type Pos
 import type { Currency } from '../market/listing.js';
 import { type Exact, type Fixed, fixedOf, fixedText, fixedWithDigits, formatMoney } from '../market/money.js';
 import { barStart } from '../market/bars.js';
-import type { HistoryStore, HistoryUse } from '../store/history-store.js';
+import type { HistoryStore } from '../store/history-store.js';
+import type { HistoryUse } from '../store/history-use.js';
 import type { HoldingsStore } from '../store/holdings-store.js';
 import { formatPrice, signedPercent } from '../text/numbers.js';
 import { localToday } from '../text/time.js';

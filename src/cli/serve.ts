@@ -16,8 +16,9 @@ Options:
                             loopback needs --token and --api-key
   --port N                  port (default 8080; 0 picks a free one)
   --db PATH                 SQLite database (default $XDG_DATA_HOME/tickbook/sandbox.db): a
-                            regular file, or none yet (made); a FIFO, a device, a socket or a
-                            directory is refused saying what it is
+                            regular file, or none yet (made 0600, also where a link of yours
+                            to nothing points); a FIFO, a device, a socket, a directory or
+                            another user's link is refused saying what it is
   --seed N                  market seed of a new database, 0 to 4294967295 (default:
                             random, printed at start); a database keeps its market, and
                             a different seed on it is refused

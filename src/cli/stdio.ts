@@ -3,7 +3,7 @@
 // an 'error' on process.stdout or process.stderr; unhandled, it crashes with a stack trace.
 // Here it means "stop": the command is abandoned, the embedded sandbox closed, status 0. A
 // terminal that is gone (EIO) means the same, except that the process then ends as a hang-up.
-import { isTerminalGone } from '../tui/hang-up.js';
+import { isTerminalGone } from '../tui/terminal/hang-up.js';
 
 /** Why a command was abandoned: whoever read its output has gone. Not a failure. */
 export class ReaderGone extends Error {

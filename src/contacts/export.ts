@@ -9,7 +9,7 @@ import { openOutputFile, outputFailure, put } from '../config/output-file.js';
 import { contactJson, terminalSafeJson } from './contact-json.js';
 import { csvRowOf, csvWriteOptions } from './csv-columns.js';
 import type { ExportFormat } from './formats.js';
-import { vcardOf } from './vcard.js';
+import { vcardOf } from './vcard-write.js';
 
 /** Every contact of `contacts` to `out` in `format`; the number written. */
 export async function writeContacts(contacts: AsyncIterable<Contact> | Iterable<Contact>, format: ExportFormat, out: Writable, onContact?: (written: number) => void): Promise<number> {

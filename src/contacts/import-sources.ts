@@ -20,7 +20,9 @@ import { cellsOfEach, type CsvRecord, CsvRecordSplitter } from './csv-records.js
 import type { ImportFields } from './import-candidate.js';
 import type { ImportFormat } from './formats.js';
 import { type Line, LineSplitter, type LongLine } from './text-lines.js';
-import { type CardFields, CardSplitter, crCardLines, type RawCard, readCard } from './vcard.js';
+import type { CardFields } from './vcard-fields.js';
+import { readCard } from './vcard-read.js';
+import { CardSplitter, crCardLines, type RawCard } from './vcard-splitter.js';
 import { type ByteFault, CardBytesCheck } from './vcard-lines.js';
 
 export class ImportFileError extends Error {

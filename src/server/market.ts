@@ -10,6 +10,16 @@ export interface Quote {
   volume: number;
 }
 
+/**
+ * What the market simulator needs to price exactly as every other process on the database (the
+ * market a database keeps, kept-market.ts).
+ */
+export interface MarketSettings {
+  seed: number;
+  /** Where the walk starts, ms since the Unix epoch. */
+  epochMs: number;
+}
+
 export interface MarketOptions {
   catalogue: readonly Listing[];
   seed: number;

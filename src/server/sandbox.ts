@@ -9,7 +9,7 @@ import type { Duplex } from 'node:stream';
 import { isLoopbackHost } from '../api/rules.js';
 import { defaultDatabasePath } from '../config/paths.js';
 import type { ClientError } from './app.js';
-import type { KeptMarket } from './contacts-store.js';
+import type { KeptMarket } from './kept-market.js';
 import { type Credentials, DEMO_API_KEY, DEMO_RESTRICTED_API_KEY, DEMO_TOKEN, freshCredential } from './credentials.js';
 import { HttpError } from './errors.js';
 import { deadlineServerOptions, type RequestDeadlines, requestDeadlines } from './request-deadlines.js';

@@ -1,6 +1,6 @@
 // The ways opening the sandbox's database fails that callers tell apart, in a module of their
 // own: `serve` names them without loading SQLite's addon.
-import type { MarketSettings } from './contacts-store.js';
+import type { MarketSettings } from './market.js';
 
 /** The caller asked for a market other than the one the database keeps. */
 export class MarketMismatchError extends Error {

@@ -13,6 +13,7 @@ import { barStart } from '../market/bars.js';
 import type { Quote } from '../api/types.js';
 import type { HistoryStore, PricePoint } from './history-store.js';
 import { isBusy, isDamage, isFullDisk, sqliteCause } from '../sqlite/problems.js';
+import { historyFailure } from './history-failure.js';
 import { historyPath } from './history-source.js';
 import { AlertWatch, alertsOf, type AlertsStore, type Firing } from './alerts-store.js';
 import { holdingsOf, type HoldingsStore } from './holdings-store.js';
@@ -329,7 +330,7 @@ export class PriceRecorder implements HistoryService {
    */
   #fail(error: unknown, doing: string): void {
     if (this.#held(error)) this.#hold(error);
-    else if (this.#state === 'open') this.#warn(((this.#module?.historyFailure(this.path, error, doing, this.#lockWait()) ?? error) as Error).message);
+    else if (this.#state === 'open') this.#warn(((this.#module ? historyFailure(this.path, error, doing, this.#lockWait()) : error) as Error).message);
   }
 
   alertLevels(symbol: string): number[] {
@@ -378,7 +379,7 @@ export class PriceRecorder implements HistoryService {
       } catch (error) {
         if (this.#held(error)) this.#hold(error);
         // Said by the dashboard with what it was for: in words, naming the file.
-        throw this.#module!.historyFailure(this.path, error, 'use', this.#lockWait());
+        throw historyFailure(this.path, error, 'use', this.#lockWait());
       }
     };
     return Object.fromEntries(methods.map((name) => [name, (...args: unknown[]) => call(name, args)])) as T;

@@ -5,7 +5,7 @@ export const width = (text: string): number => stringWidth(text);
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 
-/** What ends cut text where the terminal draws Unicode; "..." where it cannot (src/tui/glyphs.ts). */
+/** What ends cut text where the terminal draws Unicode; "..." where it cannot (src/tui/style/glyphs.ts). */
 export const ELLIPSIS = '…';
 
 /** Cuts text to at most `columns` columns, ending with the ellipsis when anything was cut. */

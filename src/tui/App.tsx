@@ -3,8 +3,8 @@ import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import type { Layout } from './layout.js';
 import wrapAnsi from 'wrap-ansi';
-import { useGlyphs } from './glyphs.js';
-import { frameRows, MIN_COLUMNS, MIN_ROWS } from './terminal.js';
+import { useGlyphs } from './style/glyphs.js';
+import { frameRows, MIN_COLUMNS, MIN_ROWS } from './terminal/terminal-size.js';
 
 export interface AppProps {
   layout: Layout;

@@ -1,6 +1,5 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
-import { clipboardText } from './notify.js';
 import { useApp, useInput, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../api/client.js';
@@ -14,7 +13,20 @@ import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { PolledStatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import { keyNames } from './keys/key-name.js';
-import { canRun, type Command, CONTACT_MOVES, COUNTED, FIELD_EDITS, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import { canRun, type Command, CONTACT_MOVES, COUNTED, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import { type CommandTable, eachOf } from './keys/commands.js';
+import { FieldListening } from './components/TextField.js';
+import { fieldCommands, type OpenFields, typeInto } from './components/field-commands.js';
+import { overlayCommands } from './chrome/overlay-commands.js';
+import { mouseCommands } from './mouse/mouse-commands.js';
+import { contactsCommands, contactsFields } from './contacts/contacts-commands.js';
+import { exportContacts } from './contacts/export-contacts.js';
+import { searchCommands, searchFields } from './search/search-commands.js';
+import { pickerFields, tickerCommands } from './ticker/ticker-commands.js';
+import { listsCommands, listsFields } from './lists/lists-commands.js';
+import { detailCommands } from './detail/detail-commands.js';
+import { alertsCommands, alertsFields } from './alerts/alerts-commands.js';
+import { holdingsCommands, holdingsFields } from './holdings/holdings-commands.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
 import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
 import { useKeyRuns, useMouse, usePaste } from './keys/input-target.js';
@@ -22,37 +34,31 @@ import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
 import { mouseSteps, type MouseStep } from './mouse/mouse-steps.js';
 import { type ClickRun, nextClick } from './mouse/clicks.js';
 import { type KeyRun, keyRuns } from './keys/key-runs.js';
-import { applyTyped, FieldListening } from './components/TextField.js';
-import { characters } from './state/field-window.js';
-import { applyLineEdit } from './state/line-edit.js';
 import { computeLayout } from './layout.js';
 import { useLifecycle } from './lifecycle.js';
-import { initialPickerState, pickerReducer, rankSymbols } from './state/picker.js';
+import { initialPickerState, pickerReducer, rankSymbols } from './ticker/picker-state.js';
 import { type StatusStore, useStatus } from './state/status.js';
-import { useContacts } from './state/use-contacts.js';
-import { isLoading, selectedContact } from './state/contacts.js';
-import { useContactSearch } from './contacts/use-contact-search.js';
-import { join } from 'node:path';
-import { homedir } from 'node:os';
-import { localDateTime } from '../text/time.js';
-import { type Contact, contactName } from '../api/types.js';
-import { useSymbols } from './state/use-symbols.js';
-import { useSelected, useStore } from './state/use-store.js';
+import { useContacts } from './contacts/use-contacts.js';
+import { isLoading } from './contacts/contacts-state.js';
+import { useContactSearch } from './search/use-contact-search.js';
+import type { Contact } from '../api/types.js';
+import { useSymbols } from './ticker/use-symbols.js';
+import { useSelected, useLatestReducer } from './state/external-state.js';
 import { useOverlay } from './state/use-overlay.js';
-import { useTicker } from './state/use-ticker.js';
-import { WriteLedger } from './state/write-ledger.js';
-import { type TerminalSize, useTerminalSize } from './terminal.js';
+import { useTicker } from './ticker/use-ticker.js';
+import { WriteLedger } from './contacts/write-ledger.js';
+import { type TerminalSize, useTerminalSize } from './terminal/terminal-size.js';
 import { LiveTickerPane } from './ticker/LiveTickerPane.js';
 import { DetailView } from './detail/DetailView.js';
 import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
-import { displayOrder, selectedSymbol } from './state/ticker.js';
+import { displayOrder, selectedSymbol } from './ticker/ticker-state.js';
 import type { HistoryService } from '../store/price-recorder.js';
 import type { Firing } from '../store/alerts-store.js';
 import type { Watchlists } from '../market/watchlists.js';
 import type { SyncedSettings } from '../config/settings-sync.js';
-import { useGlyphs } from './glyphs.js';
-import { type ListsMenu, useListsMenu } from './ticker/use-lists-menu.js';
+import { useGlyphs } from './style/glyphs.js';
+import { type ListsMenu, useListsMenu } from './lists/use-lists-menu.js';
 import { useColumnsEditor } from './ticker/use-columns-editor.js';
 import { type AlertsView as AlertsViewState, readAlerts, useAlertsView } from './alerts/use-alerts-view.js';
 import { AlertsView } from './alerts/AlertsView.js';
@@ -233,11 +239,21 @@ export function Dashboard(props: DashboardProps) {
   );
   const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
   const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);
+  const toggleMoney = (): void => {
+    const hidden = !moneyHidden;
+    setMoneyHidden(hidden);
+    try {
+      props.persistHideMoney?.(hidden);
+      status.notice(hidden ? 'money hidden: $ shows it again' : 'money shown');
+    } catch (error) {
+      status.notice(`${hidden ? 'money hidden' : 'money shown'} for this session; not saved: ${(error as Error).message}`);
+    }
+  };
   const mouseOn = useRef(props.mouse === true);
   const [mouseAreas] = useState(() => new MouseAreas());
   const lastClick = useRef<ClickRun | undefined>(undefined);
   const symbols = useSymbols(client, status);
-  const [picker, dispatchPicker, getPicker] = useStore(pickerReducer, () => initialPickerState);
+  const [picker, dispatchPicker, getPicker] = useLatestReducer(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
   // several keys before the next render.
   const [focus, setFocusState] = useState<PaneName>('contacts');
@@ -265,29 +281,29 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
-  const scopes = activeScopes(
+  const scopes = activeScopes({
     focus,
-    overlay.kind,
-    contacts.state,
-    picker.open,
+    overlay: overlay.kind,
+    contacts: contacts.state,
+    pickerOpen: picker.open,
     hidden,
-    detail.state !== undefined,
-    columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
-    alertsScopeOf(alertsView.view),
-    search.view.open,
-  );
+    detailOpen: detail.state !== undefined,
+    paneModal: columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
+    cover: alertsScopeOf(alertsView.view),
+    searching: search.view.open,
+  });
   const alertsOpen = alertsView.view.open;
   // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
   // ticker pane would: it is drawn by every change of the ticker then, as the pane is.
-  const tickerBehind = useSelected(ticker.store, (s) => (alertsOpen || detail.state ? s : undefined));
+  const tickerBehind = useSelected(ticker.live, (s) => (alertsOpen || detail.state ? s : undefined));
   // Read while the view is open: on opening, after each change made in it (its version), and at
   // each poll. The file changes outside React, so when to read it again is this stamp's to say.
   const alertsReadAt = alertsOpen ? `${alertsView.version} ${tickerBehind?.lastSuccessAt}` : undefined;
   const alertsData = useMemo(() => (alertsReadAt === undefined ? undefined : readAlerts(history?.books())), [alertsReadAt, history]);
   // What the dashboard shows of the ticker, selected: a poll redraws it only where it shows prices.
   const detailRow = detail.state && tickerBehind?.rows[detail.state.symbol];
-  const tickerUnknown = useSelected(ticker.store, (s) => s.unknown);
-  const tickerRemoved = useSelected(ticker.store, (s) => s.removed);
+  const tickerUnknown = useSelected(ticker.live, (s) => s.unknown);
+  const tickerRemoved = useSelected(ticker.live, (s) => s.removed);
   const detailModel = useDetailView(props.history, detail.state, detailRow, {
     width: layout.kind === 'too-small' ? 0 : layout.width,
     height: layout.kind === 'too-small' ? 0 : layout.panes,
@@ -304,422 +320,68 @@ export function Dashboard(props: DashboardProps) {
     exit();
   }, [contacts.commands, exit, status]);
 
-  /** Runs a command; a counted one (COUNTED) moves `count` at once. */
-  const run = (command: Command, scope: Scope, count = 1): void => {
-    // The field's own: it moves its cursor and edits at it (TextField). A field just opened is
-    // not taking keys yet: its cursor is at the end, where the edit is made for it.
-    const edit = FIELD_EDITS[command];
-    if (edit) {
-      if (!fieldListening.current) editField(scope, (value) => applyLineEdit(value, characters(value).length, edit).value);
-      return;
-    }
-    const c = contacts.commands;
-    const t = ticker.commands;
-    const mode = contacts.getState().mode.kind;
-    const freshMatches = () => (symbols.catalogue ? rankSymbols(symbols.catalogue, getPicker().query) : undefined);
-    // 1-9 on the ticker: the list of that number.
-    const listNumber = /^ticker\.list-(\d)$/.exec(command)?.[1];
-    if (listNumber !== undefined) return lists.switchTo(Number(listNumber) - 1);
-    switch (command) {
-      case 'quit':
-        void quit();
-        return;
-      case 'suspend':
-        props.onSuspend?.();
-        return;
-      case 'focus-next':
-      case 'focus-previous':
-        // The open symbol covers both panes: going to a pane is going back to them.
-        detail.close();
-        setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
-        return;
-      case 'help':
-        return overlay.open('help');
-      case 'messages':
-        return overlay.open('messages');
-      case 'help.close':
-      case 'messages.close':
-        return overlay.close();
-      case 'help.next-page':
-        return overlay.scroll(count, helpLastPage);
-      case 'help.previous-page':
-        return overlay.scroll(-count, helpLastPage);
-      case 'messages.down':
-        return overlay.scroll(count, logMax);
-      case 'messages.up':
-        return overlay.scroll(-count, logMax);
-      case 'messages.page-down':
-        return overlay.scroll(overlayRows * count, logMax);
-      case 'messages.page-up':
-        return overlay.scroll(-overlayRows * count, logMax);
-      case 'contacts.down':
-        return c.go({ rows: count });
-      case 'contacts.up':
-        return c.go({ rows: -count });
-      case 'contacts.first':
-        return c.go({ to: 'first' });
-      case 'contacts.last':
-        return c.go({ to: 'last' });
-      case 'contacts.next-page':
-        return c.go({ pages: count });
-      case 'contacts.previous-page':
-        return c.go({ pages: -count });
-      case 'contacts.stop':
-        // Esc stops a jump under way; with none, it lets go of the marks.
-        if (c.moving()) return c.stopMove();
-        return c.clearMarks();
-      case 'contacts.mark':
-        // Marked and on to the next row: Space held down marks a run of contacts.
-        c.toggleMark();
-        return c.go({ rows: 1 });
-      case 'contacts.mark-all':
-        return c.markShown();
-      case 'contacts.export': {
-        const marked = [...contacts.getState().marked.values()];
-        // Made fresh: under this name, or -2, -3, … when it is taken by the time the export ends
-        // (another x a moment before), never over another file.
-        const path = join(props.exportDir ?? homedir(), `tickbook-contacts-${localDateTime(Date.now()).replace(/[-:]/g, '').replace(' ', '-')}.vcf`);
-        const what = marked.length > 0 ? `the ${marked.length} marked contact${marked.length === 1 ? '' : 's'}` : 'every contact';
-        status.notice(`exporting ${what} to ${path}${glyphs.ellipsis}`);
-        let shown = 0;
-        // The vCard and CSV writers load when first asked for: they were ~15 ms of every start.
-        void Promise.all([import('../contacts/export.js'), import('../config/output-file.js')]).then(([{ writeContactsFile }, { OutputFileError }]) =>
-          writeContactsFile(marked.length > 0 ? marked : client.allContacts({ limit: 100 }), 'vcf', path, (n) => {
-            // A long export says how far it has gone, every few hundred.
-            if (n - shown >= 500) {
-              shown = n;
-              status.notice(`exporting ${what}: ${n}${glyphs.ellipsis}`);
-            }
-          }, { fresh: true }).then(
-            ({ count, path: written }) => status.notice(`exported ${count} contact${count === 1 ? '' : 's'} to ${written} (vCard)`),
-            // The reason first: a long path must not push it off the line.
-            (error: unknown) =>
-              status.notice(`export failed: ${error instanceof OutputFileError ? error.reasonFirst() : (error as Error).message}`),
-          ),
-        ).catch((error: unknown) => status.notice(`export failed: ${(error as Error).message}`));
-        return;
-      }
-      case 'contacts.toggle-active':
-        return c.toggleActive();
-      case 'contacts.reload':
-        // The index is walked again too: r is how a stale search is refreshed.
-        search.refresh();
-        return c.reload();
-      case 'contacts.search':
-        return search.open();
-      case 'search.down':
-        return search.move(count);
-      case 'search.up':
-        return search.move(-count);
-      case 'search.close':
-        return search.close();
-      case 'search.mark': {
-        // Space types in the query: Ctrl-T marks the highlighted match, and goes on to the next.
-        const chosen = search.chosen();
-        if (!chosen) return status.notice('no match to mark');
-        c.toggleMark(chosen);
-        return search.move(1);
-      }
-      case 'search.show': {
-        // Shown in the list as it stands: a contact never active is not in "active only".
-        const activeOnly = contacts.getState().activeOnly;
-        const hit = search.chosen();
-        if (!hit) return status.notice('no match to show: type a name, username or number');
-        if (activeOnly && hit.lastActiveAt === null) c.toggleActive();
-        const listed = activeOnly && hit.lastActiveAt !== null ? (contact: Contact) => contact.lastActiveAt !== null : () => true;
-        // The page it is on, numbered as paging there from the first would number it, the
-        // cursor on it: the label is true, and n and p go on from there.
-        const { contact, before, pageNumber } = search.placeOf(listed, pageRows.current)!;
-        search.close();
-        void c.showAt(
-          before.map((b) => b.id),
-          pageNumber,
-          contact.id,
-        );
-        return;
-      }
-      case 'contacts.open':
-        return c.open();
-      case 'contacts.back':
-        return c.back();
-      case 'contacts.rename':
-        return c.startRename();
-      case 'contacts.delete':
-        return c.askDelete();
-      case 'contacts.undo':
-        return c.undoDelete();
-      case 'contacts.create':
-        return c.startCreate();
-      case 'contacts.filter':
-        return c.startFilter();
-      case 'contacts.copy-phone':
-      case 'contacts.copy-username': {
-        const contact = selectedContact(contacts.getState());
-        if (!contact) return status.notice('no contact selected to copy from');
-        if (!props.onCopy) return status.notice('copying needs the terminal, which this run does not own');
-        const phone = command === 'contacts.copy-phone';
-        // What is shown as copied is what is copied: the clipboard gets no control the screen hides.
-        const copied = clipboardText(phone ? contact.phoneNumber : contact.username);
-        props.onCopy(copied);
-        return status.notice(`copied ${phone ? 'the phone number' : 'the username'} of ${contactName(contact)}: ${copied}`);
-      }
-      case 'contacts.confirm-yes':
-        return c.confirmDelete();
-      case 'contacts.confirm-no':
-        return c.cancel();
-      case 'field.submit':
-        if (scope === 'alerts.form') return void alertsView.submit();
-        if (scope === 'holdings.form') return holdingsEditor.submit();
-        if (scope === 'ticker.list-name') return lists.submitName();
-        if (mode === 'rename') return c.submitRename();
-        if (mode === 'create') return c.submitCreate();
-        if (mode === 'filter') return c.keepFilter();
-        return;
-      case 'field.cancel':
-        if (scope === 'alerts.form') return alertsView.cancelForm();
-        if (scope === 'holdings.form') return holdingsEditor.cancelForm();
-        if (scope === 'ticker.list-name') return lists.cancelName();
-        if (focusRef.current === 'ticker' && getPicker().open) return dispatchPicker({ type: 'closed' });
-        if (mode === 'filter') return c.clearFilter();
-        return c.cancel();
-      case 'field.next':
-      case 'field.previous': {
-        const by = command === 'field.next' ? 1 : -1;
-        if (scope === 'alerts.form') return alertsView.moveField(by);
-        if (scope === 'holdings.form') return holdingsEditor.moveField(by);
-        return c.moveCreateField(by);
-      }
-      case 'ticker.down':
-        return t.down(count);
-      case 'ticker.up':
-        return t.up(count);
-      case 'ticker.first':
-        return t.first();
-      case 'ticker.last':
-        return t.last();
-      case 'ticker.pause':
-        return t.togglePause();
-      case 'ticker.faster':
-        return t.changeInterval(-1);
-      case 'ticker.slower':
-        return t.changeInterval(1);
-      case 'ticker.sort':
-        return t.cycleSort();
-      case 'ticker.move-down':
-        return t.moveSymbol(1);
-      case 'ticker.move-up':
-        return t.moveSymbol(-1);
-      case 'ticker.remove':
-        return t.remove();
-      case 'ticker.undo':
-        return t.undo();
-      case 'ticker.refresh':
-        return t.refresh();
-      case 'ticker.flip-sort':
-        return t.flipSort();
-      case 'ticker.lists':
-        return lists.openSwitch();
-      case 'ticker.move-to-list':
-        return lists.openMove(selectedSymbol(ticker.getState()));
-      case 'ticker.next-list':
-        return lists.step(1);
-      case 'ticker.previous-list':
-        return lists.step(-1);
-      case 'lists.down':
-        return lists.move(count);
-      case 'lists.up':
-        return lists.move(-count);
-      case 'lists.choose':
-        return lists.choose();
-      case 'lists.create':
-        return lists.startCreate();
-      case 'lists.rename':
-        return lists.startRename();
-      case 'lists.delete':
-        return lists.askDelete();
-      case 'lists.close':
-        return lists.close();
-      case 'lists.confirm-yes':
-        return lists.confirmDelete();
-      case 'lists.confirm-no':
-        return lists.keep();
-      case 'ticker.edit-columns':
-        return columnsEditor.open();
-      case 'columns.down':
-        return void columnsEditor.move(count);
-      case 'columns.up':
-        return void columnsEditor.move(-count);
-      case 'columns.toggle':
-        return columnsEditor.toggle();
-      case 'columns.left':
-        return columnsEditor.shift(-1);
-      case 'columns.right':
-        return columnsEditor.shift(1);
-      case 'columns.close':
-        return columnsEditor.close();
-      case 'ticker.open': {
-        const symbol = selectedSymbol(ticker.getState());
-        if (symbol === undefined) return;
-        // Its company name comes from the catalogue.
-        symbols.ensure();
-        return detail.open(symbol);
-      }
-      case 'detail.close':
-        return detail.close();
-      case 'detail.next':
-      case 'detail.previous': {
-        detail.stepSymbol(command === 'detail.next' ? count : -count, displayOrder(ticker.getState()));
-        // Back on the watchlist, the highlight is on the symbol last looked at.
-        const open = detail.current();
-        if (open) t.select(open.symbol);
-        return;
-      }
-      case 'detail.span-longer':
-        return detail.stepSpan(count);
-      case 'detail.span-shorter':
-        return detail.stepSpan(-count);
-      case 'detail.span-1h':
-        return detail.span('1h');
-      case 'detail.span-1d':
-        return detail.span('1d');
-      case 'detail.span-5d':
-        return detail.span('5d');
-      case 'detail.span-1m':
-        return detail.span('1m');
-      case 'detail.span-all':
-        return detail.span('all');
-      case 'alerts.new':
-        // On the symbol open, or highlighted; in the alerts view, on one to be typed.
-        return alertsView.newAlert(scope === 'alerts' ? undefined : (detail.current()?.symbol ?? selectedSymbol(ticker.getState())));
-      case 'alerts.open':
-        return alertsView.open();
-      case 'alerts.close':
-        return alertsView.close();
-      case 'alerts.down':
-        return alertsView.move(count);
-      case 'alerts.up':
-        return alertsView.move(-count);
-      case 'alerts.section':
-        return alertsView.toggleSection();
-      case 'alerts.edit':
-        return alertsView.edit();
-      case 'alerts.pause':
-        return alertsView.pause();
-      case 'alerts.snooze':
-        return alertsView.snooze();
-      case 'alerts.wake':
-        return alertsView.wake();
-      case 'alerts.delete':
-        return alertsView.askDelete();
-      case 'alerts.confirm-yes':
-        return alertsView.confirmDelete();
-      case 'alerts.confirm-no':
-        return alertsView.keep();
-      case 'holdings.open':
-        return holdingsEditor.open(selectedSymbol(ticker.getState()));
-      case 'holdings.close':
-        return holdingsEditor.close();
-      case 'holdings.down':
-        return holdingsEditor.move(count);
-      case 'holdings.up':
-        return holdingsEditor.move(-count);
-      case 'holdings.add':
-        return holdingsEditor.add();
-      case 'holdings.edit':
-        return holdingsEditor.edit();
-      case 'holdings.delete':
-        return holdingsEditor.askDelete();
-      case 'holdings.confirm-yes':
-        return holdingsEditor.confirmDelete();
-      case 'holdings.confirm-no':
-        return holdingsEditor.keep();
-      case 'mouse': {
-        if (!props.onMouse) return status.notice('the mouse needs the terminal, which this run does not own');
-        const on = !mouseOn.current;
-        mouseOn.current = on;
-        props.onMouse(on);
-        const said = on ? 'mouse on: click, double-click and the wheel; O leaves it to the terminal' : 'mouse off: the terminal selects text again; O turns it back on';
-        try {
-          props.persistMouse?.(on);
-          status.notice(said);
-        } catch (error) {
-          status.notice(`${said} (for this session; not saved: ${(error as Error).message})`);
-        }
-        return;
-      }
-      case 'ticker.privacy': {
-        const hidden = !moneyHidden;
-        setMoneyHidden(hidden);
-        try {
-          props.persistHideMoney?.(hidden);
-          status.notice(hidden ? 'money hidden: $ shows it again' : 'money shown');
-        } catch (error) {
-          status.notice(`${hidden ? 'money hidden' : 'money shown'} for this session; not saved: ${(error as Error).message}`);
-        }
-        return;
-      }
-      case 'ticker.picker':
-        symbols.ensure();
-        return dispatchPicker({ type: 'opened' });
-      case 'picker.down':
-        return dispatchPicker({ type: 'cursor-moved', by: count, count: freshMatches()?.length ?? 0 });
-      case 'picker.up':
-        return dispatchPicker({ type: 'cursor-moved', by: -count, count: freshMatches()?.length ?? 0 });
-      case 'picker.add': {
-        // An empty query highlights the catalogue's first entry, which nobody chose.
-        if (!getPicker().chosen) {
-          status.notice('type a symbol or company name (or ↓ to browse), then Enter adds it');
-          return;
-        }
-        const chosen = freshMatches()?.[getPicker().cursor];
-        if (!chosen) return;
-        if (!t.add(chosen.symbol)) return status.notice(`${chosen.symbol} is already on the watchlist`);
-        // Added: what is typed next is the next symbol, not more of this one's query.
-        return dispatchPicker({ type: 'added' });
-      }
-    }
-  };
-
   const fieldListening = useRef(false);
-  /** The open field's value changed by `change`: for keys a just-opened field is not taking yet. */
-  const editField = (scope: Scope, change: (value: string) => string): void => {
-    const c = contacts.getState();
-    if (scope === 'contacts.rename' && c.mode.kind === 'rename') contacts.commands.editRename(change(c.mode.draft));
-    else if (scope === 'contacts.create' && c.mode.kind === 'create') {
-      const { field, values } = c.mode.form;
-      contacts.commands.editCreate(field, change(values[field]));
-    } else if (scope === 'contacts.filter') contacts.commands.editFilter(change(c.filter));
-    else if (scope === 'ticker.picker') dispatchPicker({ type: 'query-edited', query: change(getPicker().query) });
-    else if (scope === 'ticker.list-name') {
-      const menu = lists.current();
-      if (menu.open && menu.name) lists.editName(change(menu.name.draft));
-    } else if (scope === 'contacts.search') {
-      const view = search.current();
-      if (view.open) search.edit(change(view.query));
-    } else if (scope === 'alerts.form') {
-      const view = alertsView.current();
-      if (view.open && view.form) alertsView.editField(change(view.form.values[view.form.field]));
-    } else if (scope === 'holdings.form') {
-      const editor = holdingsEditor.current();
-      if (editor.open && editor.form) holdingsEditor.editField(change(editor.form.values[editor.form.field]));
-    }
+  const selected = () => selectedSymbol(ticker.getState());
+  const pickerAccess = { get: getPicker, dispatch: dispatchPicker };
+  const fields: OpenFields = {
+    ...contactsFields(contacts.commands, contacts.getState),
+    ...searchFields(search),
+    ...pickerFields(pickerAccess),
+    ...listsFields(lists),
+    ...alertsFields(alertsView),
+    ...holdingsFields(holdingsEditor),
   };
+  /** Every command's handler, each feature's own: the compiler holds the table to the keymap. */
+  const commands: CommandTable = {
+    quit: () => void quit(),
+    suspend: () => props.onSuspend?.(),
+    ...eachOf(['focus-next', 'focus-previous'], () => {
+      // The open symbol covers both panes: going to a pane is going back to them.
+      detail.close();
+      setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
+    }),
+    ...overlayCommands({ overlay, helpLastPage, logMax, rows: overlayRows }),
+    ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status }),
+    ...fieldCommands(fields, () => fieldListening.current),
+    ...contactsCommands({
+      contacts: contacts.commands,
+      getState: contacts.getState,
+      status,
+      refreshSearch: search.refresh,
+      copy: props.onCopy,
+      exportContacts: (marked) => exportContacts({ client, status, exportDir: props.exportDir, ellipsis: glyphs.ellipsis }, marked),
+    }),
+    ...searchCommands({ search, contacts: contacts.commands, getContacts: contacts.getState, status, pageRows: () => pageRows.current }),
+    ...tickerCommands({ ticker: ticker.commands, picker: pickerAccess, symbols, columns: columnsEditor, toggleMoney, status }),
+    ...listsCommands({ lists, selectedSymbol: selected }),
+    ...detailCommands({
+      detail,
+      selectedSymbol: selected,
+      shownOrder: () => displayOrder(ticker.getState()),
+      select: ticker.commands.select,
+      ensureSymbols: symbols.ensure,
+    }),
+    ...alertsCommands({ alerts: alertsView, symbolInView: () => detail.current()?.symbol ?? selected() }),
+    ...holdingsCommands({ holdings: holdingsEditor, selectedSymbol: selected }),
+  };
+  /** Runs a command; a counted one (COUNTED) moves `count` at once. */
+  const run = (command: Command, scope: Scope, count = 1): void => commands[command](scope, count);
   /** Keys typed before a just-opened field takes them edit it as the field would have. */
-  const feedField = (scope: Scope, keys: string): void => editField(scope, (value) => applyTyped(value, keys));
+  const feedField = (scope: Scope, keys: string): void => typeInto(fields[scope], keys);
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
-    activeScopes(
-      focusRef.current,
-      overlay.current(),
-      contacts.getState(),
-      getPicker().open,
-      hiddenRef.current,
-      detail.current() !== undefined,
-      columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
-      alertsScopeOf(alertsView.current()),
-      search.isOpen(),
-    );
+    activeScopes({
+      focus: focusRef.current,
+      overlay: overlay.current(),
+      contacts: contacts.getState(),
+      pickerOpen: getPicker().open,
+      hidden: hiddenRef.current,
+      detailOpen: detail.current() !== undefined,
+      paneModal: columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
+      cover: alertsScopeOf(alertsView.current()),
+      searching: search.isOpen(),
+    });
 
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
@@ -854,7 +516,7 @@ export function Dashboard(props: DashboardProps) {
           }
           ticker={
             <LiveTickerPane
-              store={ticker.store}
+              ticker={ticker.live}
               history={history}
               holdingsVersion={holdingsEditor.version}
               moneyHidden={moneyHidden}
@@ -899,7 +561,7 @@ export function Dashboard(props: DashboardProps) {
               />
             ) : undefined
           }
-          status={<PolledStatusLine status={snapshot} store={status} polls={ticker.store} target={props.target} width={layout.width} />}
+          status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
           footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
         />
       </FieldListening.Provider>

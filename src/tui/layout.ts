@@ -1,7 +1,7 @@
 // Which panes, which sizes: side by side on wide terminals, stacked on narrow ones (the ticker
 // below, with the odd row), a single line when the terminal is too small; every frame one line
 // shorter than the terminal.
-import { frameRows, MIN_COLUMNS, MIN_ROWS, SIDE_BY_SIDE_COLUMNS, type TerminalSize } from './terminal.js';
+import { frameRows, MIN_COLUMNS, MIN_ROWS, SIDE_BY_SIDE_COLUMNS, type TerminalSize } from './terminal/terminal-size.js';
 
 export interface Box2 {
   width: number;

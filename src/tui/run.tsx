@@ -11,19 +11,19 @@ import { ApiError } from '../api/errors.js';
 import { sanitize } from '../text/sanitize.js';
 import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
-import { HUNG_UP, isTerminalGone, signalStatus } from './hang-up.js';
+import { HUNG_UP, isTerminalGone, signalStatus } from './terminal/hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
-import { PacedInput } from './paced-input.js';
-import { alertBytes, clipboardSequence } from './notify.js';
+import { PacedInput } from './keys/paced-input.js';
+import { alertBytes, clipboardSequence } from './terminal/notify.js';
 import { AlertCommands } from '../alerts/command-runner.js';
 import { InputTarget } from './keys/input-target.js';
-import { Screen } from './screen.js';
+import { Screen } from './terminal/screen.js';
 import { mouseAtStart } from './mouse/mouse-setting.js';
 import { errorText } from './state/error-text.js';
-import { type Unfinished, WriteLedger } from './state/write-ledger.js';
-import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './glyphs.js';
-import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './background.js';
-import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './theme.js';
+import { type Unfinished, WriteLedger } from './contacts/write-ledger.js';
+import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './style/glyphs.js';
+import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './terminal/background.js';
+import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './style/theme.js';
 import { firstFrameDrawn } from '../launch/first-frame.js';
 
 export type RunDashboardOptions = Pick<

@@ -19,7 +19,8 @@ import { barStart, DAY_MS, dayStart, MINUTE_MS, type Bar } from '../../src/marke
 import { chartLines } from '../../src/market/chart.js';
 import type { Quote } from '../../src/api/types.js';
 import { alertsOf } from '../../src/store/alerts-store.js';
-import { openHistoryStore, type PricePoint, RETENTION_MS } from '../../src/store/history-store.js';
+import { RETENTION_MS } from '../../src/store/history-ageing.js';
+import { openHistoryStore, type PricePoint } from '../../src/store/history-store.js';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { DASHBOARD_LOCK_WAIT_MS } from '../../src/tui/state/history-reports.js';
 import { sequence } from '../../src/server/random.js';

@@ -1,6 +1,6 @@
 // `tickbook` and `tickbook serve` as child processes of the built bin: help, usage errors (one
 // line on stderr, exit 2), the startup banner, one log line per request, and no secret on screen.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -196,6 +196,25 @@ describe('serve --db that cannot be opened: one line naming --db, the place and 
     const stderr = await refused(join(file, 'x.db'), /not a directory/);
     expect(stderr).toMatch(/--db/);
     expect(stderr).toContain(file);
+  });
+
+  it('a link to nothing in a directory that does not exist: refused naming the link and where it points, and nothing is made', async () => {
+    const target = join(dir, 'nowhere', 'x.db');
+    const link = join(dir, 'link.db');
+    symlinkSync(target, link);
+    const stderr = await refused(link, /symbolic link/);
+    expect(stderr).toBe(`tickbook: option --db ${link}: it is a symbolic link to ${target}, and the directory ${join(dir, 'nowhere')} does not exist (see tickbook --help)\n`);
+    expect(readdirSync(dir)).toEqual(['link.db']);
+  });
+
+  it.skipIf(process.getuid?.() !== 0)('a link another user owns (as one planted in /tmp would be): not followed, and nothing is made where it points', async () => {
+    const target = join(dir, 'planted.db');
+    const link = join(dir, 'link.db');
+    symlinkSync(target, link);
+    lchownSync(link, 65534, 65534);
+    const stderr = await refused(link, /not followed/);
+    expect(stderr).toBe(`tickbook: option --db ${link}: ${link} is a symbolic link owned by another user (uid 65534): not followed (see tickbook --help)\n`);
+    expect(readdirSync(dir)).toEqual(['link.db']);
   });
 
   it.skipIf(process.getuid?.() === 0)('in a directory tickbook may not write to (as a user other than root)', async () => {

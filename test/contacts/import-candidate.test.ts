@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { columnsOf, fieldsOfRow } from '../../src/contacts/csv-columns.js';
 import { fieldsOfCard } from '../../src/contacts/import-sources.js';
-import { type CardFields, readCard } from '../../src/contacts/vcard.js';
+import type { CardFields } from '../../src/contacts/vcard-fields.js';
+import { readCard } from '../../src/contacts/vcard-read.js';
 import { candidateOf, defaultCountry, type ImportFields, phoneOf, phoneOrder, type PhoneField, usernameFrom, usernameWithPhone } from '../../src/contacts/import-candidate.js';
 
 const PHONE = '+442079460958';

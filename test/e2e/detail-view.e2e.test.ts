@@ -97,7 +97,7 @@ describe.skipIf(!hasTmux())('the detail view in tmux', () => {
     await openFirst(s);
     // The 1h span at once: the 1d span over a history this young can be drawn from minute buckets
     // (one, here) when the store's clock reads a millisecond after the view's (see the report of
-    // test/tui/detail-view.test.tsx's last test), which would make this test flaky.
+    // test/tui/detail/detail-view.test.tsx's last test), which would make this test flaky.
     s.keys('1');
     screen = await s.waitFor((t) => BRAILLE.test(t) && /\d\d:\d\d {2,}.*\d\d:\d\d/.test(t), 'a chart from the recorded history', 5_000);
     expect(screen).not.toMatch(/fewer than two prices/);

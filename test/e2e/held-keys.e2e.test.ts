@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/server/catalogue.js';
-import { rankSymbols } from '../../src/tui/state/picker.js';
+import { rankSymbols } from '../../src/tui/ticker/picker-state.js';
 import { fillContacts, manyUsername } from '../helpers/many-contacts.js';
 import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 

@@ -2,7 +2,7 @@
 // what is asked of it (raw mode, ref counts, pausing) is recorded; and a reader that takes what
 // the paced input gives as Ink does.
 import { EventEmitter } from 'node:events';
-import type { PacedInput, TerminalInput } from '../../src/tui/paced-input.js';
+import type { PacedInput, TerminalInput } from '../../src/tui/keys/paced-input.js';
 
 export class FakeStdin extends EventEmitter implements TerminalInput {
   isTTY = true;

@@ -8,7 +8,7 @@ import type { ReactElement } from 'react';
 import type { TickbookClient } from '../../src/api/client.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { InputTarget } from '../../src/tui/keys/input-target.js';
-import { PacedInput, type TerminalInput } from '../../src/tui/paced-input.js';
+import { PacedInput, type TerminalInput } from '../../src/tui/keys/paced-input.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from './fake-terminal.js';
 

@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parsePossiblePhoneNumber } from '../../src/api/possible-phone.js';
-import { type ContactRecord, openContactsStore } from '../../src/server/contacts-store.js';
+import type { ContactRecord } from '../../src/server/contacts-schema.js';
+import { openContactsStore } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
 import { demoContacts } from '../../src/server/demo-data.js';
 

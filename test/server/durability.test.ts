@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ContactRecord } from '../../src/server/contacts-store.js';
+import type { ContactRecord } from '../../src/server/contacts-schema.js';
 import { BIN, call, killTickbookChildren, runTickbook, startServe } from '../helpers/sandbox.js';
 
 const TOKEN = 'Bearer demo-token';

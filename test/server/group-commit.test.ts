@@ -6,7 +6,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openContactsStore, type ContactRecord } from '../../src/server/contacts-store.js';
+import type { ContactRecord } from '../../src/server/contacts-schema.js';
+import { openContactsStore } from '../../src/server/contacts-store.js';
 import { HttpError } from '../../src/server/errors.js';
 import { call, killTickbookChildren, startServe } from '../helpers/sandbox.js';
 

@@ -1,7 +1,7 @@
 // Each bearer token is one user: another user's contacts are invisible (404, never 403) and
 // untouchable, and usernames are unique only within one user's list.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContactRecord } from '../../src/server/contacts-store.js';
+import type { ContactRecord } from '../../src/server/contacts-schema.js';
 import { call, client, expectError, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 type Api = ReturnType<typeof client>;

@@ -5,7 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openContactsStore, type ContactRecord, type ContactsStore } from '../../src/server/contacts-store.js';
+import type { ContactRecord } from '../../src/server/contacts-schema.js';
+import { openContactsStore, type ContactsStore } from '../../src/server/contacts-store.js';
 import { client, expectError, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 type Api = ReturnType<typeof client>;

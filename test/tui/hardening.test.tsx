@@ -11,13 +11,13 @@ import type { Contact, ContactPage } from '../../src/api/types.js';
 import {
   type ContactsAction,
   type ContactsState,
-  contactsReducer,
   initialContactsState,
   selectedContact,
   visibleContacts,
-} from '../../src/tui/state/contacts.js';
+} from '../../src/tui/contacts/contacts-state.js';
+import { contactsReducer } from '../../src/tui/contacts/contacts-reducer.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
-import { onlyStyles, Screen } from '../../src/tui/screen.js';
+import { onlyStyles, Screen } from '../../src/tui/terminal/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';

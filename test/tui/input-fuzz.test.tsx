@@ -10,10 +10,11 @@ import { sequence } from '../../src/server/random.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { ErrorBoundary } from '../../src/tui/ErrorBoundary.js';
 import { canonicalKey, splitInput } from '../../src/tui/keys/terminal-input.js';
-import { PacedInput } from '../../src/tui/paced-input.js';
-import { Screen } from '../../src/tui/screen.js';
+import { PacedInput } from '../../src/tui/keys/paced-input.js';
+import { Screen } from '../../src/tui/terminal/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
+import { waitFor } from '../helpers/ink.js';
 import { FakeKeyboard } from '../helpers/paced-terminal.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -140,10 +141,13 @@ describe('the dashboard fed random terminal input', () => {
       terminal.take();
       await act(async () => {
         stdin.emit('data', Buffer.from('?'));
-        await new Promise((resolve) => setTimeout(resolve, 100));
       });
-      frame();
-      expect(terminal.all).toContain('tickbook keys');
+      // The keys are queued and taken in order, one per settled render: on a loaded machine the
+      // help is drawn later, never otherwise.
+      await waitFor(() => {
+        frame();
+        return terminal.all.includes('tickbook keys');
+      }, 5000, 'the help, after Esc Esc Esc Tab Esc ?');
       expect(crashes).toEqual([]);
     } finally {
       process.off('uncaughtException', onCrash);

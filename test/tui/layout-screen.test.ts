@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactNumber, formatChange, formatPrice, shortAge, signedPercent } from '../../src/text/numbers.js';
 import { computeLayout } from '../../src/tui/layout.js';
-import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, Screen } from '../../src/tui/screen.js';
+import { ENTER_ALT_SCREEN, LEAVE_ALT_SCREEN, Screen } from '../../src/tui/terminal/screen.js';
 import { sparkline } from '../../src/tui/ticker/Sparkline.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
 

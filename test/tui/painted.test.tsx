@@ -10,7 +10,7 @@ vi.hoisted(() => {
 
 import { Text } from 'ink';
 import { render } from 'ink-testing-library';
-import { painted, LIGHT, themeFor } from '../../src/tui/theme.js';
+import { painted, LIGHT, themeFor } from '../../src/tui/style/theme.js';
 
 const frameOf = (element: React.ReactElement): string => {
   const { lastFrame, unmount } = render(element);

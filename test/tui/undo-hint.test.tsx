@@ -6,7 +6,7 @@ import { footerHint } from '../../src/tui/chrome/footer-hint.js';
 import type { Scope } from '../../src/tui/keys/keymap.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
-import { WriteLedger } from '../../src/tui/state/write-ledger.js';
+import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { KEY } from '../helpers/keys.js';
 import { setUpSandbox } from '../helpers/sandbox.js';

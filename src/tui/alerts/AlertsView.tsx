@@ -8,13 +8,13 @@ import { formatPrice } from '../../text/numbers.js';
 import { drawn } from '../../text/sanitize.js';
 import { clockTime, localDateTime } from '../../text/time.js';
 import { fit } from '../../text/width.js';
-import { inverse } from '../attributes.js';
+import { inverse } from '../style/attributes.js';
 import { Pane } from '../chrome/Pane.js';
 import { FormFields, formHeight } from '../components/FormFields.js';
-import { useGlyphs } from '../glyphs.js';
+import { useGlyphs } from '../style/glyphs.js';
 import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
-import { useTheme } from '../theme.js';
+import { useTheme } from '../style/theme.js';
 import { formState } from '../state/form.js';
 import type { AlertForm, AlertsView as View } from './use-alerts-view.js';
 

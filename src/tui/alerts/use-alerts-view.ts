@@ -11,7 +11,7 @@ import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
-import { useLatest } from '../state/use-store.js';
+import { useLatest } from '../state/external-state.js';
 
 export type AlertField = 'symbol' | 'condition';
 export const ALERT_FIELDS: readonly AlertField[] = ['symbol', 'condition'];

@@ -3,8 +3,8 @@ import { Text } from 'ink';
 import { memo } from 'react';
 import { dropToFit, type Entry, fit, width as textWidth } from '../../text/width.js';
 import { bindingsFor, type Scope } from '../keys/keymap.js';
-import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 /**
  * The footer's keys of these scopes, in keymap order, each once: "n/PgDn next page", or `brief`,

@@ -2,8 +2,8 @@
 import { useMouseArea } from '../mouse/mouse-areas.js';
 import { Box, Text } from 'ink';
 import { fit } from '../../text/width.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import { HELP_COLUMN_GAP, type HelpLayout } from './help-layout.js';
 
 export function HelpOverlay({ width, height, layout, page }: { width: number; height: number; layout: HelpLayout; page: number }) {

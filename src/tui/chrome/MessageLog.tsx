@@ -3,8 +3,8 @@ import { useMouseArea } from '../mouse/mouse-areas.js';
 import { WHEEL_ROWS } from '../mouse/mouse-steps.js';
 import { Box, Text } from 'ink';
 import { fit } from '../../text/width.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import type { LogLine } from './message-log.js';
 
 export interface MessageLogProps {

@@ -2,8 +2,8 @@
 import { Box, Text } from 'ink';
 import type { ReactNode } from 'react';
 import { fit, width as textWidth } from '../../text/width.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import { type MouseArea, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface PaneProps {

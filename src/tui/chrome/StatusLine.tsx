@@ -4,13 +4,13 @@ import { Text } from 'ink';
 import { drawn } from '../../text/sanitize.js';
 import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
-import { inverse } from '../attributes.js';
+import { inverse } from '../style/attributes.js';
 import { Spinner } from '../components/Spinner.js';
 import type { StatusSnapshot, StatusStore } from '../state/status.js';
-import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
+import { type Selectable, useSelected, wholeState } from '../state/external-state.js';
 import { useNow } from '../state/use-now.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 interface StatusLineProps {
   status: StatusSnapshot;
@@ -20,12 +20,12 @@ interface StatusLineProps {
 }
 
 /**
- * The status line whose latency is read again at each change of `polls` (the ticker's store):
+ * The status line whose latency is read again at each change of `polls` (the ticker's live state):
  * a poll's answer brings a new figure but draws the ticker pane, not the dashboard.
  */
-export function PolledStatusLine({ store, polls, ...line }: Omit<StatusLineProps, 'latencyMs'> & { store: StatusStore; polls: Selectable<unknown> }) {
+export function PolledStatusLine({ source, polls, ...line }: Omit<StatusLineProps, 'latencyMs'> & { source: StatusStore; polls: Selectable<unknown> }) {
   useSelected(polls, wholeState);
-  return <StatusLine {...line} latencyMs={store.latencyMs} />;
+  return <StatusLine {...line} latencyMs={source.latencyMs} />;
 }
 
 export function StatusLine({ status, latencyMs, target, width }: StatusLineProps) {

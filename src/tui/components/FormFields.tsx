@@ -4,8 +4,8 @@
 import { Box, Text } from 'ink';
 import { drawn } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import type { FormState } from '../state/form.js';
 import { Spinner } from './Spinner.js';
 import { TextField } from './TextField.js';

@@ -1,14 +1,12 @@
-// ink-select-input, wrapped: it never takes keys itself (the key router moves the highlight, so
-// typing j or 1 in the search field types), it shows a window around the highlight instead of
-// rotating a ring, and its highlight is always ours: it keeps a selection of its own and puts it
-// back on the first row whenever its rows change order, so it is remounted, starting at our
-// cursor, whenever the window, the cursor or the rows' order changes (`k` and Space in one read in
-// the columns editor move the cursor and reorder the rows in one render).
+// A list whose highlight is our state's: the key router and the mouse move it (so typing j or 1 in
+// the search field types), and the list shows a window around it. ink-select-input keeps its own
+// highlight (set once, from initialIndex), rotates a ring when given a limit, and puts its
+// highlight back on the first row whenever its rows change order: every list here has its cursor
+// owned by a reducer (the columns editor, the symbol picker, the watchlists menu), so this draws
+// the rows as ink-select-input laid them out (a pointer, then the row), from that cursor.
 import { Box, Text } from 'ink';
-import SelectInput from 'ink-select-input';
-import type { ReactNode } from 'react';
-import { inverse } from '../attributes.js';
-import { useGlyphs } from '../glyphs.js';
+import { inverse } from '../style/attributes.js';
+import { useGlyphs } from '../style/glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
 import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
@@ -27,30 +25,23 @@ export interface SelectListProps {
   mouse?: ListCommands | undefined;
 }
 
-function Indicator({ isSelected }: { isSelected?: boolean }): ReactNode {
-  const { pointer } = useGlyphs();
-  return <Text>{isSelected ? pointer : ' '.repeat(pointer.length)}</Text>;
-}
-
 export function SelectList({ items, cursor, rows, highlightColor, mouse }: SelectListProps) {
+  const { pointer } = useGlyphs();
   const top = usePagerTop(items.length, cursor, rows);
-  const shown = items.slice(top, top + rows).map((item) => ({ key: item.key, label: item.label, value: item.key }));
   const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows, cursor, count: items.length, commands: mouse });
-  const Item = ({ isSelected, label }: { isSelected?: boolean; label: string }) => (
-    <Text wrap="truncate-end" {...(isSelected && highlightColor && { color: highlightColor })}>
-      {isSelected ? inverse(label) : label}
-    </Text>
-  );
   return (
     <Box ref={ref} flexDirection="column">
-      <SelectInput
-        key={`${top}:${cursor}:${shown.map((item) => item.key).join('\u0000')}`}
-        items={shown}
-        initialIndex={Math.max(0, cursor - top)}
-        isFocused={false}
-        indicatorComponent={Indicator}
-        itemComponent={Item}
-      />
+      {items.slice(top, top + rows).map((item, index) => {
+        const selected = top + index === cursor;
+        return (
+          <Box key={item.key}>
+            <Text>{selected ? pointer : ' '.repeat(pointer.length)}</Text>
+            <Text wrap="truncate-end" {...(selected && highlightColor && { color: highlightColor })}>
+              {selected ? inverse(item.label) : item.label}
+            </Text>
+          </Box>
+        );
+      })}
     </Box>
   );
 }

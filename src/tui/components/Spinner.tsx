@@ -1,7 +1,7 @@
 // A small spinner for waits; it animates only while shown.
 import { Text } from 'ink';
 import { useEffect, useState } from 'react';
-import { useGlyphs } from '../glyphs.js';
+import { useGlyphs } from '../style/glyphs.js';
 
 export function Spinner({ color }: { color?: string | undefined }) {
   const frames = useGlyphs().spinner;

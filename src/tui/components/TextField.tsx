@@ -5,12 +5,12 @@ import { Text, useInput } from 'ink';
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { drawn, typedText } from '../../text/sanitize.js';
 import { truncate } from '../../text/width.js';
-import { inverse } from '../attributes.js';
+import { inverse } from '../style/attributes.js';
 import { characters, fieldWindow } from '../state/field-window.js';
 import { keyNames } from '../keys/key-name.js';
 import { FIELD_EDITS, resolveKey } from '../keys/keymap.js';
 import { applyLineEdit, codePointCount, fitting } from '../state/line-edit.js';
-import { useTheme } from '../theme.js';
+import { useTheme } from '../style/theme.js';
 
 export interface TextFieldProps {
   value: string;

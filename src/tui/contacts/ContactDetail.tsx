@@ -6,8 +6,8 @@ import { drawn } from '../../text/sanitize.js';
 import { contactFields } from '../../text/contact-fields.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 export interface ContactDetailProps {
   contact: Contact;

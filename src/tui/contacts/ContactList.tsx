@@ -7,9 +7,9 @@ import { relativeTime } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { usePagerTop } from '../state/scroll.js';
-import { INVERSE_OFF, INVERSE_ON } from '../attributes.js';
-import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { INVERSE_OFF, INVERSE_ON } from '../style/attributes.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface ContactListProps {

@@ -20,16 +20,16 @@ import {
   undoSecondsLeft,
   visibleContacts,
   type ContactsState,
-} from '../state/contacts.js';
-import type { ContactsCommands } from '../state/use-contacts.js';
+} from './contacts-state.js';
+import type { ContactsCommands } from './use-contacts.js';
 import { useNow, useRenderAt } from '../state/use-now.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import { ContactDetail } from './ContactDetail.js';
 import { ContactList } from './ContactList.js';
 import { CreateForm } from './CreateForm.js';
 import { progressBar } from '../../text/progress-bar.js';
-import { ContactSearchView, type ContactSearchViewProps } from './ContactSearchView.js';
+import { ContactSearchView, type ContactSearchViewProps } from '../search/ContactSearchView.js';
 
 export interface ContactsPaneProps {
   state: ContactsState;

@@ -4,9 +4,9 @@ import { drawn } from '../../text/sanitize.js';
 import { fit, truncate } from '../../text/width.js';
 import { TextField } from '../components/TextField.js';
 import { Spinner } from '../components/Spinner.js';
-import { CREATE_FIELD_MAX, CREATE_FIELDS, type CreateField, type CreateForm as Form } from '../state/contacts.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { CREATE_FIELD_MAX, CREATE_FIELDS, type CreateField, type CreateForm as Form } from './contacts-state.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 const LABELS: Record<CreateField, string> = {
   username: 'username',

@@ -10,9 +10,9 @@ import { compactNumber, formatChange, formatPrice, signedPercent } from '../../t
 import { drawn } from '../../text/sanitize.js';
 import { clockTime } from '../../text/time.js';
 import { fit, fitEntries, width as textWidth } from '../../text/width.js';
-import { inverse } from '../attributes.js';
-import { useGlyphs } from '../glyphs.js';
-import { changeColor, useTheme } from '../theme.js';
+import { inverse } from '../style/attributes.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { changeColor, useTheme } from '../style/theme.js';
 import { chartBox, type DetailModel } from './use-detail-view.js';
 
 export interface DetailViewProps {

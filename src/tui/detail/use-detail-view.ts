@@ -6,7 +6,7 @@ import { chartLines, MIN_CHART_HEIGHT } from '../../market/chart.js';
 import { type DayFigures, dayFigures } from '../../market/day-figures.js';
 import { joinableGapMs, SPANS, type SpanName } from '../../market/spans.js';
 import type { HistoryReader } from '../../store/price-recorder.js';
-import type { SymbolRow } from '../state/ticker.js';
+import type { SymbolRow } from '../ticker/ticker-state.js';
 import { clockTime } from '../../text/time.js';
 import type { DetailState } from './use-detail.js';
 

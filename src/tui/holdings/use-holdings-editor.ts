@@ -8,7 +8,7 @@ import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { StatusStore } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
-import { useLatest } from '../state/use-store.js';
+import { useLatest } from '../state/external-state.js';
 import { highlightedPlace, highlightOn, type LotHighlight } from './lot-highlight.js';
 
 export const LOT_FIELDS: readonly LotField[] = ['quantity', 'cost', 'date'];

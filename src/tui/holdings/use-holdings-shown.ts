@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { portfolioOf } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import { readBooks } from '../state/books-write.js';
-import type { TickerState } from '../state/ticker.js';
+import type { TickerState } from '../ticker/ticker-state.js';
 import type { HoldingsShown } from '../ticker/WatchlistTable.js';
 
 export function useHoldingsShown(history: HistoryService | undefined, state: TickerState, version: number, hidden: boolean): HoldingsShown | undefined {

@@ -2,7 +2,7 @@
 // (the handler registered here is told when one's turn comes, after the keys before it) and which keys
 // may be taken as one run with a count (a held j arriving faster than it is drawn).
 import { createContext, useContext, useEffect, useRef } from 'react';
-import type { MouseHandler, PacedInput, PasteHandler } from '../paced-input.js';
+import type { MouseHandler, PacedInput, PasteHandler } from './paced-input.js';
 
 export type InputTargetShape = Pick<PacedInput, 'pasteHandler' | 'mouseHandler' | 'takesRuns' | 'repeats'>;
 

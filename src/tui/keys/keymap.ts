@@ -466,7 +466,7 @@ export const bindingsFor = (scope: Scope): Binding[] => BINDINGS.filter((b) => b
 export const isTextScope = (scope: Scope): boolean => TEXT_SCOPES.has(scope);
 
 /** The field's own edits, by command: the focused field applies them to its value and cursor. */
-export const FIELD_EDITS: Partial<Record<Command, LineEdit>> = {
+const FIELD_EDIT_TABLE = {
   'field.left': 'left',
   'field.right': 'right',
   'field.start': 'start',
@@ -477,4 +477,8 @@ export const FIELD_EDITS: Partial<Record<Command, LineEdit>> = {
   'field.kill-end': 'kill-end',
   'field.clear': 'kill-start',
   'field.delete-word': 'delete-word-back',
-};
+} as const satisfies Partial<Record<Command, LineEdit>>;
+export const FIELD_EDITS: Partial<Record<Command, LineEdit>> = FIELD_EDIT_TABLE;
+/** The commands that are a field's own edits. */
+export type FieldEditCommand = keyof typeof FIELD_EDIT_TABLE;
+export const FIELD_EDIT_COMMANDS = Object.keys(FIELD_EDIT_TABLE) as FieldEditCommand[];

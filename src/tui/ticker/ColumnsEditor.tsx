@@ -4,8 +4,8 @@ import type { ColumnName } from '../../market/watchlists.js';
 import { fit } from '../../text/width.js';
 import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { SelectList } from '../components/SelectList.js';
-import { useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 import { editorRows } from './use-columns-editor.js';
 
 const WHAT: Record<ColumnName, string> = {

@@ -1,14 +1,14 @@
-// The ticker pane as the ticker's store has it now. A poll draws this pane again, and the
-// dashboard that holds it not at all: the dashboard selects from the store only what it shows.
+// The ticker pane as the ticker's live state has it now. A poll draws this pane again, and the
+// dashboard that holds it not at all: the dashboard selects from that state only what it shows.
 import type { Lot } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
-import type { TickerState } from '../state/ticker.js';
-import { type Selectable, useSelected, wholeState } from '../state/use-store.js';
+import type { TickerState } from './ticker-state.js';
+import { type Selectable, useSelected, wholeState } from '../state/external-state.js';
 import { useHoldingsShown } from '../holdings/use-holdings-shown.js';
 import { TickerPane, type TickerPaneProps } from './TickerPane.js';
 
 export interface LiveTickerPaneProps extends Omit<TickerPaneProps, 'state' | 'holdings' | 'holdingsEditor'> {
-  store: Selectable<TickerState>;
+  ticker: Selectable<TickerState>;
   /** Where the lots are kept, their version (a change made here), and whether money is hidden. */
   history: HistoryService | undefined;
   holdingsVersion: number;
@@ -20,8 +20,8 @@ export interface LiveTickerPaneProps extends Omit<TickerPaneProps, 'state' | 'ho
   holdingsEditor?: (Omit<NonNullable<TickerPaneProps['holdingsEditor']>, 'price' | 'dayOpen' | 'lots'> & { lotsOf: (symbol: string) => readonly Lot[] }) | undefined;
 }
 
-export function LiveTickerPane({ store, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
-  const state = useSelected(store, wholeState);
+export function LiveTickerPane({ ticker, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
+  const state = useSelected(ticker, wholeState);
   const holdings = useHoldingsShown(history, state, holdingsVersion, moneyHidden);
   return (
     <TickerPane

@@ -1,5 +1,5 @@
 // A sparkline of the prices tickbook has seen, scaled to their own range.
-import { UNICODE } from '../glyphs.js';
+import { UNICODE } from '../style/glyphs.js';
 
 /** `bars`: the levels drawn, lowest first (the glyph set's). */
 export function sparkline(values: readonly number[], width: number, bars: readonly string[] = UNICODE.bars): string {

@@ -9,8 +9,8 @@ import { SelectList } from '../components/SelectList.js';
 import { Spinner } from '../components/Spinner.js';
 import { TextField } from '../components/TextField.js';
 import { exchangeBadge } from '../../market/listing.js';
-import { type Glyphs, UNICODE, useGlyphs } from '../glyphs.js';
-import { useTheme } from '../theme.js';
+import { type Glyphs, UNICODE, useGlyphs } from '../style/glyphs.js';
+import { useTheme } from '../style/theme.js';
 
 export interface SymbolPickerProps {
   query: string;

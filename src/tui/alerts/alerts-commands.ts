@@ -1,0 +1,45 @@
+// The alerts view's commands: opening it, moving through it, a new alert (on the symbol open or
+// highlighted), editing, pausing, snoozing, waking and deleting one.
+import type { OpenFields } from '../components/field-commands.js';
+import { commandsOf } from '../keys/commands.js';
+import type { useAlertsView } from './use-alerts-view.js';
+
+export interface AlertsCommandsDeps {
+  alerts: ReturnType<typeof useAlertsView>;
+  /** The symbol a new alert starts on outside the alerts view: the one open, else the one highlighted. */
+  symbolInView: () => string | undefined;
+}
+
+export function alertsCommands({ alerts, symbolInView }: AlertsCommandsDeps) {
+  return commandsOf({
+    // In the alerts view, a new alert's symbol is typed.
+    'alerts.new': (scope) => alerts.newAlert(scope === 'alerts' ? undefined : symbolInView()),
+    'alerts.open': () => alerts.open(),
+    'alerts.close': () => alerts.close(),
+    'alerts.down': (_, count) => alerts.move(count),
+    'alerts.up': (_, count) => alerts.move(-count),
+    'alerts.section': () => alerts.toggleSection(),
+    'alerts.edit': () => alerts.edit(),
+    'alerts.pause': () => alerts.pause(),
+    'alerts.snooze': () => alerts.snooze(),
+    'alerts.wake': () => alerts.wake(),
+    'alerts.delete': () => alerts.askDelete(),
+    'alerts.confirm-yes': () => alerts.confirmDelete(),
+    'alerts.confirm-no': () => alerts.keep(),
+  });
+}
+
+/** An alert's form. */
+export function alertsFields(alerts: ReturnType<typeof useAlertsView>): OpenFields {
+  return {
+    'alerts.form': {
+      edit: (change) => {
+        const view = alerts.current();
+        if (view.open && view.form) alerts.editField(change(view.form.values[view.form.field]));
+      },
+      submit: () => void alerts.submit(),
+      cancel: () => alerts.cancelForm(),
+      move: (by) => alerts.moveField(by),
+    },
+  };
+}

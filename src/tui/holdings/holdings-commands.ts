@@ -1,0 +1,39 @@
+// The holdings editor's commands: a symbol's lots opened from the ticker, moved through, added,
+// edited and deleted.
+import type { OpenFields } from '../components/field-commands.js';
+import { commandsOf } from '../keys/commands.js';
+import type { useHoldingsEditor } from './use-holdings-editor.js';
+
+export interface HoldingsCommandsDeps {
+  holdings: ReturnType<typeof useHoldingsEditor>;
+  selectedSymbol: () => string | undefined;
+}
+
+export function holdingsCommands({ holdings, selectedSymbol }: HoldingsCommandsDeps) {
+  return commandsOf({
+    'holdings.open': () => holdings.open(selectedSymbol()),
+    'holdings.close': () => holdings.close(),
+    'holdings.down': (_, count) => holdings.move(count),
+    'holdings.up': (_, count) => holdings.move(-count),
+    'holdings.add': () => holdings.add(),
+    'holdings.edit': () => holdings.edit(),
+    'holdings.delete': () => holdings.askDelete(),
+    'holdings.confirm-yes': () => holdings.confirmDelete(),
+    'holdings.confirm-no': () => holdings.keep(),
+  });
+}
+
+/** A lot's form. */
+export function holdingsFields(holdings: ReturnType<typeof useHoldingsEditor>): OpenFields {
+  return {
+    'holdings.form': {
+      edit: (change) => {
+        const editor = holdings.current();
+        if (editor.open && editor.form) holdings.editField(change(editor.form.values[editor.form.field]));
+      },
+      submit: () => holdings.submit(),
+      cancel: () => holdings.cancelForm(),
+      move: (by) => holdings.moveField(by),
+    },
+  };
+}

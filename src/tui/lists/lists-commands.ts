@@ -1,0 +1,50 @@
+// The watchlists' commands: the menu (switch, create, rename, delete), moving a symbol to another
+// list, stepping through the lists, and 1-9 for the list of that number.
+import type { OpenFields } from '../components/field-commands.js';
+import { commandsOf, eachOf } from '../keys/commands.js';
+import type { Command } from '../keys/keymap.js';
+import type { useListsMenu } from './use-lists-menu.js';
+
+const LIST_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
+const LIST_KEYS = LIST_NUMBERS.map((n) => `ticker.list-${n}` as const satisfies Command);
+
+export interface ListsCommandsDeps {
+  lists: ReturnType<typeof useListsMenu>;
+  /** The symbol highlighted in the ticker, for moving it to another list. */
+  selectedSymbol: () => string | undefined;
+}
+
+export function listsCommands({ lists, selectedSymbol }: ListsCommandsDeps) {
+  return {
+    ...commandsOf({
+      'ticker.lists': () => lists.openSwitch(),
+      'ticker.move-to-list': () => lists.openMove(selectedSymbol()),
+      'ticker.next-list': () => lists.step(1),
+      'ticker.previous-list': () => lists.step(-1),
+      'lists.down': (_, count) => lists.move(count),
+      'lists.up': (_, count) => lists.move(-count),
+      'lists.choose': () => lists.choose(),
+      'lists.create': () => lists.startCreate(),
+      'lists.rename': () => lists.startRename(),
+      'lists.delete': () => lists.askDelete(),
+      'lists.close': () => lists.close(),
+      'lists.confirm-yes': () => lists.confirmDelete(),
+      'lists.confirm-no': () => lists.keep(),
+    }),
+    ...eachOf(LIST_KEYS, (command) => lists.switchTo(LIST_KEYS.indexOf(command))),
+  };
+}
+
+/** A list's name being typed. */
+export function listsFields(lists: ReturnType<typeof useListsMenu>): OpenFields {
+  return {
+    'ticker.list-name': {
+      edit: (change) => {
+        const menu = lists.current();
+        if (menu.open && menu.name) lists.editName(change(menu.name.draft));
+      },
+      submit: () => lists.submitName(),
+      cancel: () => lists.cancelName(),
+    },
+  };
+}
