@@ -10,7 +10,8 @@ export const stamp = join(root, 'dist', '.build-stamp');
 
 export function build() {
   const run = (...args) => execFileSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
-  run(join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json');
+  // TypeScript 7's tsc; `typescript` itself is TypeScript 6's API, for typescript-eslint (package.json).
+  run(join(root, 'node_modules', '@typescript', 'native', 'bin', 'tsc'), '-p', 'tsconfig.build.json');
   run(join(root, 'scripts', 'copy-assets.mjs'));
   run(join(root, 'scripts', 'bundle.mjs'));
   run(join(root, 'scripts', 'write-manual.mjs'));

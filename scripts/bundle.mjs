@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // Chunk names carry a hash: without this, every build would leave the previous ones behind.
 // (The data files copied beside them stay.)
 for (const dir of [`${root}dist/bundle`, `${root}dist/bundle/chunks`]) {
-  let names = [];
+  let names;
   try {
     names = readdirSync(dir);
   } catch {

@@ -3,7 +3,6 @@
 
 // C0, DEL and C1 controls, the line and paragraph separators some terminals honour, and the
 // bidi overrides and isolates that can make a name read as something else.
-// eslint-disable-next-line no-control-regex
 export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 /** The contract's longest username and display name, in characters (code points). */

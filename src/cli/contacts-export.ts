@@ -41,8 +41,8 @@ export async function exportCommand(args: readonly string[]): Promise<number> {
     } catch (error) {
       if (!(error instanceof OutputFileError)) throw error;
       // Refused or not opened: nothing was read yet, a mistake in the command.
-      if (error.opening) throw new UsageError(`option --output: ${error.message}`);
-      throw new Error(`option --output: ${error.message}`);
+      if (error.opening) throw new UsageError(`option --output: ${error.message}`, { cause: error });
+      throw new Error(`option --output: ${error.message}`, { cause: error });
     }
   });
 }

@@ -33,7 +33,7 @@ The lists and the interval are saved as they change: only what this window chang
 the config file as another dashboard on the same home left it; each window takes in what the
 other saved at its next poll.
 
-${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?=  -h, --help)/m, '')}`;
+${CONNECTION_HELP.replace(/^Output:[\s\S]*?(?= {2}-h, --help)/m, '')}`;
 
 
 /** Where x writes exports: the config's export_dir, else ~/Downloads when there is one, else home. */

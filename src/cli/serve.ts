@@ -123,8 +123,8 @@ export async function serve(args: readonly string[]): Promise<number> {
     sandbox = await startSandbox(options);
   } catch (error) {
     const { code, message } = error as { code?: string; message: string };
-    if (code === 'EADDRINUSE') throw new Error(`cannot listen on port ${options.port}: it is already in use`);
-    if (code === 'EADDRNOTAVAIL') throw new Error(`cannot listen on ${options.host}: no such local address`);
+    if (code === 'EADDRINUSE') throw new Error(`cannot listen on port ${options.port}: it is already in use`, { cause: error });
+    if (code === 'EADDRNOTAVAIL') throw new Error(`cannot listen on ${options.host}: no such local address`, { cause: error });
     if (/refusing to serve/.test(message)) throw new UsageError(message);
     // A --db the user typed that cannot be a database is a mistake in the command line; the
     // default place failing is not (the line still names it and why).

@@ -32,11 +32,8 @@ export function probeQuestions(chars: readonly string[]): string {
   return chars.map((char) => `\r${char}${CURSOR_POSITION}`).join('') + ASK_SGR_MOUSE + DEVICE_ATTRIBUTES;
 }
 
-// eslint-disable-next-line no-control-regex
 const POSITION = /\u001b\[(\d+);(\d+)R/g;
-// eslint-disable-next-line no-control-regex
 const MODE_REPORT = /\u001b\[\?1006;(\d)\$y/;
-// eslint-disable-next-line no-control-regex
 const ATTRIBUTES = /\u001b\[\?[\d;]*c/;
 
 /** The answers in what the terminal sent back, in the order the questions were asked. */

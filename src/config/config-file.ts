@@ -360,14 +360,6 @@ export function removeConfigKeys(path: string, keys: readonly string[]): void {
   saveText(path, (text) => removeKeysInText(text, keys));
 }
 
-/**
- * Writes the given settings, creating the file and its directory if needed. Like every save it
- * keeps what it was not given: a setting of a newer release or a note survives.
- */
-export function writeConfigFile(path: string, config: ConfigFile | Readonly<Record<string, unknown>>): void {
-  saveKeys(path, config);
-}
-
 function saveKeys(path: string, changes: object): void {
   saveText(path, (text) => setKeysInText(text, changes));
 }

@@ -121,10 +121,7 @@ export class CsvRecordSplitter {
     while (i < length) {
       if (this.#quoting) {
         const quote = buf.indexOf(QUOTE, i);
-        if (quote < 0) {
-          i = length;
-          break;
-        }
+        if (quote < 0) break;
         if (quote + 1 === length && !final) {
           hold = quote;
           break;

@@ -1,5 +1,5 @@
-// Bars from ticks: the rules the history store keeps its minute and day bars by, as plain
-// functions, so that "a bar says what its ticks say" can be checked without a database.
+// Bars from ticks: the rules the history store keeps its minute and day bars by, a tick at a time
+// (history-store.ts), as plain functions that can be checked without a database.
 
 /** A price as received: when, the price, and the day's cumulative volume the server gave. */
 export interface Tick {
@@ -72,20 +72,4 @@ export function withTick(bar: Bar | undefined, start: number, tick: Tick, traded
     firstT: Math.min(bar.firstT, tick.t),
     lastT: Math.max(bar.lastT, tick.t),
   };
-}
-
-/**
- * The bars of `size` that ticks make, received in this order (the traded volume of each is
- * counted against the one received before it, as the store counts it). `previous` is the tick
- * received before the first of these.
- */
-export function barsOf(size: BarSize, ticks: readonly Tick[], previous?: Tick): Bar[] {
-  const bars = new Map<number, Bar>();
-  let before = previous;
-  for (const tick of ticks) {
-    const start = barStart(size, tick.t);
-    bars.set(start, withTick(bars.get(start), start, tick, tradedSince(size, before, tick)));
-    before = tick;
-  }
-  return [...bars.values()].sort((a, b) => a.t - b.t);
 }

@@ -60,12 +60,6 @@ function inOrderOf<T>(items: readonly T[], order: readonly T[]): T[] {
   return result;
 }
 
-/** The three-way merge of an ordered set: `theirs` with what `mine` changed of `base`. */
-export function mergeOrdered<T>(base: readonly T[], mine: readonly T[], theirs: readonly T[]): T[] {
-  const edit = orderedEdit(base, mine);
-  return edit ? applyOrdered(theirs, edit) : [...theirs];
-}
-
 /**
  * For each list of `before`, the index of the same list in `after`, or -1 (deleted). A list is
  * known by its name (any case); when as many lists are left unmatched on each side, they were

@@ -64,7 +64,7 @@ function copyOwn(from: Database.Database, to: Database.Database, lost: string[],
 export function keepFrom(aside: string, db: Database.Database): string {
   let old: Database.Database | undefined;
   let staged: Database.Database | undefined;
-  let kept = { alerts: 0, lots: 0 };
+  let kept: { alerts: number; lots: number };
   const lost: string[] = [];
   try {
     // Read-write (nothing is written), so that closing it takes away the -wal and -shm its opening

@@ -7,11 +7,9 @@ import { ClearingMap, remembered } from './remembered.js';
 
 // CSI and OSC/DCS/APC/PM/SOS sequences (7-bit and their 8-bit C1 introducers), then any other
 // ESC-prefixed pair.
-// eslint-disable-next-line no-control-regex
 const ESCAPES = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|(?:\u001b[\]PX^_]|[\u0090\u009d\u009e\u009f\u0098])[^\u0007\u001b\u009c]*(?:\u0007|\u001b\\|\u009c)?|\u001b[^[\]PX^_]?/g;
 // C0 and C1 controls and DEL; line/paragraph separators; bidi overrides and isolates, which can
 // reorder what the rest of the line shows.
-// eslint-disable-next-line no-control-regex
 const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 // Invisible characters: format characters (ZWSP, ZWJ, RLM, BOM, tags, …), variation selectors
 // and the rest of Unicode's default-ignorables (soft hyphen, Hangul fillers), and emoji skin-tone
@@ -55,7 +53,6 @@ const drawnCache = new ClearingMap<string, string>(4096);
 function drawnNow(text: string): string {
   const plain = sanitize(text).replace(INVISIBLE, '');
   // Plain ASCII (most text) cannot hold a grapheme drawn differently.
-  // eslint-disable-next-line no-control-regex
   if (/^[\u0000-\u007f]*$/.test(plain)) return plain;
   let out = '';
   for (const { segment } of segmenter.segment(plain)) out += drawable(segment);

@@ -68,9 +68,6 @@ const M = 0x6d;
 /** string-width's width for the UTF-16 code unit `unit` when it is a grapheme of its own wherever it stands, else NOT_SIMPLE. */
 const unitWidth = (unit: number): number => (unit >= 0x20 && unit < 0x7f ? 1 : widthOf(unit));
 
-/** Whether the UTF-16 code unit `unit` is a grapheme of its own wherever it stands (and not a control). */
-export const isOwnGrapheme = (unit: number): boolean => unitWidth(unit) !== NOT_SIMPLE;
-
 /**
  * Where the SGR sequence starting at `start` (ESC) ends, one past its m; -1 if it is not one.
  * With `colons`, parameters may hold ':' too (`4:3`, `38:2::1:2:3`), as terminals read them.

@@ -203,9 +203,11 @@ export function Dashboard(props: DashboardProps) {
   const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
   const lists = useListsMenu(listsOwner, status);
   const { setColumns } = ticker.commands;
+  // The latest ticker state, read when asked (a stable function, unlike `ticker`, made each render).
+  const { getState: getTicker } = ticker;
   const columnsOwner = useMemo(
-    () => ({ columns: () => ticker.getState().lists[ticker.getState().active]!.columns, change: setColumns }),
-    [ticker.getState, setColumns],
+    () => ({ columns: () => getTicker().lists[getTicker().active]!.columns, change: setColumns }),
+    [getTicker, setColumns],
   );
   const columnsEditor = useColumnsEditor(columnsOwner, status);
   const history = props.history;
@@ -218,22 +220,22 @@ export function Dashboard(props: DashboardProps) {
     () => ({
       ...booksOwner,
       priceOf: async (symbol: string) => {
-        const row = ticker.getState().rows[symbol];
+        const row = getTicker().rows[symbol];
         if (row) return { price: row.price, unknown: false };
         const result = await client.realtimePricing([symbol]);
         return { price: result.quotes.find((q) => q.symbol === symbol)?.price, unknown: result.unknown.includes(symbol) };
       },
     }),
-    [booksOwner, ticker.getState, client],
+    [booksOwner, getTicker, client],
   );
   const alertsView = useAlertsView(alertsOwner, status);
   const holdingsOwner = useMemo(
     () => ({
       ...booksOwner,
-      unknown: (symbol: string) => ticker.getState().unknown.has(symbol),
+      unknown: (symbol: string) => getTicker().unknown.has(symbol),
       today: () => localToday(),
     }),
-    [booksOwner, ticker.getState],
+    [booksOwner, getTicker],
   );
   const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
   const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);
@@ -294,11 +296,10 @@ export function Dashboard(props: DashboardProps) {
   // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
   // ticker pane would: it is drawn by every change of the ticker then, as the pane is.
   const tickerBehind = useSelected(ticker.live, (s) => (alertsOpen || detail.state ? s : undefined));
-  // Read while the view is open: on opening, after each change made in it, and at each poll.
-  const alertsData = useMemo(
-    () => (alertsOpen ? readAlerts(history?.books()) : undefined),
-    [alertsOpen, history, alertsView.version, tickerBehind?.lastSuccessAt],
-  );
+  // Read while the view is open: on opening, after each change made in it (its version), and at
+  // each poll. The file changes outside React, so when to read it again is this stamp's to say.
+  const alertsReadAt = alertsOpen ? `${alertsView.version} ${tickerBehind?.lastSuccessAt}` : undefined;
+  const alertsData = useMemo(() => (alertsReadAt === undefined ? undefined : readAlerts(history?.books())), [alertsReadAt, history]);
   // What the dashboard shows of the ticker, selected: a poll redraws it only where it shows prices.
   const detailRow = detail.state && tickerBehind?.rows[detail.state.symbol];
   const tickerUnknown = useSelected(ticker.live, (s) => s.unknown);

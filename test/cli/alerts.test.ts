@@ -11,9 +11,9 @@ import { historySource } from '../../src/store/history-source.js';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { pollUntil, processRunning, ROOT } from '../helpers/child.js';
 import { runTickbook, runTickbookToExit, sandboxClient, sandboxEnv, startTestSandbox } from '../helpers/sandbox.js';
-import { useCliHomes } from '../helpers/cli-homes.js';
+import { setUpCliHomes } from '../helpers/cli-homes.js';
 
-const { freshEnv } = useCliHomes('tickbook-alerts-cli-');
+const { freshEnv } = setUpCliHomes('tickbook-alerts-cli-');
 
 describe('tickbook alerts', () => {
   it('adds, lists, pauses, resumes and removes alerts; a bad value names its field and saves nothing', async () => {

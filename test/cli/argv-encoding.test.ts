@@ -4,10 +4,10 @@
 // text like any other. The built CLI is run through bash so that argv holds the real bytes.
 import { describe, expect, it } from 'vitest';
 import { commandLineArguments, decodeEscapingBytes, isNotText, shownArgument } from '../../src/cli/argv.js';
-import { BIN, useSandboxCalls } from '../helpers/sandbox.js';
+import { BIN, setUpSandboxCalls } from '../helpers/sandbox.js';
 import { runChild } from '../helpers/child.js';
 
-const ctx = useSandboxCalls();
+const ctx = setUpSandboxCalls();
 
 const HINT = 'is not valid UTF-8 text (is the terminal or script set to UTF-8?) (see tickbook --help)';
 

@@ -2,9 +2,9 @@
 // test fills with two people sharing a number and two sharing a name.
 import { describe, expect, it } from 'vitest';
 import { runTickbookToExit } from '../helpers/sandbox.js';
-import { useCliHomes } from '../helpers/cli-homes.js';
+import { setUpCliHomes } from '../helpers/cli-homes.js';
 
-const { freshEnv } = useCliHomes('tickbook-duplicates-cli-');
+const { freshEnv } = setUpCliHomes('tickbook-duplicates-cli-');
 
 describe('tickbook contacts duplicates', () => {
   it('says there are none, then lists each group with its contacts, in a table and as JSON', async () => {

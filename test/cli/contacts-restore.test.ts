@@ -7,10 +7,10 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type Account, accountOf, byUsername, contact, type Fields, HOUSEHOLD, useContactLists } from '../helpers/contact-accounts.js';
+import { type Account, accountOf, byUsername, contact, type Fields, HOUSEHOLD, setUpContactLists } from '../helpers/contact-accounts.js';
 import { startTestSandbox } from '../helpers/sandbox.js';
 
-const lists = useContactLists('restore', 12);
+const lists = setUpContactLists('restore', 12);
 
 const PEOPLE: Fields[] = [
   ...HOUSEHOLD,

@@ -7,10 +7,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useCliHomes } from '../helpers/cli-homes.js';
+import { setUpCliHomes } from '../helpers/cli-homes.js';
 import { CONTACT_KEYS, call, runTickbookToExit, startTestSandbox } from '../helpers/sandbox.js';
 
-const { freshEnv } = useCliHomes('tickbook-search-cli-');
+const { freshEnv } = setUpCliHomes('tickbook-search-cli-');
 
 /** The people to find, among fillers "Person 000" … "Person 124" (user_000 …). */
 const PEOPLE: Record<string, string>[] = [

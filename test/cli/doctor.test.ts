@@ -110,7 +110,7 @@ describe('tickbook doctor', async () => {
     expect([...run.lines.keys()]).toContain('clock');
     rmSync(join(home, 'data', 'tickbook', 'history.db'), { recursive: true });
     // The dashboard's files as a run leaves them, then checked: no -wal or -shm made by the check.
-    run = await doctor();
+    await doctor();
     const files = () => readdirSync(join(home, 'data', 'tickbook')).sort();
     const before = files();
     run = await doctor();

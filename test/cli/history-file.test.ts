@@ -12,13 +12,13 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTickbook, runTickbookToExit } from '../helpers/sandbox.js';
 import { ROOT } from '../helpers/child.js';
-import { useCliHomes } from '../helpers/cli-homes.js';
+import { setUpCliHomes } from '../helpers/cli-homes.js';
 import { damageLastLeaf, damagePage } from '../helpers/damage.js';
 import { NO_SMALL_DISK, smallDisk, type SmallDisk } from '../helpers/tmpfs.js';
 import { cannotDropPrivileges, traversable } from '../helpers/unprivileged.js';
 import { killUnprivilegedChildren, runTickbookUnprivilegedToExit } from '../helpers/unprivileged-server.js';
 
-const { freshEnv } = useCliHomes('tickbook-history-file-');
+const { freshEnv } = setUpCliHomes('tickbook-history-file-');
 const NO_NOBODY = cannotDropPrivileges();
 
 afterEach(killUnprivilegedChildren);

@@ -9,9 +9,9 @@ import { historyPath, historySource } from '../../src/store/history-source.js';
 import { openHistoryStore } from '../../src/store/history-store.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { runTickbookToExit } from '../helpers/sandbox.js';
-import { useCliHomes } from '../helpers/cli-homes.js';
+import { setUpCliHomes } from '../helpers/cli-homes.js';
 
-const { freshEnv } = useCliHomes('tickbook-holdings-cli-');
+const { freshEnv } = setUpCliHomes('tickbook-holdings-cli-');
 
 interface LotJson {
   lot: number;

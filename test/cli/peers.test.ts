@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { byUsername, contact, type Fields, HOUSEHOLD, useContactLists } from '../helpers/contact-accounts.js';
+import { byUsername, contact, type Fields, HOUSEHOLD, setUpContactLists } from '../helpers/contact-accounts.js';
 import { cleanEnv, runChild } from '../helpers/child.js';
 
 const has = (tool: string) => spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -16,7 +16,7 @@ const ABOOK = has('abook');
 const KHARD = has('khard');
 const needs = (tool: string) => `(needs ${tool}, which .ci/run installs from Debian's packages)`;
 
-const lists = useContactLists('peers');
+const lists = setUpContactLists('peers');
 
 /**
  * The contacts sent through each peer: a family on one number and two John Smiths, text vCard

@@ -15,9 +15,7 @@ const TOKEN = 'tok-Sanitise-2468';
 const API_KEY = 'key-Sanitise-1357';
 
 /** ESC, BEL, every C1 control (8-bit CSI, OSC, ST, NEL …), DEL and the bidi controls. */
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u001b\u0007\u0080-\u009f\u007f\u202a-\u202e\u2066-\u2069]/;
-// eslint-disable-next-line no-control-regex
 const ANY_CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/;
 
 const HOSTILE_MESSAGE = 'bad \u001b]0;PWNED\u0007 \u001b[41mthing\u001b[0m \u009b2J\u0085 \u202eevil \u001b]8;;https://evil.example\u001b\\link\u001b]8;;\u001b\\';

@@ -7,7 +7,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSyn
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeConfigFile } from '../../src/config/config-file.js';
+import { updateConfigFile } from '../../src/config/config-file.js';
 import { openContactsStore } from '../../src/server/contacts-store.js';
 import { ownerOf } from '../../src/server/credentials.js';
 import { sanitize } from '../../src/text/sanitize.js';
@@ -31,7 +31,7 @@ const UUID_IN = /[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9
 const LIST_TITLES = ['ID', 'NAME', 'USERNAME', 'PHONE', 'LAST ACTIVE'];
 const FIELD_KEYS = ['name', 'display name', 'username', 'phone', 'avatar', 'last active', 'created', 'id', 'conversation'];
 
-/* eslint-disable @typescript-eslint/no-explicit-any -- JSON read back from the CLI */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON read back from the CLI
 type Json = any;
 
 interface Run {
@@ -813,7 +813,7 @@ describe('where to connect', () => {
   it('a config file in $XDG_CONFIG_HOME works, below the environment and flags; one readable by others warns', async () => {
     const configEnv = isolatedEnv();
     const path = join(configEnv.XDG_CONFIG_HOME!, 'tickbook', 'config.json');
-    writeConfigFile(path, { base_url: sandbox.url, token: TOKEN, api_key: API_KEY });
+    updateConfigFile(path, { base_url: sandbox.url, token: TOKEN, api_key: API_KEY });
     expect(readdirSync(join(configEnv.XDG_CONFIG_HOME!, 'tickbook'))).toEqual(['config.json']);
 
     const [list, symbols, envWins, flagWins] = await Promise.all([
@@ -1068,7 +1068,6 @@ describe('server text on the terminal', () => {
   const displayName = '\u001b]0;pwned\u0007Eve\u001b[31m Evil\u001b[2J\u009b2J\u202etxt.exe\r\nX';
   const avatarUrl = 'https://x.example/\u001b]8;;https://evil.example\u001b\\a.png';
   // Anything a terminal could act on or that reorders the line; LF is allowed between output lines.
-  // eslint-disable-next-line no-control-regex
   const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
   let hostile: TestSandbox;
   let flags: string[];

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, configFilePath, readConfigFile, updateConfigFile, writeConfigFile, type ConfigFile } from '../../src/config/config-file.js';
+import { ConfigError, configFilePath, readConfigFile, updateConfigFile, type ConfigFile } from '../../src/config/config-file.js';
 import { resolveConnection, type Connection, type ConnectionFlags } from '../../src/config/connection.js';
 import { configDir, dataDir, defaultDatabasePath } from '../../src/config/paths.js';
 
@@ -387,7 +387,7 @@ describe('config file', () => {
     expect(readConfigFile(writeRaw(JSON.stringify({ base_url: 'https://x.example', watchlist: ['AAPL'] }), 0o644)).warnings).toEqual([]);
   });
 
-  it('writeConfigFile creates the directory, writes mode 0600, and reads back equal', () => {
+  it('updateConfigFile creates the directory, writes mode 0600, and reads back equal', () => {
     const path = join(dir, 'nested', 'tickbook', 'config.json');
     const config: ConfigFile = {
       base_url: 'https://api.example.com',
@@ -396,16 +396,16 @@ describe('config file', () => {
       watchlist: ['AAPL', 'VOD.L'],
       interval: 2,
     };
-    writeConfigFile(path, config);
+    updateConfigFile(path, config);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(readConfigFile(path)).toEqual({ config, warnings: [], malformed: {} });
     expect(JSON.parse(readFileSync(path, 'utf8'))).toEqual(config);
   });
 
-  it('writeConfigFile replaces an existing file atomically: a new inode, mode 0600, no temporary left behind', () => {
+  it('updateConfigFile replaces an existing file atomically: a new inode, mode 0600, no temporary left behind', () => {
     const path = writeRaw(JSON.stringify({ token: 'old' }), 0o644);
     const before = statSync(path).ino;
-    writeConfigFile(path, { token: 'new', base_url: 'https://new.example' });
+    updateConfigFile(path, { token: 'new', base_url: 'https://new.example' });
     const after = statSync(path);
     expect(after.mode & 0o777).toBe(0o600);
     // Renamed into place, not rewritten in place: a reader sees the old file or the new, never half.

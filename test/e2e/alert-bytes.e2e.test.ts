@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pollUntil, processRunning, runChild } from '../helpers/child.js';
-import { hasScript, type PtyRun, usePtyHome } from '../helpers/pty.js';
+import { hasScript, type PtyRun, setUpPtyHome } from '../helpers/pty.js';
 import { BIN } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';
@@ -16,7 +16,7 @@ const BEL = '\u0007';
 const waitForFile = (path: string) => pollUntil(() => existsSync(path) && readFileSync(path, 'utf8').length > 0, `${path} to be written`, 10_000);
 
 describe.skipIf(!hasScript())('an alert firing in the dashboard', () => {
-  const pty = usePtyHome('tickbook-alert-pty-');
+  const pty = setUpPtyHome('tickbook-alert-pty-');
   let run: PtyRun | undefined;
 
   /** `viaShebang`: bin/tickbook run by its #! line, as a shell runs it, rather than by `node bin/tickbook`. */

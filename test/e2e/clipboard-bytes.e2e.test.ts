@@ -5,7 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { hasScript, usePtyHome } from '../helpers/pty.js';
+import { hasScript, setUpPtyHome } from '../helpers/pty.js';
 import { startProxy } from '../helpers/proxy.js';
 import { BIN, startTestSandbox } from '../helpers/sandbox.js';
 import { runChild } from '../helpers/child.js';
@@ -14,7 +14,7 @@ const ESC = '\u001b';
 const BEL = '\u0007';
 
 describe.skipIf(!hasScript())('copying a contact in the dashboard', () => {
-  const pty = usePtyHome('tickbook-clipboard-pty-');
+  const pty = setUpPtyHome('tickbook-clipboard-pty-');
 
   it('y sends the phone number and Y the username by OSC 52, and the status line says so', async () => {
     const run = pty.start([process.execPath, BIN, '--watchlist', 'AAPL']);

@@ -4,12 +4,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
 
 describe.skipIf(!hasTmux())('dashboard in tmux', () => {
-  const ctx = useE2eHome();
+  const ctx = setUpE2eHome();
 
   /** Contacts as the subcommand sees them afterwards, on the same sandbox database. */
   function savedContacts(): { id: string; username: string; display_name: string | null }[] {
@@ -104,7 +104,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     await s.waitFor((t) => !/Add symbol: #/.test(t), 'the marker cleared');
     s.type('shell');
     await s.waitFor((t) => /Add symbol: shell/.test(t), 'the query typed');
-    screen = await s.waitFor((t) => /❯\s+SHEL\.L\s+\[LSE\]\s+Shell/.test(t), 'Shell first in the picker');
+    await s.waitFor((t) => /❯\s+SHEL\.L\s+\[LSE\]\s+Shell/.test(t), 'Shell first in the picker');
     s.keys('Enter');
     await s.waitFor((t) => /added SHEL\.L/.test(t) && !/Add symbol: shell/.test(t), 'SHEL.L added, the field empty for the next');
     s.type('shel');
@@ -164,7 +164,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
     await s.waitFor((t) => /page 1 /.test(t), 'page 1');
     // Enter waits for G's walk to the end of the list, and opens the contact it lands on.
     s.keys('G', 'Enter');
-    screen = await s.waitFor((t) => /conversation\s+cv_/.test(t) && /page \d+ · end/.test(t), 'the last contact of the list opened');
+    await s.waitFor((t) => /conversation\s+cv_/.test(t) && /page \d+ · end/.test(t), 'the last contact of the list opened');
     // Sent apart: in one read, Esc and a key are that key with Alt.
     s.keys('Escape');
     await s.waitFor((t) => !/conversation\s+cv_/.test(t), 'back on the list');

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome } from '../helpers/tmux.js';
 
 const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
 const BRAILLE = /[\u2801-\u28ff]/;
@@ -18,7 +18,7 @@ const two = (n: number) => String(n).padStart(2, '0');
 const clock = (t: number) => `${two(new Date(t).getHours())}:${two(new Date(t).getMinutes())}`;
 
 describe.skipIf(!hasTmux())('the detail view in tmux', () => {
-  const ctx = useE2eHome('tickbook-e2e-detail-');
+  const ctx = setUpE2eHome('tickbook-e2e-detail-');
 
   /**
    * A new run in the same home. The run before (exited, its pane waiting) is ended only once the
@@ -94,7 +94,7 @@ describe.skipIf(!hasTmux())('the detail view in tmux', () => {
 
     // Again, with a poll a minute: one new price at most, so any line is the first run's history.
     s = start(['--watchlist', 'AAPL,MSFT', '--interval', '60']);
-    screen = await openFirst(s);
+    await openFirst(s);
     // The 1h span at once: the 1d span over a history this young can be drawn from minute buckets
     // (one, here) when the store's clock reads a millisecond after the view's (see the report of
     // test/tui/detail/detail-view.test.tsx's last test), which would make this test flaky.

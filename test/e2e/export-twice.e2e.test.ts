@@ -5,10 +5,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { waitFor } from '../helpers/ink.js';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 describe.skipIf(!hasTmux())('x twice in tmux', () => {
-  const ctx = useE2eHome('tickbook-e2e-export-');
+  const ctx = setUpE2eHome('tickbook-e2e-export-');
 
   it('two exports, two whole files, no failure', async () => {
     const out = mkdtempSync(join(ctx.home, 'exports-'));

@@ -3,7 +3,7 @@
 // field open is ignored and said so, never run as keys. And a field's keys act at its cursor.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 interface Listed {
   id: string;
@@ -12,7 +12,7 @@ interface Listed {
 }
 
 describe.skipIf(!hasTmux())('the dashboard in tmux: fields and pastes', () => {
-  const ctx = useE2eHome('tickbook-e2e-paste-');
+  const ctx = setUpE2eHome('tickbook-e2e-paste-');
 
   const contacts = (): Listed[] =>
     JSON.parse(

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../src/server/catalogue.js';
 import { rankSymbols } from '../../src/tui/ticker/picker-state.js';
 import { fillContacts, manyUsername } from '../helpers/many-contacts.js';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -16,7 +16,7 @@ interface Listed {
 }
 
 describe.skipIf(!hasTmux())('the dashboard in tmux: keys at full speed', () => {
-  const ctx = useE2eHome('tickbook-e2e-held-');
+  const ctx = setUpE2eHome('tickbook-e2e-held-');
 
   const page = (limit: number, after?: string): Listed[] =>
     JSON.parse(

@@ -6,10 +6,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT } from '../helpers/child.js';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 describe.skipIf(!hasTmux())('the dashboard with a price history another process holds', () => {
-  const ctx = useE2eHome('tickbook-history-busy-');
+  const ctx = setUpE2eHome('tickbook-history-busy-');
   let holder: ChildProcess | undefined;
   afterEach(() => {
     holder?.kill();

@@ -4,7 +4,7 @@
 // the eye is, not at the foot of the pane 25 rows down; and the empty form says what it needs.
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 /** The row of the screen (0 at the top) whose text matches, or -1. */
 const rowOf = (screen: string, pattern: RegExp): number => screen.split('\n').findIndex((line) => pattern.test(line));
@@ -13,7 +13,7 @@ const rowOf = (screen: string, pattern: RegExp): number => screen.split('\n').fi
 const LOT = (number: number, quantity: number) => new RegExp(`[│┃] +${number} +${quantity} +\\d`);
 
 describe.skipIf(!hasTmux())('the holdings forms in tmux', () => {
-  const ctx = useE2eHome('tickbook-e2e-holdings-');
+  const ctx = setUpE2eHome('tickbook-e2e-holdings-');
 
   it('at 120x40, a opens the new-lot form right under the last lot, e the edit form right under its lot; empty, it names what it needs', async () => {
     for (const [quantity, cost] of [

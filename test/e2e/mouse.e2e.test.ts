@@ -5,7 +5,7 @@
 import { readFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome } from '../helpers/tmux.js';
 
 const click = (column: number, row: number) => `\u001b[<0;${column + 1};${row + 1}M\u001b[<0;${column + 1};${row + 1}m`;
 const wheelDown = (column: number, row: number) => `\u001b[<65;${column + 1};${row + 1}M`;
@@ -21,7 +21,7 @@ async function mouseIs(s: TmuxSession, on: boolean, what: string): Promise<void>
 }
 
 describe.skipIf(!hasTmux())('the mouse in a real terminal', () => {
-  const ctx = useE2eHome('tickbook-mouse-');
+  const ctx = setUpE2eHome('tickbook-mouse-');
 
   it('clicks focus and select, a double-click opens the chart, the wheel steps its span; O turns reporting off and saves it; q leaves it off', async () => {
     const s = (ctx.session = startTmux(['node', BIN, '--watchlist', 'AAPL,MSFT,NVDA'], ctx.env));

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const WATCHLIST = ['AAPL', 'MSFT', 'NVDA', 'AMZN', 'GOOGL', 'META', 'TSLA', 'JPM', 'SHEL.L', 'SAP.DE', '7203.T', 'SHOP.TO'];
 
@@ -24,7 +24,7 @@ const paneKeys = (screen: string): string[] => {
 };
 
 describe.skipIf(!hasTmux())('a short ticker pane in tmux', () => {
-  const ctx = useE2eHome('tickbook-e2e-short-');
+  const ctx = setUpE2eHome('tickbook-e2e-short-');
 
   it('at 80x24 six symbols and every currency\'s total stay in view, and four of the ticker\'s keys; at 60x20 four; at 60x16 one', async () => {
     const configDir = join(ctx.env.XDG_CONFIG_HOME!, 'tickbook');
@@ -36,9 +36,9 @@ describe.skipIf(!hasTmux())('a short ticker pane in tmux', () => {
     }
 
     const s = (ctx.session = startTmux([process.execPath, BIN, '--interval', '60'], ctx.env, 80, 24));
-    let screen = await s.waitFor((t) => symbolRows(t).length > 0 && /Σ /.test(t), 'the prices and the totals');
+    await s.waitFor((t) => symbolRows(t).length > 0 && /Σ /.test(t), 'the prices and the totals');
     s.keys('Tab');
-    screen = await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
+    let screen = await s.waitFor((t) => /▸ Ticker/.test(t), 'the ticker focused');
     expect(symbolRows(screen)).toEqual(WATCHLIST.slice(0, 6));
     // The totals of all four currencies, on one line under the rows.
     const totals = screen.split('\n').find((line) => /Σ /.test(line))!;

@@ -6,12 +6,12 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { findOldNode, shellPathFor } from '../helpers/old-node.js';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const old = findOldNode();
 
 describe.skipIf(!hasTmux())('Ctrl-Z in a dashboard that something started and waits for', () => {
-  const ctx = useE2eHome('tickbook-suspend-group-');
+  const ctx = setUpE2eHome('tickbook-suspend-group-');
 
   /** Types `command` at a job-control shell's prompt (PATH as given), then Ctrl-Z, fg, q. */
   async function suspendAndResume(command: string, path: string) {

@@ -4,12 +4,12 @@
 // once, the window having run out on the clock while the process was stopped.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.skipIf(!hasTmux())('suspending inside the undo window', () => {
-  const ctx = useE2eHome('tickbook-suspend-');
+  const ctx = setUpE2eHome('tickbook-suspend-');
 
   const cli = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { env: { ...process.env, ...ctx.env }, encoding: 'utf8' });
 

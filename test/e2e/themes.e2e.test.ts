@@ -3,7 +3,7 @@
 // otherwise; `--theme light` is asked for outright; a theme that is not one is refused.
 import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome } from '../helpers/tmux.js';
 
 // The focused pane's border: light's #005f87 as Ink sends it to a 256-colour terminal
 // (ansi-styles' rounding into the 6x6x6 cube: 31); dark's the terminal's own cyan (36).
@@ -11,7 +11,7 @@ const LIGHT_FOCUS = /\u001b\[(?:[0-9;]*;)?38;5;31m[┏━┃]/;
 const DARK_FOCUS = /\u001b\[(?:[0-9;]*;)?36m[┏━┃]/;
 
 describe.skipIf(!hasTmux())('themes in tmux', () => {
-  const ctx = useE2eHome('tickbook-themes-e2e-');
+  const ctx = setUpE2eHome('tickbook-themes-e2e-');
   let session: TmuxSession | undefined;
   afterEach(() => {
     session?.kill();

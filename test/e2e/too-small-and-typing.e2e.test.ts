@@ -2,10 +2,10 @@
 // nothing, and text typed in one burst that looks like the tail of an escape sequence is text.
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
 
 describe.skipIf(!hasTmux())('the dashboard in tmux: a hidden screen, a fast burst', () => {
-  const ctx = useE2eHome();
+  const ctx = setUpE2eHome();
 
   const usernames = (): string[] =>
     JSON.parse(

@@ -6,13 +6,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession, useE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome } from '../helpers/tmux.js';
 
 const PRICED = (symbol: string) => new RegExp(`[│┃] ${symbol}\\s+\\d+\\.\\d{2,4}\\s`);
 const ROW = (symbol: string) => new RegExp(`[│┃] ${symbol}\\s`);
 
 describe.skipIf(!hasTmux())('named watchlists in tmux', () => {
-  const ctx = useE2eHome('tickbook-e2e-lists-');
+  const ctx = setUpE2eHome('tickbook-e2e-lists-');
 
   /** A new run in the same home; the run before is ended only once the new session is up. */
   function start(args: string[] = []): TmuxSession {

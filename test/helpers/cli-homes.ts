@@ -7,7 +7,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { cleanEnv } from './child.js';
 import { startTestSandbox, type TestSandbox } from './sandbox.js';
 
-export function useCliHomes(prefix: string): { freshEnv: () => NodeJS.ProcessEnv } {
+export function setUpCliHomes(prefix: string): { freshEnv: () => NodeJS.ProcessEnv } {
   let root: string | undefined;
   let sandbox: TestSandbox | undefined;
   let count = 0;

@@ -100,7 +100,7 @@ export const HOUSEHOLD: readonly Fields[] = [
  * directory for the homes. `account()` is the next list; `fill` makes contacts in one through
  * the API. Filled in by beforeAll.
  */
-export function useContactLists(name: string, count = 8) {
+export function setUpContactLists(name: string, count = 8) {
   const tokens = Array.from({ length: count }, (_, i) => `tok_${name}_${i}_abcdefghijklmnop`);
   const apiKey = `key_${name}_abcdefghijklmnop`;
   let used = 0;

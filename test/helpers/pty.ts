@@ -182,7 +182,7 @@ export function terminalRestored(bytes: string): { left: boolean; cursorShown: b
  * A home of its own for each test of a dashboard in a pty (its config, data and cache dirs, a UTF-8
  * locale), and the run started in it, killed and removed after each test.
  */
-export function usePtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[], limitMs?: number) => PtyRun; run: () => PtyRun } {
+export function setUpPtyHome(prefix: string): { home: () => string; env: () => Record<string, string>; start: (argv: readonly string[], limitMs?: number) => PtyRun; run: () => PtyRun } {
   let home: string | undefined;
   let run: PtyRun | undefined;
   const env = (): Record<string, string> => {

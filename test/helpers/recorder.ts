@@ -8,7 +8,7 @@ import { afterEach, beforeEach, expect } from 'vitest';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { unmountAll } from './dashboard.js';
 
-export function useRecorder(source: string, prefix: string): { readonly recorder: PriceRecorder; readonly dir: string } {
+export function setUpRecorder(source: string, prefix: string): { readonly recorder: PriceRecorder; readonly dir: string } {
   const state: { recorder?: PriceRecorder; dir?: string } = {};
   const warnings: string[] = [];
   beforeEach(async () => {

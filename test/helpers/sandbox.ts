@@ -80,7 +80,7 @@ export function sandboxClient(sb: Sandbox): TickbookClient {
  * One sandbox (demo contacts unless told otherwise) and two clients for the enclosing describe or
  * file: one for the code under test, one to check the server with. Filled in by beforeAll.
  */
-export function useSandbox(options: SandboxOptions = { demoData: true }) {
+export function setUpSandbox(options: SandboxOptions = { demoData: true }) {
   const ctx = {} as { sb: TestSandbox; client: TickbookClient; checker: TickbookClient };
   beforeAll(async () => {
     ctx.sb = await startTestSandbox(options);
@@ -99,7 +99,7 @@ export function useSandbox(options: SandboxOptions = { demoData: true }) {
  * One sandbox for the enclosing describe or file and the raw HTTP calls bound to its
  * credentials (`client` below), for tests of the server itself. Filled in by beforeAll.
  */
-export function useSandboxCalls(options: SandboxOptions = {}) {
+export function setUpSandboxCalls(options: SandboxOptions = {}) {
   const ctx = {} as { sb: TestSandbox; api: ReturnType<typeof client> };
   beforeAll(async () => {
     ctx.sb = await startTestSandbox(options);

@@ -71,9 +71,8 @@ export function startTmux(command: string[], env: Record<string, string>, column
     },
     async waitFor(predicate, what, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
-      let last = '';
       for (;;) {
-        last = session.screen();
+        const last = session.screen();
         if (predicate(last)) return last;
         if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
         await new Promise((r) => setTimeout(r, 50));
@@ -110,7 +109,7 @@ function quote(arg: string): string {
  * A fresh home per test (HOME, and the data, config and cache directories inside it) and the session
  * the test starts there, ended and removed after each.
  */
-export function useE2eHome(prefix = 'tickbook-e2e-') {
+export function setUpE2eHome(prefix = 'tickbook-e2e-') {
   const ctx = { session: undefined } as { home: string; env: Record<string, string>; session: TmuxSession | undefined };
   beforeEach(() => {
     ctx.home = mkdtempSync(join(tmpdir(), prefix));

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { barsOf, barStart, dayStart, MINUTE_MS, tradedSince, withTick } from '../../src/market/bars.js';
+import { barStart, dayStart, MINUTE_MS, tradedSince, withTick } from '../../src/market/bars.js';
 
 const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
 
 describe('bars from ticks', () => {
-  it('makes one minute bar of the ticks in a minute: first, highest, lowest, last, and the volume traded', () => {
-    const ticks = [
-      { t: T0, price: 10, volume: 100 },
-      { t: T0 + 10_000, price: 12, volume: 150 },
-      { t: T0 + 20_000, price: 9, volume: 160 },
-      { t: T0 + 59_999, price: 11, volume: 200 },
-      { t: T0 + 60_000, price: 11.5, volume: 230 },
-    ];
-    expect(barsOf('minute', ticks, { t: T0 - 5000, price: 10, volume: 90 })).toEqual([
-      { t: T0, open: 10, high: 12, low: 9, close: 11, volume: 110, firstT: T0, lastT: T0 + 59_999 },
-      { t: T0 + 60_000, open: 11.5, high: 11.5, low: 11.5, close: 11.5, volume: 30, firstT: T0 + 60_000, lastT: T0 + 60_000 },
-    ]);
-  });
-
   it('counts what was traded between two readings where they fall: a minute bar only from the minute before, a day bar from that day', () => {
     const at = (t: number, volume: number) => ({ t, volume });
     expect(tradedSince('minute', undefined, at(T0, 500))).toBe(0);

@@ -4,7 +4,7 @@
 // kept and a later sort keeps them, a reorder keeps the other's additions, and lists made,
 // renamed and deleted in either window end up as both meant (or the window is told why not).
 import { describe, expect, it } from 'vitest';
-import { applyOrdered, mergeOrdered, mergeWatchlists, orderedEdit, pairLists, sameWatchlists } from '../../src/market/watchlist-merge.js';
+import { applyOrdered, mergeWatchlists, orderedEdit, pairLists, sameWatchlists } from '../../src/market/watchlist-merge.js';
 import { createList, MAX_LISTS, moveSymbolToList, newList, removeList, renameList, toggleColumn, type Watchlist, type Watchlists } from '../../src/market/watchlists.js';
 
 /** The rules' answer when it must be the lists, not a problem. */
@@ -19,6 +19,12 @@ const withList = (w: Watchlists, index: number, change: (list: Watchlist) => Wat
 });
 
 const symbols = (w: Watchlists, name: string) => w.lists.find((l) => l.name === name)?.symbols;
+
+/** The three-way merge of an ordered set, as mergeWatchlists makes it of a list's symbols and columns: `theirs` with what `mine` changed of `base`. */
+function mergeOrdered<T>(base: readonly T[], mine: readonly T[], theirs: readonly T[]): T[] {
+  const edit = orderedEdit(base, mine);
+  return edit ? applyOrdered(theirs, edit) : [...theirs];
+}
 
 /** Tech (AAPL MSFT NVDA) shown, Banks (JPM). */
 const BASE: Watchlists = { lists: [newList('Tech', ['AAPL', 'MSFT', 'NVDA']), newList('Banks', ['JPM'])], active: 0 };

@@ -2,10 +2,10 @@
 // after the country code is dropped, in a form body and in JSON, and the number is stored and
 // returned so.
 import { describe, expect, it } from 'vitest';
-import { call, expectError, useSandboxCalls } from '../helpers/sandbox.js';
+import { call, expectError, setUpSandboxCalls } from '../helpers/sandbox.js';
 
 describe('phone_number with a trunk prefix', () => {
-  const ctx = useSandboxCalls();
+  const ctx = setUpSandboxCalls();
 
   const STORED: [username: string, written: string, stored: string][] = [
     ['uk', '+44 (0) 20 7946 0958', '+442079460958'],

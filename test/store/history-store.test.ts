@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { barsOf, barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
+import { barStart, DAY_MS, MINUTE_MS } from '../../src/market/bars.js';
 import { fixedText } from '../../src/market/money.js';
 import { alertsOf } from '../../src/store/alerts-store.js';
 import { RETENTION_MS } from '../../src/store/history-ageing.js';
@@ -14,6 +14,7 @@ import { movedAway, openHistoryStore, replaceDamaged, type HistoryStore } from '
 import { readHistory } from '../../src/store/history-use.js';
 import { holdingsOf } from '../../src/store/holdings-store.js';
 import { ROOT, runChild } from '../helpers/child.js';
+import { expectedBars } from '../helpers/bars.js';
 import { damagePage } from '../helpers/damage.js';
 
 const T0 = Date.UTC(2026, 10, 26, 14, 0, 0);
@@ -55,9 +56,26 @@ describe('the history store', () => {
     const ticks = walk(600);
     for (const tick of ticks) store.record(A, [{ symbol: 'AAPL', price: tick.price, volume: tick.volume }], tick.t);
     expect(store.ticks(A, 'AAPL', T0, T0 + 600_000)).toEqual(ticks);
-    expect(store.bars(A, 'AAPL', 'minute', T0, T0 + 600_000)).toEqual(barsOf('minute', ticks));
-    expect(store.bars(A, 'AAPL', 'day', T0, T0 + 600_000)).toEqual(barsOf('day', ticks));
+    expect(store.bars(A, 'AAPL', 'minute', T0, T0 + 600_000)).toEqual(expectedBars('minute', ticks));
+    expect(store.bars(A, 'AAPL', 'day', T0, T0 + 600_000)).toEqual(expectedBars('day', ticks));
     expect(store.earliest(A, 'AAPL')).toBe(T0);
+  });
+
+  it('makes one minute bar of the ticks in a minute: first, highest, lowest, last, and the volume traded since the reading before', () => {
+    const store = openStore();
+    const ticks = [
+      { t: T0 - 5000, price: 10, volume: 90 },
+      { t: T0, price: 10, volume: 100 },
+      { t: T0 + 10_000, price: 12, volume: 150 },
+      { t: T0 + 20_000, price: 9, volume: 160 },
+      { t: T0 + 59_999, price: 11, volume: 200 },
+      { t: T0 + 60_000, price: 11.5, volume: 230 },
+    ];
+    for (const tick of ticks) store.record(A, [{ symbol: 'AAPL', price: tick.price, volume: tick.volume }], tick.t);
+    expect(store.bars(A, 'AAPL', 'minute', T0, T0 + 60_000)).toEqual([
+      { t: T0, open: 10, high: 12, low: 9, close: 11, volume: 110, firstT: T0, lastT: T0 + 59_999 },
+      { t: T0 + 60_000, open: 11.5, high: 11.5, low: 11.5, close: 11.5, volume: 30, firstT: T0 + 60_000, lastT: T0 + 60_000 },
+    ]);
   });
 
   it('creates its file private, its directory too, and versions its schema', () => {
@@ -102,14 +120,14 @@ describe('the history store', () => {
     const b = openStore();
     const ticks = walk(240);
     ticks.forEach((tick, i) => (i % 3 === 1 ? b : a).record(A, [{ symbol: 'AAPL', price: tick.price, volume: tick.volume }], tick.t));
-    expect(a.bars(A, 'AAPL', 'minute', T0, T0 + 240_000)).toEqual(barsOf('minute', ticks));
-    expect(b.bars(A, 'AAPL', 'day', T0, T0 + 240_000)).toEqual(barsOf('day', ticks));
+    expect(a.bars(A, 'AAPL', 'minute', T0, T0 + 240_000)).toEqual(expectedBars('minute', ticks));
+    expect(b.bars(A, 'AAPL', 'day', T0, T0 + 240_000)).toEqual(expectedBars('day', ticks));
 
     const at = T0 + 240_000;
     expect(() => a.record(A, [{ symbol: 'AAPL', price: 99_999, volume: 1 }, { symbol: 'IBM', price: null as unknown as number, volume: 5 }], at)).toThrow();
     a.record(A, [{ symbol: 'AAPL', price: 100, volume: ticks.at(-1)!.volume + 10 }], at + 1000);
     const all = [...ticks, { t: at + 1000, price: 100, volume: ticks.at(-1)!.volume + 10 }];
-    expect(a.bars(A, 'AAPL', 'day', T0, at + 1000)).toEqual(barsOf('day', all));
+    expect(a.bars(A, 'AAPL', 'day', T0, at + 1000)).toEqual(expectedBars('day', all));
     expect(Math.max(...a.bars(A, 'AAPL', 'minute', T0, at + 1000).map((bar) => bar.high))).toBeLessThan(99_999);
   });
 
@@ -154,7 +172,7 @@ describe('the history store', () => {
     expect(store.ticks(A, 'X', 0, now).map((t) => t.t)).toEqual(times.slice(3));
     expect(store.bars(A, 'X', 'minute', 0, now).map((b) => b.lastT)).toEqual(times.slice(2));
     expect(store.bars(A, 'X', 'day', 0, now).map((b) => b.close)).toEqual(
-      barsOf('day', times.slice(1).map((t, i) => ({ t, price: i + 2, volume: 0 }))).map((b) => b.close),
+      expectedBars('day', times.slice(1).map((t, i) => ({ t, price: i + 2, volume: 0 }))).map((b) => b.close),
     );
     // Nothing is left to do, and doing it again changes nothing.
     expect(store.compactStep(now)).toBe(false);
@@ -445,7 +463,7 @@ describe('the history store', () => {
     // The two AAPL writers recorded the same instants: each counted once.
     expect(store.ticks(A, 'AAPL', 0, T0 * 2)).toHaveLength(300);
     expect(store.ticks(A, 'MSFT', 0, T0 * 2)).toHaveLength(300);
-    expect(store.bars(A, 'AAPL', 'minute', 0, T0 * 2)).toEqual(barsOf('minute', store.ticks(A, 'AAPL', 0, T0 * 2)));
+    expect(store.bars(A, 'AAPL', 'minute', 0, T0 * 2)).toEqual(expectedBars('minute', store.ticks(A, 'AAPL', 0, T0 * 2)));
   });
 });
 

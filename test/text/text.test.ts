@@ -11,7 +11,6 @@ const BEL = '\u0007';
 const ST = `${ESC}\\`;
 
 /** Nothing a terminal could act on: no C0/C1 control, DEL, line separator or bidi control. */
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 
 function expectInert(text: string): void {

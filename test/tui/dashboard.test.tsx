@@ -21,7 +21,7 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
 import { startProxy } from '../helpers/proxy.js';
-import { startTestSandbox, useSandbox, type TestSandbox } from '../helpers/sandbox.js';
+import { startTestSandbox, setUpSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 
 
@@ -130,7 +130,7 @@ async function notFound(client: TickbookClient, id: string): Promise<boolean> {
 // ---------------------------------------------------------------------------------------------
 
 describe('startup and browsing the contacts', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('starts with the contacts pane focused, page 1 shown, prices for the watchlist and the target', async () => {
     const page1 = (await ctx.checker.listContacts({ limit: PAGE })).contacts;
@@ -242,7 +242,7 @@ describe('startup and browsing the contacts', () => {
     await h.press(KEY.pageDown);
     await h.until(onPage2, 'page 2 after PageDown');
     await h.press(KEY.pageUp);
-    frame = await h.until(onPage1, 'page 1 after PageUp');
+    await h.until(onPage1, 'page 1 after PageUp');
     await h.press('p');
     frame = await h.until((f) => f.includes('this is the first page'), 'the first-page notice');
     expect(frame).toContain('page 1');
@@ -319,7 +319,7 @@ describe('startup and browsing the contacts', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('renaming', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('e prefills the name, Ctrl-U clears, Enter shows the new name at once and the server has it', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
@@ -440,7 +440,7 @@ describe('renaming', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('deleting', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('d asks, naming the contact and its conversation; n, N, Enter and Esc keep it', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
@@ -577,7 +577,7 @@ describe('deleting', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('creating and filtering', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('c shows the four fields; Tab/Shift-Tab/↓/↑ move between them; Esc cancels', async () => {
     const posts = countLog(ctx.sb, 'POST', '/v1/contacts');
@@ -756,7 +756,7 @@ describe('creating and filtering', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('focus, the ticker and the symbol picker', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   /** The symbols of the watchlist table, top to bottom. */
   const tableOrder = (frame: string, symbols: readonly string[]): string[] =>
@@ -901,7 +901,7 @@ describe('focus, the ticker and the symbol picker', () => {
     const polls = () => countLog(ctx.sb, 'POST', '/v1/utilities/stock/realtime-pricing');
     const before = polls();
     // Paused, the prices age instead of being polled.
-    frame = await h.until((f) => /AAPL +\d+\.\d\d.* [2-9]s/.test(lineWith(f, 'AAPL ') ?? ''), 'the prices to age', 6000);
+    await h.until((f) => /AAPL +\d+\.\d\d.* [2-9]s/.test(lineWith(f, 'AAPL ') ?? ''), 'the prices to age', 6000);
     expect(polls()).toBe(before);
     await h.press('r');
     await h.until((f) => / 0s/.test(lineWith(f, 'AAPL ') ?? ''), 'a refreshed price');
@@ -1037,7 +1037,7 @@ describe('a server that is not there yet', () => {
 });
 
 describe('help, quitting, suspending', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('? opens the help with every key; Esc, ?, q and Enter close it; other keys do nothing there', async () => {
     const h = await mount(ctx.client);
@@ -1124,7 +1124,7 @@ describe('help, quitting, suspending', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('terminal size', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   for (const size of [
     { columns: 120, rows: 15 },

@@ -28,9 +28,7 @@ import { KEY } from '../helpers/keys.js';
 // ---------------------------------------------------------------------------------------------
 // The screen writer
 
-// eslint-disable-next-line no-control-regex
 const SGR = /\u001b\[[0-9;:]*m/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Whether `text` holds nothing but printable text and SGR sequences. */
@@ -96,7 +94,6 @@ describe('Screen.flush', () => {
     expect(out.endsWith('\u001b[?2026l')).toBe(true);
     const body = out.slice('\u001b[?2026h'.length, -'\u001b[?2026l'.length);
     const lines = new Map<number, string>();
-    // eslint-disable-next-line no-control-regex
     const parts = body.split(/\u001b\[(\d+);1H\u001b\[2K/);
     // split with a capture: ['', row, text, row, text, …]; nothing may come before the first move.
     expect(parts[0]).toBe('');

@@ -15,7 +15,7 @@ import { dashboardRecording, historyReports } from '../../src/tui/state/history-
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { inAct } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 const TARGET = 'sandbox (history status test)';
 // Wide enough for the whole message and its countdown (narrower, it is cut at the end; m shows it whole).
@@ -42,7 +42,7 @@ afterEach(async () => {
 const statusLine = (frame: string): string => frame.split('\n').find((line) => line.includes(TARGET)) ?? '';
 
 describe('the status line while the price history is held by another process', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('says so for as long as it lasts, as an error with the next try, and clears once the history opens', async () => {
     holder = new Database(path);

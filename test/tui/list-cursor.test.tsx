@@ -9,8 +9,8 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inverseSegments } from '../helpers/ink.js';
 import { KEY } from '../helpers/keys.js';
-import { useRecorder } from '../helpers/recorder.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpRecorder } from '../helpers/recorder.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 const SIZE = { columns: 120, rows: 40 };
 
@@ -53,7 +53,7 @@ function highlighted(h: DashboardHarness): { pointer: string | undefined; invers
 const columnsOf = (h: Harness): ColumnName[] => h.saved.at(-1)!.lists[h.saved.at(-1)!.active]!.columns;
 
 describe('the columns editor (C): keys that come together', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('k and Space in one read hide the column above and the highlight stays on it, so the next Space shows it again', async () => {
     const h = await mount({ client: ctx.client, watchlist: { lists: [newList('Watchlist', ['AAPL'])], active: 0 } });
@@ -96,7 +96,7 @@ describe('the columns editor (C): keys that come together', () => {
 });
 
 describe('the watchlists menu (w)', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('a list renamed keeps the highlight, and Enter shows the list highlighted', async () => {
     const h = await mount({ client: ctx.client, watchlist: { lists: [newList('Watchlist', ['AAPL']), newList('Tech', ['MSFT']), newList('Banks', ['JPM'])], active: 0 } });
@@ -114,7 +114,7 @@ describe('the watchlists menu (w)', () => {
 });
 
 describe('the symbol picker', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('after Enter adds a symbol the field is empty: what is typed next is a new query', async () => {
     const h = await mount({ client: ctx.client, watchlist: { lists: [newList('Watchlist', ['AAPL'])], active: 0 } });
@@ -131,7 +131,7 @@ describe('the symbol picker', () => {
     let frame = await h.until((f) => /❯ +NVDA /.test(f), 'NVDA first');
     expect(frame).toContain('Add symbol: nvda');
     await h.press(KEY.enter);
-    frame = await h.until((f) => f.includes('added NVDA'), 'NVDA added');
+    await h.until((f) => f.includes('added NVDA'), 'NVDA added');
     expect(h.saved.at(-1)!.lists[0]!.symbols).toEqual(['AAPL', 'MSFT', 'NVDA']);
     // A symbol already there keeps its query: the notice says why nothing was added.
     await h.type('aapl');
@@ -143,8 +143,8 @@ describe('the symbol picker', () => {
 });
 
 describe('the alerts view (A)', () => {
-  const ctx = useSandbox();
-  const files = useRecorder('sandbox', 'tickbook-list-cursor-');
+  const ctx = setUpSandbox();
+  const files = setUpRecorder('sandbox', 'tickbook-list-cursor-');
 
   it('j and p in one read pause the second alert, the highlight on it', async () => {
     const history = files.recorder;

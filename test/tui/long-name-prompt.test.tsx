@@ -4,7 +4,7 @@
 // a.very.long.username_1234567890).
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPacedDashboard } from '../helpers/paced-terminal.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('a name wider than the contacts pane', () => {
-  const ctx = useSandbox({ demoData: false });
+  const ctx = setUpSandbox({ demoData: false });
 
   it('Delete …? keeps its question mark; deleted … · u: undo (Ns) keeps its countdown', async () => {
     // 64 characters, the longest a display name may be; the pane has 56 columns inside.

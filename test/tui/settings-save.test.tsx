@@ -15,11 +15,11 @@ import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause } from '../helpers/ink.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 
 describe('saving the watchlist', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let home: string;
   afterEach(async () => {
     await unmountAll();
@@ -46,7 +46,7 @@ describe('saving the watchlist', () => {
     const h = drive(await renderDashboard(element, 120));
     await h.until((f) => /IBM\s+\d/.test(f), 'prices');
     await h.press('\t', 'J');
-    let frame = await h.until((f) => f.includes('watchlist not saved'), 'the failed save');
+    const frame = await h.until((f) => f.includes('watchlist not saved'), 'the failed save');
     // The reason comes first, so the line keeps it however long the path: here it names the
     // directory in the way; the whole message, the file included, is in the log (m).
     expect(frame).toContain(`watchlist not saved: cannot create the directory ${blocker}`);
@@ -65,7 +65,7 @@ describe('saving the watchlist', () => {
     // The way is clear: the next change saves, and the message goes.
     rmSync(blocker);
     await h.press('-');
-    frame = await h.until((f) => !f.includes('watchlist not saved'), 'the message to go');
+    await h.until((f) => !f.includes('watchlist not saved'), 'the message to go');
     const saved = JSON.parse(readFileSync(path, 'utf8'));
     expect(saved.watchlist).toEqual(['MSFT', 'IBM', 'AAPL']);
     expect(saved.interval).toBe(1);

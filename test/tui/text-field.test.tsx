@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextField } from '../../src/tui/components/TextField.js';
 import { mountPaced, mountPacedDashboard } from '../helpers/paced-terminal.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let cleanup: (() => void) | undefined;
@@ -185,7 +185,7 @@ describe('TextField over the paced terminal input', () => {
 // Ctrl-U and Ctrl-W are keymap keys (every text field's): the router edits the field, so they are
 // tried where the router is, in the rename field, over the same paced input.
 describe('Ctrl-U and Ctrl-W in a field, keys in separate reads', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   async function renaming(name: string) {
     const mounted = await mountPacedDashboard(ctx.client);

@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyNames } from '../../src/tui/keys/key-name.js';
 import { mountPacedDashboard } from '../helpers/paced-terminal.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false };
 
 describe('keyNames: text that looks like the tail of a sequence is text', () => {
@@ -14,7 +14,7 @@ describe('keyNames: text that looks like the tail of a sequence is text', () => 
 });
 
 describe('typed in one read, in a field of the dashboard', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let cleanup: (() => void) | undefined;
   afterEach(() => {
     cleanup?.();

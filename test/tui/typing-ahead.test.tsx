@@ -5,10 +5,10 @@ import { contactName } from '../../src/api/types.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 describe('typing ahead into a field that is just opening', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   afterEach(unmountAll);
 
   async function mount() {

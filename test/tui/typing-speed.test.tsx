@@ -5,7 +5,7 @@
 // expected text comes from a small line editor of this test's own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { mountPacedDashboard, type PacedDashboard } from '../helpers/paced-terminal.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 interface Key {
   /** What the terminal sends. */
@@ -107,7 +107,7 @@ async function typeAt60(m: PacedDashboard, keys: readonly Key[]): Promise<void> 
 const typeInOneRead = (m: PacedDashboard, keys: readonly Key[]) => m.keyboard.type(keys.map((key) => key.bytes).join(''));
 
 describe('typing at full speed into every field', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   const mounted: PacedDashboard[] = [];
   beforeAll(() => {
     // Real Ink on a fake terminal, drawing on its own time: not inside act().

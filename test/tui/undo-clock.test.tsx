@@ -10,7 +10,7 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause, waitFor } from '../helpers/ink.js';
-import { type TestSandbox, useSandbox } from '../helpers/sandbox.js';
+import { type TestSandbox, setUpSandbox } from '../helpers/sandbox.js';
 
 const HOUR = 3_600_000;
 const realNow = Date.now.bind(Date);
@@ -86,7 +86,7 @@ const secondsShown = (frame: string): number | undefined => {
 };
 
 describe('the undo offer in the dashboard', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   async function mount(undoWindowMs: number, lifecycle = new Lifecycle()) {
     const instance = await renderDashboard(

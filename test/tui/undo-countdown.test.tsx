@@ -3,7 +3,7 @@
 // contacts pane is not drawn by the price ticks (React.memo), so nothing else draws it in time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { mountPacedDashboard } from '../helpers/paced-terminal.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 let cleanup: (() => void) | undefined;
 afterEach(() => {
@@ -15,7 +15,7 @@ const OFFER = /deleted (.+?) · u: undo \((\d+)s\)/;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the undo countdown', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it("changes its seconds a whole second apart from when the offer was made, a second offer's too", async () => {
     const mounted = await mountPacedDashboard(ctx.client, { undoWindowMs: 4000 });

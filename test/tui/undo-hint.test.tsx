@@ -9,7 +9,7 @@ import { StatusStore } from '../../src/tui/state/status.js';
 import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { KEY } from '../helpers/keys.js';
-import { useSandbox } from '../helpers/sandbox.js';
+import { setUpSandbox } from '../helpers/sandbox.js';
 
 afterEach(unmountAll);
 
@@ -53,7 +53,7 @@ const tickerSymbols = (h: DashboardHarness): string[] =>
   });
 
 describe('x and u on the ticker', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   async function mount(extra: Partial<DashboardProps>): Promise<DashboardHarness> {
     const props: DashboardProps = {

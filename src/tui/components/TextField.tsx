@@ -86,7 +86,6 @@ function ChordGuard(props: {
       queueMicrotask(() => {
         props.swallow.current = false;
       });
-      // eslint-disable-next-line no-control-regex
       if (input.length > 1 && /[\u0000-\u001f\u007f]/.test(input) && !input.startsWith('\u001b')) {
         props.swallow.current = true;
         edit(applyTyped(props.value, input));

@@ -304,13 +304,6 @@ export function nextPageQuery(state: ContactsState): PageQuery | undefined {
   return last ? { ...firstPageQuery(state), startingAfter: last.id } : state.page.next;
 }
 
-/** The query for the previous (newer) page, from the first contact still on this one. */
-export function previousPageQuery(state: ContactsState): PageQuery | undefined {
-  if (!state.page?.previous) return undefined;
-  const first = remaining(state)[0];
-  return first ? { ...firstPageQuery(state), endingBefore: first.id } : state.page.previous;
-}
-
 /** The cursor moved to `index`, kept on the rows; the same state when that is where it is (no redraw). */
 export function cursorAt(state: ContactsState, index: number): ContactsState {
   const cursor = Math.max(0, Math.min(index, visibleContacts(state).length - 1));

@@ -1,5 +1,5 @@
 // The contacts pane's effects: every call to the client, whose answers come back as actions.
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
@@ -167,9 +167,12 @@ export function useContacts(
   }, [moveOver]);
 
   /** The page a move was going to is on screen: the move is over. */
-  const landed = (request: number): void => {
-    if (walking.current?.goal && walking.current.request === request) moveOver(walking.current);
-  };
+  const landed = useCallback(
+    (request: number): void => {
+      if (walking.current?.goal && walking.current.request === request) moveOver(walking.current);
+    },
+    [moveOver],
+  );
 
   const load = useCallback(
     (query: PageQuery, pageNumber: number, focusId?: string, landAt?: LandAt, walked = false) => {
@@ -224,7 +227,7 @@ export function useContacts(
         },
       );
     },
-    [client, dispatch, failed, getState, prefetch, status, stopWalk, track],
+    [client, dispatch, failed, getState, landed, prefetch, status, stopWalk, track],
   );
 
   /**
@@ -383,8 +386,10 @@ export function useContacts(
     [client, dispatch, failed, getState, status, track],
   );
 
+  // The first page, once: later loads come from commands.
+  const loadFirstPage = useEffectEvent(() => load(firstPageQuery(getState()), 1));
   useEffect(() => {
-    load(firstPageQuery(getState()), 1);
+    loadFirstPage();
     return () => {
       walking.current?.abort?.abort();
       pageAbort.current?.abort();
@@ -392,8 +397,6 @@ export function useContacts(
       clearTimeout(retryTimer.current);
       // A delete waiting out its undo window stays in the ledger: whoever ran the dashboard sends it.
     };
-    // Mount only: later loads come from commands.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -671,7 +674,7 @@ export function useContacts(
         await ledger.settle();
       },
     }),
-    [client, dispatch, failed, failedOn, getState, go, ledger, load, sendDelete, status, stopWalk, track, undoWindowMs],
+    [client, dispatch, failed, failedOn, getState, go, ledger, load, sendBatch, sendDelete, status, stopWalk, track, undoWindowMs],
   );
 
   return { state, commands, getState };

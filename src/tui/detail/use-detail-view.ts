@@ -35,7 +35,8 @@ export function useDetailView(
   view: { width: number; height: number; unicode: boolean; intervalS: number },
 ): DetailModel | undefined {
   const { width, height, unicode, intervalS } = view;
-  const updatedAt = row?.updatedAt;
+  // A row is a new object only at a tick of its symbol (the ticker's reducer keeps the others), and
+  // a tick is what adds to the history read here: each redraws the view.
   return useMemo(() => {
     if (!open) return undefined;
     const now = Date.now();
@@ -67,7 +68,5 @@ export function useDetailView(
       levels: history.alertLevels(symbol),
     });
     return { ...base, chart, note: undefined };
-    // The row's time stands for its prices: a tick redraws, nothing else about the row does.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [history, open, updatedAt, width, height, unicode, intervalS]);
+  }, [history, open, row, width, height, unicode, intervalS]);
 }

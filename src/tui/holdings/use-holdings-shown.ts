@@ -10,11 +10,13 @@ import type { TickerState } from '../ticker/ticker-state.js';
 import type { HoldingsShown } from '../ticker/WatchlistTable.js';
 
 export function useHoldingsShown(history: HistoryService | undefined, state: TickerState, version: number, hidden: boolean): HoldingsShown | undefined {
-  const polled = state.lastSuccessAt;
   // A file that cannot be read says so where it is written to (the editor), not every poll.
-  // Another process's change is seen at the next poll; this one's own at once (version).
-  const lots = useMemo(() => readBooks(history?.books(), (books) => books.holdings.list(books.source), []), [history, version, polled]);
-  const opens = useMemo(() => (lots.length > 0 && history ? history.dayOpens(Date.now()) : new Map<string, number>()), [history, lots, polled]);
+  // Another process's change is seen at the next poll; this one's own at once (version). The file
+  // changes outside React: the stamp kept with the lots says when they were read, and when again.
+  const readAt = `${version} ${state.lastSuccessAt}`;
+  const { lots } = useMemo(() => ({ readAt, lots: readBooks(history?.books(), (books) => books.holdings.list(books.source), []) }), [history, readAt]);
+  // A new list of lots at each read, so the day's opens are read again with them, once a poll.
+  const opens = useMemo(() => (lots.length > 0 && history ? history.dayOpens(Date.now()) : new Map<string, number>()), [history, lots]);
   return useMemo(() => {
     if (lots.length === 0) return undefined;
     const listed = new Set(state.watchlist);

@@ -26,7 +26,6 @@ export function keyNames(input: string, key: Key): string[] {
   if (key.meta) return [];
   // A key sequence reaches here only as a key Ink names (the paced input sends nothing else),
   // so what is left is text, whatever it looks like ("Ol", "[x" typed fast or pasted).
-  // eslint-disable-next-line no-control-regex
   if (/\u001b/.test(input)) return [];
   return [...input].map((char) => CONTROL_NAMES[char] ?? char);
 }

@@ -11,9 +11,7 @@ export const FIELD_PASTE_MAX = 4096;
 export const PASTE_START = '\u001b[200~';
 export const PASTE_END = '\u001b[201~';
 
-// eslint-disable-next-line no-control-regex
 const SEQUENCE = /\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[^[\]])?/g;
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /**

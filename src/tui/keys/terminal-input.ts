@@ -190,7 +190,6 @@ const isCharacter = (point: number): boolean =>
   !(point >= 0x80 && point <= 0x9f) && !(point >= 0xd800 && point <= 0xdfff) && !(point >= 0xe000 && point <= 0xf8ff);
 
 /** Characters that are never typed: C1 controls. */
-// eslint-disable-next-line no-control-regex
 const C1 = /[\u0080-\u009f]/g;
 
 /**

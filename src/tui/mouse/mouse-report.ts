@@ -24,7 +24,6 @@ export interface MouseReport {
   ctrl: boolean;
 }
 
-// eslint-disable-next-line no-control-regex
 const SGR = /^\u001b\[<(\d{1,4});(\d{1,5});(\d{1,5})([Mm])$/;
 
 const BUTTONS: readonly MouseButton[] = ['left', 'middle', 'right'];

@@ -126,7 +126,6 @@ function boxLookAlike(char: string): string | undefined {
   return '+';
 }
 
-// eslint-disable-next-line no-control-regex
 const ALL_ASCII = /^[\u0000-\u007f]*$/;
 
 function asciiWith(text: string, table: Readonly<Record<string, string>>): string {

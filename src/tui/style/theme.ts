@@ -82,8 +82,6 @@ export function isThemeSetting(value: unknown): value is ThemeSetting {
   return typeof value === 'string' && (THEME_SETTINGS as readonly string[]).includes(value);
 }
 
-/** The background the light theme's exact colours are made for, for the contrast check. */
-export const LIGHT_BACKGROUND = '#ffffff';
 export { LIGHT };
 
 export function isColorSetting(value: unknown): value is ColorSetting {

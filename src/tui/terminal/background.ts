@@ -34,11 +34,5 @@ export function contrast(a: Rgb, b: Rgb): number {
 /** The start of a terminal's answer, to tell it from keys. */
 export const BACKGROUND_ANSWER = '\u001b]11;';
 
-/** `#rrggbb` as channels 0 to 1. */
-export function hexColour(hex: string): Rgb {
-  const value = parseInt(hex.slice(1), 16);
-  return { r: ((value >> 16) & 255) / 255, g: ((value >> 8) & 255) / 255, b: (value & 255) / 255 };
-}
-
 /** Light or dark by which of black and white text would stand out more on it. */
 export const backgroundIsLight = (rgb: Rgb): boolean => contrast(rgb, { r: 0, g: 0, b: 0 }) > contrast(rgb, { r: 1, g: 1, b: 1 });

@@ -42,7 +42,6 @@ const SGR_OFF: ReadonlyMap<number, number> = new Map([
   [29, STRIKE],
   [55, OVERLINE],
 ]);
-// eslint-disable-next-line no-control-regex
 const SGR_SEQUENCE = /\u001b\[([0-9;:]*)m/g;
 const ESC = '\u001b';
 const FLAG_CODES = [...SGR_ON].map(([code, flag]) => ({ code, flag }));

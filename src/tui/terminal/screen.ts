@@ -41,7 +41,6 @@ const moveTo = (row: number, column = 0): string => `${CSI}${row + 1};${column +
 // Colours and styles (SGR) are the only escape sequences a frame may carry; any other sequence
 // or control character is dropped here, so text that missed sanitising still cannot steer the
 // terminal.
-// eslint-disable-next-line no-control-regex
 const UNSAFE = /\u001b\[[0-9;:]*m|\u001b(?:\[[0-?]*[ -/]*[@-~]|\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|[^[\]])?|[\u0000-\u001a\u001c-\u001f\u007f-\u009f]/g;
 
 /** The line with every escape sequence but SGR, and every control character, removed. */

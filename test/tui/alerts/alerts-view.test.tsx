@@ -12,8 +12,8 @@ import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, waitFor } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
-import { useRecorder } from '../../helpers/recorder.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
+import { setUpRecorder } from '../../helpers/recorder.js';
 import { KEY } from '../../helpers/keys.js';
 
 const TARGET = 'sandbox (alerts view test)';
@@ -37,8 +37,8 @@ const alertRow = (frame: string, id: number): string | undefined =>
 const statusLine = (frame: string): string => frame.split('\n').find((line) => line.includes(TARGET)) ?? '';
 
 describe('the alerts view', () => {
-  const ctx = useSandbox();
-  const files = useRecorder(SOURCE, 'tickbook-alerts-view-');
+  const ctx = setUpSandbox();
+  const files = setUpRecorder(SOURCE, 'tickbook-alerts-view-');
 
   const stored = (): StoredAlert[] => files.recorder.books()!.alerts.list(SOURCE);
   /** An alert put in the store directly, as `tickbook alerts add` (another process) would. */
@@ -94,7 +94,7 @@ describe('the alerts view', () => {
     expect(frame).not.toMatch(/✓|Enter saves/);
 
     await h.type('above 2');
-    frame = await h.until((f) => /✓ fires on MSFT above 2\.00: Enter saves/.test(f), 'what "above 2" would set');
+    await h.until((f) => /✓ fires on MSFT above 2\.00: Enter saves/.test(f), 'what "above 2" would set');
     await h.type('x');
     frame = await h.until((f) => /› condition +above 2x/.test(f), '"above 2x" typed');
     expect(frame).toMatch(/✗ condition: the price must be a positive number, not "2x"/);
@@ -110,7 +110,7 @@ describe('the alerts view', () => {
     await h.type('99999 once');
     await h.until((f) => /✓ fires on MSFT above 99999\.00, once: Enter saves/.test(f), 'the fixed condition');
     await h.press(KEY.enter);
-    frame = await h.until(panesBack, 'back on the ticker');
+    await h.until(panesBack, 'back on the ticker');
     const saved = stored();
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ symbol: 'MSFT', condition: { kind: 'above', price: 99999 }, oneShot: true, armed: true, paused: false, done: false });
@@ -301,7 +301,7 @@ describe('the alerts view', () => {
     // An hour more from when it would wake, not from now.
     await h.press('z');
     await waitFor(() => stored()[0]!.snoozedUntil === until + 3_600_000, 2000, 'snoozed two hours');
-    frame = await h.until((f) => (alertRow(f, alert.id) ?? '').includes(`snoozed until ${clock(until + 3_600_000)}`), 'two hours in the row');
+    await h.until((f) => (alertRow(f, alert.id) ?? '').includes(`snoozed until ${clock(until + 3_600_000)}`), 'two hours in the row');
 
     await h.press('Z');
     frame = await h.until((f) => /armed\s*┃$/m.test(alertRow(f, alert.id) ?? ''), 'woken in the row');
@@ -365,9 +365,9 @@ describe('the alerts view', () => {
     await focusTicker(h);
     await openView(h, 2);
     await h.press('j', 'd');
-    let frame = await h.until((f) => new RegExp(`Delete alert ${second.id} \\(MSFT\\)\\? y: delete · N: keep`).test(f), 'the question');
+    await h.until((f) => new RegExp(`Delete alert ${second.id} \\(MSFT\\)\\? y: delete · N: keep`).test(f), 'the question');
     await h.press('n');
-    frame = await h.until((f) => !/Delete alert/.test(f), 'kept');
+    let frame = await h.until((f) => !/Delete alert/.test(f), 'kept');
     expect(stored().map((a) => a.id)).toEqual([first.id, second.id]);
     expect(frame).toMatch(/▸ Alerts · 2/);
 
@@ -422,10 +422,10 @@ describe('the alerts view', () => {
     await focusTicker(h);
     await h.press('r');
     const fired = new RegExp(`alert: AAPL at \\d+\\.\\d\\d crossed (above ${escape(above.toFixed(2))}|below ${escape(below.toFixed(2))})`);
-    let frame = await h.until((f) => fired.test(statusLine(f)), 'the firing in the status line');
+    await h.until((f) => fired.test(statusLine(f)), 'the firing in the status line');
     await waitFor(() => files.recorder.books()!.alerts.firings(SOURCE).length === 2, 2000, 'both firings recorded');
 
-    frame = await openView(h, 2);
+    let frame = await openView(h, 2);
     // Fired, it waits for the price back under its line by the band: 0.25% under it.
     expect(alertRow(frame, up.id)).toMatch(/waits for a price below \d+\.\d+/);
     expect(alertRow(frame, down.id)).toMatch(/below [\d.]+, once +done \(fired once\)/);
@@ -444,7 +444,7 @@ describe('the alerts view', () => {
     expect(files.recorder.books()!.alerts.firings(SOURCE)).toHaveLength(2);
     // Removed (as `tickbook alerts rm` in a shell would), its firing stays in the log as a removed alert's.
     files.recorder.books()!.alerts.remove(SOURCE, up.id);
-    frame = await openView(h, 1);
+    await openView(h, 1);
     await h.press(KEY.tab);
     frame = await h.until((f) => new RegExp(`#${up.id} \\(removed\\) AAPL at `).test(f), 'the removed alert\'s firing in the log');
     expect(frame).toMatch(new RegExp(`#${down.id} AAPL at `));
@@ -466,13 +466,24 @@ describe('the alerts view', () => {
     // The ticker asks for the alerts' symbols besides its list.
     expect(files.recorder.alertSymbols()).toContain('NOPE1');
     await h.press('r');
-    frame = await openView(h, 2);
+    await openView(h, 2);
     frame = await h.until((f) => /✗ the server no longer serves NOPE1/.test(alertRow(f, gone.id) ?? ''), 'the note in its row');
     // Only in its own row; the watchlist does not grow a row for it.
     expect(frame.split('\n').filter((line) => /no longer serves/.test(line))).toHaveLength(1);
     await h.press(KEY.esc);
     frame = await h.until(panesBack, 'closed');
     expect(frame).not.toMatch(/NOPE1/);
+    expectFramesFit(h.instance, SIZE.columns);
+  });
+
+  it('an alert another process adds while the view is open is listed at the next poll (the file is read again then)', async () => {
+    // A poll a second: r is not the ticker's while the view is open.
+    const h = await mount({ intervalS: 1 });
+    await focusTicker(h);
+    await openView(h, 0);
+    const added = addStored('MSFT', { kind: 'below', price: 1 }, 200);
+    const frame = await h.until((f) => ALERTS_TITLE.exec(f)?.[1] === '1', 'the alert added elsewhere, listed');
+    expect(alertRow(frame, added.id)).toMatch(/MSFT +below 1\.00/);
     expectFramesFit(h.instance, SIZE.columns);
   });
 

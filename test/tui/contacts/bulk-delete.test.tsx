@@ -24,7 +24,7 @@ import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarn
 import { inAct, inverseSegments, waitFor } from '../../helpers/ink.js';
 import { KEY } from '../../helpers/keys.js';
 import { type Proxy, startProxy } from '../../helpers/proxy.js';
-import { type TestSandbox, useSandbox } from '../../helpers/sandbox.js';
+import { type TestSandbox, setUpSandbox } from '../../helpers/sandbox.js';
 
 const SIZE = { columns: 120, rows: 40 };
 /** At 120×40 a page of contacts is 32 rows (the panes 37 lines, less borders, title, header, bottom line). */
@@ -115,7 +115,7 @@ async function firstPage(checker: TickbookClient): Promise<Contact[]> {
 // ---------------------------------------------------------------------------------------------
 
 describe('marking contacts', () => {
-  const ctx = useSandbox({ demoData: true, demoContacts: CONTACTS });
+  const ctx = setUpSandbox({ demoData: true, demoContacts: CONTACTS });
 
   it('Space marks the selected contact and moves down a row: three presses mark the first three, the cursor on the fourth', async () => {
     const rows = await firstPage(ctx.checker);
@@ -202,7 +202,7 @@ describe('marking contacts', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('deleting the marked contacts', () => {
-  const ctx = useSandbox({ demoData: true, demoContacts: CONTACTS });
+  const ctx = setUpSandbox({ demoData: true, demoContacts: CONTACTS });
   let proxy: Proxy;
   let proxied: TickbookClient;
 
@@ -368,7 +368,7 @@ describe('deleting the marked contacts', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('leaving with a batch in its undo window', () => {
-  const ctx = useSandbox({ demoData: true, demoContacts: CONTACTS });
+  const ctx = setUpSandbox({ demoData: true, demoContacts: CONTACTS });
 
   it('q sends the batch still in its window, then the app exits', async () => {
     const rows = await firstPage(ctx.checker);

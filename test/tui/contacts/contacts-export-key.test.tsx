@@ -10,14 +10,14 @@ import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { waitFor } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 import { KEY } from '../../helpers/keys.js';
 import { NOBODY } from '../../helpers/unprivileged.js';
 
 const TARGET = 'sandbox (export key test)';
 
 describe('x exports contacts from the dashboard', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'tickbook-export-key-'));

@@ -11,7 +11,6 @@ import {
   initialContactsState,
   isLoading,
   nextPageQuery,
-  previousPageQuery,
   queryKey,
   selectedContact,
   UNDO_WINDOW_MS,
@@ -81,7 +80,6 @@ describe('initial state and queries', () => {
     expect(visibleContacts(state)).toEqual([]);
     expect(selectedContact(state)).toBeUndefined();
     expect(nextPageQuery(state)).toBeUndefined();
-    expect(previousPageQuery(state)).toBeUndefined();
   });
 
   it('firstPageQuery follows the all / active-only toggle', () => {
@@ -308,7 +306,6 @@ describe('page-extended (a taller pane filled from below)', () => {
     expect(state.pageNumber).toBe(2);
     expect(state.query).toEqual({ limit: 5, startingAfter: 'c_zed' });
     expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_erin' });
-    expect(previousPageQuery(state)).toEqual({ limit: 3, endingBefore: 'c_alice' });
     // The look-ahead was for the page after carol: not the next page any more.
     expect(state.prefetched).toBeUndefined();
   });
@@ -376,46 +373,40 @@ describe('cursor', () => {
   });
 });
 
-describe('next / previous page queries', () => {
-  it('next starts after the last contact of the page, previous ends before the first', () => {
+describe('next page queries', () => {
+  it('next starts after the last contact of the page', () => {
     const state = loadedMiddle();
     expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_carol' });
-    expect(previousPageQuery(state)).toEqual({ limit: 3, endingBefore: 'c_alice' });
   });
 
   it('undefined at the ends', () => {
     const first = load(initialContactsState(3), { limit: 3 }, 1, page([alice, bob, carol], { next: { limit: 3, startingAfter: 'c_carol' } }));
-    expect(previousPageQuery(first)).toBeUndefined();
     expect(nextPageQuery(first)).toEqual({ limit: 3, startingAfter: 'c_carol' });
     const last = load(initialContactsState(3), { limit: 3, startingAfter: 'x' }, 4, page([dave], { previous: { limit: 3, endingBefore: 'c_dave' } }));
     expect(nextPageQuery(last)).toBeUndefined();
-    expect(previousPageQuery(last)).toEqual({ limit: 3, endingBefore: 'c_dave' });
   });
 
-  it('next uses the last contact still there after a delete; previous the first', () => {
+  it('next uses the last contact still there after a delete', () => {
     let state = run(loadedMiddle(), { type: 'cursor-to', index: 'last' }, { type: 'delete-asked' }, { type: 'delete-confirmed', now: 0 });
     state = contactsReducer(state, { type: 'delete-sent', id: 'c_carol' });
     expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_bob' });
     state = run(state, { type: 'cursor-to', index: 0 }, { type: 'delete-asked' }, { type: 'delete-confirmed', now: 0 });
     state = contactsReducer(state, { type: 'delete-sent', id: 'c_alice' });
-    expect(previousPageQuery(state)).toEqual({ limit: 3, endingBefore: 'c_bob' });
     expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_bob' });
   });
 
-  it('falls back to the page links when every contact on it was deleted', () => {
+  it('falls back to the page link when every contact on it was deleted', () => {
     let state = loadedMiddle();
     for (const id of ['c_alice', 'c_bob', 'c_carol']) {
       state = run(state, { type: 'delete-asked' }, { type: 'delete-confirmed', now: 0 }, { type: 'delete-sent', id });
     }
     expect(visibleContacts(state)).toEqual([]);
     expect(nextPageQuery(state)).toEqual({ limit: 3, startingAfter: 'c_carol' });
-    expect(previousPageQuery(state)).toEqual({ limit: 3, endingBefore: 'c_alice' });
   });
 
   it('keeps active:true when only active contacts are listed', () => {
     const state = { ...loadedMiddle(), activeOnly: true };
     expect(nextPageQuery(state)).toEqual({ limit: 3, active: true, startingAfter: 'c_carol' });
-    expect(previousPageQuery(state)).toEqual({ limit: 3, active: true, endingBefore: 'c_alice' });
   });
 });
 

@@ -6,7 +6,7 @@ import { Dashboard } from '../../../src/tui/Dashboard.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { pause } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 
 const NAMES = [
   'Family \u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}',
@@ -17,7 +17,7 @@ const NAMES = [
 ];
 
 describe('names are saved whole', () => {
-  const ctx = useSandbox({ demoData: false });
+  const ctx = setUpSandbox({ demoData: false });
   afterEach(unmountAll);
 
   const patches = () => ctx.sb.logLines.filter((line) => line.includes(' PATCH ')).length;

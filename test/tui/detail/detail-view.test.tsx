@@ -15,8 +15,10 @@ import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, inverseSegments } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 import { KEY } from '../../helpers/keys.js';
+import { startProxy } from '../../helpers/proxy.js';
+import { TickbookClient } from '../../../src/api/client.js';
 
 
 const TARGET = 'sandbox (detail view test)';
@@ -104,7 +106,7 @@ async function prefilledRecorder(dir: string, warnings: string[], clockSkewMs = 
 }
 
 describe('the detail view over a recorded history', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let dir: string;
   let recorder: PriceRecorder;
   const warnings: string[] = [];
@@ -157,10 +159,10 @@ describe('the detail view over a recorded history', () => {
     expect(frame).not.toMatch(/Contacts/);
     expect(frame).not.toMatch(/MSFT/);
     // The price line: the price, then "first price this session" (one poll so far) or a tick change.
-    expect(frame).toMatch(/\d+\.\d\d {2}(first price this session|[+\-±]\d+\.\d\d \([+\-]?\d+\.\d\d%\) tick)/);
+    expect(frame).toMatch(/\d+\.\d\d {2}(first price this session|[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) tick)/);
     // The change since the day's open, against the first price recorded today.
     if (firstToday !== undefined) {
-      expect(frame).toMatch(/[+\-±]\d+\.\d\d \([+\-]?\d+\.\d\d%\) today/);
+      expect(frame).toMatch(/[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) today/);
       const day = frame.split('\n').find((line) => /open \d/.test(line));
       expect(day, frame).toBeDefined();
       expect(day).toMatch(new RegExp(`open ${formatPrice(firstPrice).replace('.', '\\.')} {2}high \\d+\\.\\d\\d {2}low \\d+\\.\\d\\d {2}volume \\d+(\\.\\d)?[kMB]?`));
@@ -271,6 +273,30 @@ describe('the detail view over a recorded history', () => {
     expectFramesFit(h.instance, SIZE.columns);
   });
 
+  it('a tick redraws the open view: the tick change, and the chart once a second price is recorded', async () => {
+    // The second poll and those after are held until the view is open on its one price.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let polls = 0;
+    const proxy = await startProxy(ctx.sb.url, { hold: (req) => (req.url.includes('realtime-pricing') && ++polls > 1 ? released : undefined) });
+    const client = new TickbookClient({ contactsUrl: ctx.sb.contactsUrl, marketDataUrl: proxy.url, token: ctx.sb.token, apiKey: ctx.sb.apiKey });
+    try {
+      const h = await mount({ client, watchlist: ['MSFT', 'AAPL'], intervalS: 1, history: recorder });
+      const opened = await openSelected(h, 'MSFT');
+      expect(opened).toMatch(/\d+\.\d\d {2}first price this session/);
+      expect(opened).toMatch(NOTE);
+      release();
+      const frame = await h.until((f) => /[+\-±]\d+\.\d\d \([+-]?\d+\.\d\d%\) tick/.test(f), 'the tick change of the second price');
+      await h.until((f) => !NOTE.test(f) && brailleLines(f).length > 0, 'the chart of the two prices', 5000);
+      expect(frame).toMatch(/MSFT · Microsoft/);
+    } finally {
+      release();
+      await unmountAll();
+      await client.close();
+      await proxy.close();
+    }
+  });
+
   it('follows the watchlist as sorted on screen, not as saved', async () => {
     const h = await mount({ client: ctx.client, watchlist: ['MSFT', 'SHEL.L', 'AAPL'], intervalS: 60, history: recorder });
     await h.press(KEY.tab);
@@ -318,7 +344,7 @@ describe('the detail view over a recorded history', () => {
     expectFramesFit(h.instance, small.columns);
 
     await h.resize({ columns: 60, rows: 16 });
-    frame = await h.until((f) => /AAPL/.test(f) && f.split('\n').length <= 16, 'the view at 60x16');
+    await h.until((f) => /AAPL/.test(f) && f.split('\n').length <= 16, 'the view at 60x16');
     await h.press('5');
     frame = await h.until(() => chosenSpan(h.raw()) === 'all', 'span all at 60x16');
     for (const line of frame.split('\n')) expect(stringWidth(line), line).toBeLessThanOrEqual(60);
@@ -348,7 +374,7 @@ describe('the detail view over a recorded history', () => {
 });
 
 describe('the detail view without a history', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('says prices are not recorded in this run, and still shows the price', async () => {
     const h = await mount({ client: ctx.client, watchlist: WATCHLIST, intervalS: 60 });
@@ -389,7 +415,7 @@ describe('the detail view without a history', () => {
 // days by the store's clock, and the 1m chart is drawn from day bars: with today's half hour
 // recorded, one point, and the note instead of a chart.
 describe('the 1m span when the store reads the clock a moment after the view', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let dir: string;
   let recorder: PriceRecorder;
   const warnings: string[] = [];

@@ -16,8 +16,8 @@ import { openHistoryStore } from '../../../src/store/history-store.js';
 import { holdingsOf } from '../../../src/store/holdings-store.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inverseSegments, waitFor } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
-import { useRecorder } from '../../helpers/recorder.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
+import { setUpRecorder } from '../../helpers/recorder.js';
 import { KEY } from '../../helpers/keys.js';
 
 const TARGET = 'sandbox (holdings test)';
@@ -69,8 +69,8 @@ function percent(part: bigint, whole: bigint): string {
 }
 
 describe('holdings in the dashboard', () => {
-  const ctx = useSandbox();
-  const files = useRecorder(SOURCE, 'tickbook-holdings-');
+  const ctx = setUpSandbox();
+  const files = setUpRecorder(SOURCE, 'tickbook-holdings-');
 
   const lots = () => files.recorder.books()!.holdings.list(SOURCE);
   /** The lots as the file keeps them: decimal text, not numbers. */
@@ -155,7 +155,7 @@ describe('holdings in the dashboard', () => {
 
       // Esc on the form of a symbol with no lots: nothing to show, the panel closes.
       await h.press(KEY.esc);
-      frame = await h.until((f) => !/Holdings of/.test(f) && /SYMBOL +PRICE/.test(f), 'the watchlist again');
+      await h.until((f) => !/Holdings of/.test(f) && /SYMBOL +PRICE/.test(f), 'the watchlist again');
       expect(lots()).toEqual([]);
       expectFramesFit(h.instance, h.size.columns, h.size.rows);
     });
@@ -259,10 +259,10 @@ describe('holdings in the dashboard', () => {
       addLot('AAPL', 10n, 150n);
       const h = await mount({ intervalS: 1 });
       await h.press('h');
-      let frame = await h.until((f) => /Holdings of AAPL/.test(f) && /10 sh · value/.test(f), 'the panel with one lot');
+      await h.until((f) => /Holdings of AAPL/.test(f) && /10 sh · value/.test(f), 'the panel with one lot');
       // As `tickbook holdings add` would: nothing the dashboard did, so only a poll shows it.
       addLot('AAPL', 5n, 100n);
-      frame = await h.until((f) => /15 sh · value/.test(f), 'the second lot, at the next poll');
+      const frame = await h.until((f) => /15 sh · value/.test(f), 'the second lot, at the next poll');
       expect(tickerLines(frame).some((line) => /^ +2 +5 +100\.00/.test(line)), frame).toBe(true);
     });
 
@@ -314,7 +314,7 @@ describe('holdings in the dashboard', () => {
     it('h on a symbol the server does not know says so and opens nothing', async () => {
       const h = await mount({ watchlist: ['AAPL', 'NOPE1'] });
       await h.press('j');
-      await h.until((f) => inverseSegments(h.raw()).some((s) => /NOPE1 +unknown symbol/.test(s)), 'NOPE1 highlighted, unknown');
+      await h.until(() => inverseSegments(h.raw()).some((s) => /NOPE1 +unknown symbol/.test(s)), 'NOPE1 highlighted, unknown');
       await h.press('h');
       const frame = await h.until((f) => /NOPE1 is not known to the server: no holdings can be kept for it/.test(statusLine(f)), 'said so');
       expect(frame).not.toMatch(/Holdings of|New lot/);

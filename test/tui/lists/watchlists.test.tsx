@@ -13,7 +13,7 @@ import { StatusStore } from '../../../src/tui/state/status.js';
 import { displayOrder, initialTickerState, type TickerAction, tickerReducer, type TickerState } from '../../../src/tui/ticker/ticker-state.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, pause, waitFor } from '../../helpers/ink.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 import { KEY } from '../../helpers/keys.js';
 
 
@@ -104,17 +104,17 @@ const symbolsOf = (saved: Saved, name: string) => saved.lists.find((l) => l.name
 // ---------------------------------------------------------------------------------------------
 
 describe('making and naming lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('w c Tech Enter makes an empty list named Tech and shows it (title, empty message, notice), and saves both lists', async () => {
     const h = await mount(ctx.client, ['AAPL', 'MSFT', 'NOPE1']);
     await h.until((f) => /AAPL\s+\d+\.\d\d/.test(f), 'the first prices');
     await h.press(KEY.tab);
-    let frame = await h.until((f) => /▸ Ticker · Watchlist/.test(f), 'the ticker focused, titled with its list');
+    await h.until((f) => /▸ Ticker · Watchlist/.test(f), 'the ticker focused, titled with its list');
     expect(h.persisted).toHaveLength(0);
 
     await h.press('w');
-    frame = await h.until((f) => /Watchlists:/.test(f), 'the lists menu');
+    let frame = await h.until((f) => /Watchlists:/.test(f), 'the lists menu');
     expect(frame).toMatch(/❯ 1 ✓ Watchlist\s+3 symbols/);
     // (The hint's separators are padded twice, "  ·  ", and its end is cut at this width: reported.)
     expect(frame).toMatch(/Enter shows it\s+·\s+c new\s+·\s+e rename/);
@@ -161,7 +161,7 @@ describe('making and naming lists', () => {
 
     // Typing on clears the problem; a comma is its own problem.
     await h.type(',x');
-    frame = await h.until((f) => /New list: tech,x/.test(f) && !/already a list/.test(f), 'the problem cleared by typing');
+    await h.until((f) => /New list: tech,x/.test(f) && !/already a list/.test(f), 'the problem cleared by typing');
     await h.press(KEY.enter);
     await h.until((f) => /✗ a list name cannot hold a comma/.test(f) && /New list: tech,x/.test(f), 'the comma refused');
 
@@ -211,7 +211,7 @@ describe('making and naming lists', () => {
 });
 
 describe('switching lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('1-9 show list N, ] and [ go round; each switch says so, asks its prices at once and is saved', async () => {
     const h = await mount(ctx.client, THREE(), 30);
@@ -263,17 +263,17 @@ describe('switching lists', () => {
     const h = await mount(ctx.client, THREE());
     await untilShown(h, 'Watchlist', ['AAPL', 'MSFT', 'NVDA']);
     await h.press(KEY.tab, 'w', 'j', 'j');
-    let frame = await h.until((f) => /❯ 3 {3}Banks/.test(f), 'Banks highlighted');
+    await h.until((f) => /❯ 3 {3}Banks/.test(f), 'Banks highlighted');
     await h.press('k');
-    frame = await h.until((f) => /❯ 2 {3}Tech/.test(f), 'Tech highlighted');
+    await h.until((f) => /❯ 2 {3}Tech/.test(f), 'Tech highlighted');
     await h.press(KEY.enter);
-    frame = await untilShown(h, 'Tech', ['IBM']);
+    const frame = await untilShown(h, 'Tech', ['IBM']);
     expect(frame).not.toMatch(/Watchlists:/);
     // q closes the menu, it does not quit.
     await h.press('w');
     await h.until((f) => /Watchlists:/.test(f), 'the menu');
     await h.press('q');
-    frame = await h.until((f) => !/Watchlists:/.test(f), 'the menu closed by q');
+    await h.until((f) => !/Watchlists:/.test(f), 'the menu closed by q');
     expect(h.exited()).toBe(false);
   });
 
@@ -327,7 +327,7 @@ describe('switching lists', () => {
 });
 
 describe('moving a symbol to another list (M)', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('M on AAPL, then Tech: AAPL leaves the shown list and goes at the end of Tech; saved', async () => {
     const h = await mount(ctx.client, THREE());
@@ -386,7 +386,7 @@ describe('moving a symbol to another list (M)', () => {
 });
 
 describe('deleting lists', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('d asks; n (or Esc) keeps the list, y deletes it; the shown list stays shown when another goes', async () => {
     const h = await mount(ctx.client, THREE());
@@ -422,12 +422,12 @@ describe('deleting lists', () => {
     await h.press(KEY.tab, 'w', 'd');
     await h.until((f) => /Delete the list Watchlist/.test(f), 'the question');
     await h.press('y');
-    let frame = await h.until((f) => /deleted the list Watchlist/.test(f) && shownList(f) === 'Tech', 'Tech shown');
+    await h.until((f) => /deleted the list Watchlist/.test(f) && shownList(f) === 'Tech', 'Tech shown');
     expect(names(h.lastSaved())).toEqual(['Tech']);
     expect(h.lastSaved().active).toBe(0);
 
     await h.press('d');
-    frame = await h.until((f) => /the last list cannot be deleted; empty it instead/.test(f), 'the refusal');
+    const frame = await h.until((f) => /the last list cannot be deleted; empty it instead/.test(f), 'the refusal');
     expect(frame).not.toMatch(/Delete the list/);
     await h.press('y');
     await pause(50);
@@ -438,7 +438,7 @@ describe('deleting lists', () => {
 });
 
 describe('a switch drops the answer still coming for the list left behind', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('a held poll for list 1 answers after list 2 is shown: its prices are not drawn, its request was aborted, list 2 was asked at once', async () => {
     const FAKE = 12345.67;
@@ -469,14 +469,14 @@ describe('a switch drops the answer still coming for the list left behind', () =
     expect(priced('AAPL')(h.frame())).toBe(false);
 
     await h.press(KEY.tab, '2');
-    let frame = await untilShown(h, 'Tech', ['MSFT', 'NVDA']);
+    await untilShown(h, 'Tech', ['MSFT', 'NVDA']);
     expect(asked.at(-1)).toEqual(['MSFT', 'NVDA']);
     expect(held[0]!.signal?.aborted, 'the poll under way was aborted').toBe(true);
 
     // The list-1 answer lands now: nothing of it is drawn on Tech.
     await inAct(() => held[0]!.release());
     await pause(300);
-    frame = h.frame();
+    let frame = h.frame();
     expect(shownList(frame)).toBe('Tech');
     expect(frame).not.toMatch(/12,?345\.67/);
     expect(tickerRows(frame)).toEqual(['MSFT', 'NVDA']);
@@ -581,7 +581,7 @@ describe('the ticker reducer with lists', () => {
 });
 
 describe('the delete question in words', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   // Was a bug: "Delete the list Tech and its 1 symbols?" (ListsMenu.tsx has no singular).
   it('a list of one symbol is asked about as "its 1 symbol"', async () => {
@@ -594,7 +594,7 @@ describe('the delete question in words', () => {
 });
 
 describe('what a hand-edited config can put in a list name', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   // Was a bug: the config reader accepts any non-blank name, and the pane title draws the
   // list's name as it is (the lists menu and the status line pass names through drawn()): an
@@ -610,7 +610,7 @@ describe('what a hand-edited config can put in a list name', () => {
 });
 
 describe('the columns editor (C)', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
 
   it('Space hides and shows a column, K/J move it, Esc closes; the table and the saved list follow, per list', async () => {
     const h = await mount(ctx.client, THREE());
@@ -620,7 +620,7 @@ describe('the columns editor (C)', () => {
     expect(frame).toContain('[x] NAME');
     // Down to TICK, hide it: it goes below the shown ones, the highlight with it.
     await h.press('j', 'j', ' ');
-    frame = await h.until((f) => /\[ \] TICK/.test(f), 'TICK hidden');
+    await h.until((f) => /\[ \] TICK/.test(f), 'TICK hidden');
     expect(h.lastSaved().lists[0]!.columns).toEqual(['name', 'price', 'session', 'volume', 'trend', 'age']);
     // Price cannot go.
     await h.press('k', 'k', 'k', 'k', 'k', 'k', 'j', ' ');

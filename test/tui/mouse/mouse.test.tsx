@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVERSE_ON } from '../../../src/tui/style/attributes.js';
 import { mountPacedDashboard, type PacedDashboard } from '../../helpers/paced-terminal.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -38,7 +38,7 @@ function highlighted(raw: string, pane: 'contacts' | 'ticker'): string | undefin
 const focusedPane = (frame: string): string | undefined => /▸ (Contacts|Ticker)/.exec(frame)?.[1];
 
 describe('the mouse in the dashboard', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   const mounted: PacedDashboard[] = [];
   const turned: boolean[] = [];
   let saved: boolean[] = [];

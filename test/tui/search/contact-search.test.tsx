@@ -34,7 +34,7 @@ import { StatusStore } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, inverseSegments, waitFor } from '../../helpers/ink.js';
 import { KEY } from '../../helpers/keys.js';
-import { useRecorder } from '../../helpers/recorder.js';
+import { setUpRecorder } from '../../helpers/recorder.js';
 import { startTestSandbox, type TestSandbox } from '../../helpers/sandbox.js';
 import { closeAllServers, httpServer } from '../../helpers/servers.js';
 
@@ -193,7 +193,7 @@ async function gone(id: string): Promise<boolean> {
 }
 
 describe('searching every contact', () => {
-  const files = useRecorder('contact-search-test', 'tickbook-contact-search-');
+  const files = setUpRecorder('contact-search-test', 'tickbook-contact-search-');
   const clients: TickbookClient[] = [];
   const closers: (() => Promise<void>)[] = [];
   afterEach(async () => {

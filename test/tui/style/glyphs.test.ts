@@ -12,7 +12,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-// eslint-disable-next-line no-control-regex
 const ASCII_ONLY = /^[\u0000-\u007f]*$/;
 const UTF8 = { LANG: 'en_US.UTF-8', TERM: 'xterm-256color' };
 

@@ -2,11 +2,19 @@
 // terminal's background answer read, and what wins over a theme (NO_COLOR, a terminal's colours).
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { backgroundIsLight, contrast, hexColour, parseBackground } from '../../../src/tui/terminal/background.js';
+import { backgroundIsLight, contrast, parseBackground, type Rgb } from '../../../src/tui/terminal/background.js';
 import { PacedInput } from '../../../src/tui/keys/paced-input.js';
-import { changeColor, LIGHT, LIGHT_BACKGROUND, themeFor, type Theme } from '../../../src/tui/style/theme.js';
+import { changeColor, LIGHT, themeFor, type Theme } from '../../../src/tui/style/theme.js';
 
 const TEXT_COLOURS: (keyof Theme)[] = ['accent', 'muted', 'up', 'down', 'error', 'warning', 'focusBorder'];
+/** The background the light theme's exact colours are made for. */
+const LIGHT_BACKGROUND = '#ffffff';
+
+/** `#rrggbb` as channels 0 to 1. */
+function hexColour(hex: string): Rgb {
+  const value = parseInt(hex.slice(1), 16);
+  return { r: ((value >> 16) & 255) / 255, g: ((value >> 8) & 255) / 255, b: (value & 255) / 255 };
+}
 
 describe('the themes', () => {
   it("a change's colour: up for a rise, down for a fall, none for none, numbers and exact amounts alike", () => {

@@ -5,7 +5,7 @@
 // status line's message and the unknown symbols are the same at each poll.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { mountPacedDashboard } from '../../helpers/paced-terminal.js';
-import { useSandbox } from '../../helpers/sandbox.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
 import { type Proxy, startProxy } from '../../helpers/proxy.js';
 import { TickbookClient } from '../../../src/api/client.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
@@ -31,7 +31,7 @@ afterEach(() => {
 const LATENCY = /test · (\d+) ms/;
 
 describe('a poll', () => {
-  const ctx = useSandbox();
+  const ctx = setUpSandbox();
   let proxy: Proxy | undefined;
   afterAll(async () => {
     await proxy?.close();

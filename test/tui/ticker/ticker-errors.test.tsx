@@ -101,7 +101,7 @@ describe('the ticker through failures', () => {
     expect(shown).toMatch(/retry in \d+s/);
     expect(price(shown, 'AAPL')).toBeDefined();
     // Backing off: after several failures the rows are older than three intervals, dimmed.
-    shown = await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d.*\s([4-9]|\d\d)s\s/.test(f), 9000, 'a stale AAPL row');
+    await waitForFrame(frame, (f) => /AAPL\s+\d+\.\d\d.*\s([4-9]|\d\d)s\s/.test(f), 9000, 'a stale AAPL row');
     expect(instance.lastFrame()).toMatch(/\u001b\[2m[^\n]*AAPL/);
     expect(before).toBeDefined();
 
