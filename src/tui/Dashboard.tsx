@@ -1,9 +1,9 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
-import { useApp, useInput, useStdout } from 'ink';
+import { useApp, useStdout } from 'ink';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { TickbookClient } from '../api/client.js';
 import { App } from './App.js';
+import { type DashboardProps, useOwnLedger } from './dashboard-props.js';
 import { Footer, footerText } from './chrome/Footer.js';
 import { footerHint } from './chrome/footer-hint.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';
@@ -12,8 +12,8 @@ import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
 import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { PolledStatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
-import { keyNames } from './keys/key-name.js';
-import { canRun, type Command, CONTACT_MOVES, COUNTED, isTextScope, resolveKey, type Scope } from './keys/keymap.js';
+import type { Command, Scope } from './keys/keymap.js';
+import { useKeyRouter } from './keys/use-key-router.js';
 import { type CommandTable, eachOf } from './keys/commands.js';
 import { FieldListening } from './components/TextField.js';
 import { fieldCommands, type OpenFields, typeInto } from './components/field-commands.js';
@@ -28,16 +28,11 @@ import { detailCommands } from './detail/detail-commands.js';
 import { alertsCommands, alertsFields } from './alerts/alerts-commands.js';
 import { holdingsCommands, holdingsFields } from './holdings/holdings-commands.js';
 import { activeScopes, type PaneName } from './keys/scopes.js';
-import { FIELD_PASTE_MAX, pastedLine } from './keys/paste.js';
-import { useKeyRuns, useMouse, usePaste } from './keys/input-target.js';
 import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
-import { mouseSteps, type MouseStep } from './mouse/mouse-steps.js';
-import { type ClickRun, nextClick } from './mouse/clicks.js';
-import { type KeyRun, keyRuns } from './keys/key-runs.js';
 import { computeLayout } from './layout.js';
 import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './ticker/picker-state.js';
-import { type StatusStore, useStatus } from './state/status.js';
+import { useStatus } from './state/status.js';
 import { useContacts } from './contacts/use-contacts.js';
 import { isLoading } from './contacts/contacts-state.js';
 import { useContactSearch } from './search/use-contact-search.js';
@@ -46,17 +41,12 @@ import { useSymbols } from './ticker/use-symbols.js';
 import { useSelected, useLatestReducer } from './state/external-state.js';
 import { useOverlay } from './state/use-overlay.js';
 import { useTicker } from './ticker/use-ticker.js';
-import { WriteLedger } from './contacts/write-ledger.js';
-import { type TerminalSize, useTerminalSize } from './terminal/terminal-size.js';
+import { useTerminalSize } from './terminal/terminal-size.js';
 import { LiveTickerPane } from './ticker/LiveTickerPane.js';
 import { DetailView } from './detail/DetailView.js';
 import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './ticker/ticker-state.js';
-import type { HistoryService } from '../store/price-recorder.js';
-import type { Firing } from '../store/alerts-store.js';
-import type { Watchlists } from '../market/watchlists.js';
-import type { SyncedSettings } from '../config/settings-sync.js';
 import { useGlyphs } from './style/glyphs.js';
 import { type ListsMenu, useListsMenu } from './lists/use-lists-menu.js';
 import { useColumnsEditor } from './ticker/use-columns-editor.js';
@@ -64,6 +54,8 @@ import { type AlertsView as AlertsViewState, readAlerts, useAlertsView } from '.
 import { AlertsView } from './alerts/AlertsView.js';
 import { type HoldingsEditor as HoldingsEditorState, useHoldingsEditor } from './holdings/use-holdings-editor.js';
 import { localToday } from '../text/time.js';
+
+export type { DashboardProps } from './dashboard-props.js';
 
 /** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
 const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
@@ -76,66 +68,6 @@ const alertsScopeOf = (view: AlertsViewState): Scope | undefined =>
 /** The holdings editor's scope as it stands. */
 const holdingsScopeOf = (editor: HoldingsEditorState): Scope | undefined =>
   !editor.open ? undefined : editor.form ? 'holdings.form' : editor.confirmDelete ? 'holdings.confirm' : 'holdings';
-
-/** Key names the router gives, as the characters a text field edits with. */
-const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
-
-export interface DashboardProps {
-  client: TickbookClient;
-  status: StatusStore;
-  /** Where requests go, in words without secrets: "sandbox (in-process)" or host names. */
-  target: string;
-  /** The saved lists, or symbols for this run. */
-  watchlist: Watchlists | readonly string[];
-  intervalS: number;
-  /**
-   * Saves the lists and interval as this window changed them; may give what the window should
-   * hold now (others' saves merged in). Throws when they cannot be saved.
-   */
-  persistWatchlist?: ((lists: Watchlists, intervalS: number) => SyncedSettings | void) | undefined;
-  /** Asked at each poll: what others saved since, merged with what this window has not saved yet (a save that failed is tried again). */
-  refreshSettings?: ((lists: Watchlists, intervalS: number) => SyncedSettings | undefined) | undefined;
-  /** The price history: every poll's prices are recorded in it, and the detail view's chart read from it. */
-  history?: HistoryService | undefined;
-  /** An alert fired: the terminal is told (bell, desktop notification), and the user's command run, by whoever owns them. */
-  onAlert?: ((firing: Firing) => void) | undefined;
-  /** The digits of a price that changed flash for a moment (the config's "motion"; default on). */
-  motion?: boolean | undefined;
-  /** The money columns start hidden (the config's "hide_money", which $ toggles). */
-  hideMoney?: boolean | undefined;
-  /** Keeps $'s choice for the next run; throws when it cannot be saved. */
-  persistHideMoney?: ((hidden: boolean) => void) | undefined;
-  /** The terminal reports the mouse at the start (O turns it off and on). */
-  mouse?: boolean | undefined;
-  /** Tells the terminal to report the mouse, or to stop (by whoever owns the terminal). */
-  onMouse?: ((on: boolean) => void) | undefined;
-  /** Keeps O's choice for the next run; throws when it cannot be saved. */
-  persistMouse?: ((on: boolean) => void) | undefined;
-  /** The name the contact list is indexed under in the history file (contactsSource): whole-list search. */
-  contactsSource?: string | undefined;
-  /** Where x writes exported contacts (the config's export_dir, else Downloads or home). */
-  exportDir?: string | undefined;
-  /** Puts text on the clipboard (OSC 52, by whoever owns the terminal). */
-  onCopy?: ((text: string) => void) | undefined;
-  /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
-  onSuspend?: (() => void) | undefined;
-  /** A fixed size instead of the terminal's (tests). */
-  size?: TerminalSize | undefined;
-  /** How long a delete can be undone (tests shorten it). */
-  undoWindowMs?: number | undefined;
-  /**
-   * Writes not yet at the server. Whoever runs the dashboard owns it and settles it on every way
-   * out; without one, the dashboard keeps its own and drops what is held back when it goes.
-   */
-  ledger?: WriteLedger | undefined;
-}
-
-/** The ledger given, or one of the dashboard's own for as long as it is mounted. */
-function useOwnLedger(given: WriteLedger | undefined): WriteLedger {
-  const [own] = useState(() => (given ? undefined : new WriteLedger()));
-  useEffect(() => () => own?.discard(), [own]);
-  return given ?? own!;
-}
 
 export function Dashboard(props: DashboardProps) {
   const { client, status } = props;
@@ -251,7 +183,6 @@ export function Dashboard(props: DashboardProps) {
   };
   const mouseOn = useRef(props.mouse === true);
   const [mouseAreas] = useState(() => new MouseAreas());
-  const lastClick = useRef<ClickRun | undefined>(undefined);
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useLatestReducer(pickerReducer, () => initialPickerState);
   // Focus and help live in state for drawing and in refs for the key handler, which may take
@@ -365,7 +296,7 @@ export function Dashboard(props: DashboardProps) {
     ...holdingsCommands({ holdings: holdingsEditor, selectedSymbol: selected }),
   };
   /** Runs a command; a counted one (COUNTED) moves `count` at once. */
-  const run = (command: Command, scope: Scope, count = 1): void => commands[command](scope, count);
+  const run = (command: Command, scope: Scope, count: number): void => commands[command](scope, count);
   /** Keys typed before a just-opened field takes them edit it as the field would have. */
   const feedField = (scope: Scope, keys: string): void => typeInto(fields[scope], keys);
 
@@ -383,95 +314,17 @@ export function Dashboard(props: DashboardProps) {
       searching: search.isOpen(),
     });
 
-  // A paste is text for the field that has focus, never keys: with no field open it is dropped,
-  // and said so, rather than run as commands (a pasted "dy" would delete a contact).
-  usePaste((text) => {
-    const scope = liveScopes()[0]!;
-    if (!isTextScope(scope)) {
-      status.notice('paste ignored: no field is open to paste into');
-      return undefined;
-    }
-    const whole = [...pastedLine(text)];
-    const line = whole.slice(0, FIELD_PASTE_MAX).join('');
-    if (whole.length > FIELD_PASTE_MAX) status.notice(`paste cut to its first ${FIELD_PASTE_MAX} characters`);
-    // A field just opened is not taking keys yet: the paste goes in as the router feeds keys.
-    if (fieldListening.current) return line;
-    feedField(scope, line);
-    return undefined;
+  useKeyRouter({
+    liveScopes,
+    run,
+    feedField,
+    fieldListening,
+    quitting,
+    exit,
+    contactsMove: contacts.commands,
+    status,
+    mouse: { on: mouseOn, areas: mouseAreas },
   });
-
-  // Runs of one key outside a text field come from the paced input as one key and a count.
-  const repeats = useKeyRuns(() => !isTextScope(liveScopes()[0]!));
-
-  /**
-   * Keys that came while the contacts list was moving to another page, to act on the page it
-   * lands on ("G" then Enter opens the last contact, not the row the walk left), in order.
-   */
-  const waiting = useRef<KeyRun[]>([]);
-  const pressWaiting = (): void => {
-    for (const run of waiting.current.splice(0)) press(run.name, run.count);
-  };
-
-  /** One key press, `count` times over: a counted command once, any other once per press. */
-  const press = (name: string, count: number): void => {
-    for (let done = 0; done < count; done++) {
-      // While quitting waits for writes, a second Ctrl-C leaves at once.
-      if (quitting.current) {
-        if (name === 'ctrl-c') exit();
-        return;
-      }
-      // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
-      // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
-      const live = liveScopes();
-      const command = resolveKey(live, name);
-      // Quitting never waits; a key behind one that waits waits too; moves add to the one under way.
-      const mustWait =
-        command !== 'quit' &&
-        (waiting.current.length > 0 ||
-          (live[0]!.startsWith('contacts') && !(command && CONTACT_MOVES.has(command)) && contacts.commands.moving()));
-      if (mustWait) {
-        if (waiting.current.length === 0) contacts.commands.afterMove(pressWaiting);
-        waiting.current.push({ name, count: count - done });
-        return;
-      }
-      if (command && COUNTED.has(command)) return run(command, live[0]!, count - done);
-      if (command) run(command, live[0]!);
-      else if (isTextScope(live[0]!) && !fieldListening.current) {
-        // One character each; applyTyped drops what a field must not hold.
-        const keys = FIELD_KEYS[name] ?? name;
-        if ([...keys].length === 1) feedField(live[0]!, keys);
-      }
-    }
-  };
-
-  /** A command from the mouse, run as its key would be run now, and only if a key could run it. */
-  const pointerStep = ({ command, count }: MouseStep): void => {
-    if (quitting.current) return;
-    const live = liveScopes();
-    if (!canRun(live, command)) return;
-    // The list is on its way to another page: the row clicked is no longer the one there.
-    if (live[0]!.startsWith('contacts') && contacts.commands.moving()) return;
-    run(command, live[0]!, count);
-  };
-
-  useMouse((report, count, at) => {
-    // Reports already on their way when O turned the mouse off.
-    if (!mouseOn.current) return;
-    const hits = mouseAreas.at(report.column, report.row);
-    let clicks = 1;
-    if (report.action === 'press' && report.button === 'left') {
-      lastClick.current = nextClick(lastClick.current, { column: report.column, row: report.row, at });
-      clicks = lastClick.current.count;
-    }
-    for (const step of mouseSteps(report, hits, clicks, count)) pointerStep(step);
-  });
-
-  useInput(
-    (input, key) => {
-      for (const { name, count } of keyRuns(keyNames(input, key), repeats())) press(name, count);
-    },
-    { isActive: true },
-  );
 
   if (layout.kind === 'too-small') {
     return (
