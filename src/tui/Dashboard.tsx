@@ -1,15 +1,19 @@
 // The container: owns the state hooks, routes every key through the keymap, and hands the
 // views what to draw. Views never call the client; this never draws.
 import { useApp, useStdout } from 'ink';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { App } from './App.js';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { App, TooSmall } from './App.js';
+import { useFocus } from './state/use-focus.js';
+import { useOverlayPages } from './chrome/use-overlay-pages.js';
+import { useMoneyHidden } from './ticker/use-money-hidden.js';
+import { useContactsPane } from './contacts/use-contacts-pane.js';
+import { useRecordedTicker } from './ticker/use-recorded-ticker.js';
+import { cover } from './cover.js';
+import { useBooksViews } from './state/use-books-views.js';
+import { useTickerMenus } from './ticker/use-ticker-menus.js';
 import { type DashboardProps, useOwnLedger } from './dashboard-props.js';
 import { Footer, footerText } from './chrome/Footer.js';
 import { footerHint } from './chrome/footer-hint.js';
-import { HelpOverlay } from './chrome/HelpOverlay.js';
-import { messageLines } from './chrome/message-log.js';
-import { MessageLog, messageLogRows } from './chrome/MessageLog.js';
-import { helpLines, layoutHelp } from './chrome/help-layout.js';
 import { PolledStatusLine } from './chrome/StatusLine.js';
 import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import type { Command, Scope } from './keys/keymap.js';
@@ -23,51 +27,27 @@ import { contactsCommands, contactsFields } from './contacts/contacts-commands.j
 import { exportContacts } from './contacts/export-contacts.js';
 import { searchCommands, searchFields } from './search/search-commands.js';
 import { pickerFields, tickerCommands } from './ticker/ticker-commands.js';
-import { listsCommands, listsFields } from './lists/lists-commands.js';
+import { listsCommands, listsFields, listsScopeOf } from './lists/lists-commands.js';
 import { detailCommands } from './detail/detail-commands.js';
-import { alertsCommands, alertsFields } from './alerts/alerts-commands.js';
-import { holdingsCommands, holdingsFields } from './holdings/holdings-commands.js';
-import { activeScopes, type PaneName } from './keys/scopes.js';
+import { alertsCommands, alertsFields, alertsScopeOf } from './alerts/alerts-commands.js';
+import { holdingsCommands, holdingsFields, holdingsScopeOf } from './holdings/holdings-commands.js';
+import { activeScopes } from './keys/scopes.js';
 import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
 import { computeLayout } from './layout.js';
-import { useLifecycle } from './lifecycle.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './ticker/picker-state.js';
 import { useStatus } from './state/status.js';
-import { useContacts } from './contacts/use-contacts.js';
-import { isLoading } from './contacts/contacts-state.js';
-import { useContactSearch } from './search/use-contact-search.js';
-import type { Contact } from '../api/types.js';
 import { useSymbols } from './ticker/use-symbols.js';
 import { useSelected, useLatestReducer } from './state/external-state.js';
 import { useOverlay } from './state/use-overlay.js';
-import { useTicker } from './ticker/use-ticker.js';
 import { useTerminalSize } from './terminal/terminal-size.js';
 import { LiveTickerPane } from './ticker/LiveTickerPane.js';
-import { DetailView } from './detail/DetailView.js';
 import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './ticker/ticker-state.js';
 import { useGlyphs } from './style/glyphs.js';
-import { type ListsMenu, useListsMenu } from './lists/use-lists-menu.js';
-import { useColumnsEditor } from './ticker/use-columns-editor.js';
-import { type AlertsView as AlertsViewState, readAlerts, useAlertsView } from './alerts/use-alerts-view.js';
-import { AlertsView } from './alerts/AlertsView.js';
-import { type HoldingsEditor as HoldingsEditorState, useHoldingsEditor } from './holdings/use-holdings-editor.js';
-import { localToday } from '../text/time.js';
+import { readAlerts } from './alerts/use-alerts-view.js';
 
 export type { DashboardProps } from './dashboard-props.js';
-
-/** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
-const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
-  !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';
-
-/** The alerts view's scope as it stands: its form, a delete asked, or the list. */
-const alertsScopeOf = (view: AlertsViewState): Scope | undefined =>
-  !view.open ? undefined : view.form ? 'alerts.form' : view.confirmDelete ? 'alerts.confirm' : 'alerts';
-
-/** The holdings editor's scope as it stands. */
-const holdingsScopeOf = (editor: HoldingsEditorState): Scope | undefined =>
-  !editor.open ? undefined : editor.form ? 'holdings.form' : editor.confirmDelete ? 'holdings.confirm' : 'holdings';
 
 export function Dashboard(props: DashboardProps) {
   const { client, status } = props;
@@ -85,127 +65,43 @@ export function Dashboard(props: DashboardProps) {
   const { exit } = useApp();
 
   const ledger = useOwnLedger(props.ledger);
-  // The search index keeps up with what the contacts pane reads and changes (the hook comes after).
-  const searchChanged = useRef<((change: { put: readonly Contact[] } | { gone: readonly string[] }) => void) | undefined>(undefined);
-  const contacts = useContacts(client, status, pageRows.current, ledger, props.undoWindowMs, (change) => searchChanged.current?.(change));
-  const search = useContactSearch({
+  const { contacts, search } = useContactsPane({
     client,
+    status,
+    pageRows: pageRows.current,
+    ledger,
+    undoWindowMs: props.undoWindowMs,
     history: props.history,
     source: props.contactsSource,
-    status,
-    busy: () => contacts.commands.moving() || isLoading(contacts.getState()),
-    hidden: (id) => {
-      const s = contacts.getState();
-      return s.deleted.has(id) || s.pendingDelete?.contact.id === id || s.batch?.ids.has(id) === true;
-    },
+    hidden,
   });
-  searchChanged.current = search.changed;
-  const { holdUndo, releaseUndo } = contacts.commands;
-  useEffect(() => {
-    if (!hidden) return undefined;
-    holdUndo('hidden');
-    return () => releaseUndo('hidden');
-  }, [hidden, holdUndo, releaseUndo]);
-  // Time spent in the shell does not count against an undo: the window has what it had left on fg.
-  useLifecycle('suspend', useCallback(() => holdUndo('suspended'), [holdUndo]));
-  useLifecycle('resume', useCallback(() => releaseUndo('suspended'), [releaseUndo]));
-  const ticker = useTicker(client, status, {
+  const ticker = useRecordedTicker(client, status, {
     watchlist: props.watchlist,
     intervalS: props.intervalS,
     persist: props.persistWatchlist,
     refresh: props.refreshSettings,
-    onPrices: props.history && ((asked, quotes, at) => {
-      const history = props.history!;
-      if (quotes) history.record(quotes, at);
-      // What crossed what, in the status line (and the log), and to the terminal.
-      for (const firing of history.alertsOnPoll(asked, quotes, at)) {
-        status.notice(`alert: ${firing.text}`);
-        ticker.commands.alerted(firing.symbol, firing.at);
-        props.onAlert?.(firing);
-      }
-    }),
-    extraSymbols: props.history && (() => props.history!.alertSymbols()),
+    history: props.history,
+    onAlert: props.onAlert,
     // x's undo runs out as a delete's does, on the same clock: the footer's offer goes with it.
     undoWindowMs: props.undoWindowMs,
     undoClock: ledger.now,
   });
   const detail = useDetail();
   const glyphs = useGlyphs();
-  const { lists: tickerLists, changeLists } = ticker.commands;
-  const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
-  const lists = useListsMenu(listsOwner, status);
-  const { setColumns } = ticker.commands;
   // The latest ticker state, read when asked (a stable function, unlike `ticker`, made each render).
   const { getState: getTicker } = ticker;
-  const columnsOwner = useMemo(
-    () => ({ columns: () => getTicker().lists[getTicker().active]!.columns, change: setColumns }),
-    [getTicker, setColumns],
-  );
-  const columnsEditor = useColumnsEditor(columnsOwner, status);
+  const { lists, columnsEditor } = useTickerMenus(ticker.commands, getTicker, status);
   const history = props.history;
-  // The alerts and the lots are both kept with the price history.
-  const booksOwner = useMemo(
-    () => ({ books: () => history?.books(), unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run') }),
-    [history],
-  );
-  const alertsOwner = useMemo(
-    () => ({
-      ...booksOwner,
-      priceOf: async (symbol: string) => {
-        const row = getTicker().rows[symbol];
-        if (row) return { price: row.price, unknown: false };
-        const result = await client.realtimePricing([symbol]);
-        return { price: result.quotes.find((q) => q.symbol === symbol)?.price, unknown: result.unknown.includes(symbol) };
-      },
-    }),
-    [booksOwner, getTicker, client],
-  );
-  const alertsView = useAlertsView(alertsOwner, status);
-  const holdingsOwner = useMemo(
-    () => ({
-      ...booksOwner,
-      unknown: (symbol: string) => getTicker().unknown.has(symbol),
-      today: () => localToday(),
-    }),
-    [booksOwner, getTicker],
-  );
-  const holdingsEditor = useHoldingsEditor(holdingsOwner, status);
-  const [moneyHidden, setMoneyHidden] = useState(props.hideMoney ?? false);
-  const toggleMoney = (): void => {
-    const hidden = !moneyHidden;
-    setMoneyHidden(hidden);
-    try {
-      props.persistHideMoney?.(hidden);
-      status.notice(hidden ? 'money hidden: $ shows it again' : 'money shown');
-    } catch (error) {
-      status.notice(`${hidden ? 'money hidden' : 'money shown'} for this session; not saved: ${(error as Error).message}`);
-    }
-  };
+  const { alertsView, holdingsEditor } = useBooksViews(history, getTicker, client, status);
+  const [moneyHidden, toggleMoney] = useMoneyHidden(props.hideMoney ?? false, props.persistHideMoney, status);
   const mouseOn = useRef(props.mouse === true);
   const [mouseAreas] = useState(() => new MouseAreas());
   const symbols = useSymbols(client, status);
   const [picker, dispatchPicker, getPicker] = useLatestReducer(pickerReducer, () => initialPickerState);
-  // Focus and help live in state for drawing and in refs for the key handler, which may take
-  // several keys before the next render.
-  const [focus, setFocusState] = useState<PaneName>('contacts');
-  const focusRef = useRef<PaneName>('contacts');
-  const setFocus = (pane: PaneName) => {
-    focusRef.current = pane;
-    setFocusState(pane);
-  };
+  const { focus, current: currentFocus, toggle: toggleFocus } = useFocus();
   const overlay = useOverlay();
-  // The help and the log take the panes' place (border, padding and a title line inside).
-  const overlayWidth = layout.kind === 'too-small' ? 0 : layout.width - 4;
-  const overlayRows = layout.kind === 'too-small' ? 0 : layout.panes - 3;
-  // Laid out only while the help is open: measuring every key's text cost ~11 ms of each start.
-  const helpOpen = overlay.kind === 'help';
-  const helpLayout = useMemo(() => (helpOpen ? layoutHelp(helpLines(), overlayWidth, overlayRows) : undefined), [helpOpen, overlayWidth, overlayRows]);
-  const helpLastPage = (helpLayout?.pages.length ?? 1) - 1;
   const snapshot = useStatus(status);
-  // Wrapped only while the log is open: the history changes with every notice.
-  const logOpen = overlay.kind === 'messages';
-  const logLines = useMemo(() => (logOpen ? messageLines(snapshot.history, overlayWidth) : []), [logOpen, snapshot.history, overlayWidth]);
-  const logMax = Math.max(0, logLines.length - messageLogRows(overlayRows + 3));
+  const pages = useOverlayPages(overlay.kind, layout.kind === 'too-small' ? undefined : { width: layout.width, height: layout.panes }, snapshot.history);
   const quitting = useRef(false);
 
   const matches = useMemo(
@@ -269,9 +165,9 @@ export function Dashboard(props: DashboardProps) {
     ...eachOf(['focus-next', 'focus-previous'], () => {
       // The open symbol covers both panes: going to a pane is going back to them.
       detail.close();
-      setFocus(focusRef.current === 'contacts' ? 'ticker' : 'contacts');
+      toggleFocus();
     }),
-    ...overlayCommands({ overlay, helpLastPage, logMax, rows: overlayRows }),
+    ...overlayCommands({ overlay, helpLastPage: pages.helpLastPage, logMax: pages.logMax, rows: pages.rows }),
     ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status }),
     ...fieldCommands(fields, () => fieldListening.current),
     ...contactsCommands({
@@ -303,7 +199,7 @@ export function Dashboard(props: DashboardProps) {
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
     activeScopes({
-      focus: focusRef.current,
+      focus: currentFocus(),
       overlay: overlay.current(),
       contacts: contacts.getState(),
       pickerOpen: getPicker().open,
@@ -326,21 +222,7 @@ export function Dashboard(props: DashboardProps) {
     mouse: { on: mouseOn, areas: mouseAreas },
   });
 
-  if (layout.kind === 'too-small') {
-    return (
-      <App
-        layout={layout}
-        columns={size.columns}
-        rows={size.rows}
-        contacts={null}
-        ticker={null}
-        help={undefined}
-        status={null}
-        footer={null}
-        hiddenKeys={footerText(scopes)}
-      />
-    );
-  }
+  if (layout.kind === 'too-small') return <TooSmall columns={size.columns} rows={size.rows} keys={footerText(scopes)} />;
   const undoHint = footerHint(scopes, {
     contactsUndo: contacts.state.pendingDelete !== undefined || contacts.state.batch !== undefined,
     tickerUndo: tickerRemoved !== undefined,
@@ -351,8 +233,6 @@ export function Dashboard(props: DashboardProps) {
       <FieldListening.Provider value={fieldListening}>
         <App
           layout={layout}
-          columns={size.columns}
-          rows={size.rows}
           contacts={
             <ContactsPane
               state={contacts.state}
@@ -387,33 +267,17 @@ export function Dashboard(props: DashboardProps) {
               {...layout.ticker}
             />
           }
-          help={
-            helpLayout ? (
-              <HelpOverlay width={layout.width} height={layout.panes} layout={helpLayout} page={overlay.offset} />
-            ) : overlay.kind === 'messages' ? (
-              <MessageLog width={layout.width} height={layout.panes} lines={logLines} top={Math.min(overlay.offset, logMax)} />
-            ) : alertsView.view.open && alertsData ? (
-              <AlertsView
-                view={alertsView.view}
-                alerts={alertsData.alerts}
-                firings={alertsData.firings}
-                unknown={tickerUnknown}
-                problem={alertsData.problem ?? (history ? (history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}`) : 'prices are not recorded in this run, and alerts are kept with them')}
-                onField={alertsView.editField}
-                now={Date.now()}
-                width={layout.width}
-                height={layout.panes}
-              />
-            ) : detailModel ? (
-              <DetailView
-                model={detailModel}
-                name={symbols.names.get(detailModel.symbol)}
-                unknown={tickerUnknown.has(detailModel.symbol)}
-                width={layout.width}
-                height={layout.panes}
-              />
-            ) : undefined
-          }
+          help={cover({
+            width: layout.width,
+            height: layout.panes,
+            help: pages.help && { layout: pages.help, page: overlay.offset },
+            log: overlay.kind === 'messages' ? { lines: pages.logLines, top: Math.min(overlay.offset, pages.logMax) } : undefined,
+            alerts:
+              alertsView.view.open && alertsData
+                ? { view: alertsView.view, data: alertsData, unknown: tickerUnknown, history: history && { unavailable: history.unavailable }, onField: alertsView.editField }
+                : undefined,
+            detail: detailModel && { model: detailModel, name: symbols.names.get(detailModel.symbol), unknown: tickerUnknown.has(detailModel.symbol) },
+          })}
           status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
           footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
         />

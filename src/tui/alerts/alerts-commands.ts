@@ -1,8 +1,9 @@
 // The alerts view's commands: opening it, moving through it, a new alert (on the symbol open or
 // highlighted), editing, pausing, snoozing, waking and deleting one.
 import type { OpenFields } from '../components/field-commands.js';
+import type { Scope } from '../keys/keymap.js';
 import { commandsOf } from '../keys/commands.js';
-import type { useAlertsView } from './use-alerts-view.js';
+import type { AlertsView, useAlertsView } from './use-alerts-view.js';
 
 export interface AlertsCommandsDeps {
   alerts: ReturnType<typeof useAlertsView>;
@@ -43,3 +44,7 @@ export function alertsFields(alerts: ReturnType<typeof useAlertsView>): OpenFiel
     },
   };
 }
+
+/** The alerts view's scope as it stands: its form, a delete asked, or the list. */
+export const alertsScopeOf = (view: AlertsView): Scope | undefined =>
+  !view.open ? undefined : view.form ? 'alerts.form' : view.confirmDelete ? 'alerts.confirm' : 'alerts';

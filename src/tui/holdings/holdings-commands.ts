@@ -1,8 +1,9 @@
 // The holdings editor's commands: a symbol's lots opened from the ticker, moved through, added,
 // edited and deleted.
 import type { OpenFields } from '../components/field-commands.js';
+import type { Scope } from '../keys/keymap.js';
 import { commandsOf } from '../keys/commands.js';
-import type { useHoldingsEditor } from './use-holdings-editor.js';
+import type { HoldingsEditor, useHoldingsEditor } from './use-holdings-editor.js';
 
 export interface HoldingsCommandsDeps {
   holdings: ReturnType<typeof useHoldingsEditor>;
@@ -37,3 +38,7 @@ export function holdingsFields(holdings: ReturnType<typeof useHoldingsEditor>): 
     },
   };
 }
+
+/** The holdings editor's scope as it stands: a lot's form, a delete asked, or the lots. */
+export const holdingsScopeOf = (editor: HoldingsEditor): Scope | undefined =>
+  !editor.open ? undefined : editor.form ? 'holdings.form' : editor.confirmDelete ? 'holdings.confirm' : 'holdings';

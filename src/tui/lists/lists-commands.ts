@@ -2,8 +2,8 @@
 // list, stepping through the lists, and 1-9 for the list of that number.
 import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf, eachOf } from '../keys/commands.js';
-import type { Command } from '../keys/keymap.js';
-import type { useListsMenu } from './use-lists-menu.js';
+import type { Command, Scope } from '../keys/keymap.js';
+import type { ListsMenu, useListsMenu } from './use-lists-menu.js';
 
 const LIST_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 const LIST_KEYS = LIST_NUMBERS.map((n) => `ticker.list-${n}` as const satisfies Command);
@@ -48,3 +48,7 @@ export function listsFields(lists: ReturnType<typeof useListsMenu>): OpenFields 
     },
   };
 }
+
+/** The scope of the watchlists menu as it stands: a name being typed, a delete asked, or the list. */
+export const listsScopeOf = (menu: ListsMenu): Scope | undefined =>
+  !menu.open ? undefined : menu.name ? 'ticker.list-name' : menu.confirmDelete ? 'ticker.list-confirm' : 'ticker.lists';

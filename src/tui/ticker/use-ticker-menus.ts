@@ -1,0 +1,18 @@
+// What opens in the ticker pane over the watchlist: the watchlists menu and the columns editor,
+// each changing the ticker's lists through its commands.
+import { useMemo } from 'react';
+import { useListsMenu } from '../lists/use-lists-menu.js';
+import type { StatusStore } from '../state/status.js';
+import type { TickerState } from './ticker-state.js';
+import { useColumnsEditor } from './use-columns-editor.js';
+import type { TickerCommands } from './use-ticker.js';
+
+export function useTickerMenus(commands: TickerCommands, getTicker: () => TickerState, status: StatusStore) {
+  const { lists: tickerLists, changeLists, setColumns } = commands;
+  const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
+  const columnsOwner = useMemo(
+    () => ({ columns: () => getTicker().lists[getTicker().active]!.columns, change: setColumns }),
+    [getTicker, setColumns],
+  );
+  return { lists: useListsMenu(listsOwner, status), columnsEditor: useColumnsEditor(columnsOwner, status) };
+}
