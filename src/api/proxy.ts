@@ -115,12 +115,11 @@ export interface Route {
 /**
  * undici, loaded with the first request rather than at start: it is the largest part of what
  * the CLI loads (about 100 ms of a dashboard's 650 ms to its first frame on a 2-core VM), and the
- * dashboard draws before it asks for anything.
+ * dashboard draws before it asks for anything. Only the parts the client uses (undici-parts.ts).
  */
-type Undici = typeof import('undici');
+type Undici = typeof import('./undici-parts.js');
 let undici: Promise<Undici> | undefined;
-// Bundled, a CommonJS package imported dynamically is its module.exports under `default`.
-const loadUndici = (): Promise<Undici> => (undici ??= import('undici').then((mod) => ('Agent' in mod ? mod : (mod as unknown as { default: Undici }).default)));
+const loadUndici = (): Promise<Undici> => (undici ??= import('./undici-parts.js'));
 
 export class Dispatchers {
   readonly #env: ProxyEnv | undefined;

@@ -42,6 +42,25 @@ describe('the bundle at start', () => {
   });
 });
 
+describe("undici in both bundles: only the parts the client uses (src/api/undici-parts.ts)", () => {
+  const undiciFiles = (map: string): string[] =>
+    sourcesOf(map)
+      .map((source) => /node_modules\/undici\/(.*)$/.exec(source)?.[1])
+      .filter((file) => file !== undefined);
+  const chunks = readdirSync(join(bundle, 'chunks')).filter((file) => file.endsWith('.mjs'));
+  const bundles = {
+    'the ES modules': chunks.flatMap((file) => undiciFiles(join(bundle, 'chunks', file))),
+    "the dashboard's script": undiciFiles(join(bundle, 'dashboard.cjs')),
+  };
+
+  it.each(Object.entries(bundles))('%s: Agent and ProxyAgent, and none of its index, fetch, WebSocket, EventSource, mocks or caches', (_, files) => {
+    expect(files).toContain('lib/dispatcher/agent.js');
+    expect(files).toContain('lib/dispatcher/proxy-agent.js');
+    const unused = /^(index\.js|lib\/(mock|cache|interceptor)\/|lib\/web\/(websocket|eventsource|cache|cookies)\/|lib\/web\/fetch\/index\.js)/;
+    expect(files.filter((file) => unused.test(file))).toEqual([]);
+  });
+});
+
 describe("the dashboard's script (dist/bundle/dashboard.cjs)", () => {
   const script = readFileSync(join(bundle, 'dashboard.cjs'), 'utf8');
 
