@@ -108,6 +108,15 @@ export function Dashboard(props: DashboardProps) {
     () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
     [symbols.catalogue, picker.query],
   );
+  // What the ticker pane is given holds still while nothing of it changes: a key in the contacts
+  // pane then draws that pane and not the ticker's (LiveTickerPane is memo).
+  const pickerShown = useMemo(() => ({ ...picker, matches }), [picker, matches]);
+  const onPickerQuery = useCallback((query: string) => dispatchPicker({ type: 'query-edited', query }), [dispatchPicker]);
+  const { editor: lotsEditor, lots: lotsOf, editField: onLotField } = holdingsEditor;
+  const lotsShown = useMemo(
+    () => (lotsEditor.open ? { editor: lotsEditor, lotsOf, onField: onLotField, hidden: moneyHidden } : undefined),
+    [lotsEditor, lotsOf, onLotField, moneyHidden],
+  );
   const scopes = activeScopes({
     focus,
     overlay: overlay.kind,
@@ -254,13 +263,11 @@ export function Dashboard(props: DashboardProps) {
               holdingsVersion={holdingsEditor.version}
               moneyHidden={moneyHidden}
               names={symbols.names}
-              picker={{ ...picker, matches }}
-              onPickerQuery={(query) => dispatchPicker({ type: 'query-edited', query })}
+              picker={pickerShown}
+              onPickerQuery={onPickerQuery}
               listsMenu={lists.menu}
               columnsCursor={columnsEditor.cursor}
-              holdingsEditor={
-                holdingsEditor.editor.open ? { editor: holdingsEditor.editor, lotsOf: holdingsEditor.lots, onField: holdingsEditor.editField, hidden: moneyHidden } : undefined
-              }
+              holdingsEditor={lotsShown}
               motion={props.motion ?? true}
               onListName={lists.editName}
               focused={focus === 'ticker'}

@@ -1,5 +1,8 @@
 // The ticker pane as the ticker's live state has it now. A poll draws this pane again, and the
 // dashboard that holds it not at all: the dashboard selects from that state only what it shows.
+// And a key in the contacts pane draws the dashboard again but not this pane (memo: its props
+// hold still while the ticker's part of the screen does).
+import { memo } from 'react';
 import type { Lot } from '../../market/holdings.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import type { TickerState } from './ticker-state.js';
@@ -20,7 +23,7 @@ export interface LiveTickerPaneProps extends Omit<TickerPaneProps, 'state' | 'ho
   holdingsEditor?: (Omit<NonNullable<TickerPaneProps['holdingsEditor']>, 'price' | 'dayOpen' | 'lots'> & { lotsOf: (symbol: string) => readonly Lot[] }) | undefined;
 }
 
-export function LiveTickerPane({ ticker, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
+export const LiveTickerPane = memo(function LiveTickerPane({ ticker, history, holdingsVersion, moneyHidden, holdingsEditor, ...pane }: LiveTickerPaneProps) {
   const state = useSelected(ticker, wholeState);
   const holdings = useHoldingsShown(history, state, holdingsVersion, moneyHidden);
   return (
@@ -40,4 +43,4 @@ export function LiveTickerPane({ ticker, history, holdingsVersion, moneyHidden, 
       }
     />
   );
-}
+});

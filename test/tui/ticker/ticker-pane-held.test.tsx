@@ -1,0 +1,45 @@
+// A key in the contacts pane draws the dashboard again, and the contacts pane, but not the ticker
+// pane: what the dashboard gives the ticker pane holds still while the ticker's part of the
+// screen does (LiveTickerPane is memo). With 230 symbols on the watchlist, a held j drew every row
+// of the watchlist at every key. The ticker pane's renders are counted by a pass-through mock.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Dashboard } from '../../../src/tui/Dashboard.js';
+import { StatusStore } from '../../../src/tui/state/status.js';
+import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
+import { setUpSandbox } from '../../helpers/sandbox.js';
+
+const tickerRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../src/tui/ticker/TickerPane.js', async (original) => {
+  const real = await original<typeof import('../../../src/tui/ticker/TickerPane.js')>();
+  return {
+    ...real,
+    TickerPane: (props: Parameters<typeof real.TickerPane>[0]) => {
+      tickerRenders.count++;
+      return real.TickerPane(props);
+    },
+  };
+});
+
+afterEach(unmountAll);
+
+describe('the ticker pane while keys go to the contacts pane', () => {
+  const ctx = setUpSandbox();
+
+  it('is not drawn again by keys that change nothing of it', async () => {
+    const h = drive(
+      await renderDashboard(
+        // A poll a minute: no tick comes while the keys are pressed.
+        <Dashboard client={ctx.client} status={new StatusStore()} target="sandbox (ticker held test)" watchlist={['AAPL', 'MSFT']} intervalS={60} size={{ columns: 120, rows: 40 }} />,
+        120,
+      ),
+    );
+    await h.until((f) => /AAPL .*\d+\.\d\d/.test(f) && /Ada|page 1/.test(f), 'the first prices and contacts');
+    const before = tickerRenders.count;
+    await h.press('j', 'j', 'j', 'j', 'k', 'k');
+    await h.until((f) => /page 1/.test(f), 'the moves drawn');
+    expect(tickerRenders.count - before).toBe(0);
+    // Tab gives the ticker the keys: its title and highlight change, so it is drawn again.
+    await h.press('\t');
+    await h.until(() => tickerRenders.count > before, 'the ticker pane drawn with the focus');
+  });
+});
