@@ -10,7 +10,7 @@ import { useContactsPane } from './contacts/use-contacts-pane.js';
 import { useRecordedTicker } from './ticker/use-recorded-ticker.js';
 import { cover } from './cover.js';
 import { useBooksViews } from './state/use-books-views.js';
-import { useTickerMenus } from './ticker/use-ticker-menus.js';
+import { tickerModal, useTickerMenus } from './ticker/use-ticker-menus.js';
 import { type DashboardProps, useOwnLedger } from './dashboard-props.js';
 import { Footer, footerText } from './chrome/Footer.js';
 import { footerHint } from './chrome/footer-hint.js';
@@ -27,10 +27,10 @@ import { contactsCommands, contactsFields } from './contacts/contacts-commands.j
 import { exportContacts } from './contacts/export-contacts.js';
 import { searchCommands, searchFields } from './search/search-commands.js';
 import { pickerFields, tickerCommands } from './ticker/ticker-commands.js';
-import { listsCommands, listsFields, listsScopeOf } from './lists/lists-commands.js';
+import { listsCommands, listsFields } from './lists/lists-commands.js';
 import { detailCommands } from './detail/detail-commands.js';
 import { alertsCommands, alertsFields, alertsScopeOf } from './alerts/alerts-commands.js';
-import { holdingsCommands, holdingsFields, holdingsScopeOf } from './holdings/holdings-commands.js';
+import { holdingsCommands, holdingsFields } from './holdings/holdings-commands.js';
 import { activeScopes } from './keys/scopes.js';
 import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
 import { computeLayout } from './layout.js';
@@ -124,7 +124,7 @@ export function Dashboard(props: DashboardProps) {
     pickerOpen: picker.open,
     hidden,
     detailOpen: detail.state !== undefined,
-    paneModal: columnsEditor.cursor !== undefined ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.editor) ?? listsScopeOf(lists.menu)),
+    paneModal: tickerModal(columnsEditor.cursor !== undefined, holdingsEditor.editor, lists.menu),
     cover: alertsScopeOf(alertsView.view),
     searching: search.view.open,
   });
@@ -214,7 +214,7 @@ export function Dashboard(props: DashboardProps) {
       pickerOpen: getPicker().open,
       hidden: hiddenRef.current,
       detailOpen: detail.current() !== undefined,
-      paneModal: columnsEditor.isOpen() ? 'ticker.columns' : (holdingsScopeOf(holdingsEditor.current()) ?? listsScopeOf(lists.current())),
+      paneModal: tickerModal(columnsEditor.isOpen(), holdingsEditor.current(), lists.current()),
       cover: alertsScopeOf(alertsView.current()),
       searching: search.isOpen(),
     });

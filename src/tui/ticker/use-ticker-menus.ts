@@ -1,7 +1,11 @@
 // What opens in the ticker pane over the watchlist: the watchlists menu and the columns editor,
 // each changing the ticker's lists through its commands.
 import { useMemo } from 'react';
-import { useListsMenu } from '../lists/use-lists-menu.js';
+import { holdingsScopeOf } from '../holdings/holdings-commands.js';
+import type { HoldingsEditor } from '../holdings/use-holdings-editor.js';
+import type { Scope } from '../keys/keymap.js';
+import { listsScopeOf } from '../lists/lists-commands.js';
+import { type ListsMenu, useListsMenu } from '../lists/use-lists-menu.js';
 import type { StatusStore } from '../state/status.js';
 import type { TickerState } from './ticker-state.js';
 import { useColumnsEditor } from './use-columns-editor.js';
@@ -16,3 +20,7 @@ export function useTickerMenus(commands: TickerCommands, getTicker: () => Ticker
   );
   return { lists: useListsMenu(listsOwner, status), columnsEditor: useColumnsEditor(columnsOwner, status) };
 }
+
+/** What is open over the watchlist in the ticker pane, as a key scope: the columns editor, a symbol's lots, or the watchlists menu. */
+export const tickerModal = (columnsOpen: boolean, holdings: HoldingsEditor, menu: ListsMenu): Scope | undefined =>
+  columnsOpen ? 'ticker.columns' : (holdingsScopeOf(holdings) ?? listsScopeOf(menu));
