@@ -19,8 +19,7 @@ import { ContactsPane, contactRowsFor } from './contacts/ContactsPane.js';
 import type { Command, Scope } from './keys/keymap.js';
 import { useKeyRouter } from './keys/use-key-router.js';
 import { type CommandTable, eachOf } from './keys/commands.js';
-import { FieldListening } from './components/TextField.js';
-import { fieldCommands, type OpenFields, typeInto } from './components/field-commands.js';
+import { fieldCommands, type OpenFields } from './components/field-commands.js';
 import { overlayCommands } from './chrome/overlay-commands.js';
 import { mouseCommands } from './mouse/mouse-commands.js';
 import { contactsCommands, contactsFields } from './contacts/contacts-commands.js';
@@ -105,17 +104,16 @@ export function Dashboard(props: DashboardProps) {
   const quitting = useRef(false);
 
   const matches = useMemo(
-    () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query) : undefined),
-    [symbols.catalogue, picker.query],
+    () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.query.value) : undefined),
+    [symbols.catalogue, picker.query.value],
   );
   // What the ticker pane is given holds still while nothing of it changes: a key in the contacts
   // pane then draws that pane and not the ticker's (LiveTickerPane is memo).
   const pickerShown = useMemo(() => ({ ...picker, matches }), [picker, matches]);
-  const onPickerQuery = useCallback((query: string) => dispatchPicker({ type: 'query-edited', query }), [dispatchPicker]);
-  const { editor: lotsEditor, lots: lotsOf, editField: onLotField } = holdingsEditor;
+  const { editor: lotsEditor, lots: lotsOf } = holdingsEditor;
   const lotsShown = useMemo(
-    () => (lotsEditor.open ? { editor: lotsEditor, lotsOf, onField: onLotField, hidden: moneyHidden } : undefined),
-    [lotsEditor, lotsOf, onLotField, moneyHidden],
+    () => (lotsEditor.open ? { editor: lotsEditor, lotsOf, hidden: moneyHidden } : undefined),
+    [lotsEditor, lotsOf, moneyHidden],
   );
   const scopes = activeScopes({
     focus,
@@ -156,11 +154,10 @@ export function Dashboard(props: DashboardProps) {
     exit();
   }, [contacts.commands, exit, status]);
 
-  const fieldListening = useRef(false);
   const selected = () => selectedSymbol(ticker.getState());
   const pickerAccess = { get: getPicker, dispatch: dispatchPicker };
   const fields: OpenFields = {
-    ...contactsFields(contacts.commands, contacts.getState),
+    ...contactsFields(contacts.commands),
     ...searchFields(search),
     ...pickerFields(pickerAccess),
     ...listsFields(lists),
@@ -178,7 +175,7 @@ export function Dashboard(props: DashboardProps) {
     }),
     ...overlayCommands({ overlay, helpLastPage: pages.helpLastPage, logMax: pages.logMax, rows: pages.rows }),
     ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status }),
-    ...fieldCommands(fields, () => fieldListening.current),
+    ...fieldCommands(fields),
     ...contactsCommands({
       contacts: contacts.commands,
       getState: contacts.getState,
@@ -202,8 +199,6 @@ export function Dashboard(props: DashboardProps) {
   };
   /** Runs a command; a counted one (COUNTED) moves `count` at once. */
   const run = (command: Command, scope: Scope, count: number): void => commands[command](scope, count);
-  /** Keys typed before a just-opened field takes them edit it as the field would have. */
-  const feedField = (scope: Scope, keys: string): void => typeInto(fields[scope], keys);
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScopes = () =>
@@ -222,8 +217,7 @@ export function Dashboard(props: DashboardProps) {
   useKeyRouter({
     liveScopes,
     run,
-    feedField,
-    fieldListening,
+    field: (scope) => fields[scope],
     quitting,
     exit,
     contactsMove: contacts.commands,
@@ -239,7 +233,6 @@ export function Dashboard(props: DashboardProps) {
   });
   return (
     <MouseAreasContext.Provider value={mouseAreas}>
-      <FieldListening.Provider value={fieldListening}>
         <App
           layout={layout}
           contacts={
@@ -250,7 +243,7 @@ export function Dashboard(props: DashboardProps) {
               undoClock={ledger.now}
               search={
                 search.view.open
-                  ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, onQuery: search.edit, marked: contacts.state.marked }
+                  ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, marked: contacts.state.marked }
                   : undefined
               }
               {...layout.contacts}
@@ -264,12 +257,10 @@ export function Dashboard(props: DashboardProps) {
               moneyHidden={moneyHidden}
               names={symbols.names}
               picker={pickerShown}
-              onPickerQuery={onPickerQuery}
               listsMenu={lists.menu}
               columnsCursor={columnsEditor.cursor}
               holdingsEditor={lotsShown}
               motion={props.motion ?? true}
-              onListName={lists.editName}
               focused={focus === 'ticker'}
               {...layout.ticker}
             />
@@ -281,14 +272,13 @@ export function Dashboard(props: DashboardProps) {
             log: overlay.kind === 'messages' ? { lines: pages.logLines, top: Math.min(overlay.offset, pages.logMax) } : undefined,
             alerts:
               alertsView.view.open && alertsData
-                ? { view: alertsView.view, data: alertsData, unknown: tickerUnknown, history: history && { unavailable: history.unavailable }, onField: alertsView.editField }
+                ? { view: alertsView.view, data: alertsData, unknown: tickerUnknown, history: history && { unavailable: history.unavailable } }
                 : undefined,
             detail: detailModel && { model: detailModel, name: symbols.names.get(detailModel.symbol), unknown: tickerUnknown.has(detailModel.symbol) },
           })}
           status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
           footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
         />
-      </FieldListening.Provider>
     </MouseAreasContext.Provider>
   );
 }

@@ -21,7 +21,6 @@ export interface CoverProps {
         unknown: ReadonlySet<string>;
         /** The price history, where the alerts are kept; undefined when prices are not recorded in this run. */
         history: { unavailable: string | undefined } | undefined;
-        onField: (value: string) => void;
       }
     | undefined;
   detail: { model: DetailModel; name: string | undefined; unknown: boolean } | undefined;
@@ -43,7 +42,6 @@ export function cover({ width, height, help, log, alerts, detail }: CoverProps):
           alerts.data.problem ??
           (history ? history.unavailable && `alerts are kept with the price history, which cannot be opened: ${history.unavailable}` : 'prices are not recorded in this run, and alerts are kept with them')
         }
-        onField={alerts.onField}
         now={Date.now()}
         width={width}
         height={height}

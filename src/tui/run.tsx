@@ -13,11 +13,12 @@ import { Dashboard, type DashboardProps } from './Dashboard.js';
 import { ErrorBoundary } from './ErrorBoundary.js';
 import { HUNG_UP, isTerminalGone, signalStatus } from './terminal/hang-up.js';
 import { Lifecycle, LifecycleContext } from './lifecycle.js';
-import { PacedInput } from './keys/paced-input.js';
+import { TerminalReader } from './keys/terminal-reader.js';
 import { alertBytes, clipboardSequence } from './terminal/notify.js';
 import { AlertCommands } from '../alerts/command-runner.js';
-import { InputTarget } from './keys/input-target.js';
-import { Screen } from './terminal/screen.js';
+import { InputSourceContext } from './keys/input-source.js';
+import { PassThrough } from 'node:stream';
+import { KITTY_KEYS_QUERY, Screen } from './terminal/screen.js';
 import { mouseAtStart } from './mouse/mouse-setting.js';
 import { errorText } from './state/error-text.js';
 import { type Unfinished, WriteLedger } from './contacts/write-ledger.js';
@@ -79,7 +80,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   let theme = themeFor(process.env, options.colors, themeSetting === 'auto' ? 'dark' : themeSetting);
   // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
   const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
-  const input = new PacedInput(stdin);
+  const input = new TerminalReader(stdin);
   const mouse = mouseAtStart(process.env, options.mouse);
   /** The terminal asked to report the mouse, and the input told to look for its reports. */
   const reportMouse = (on: boolean) => {
@@ -185,7 +186,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
         <ThemeContext.Provider value={theme}>
           <GlyphsContext.Provider value={glyphs}>
             <LifecycleContext.Provider value={lifecycle}>
-              <InputTarget.Provider value={input}>
+              <InputSourceContext.Provider value={input}>
                 <Dashboard
                   client={options.client}
                   status={options.status}
@@ -212,7 +213,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   onSuspend={suspend}
                   ledger={ledger}
                 />
-              </InputTarget.Provider>
+              </InputSourceContext.Provider>
             </LifecycleContext.Provider>
           </GlyphsContext.Provider>
         </ThemeContext.Provider>
@@ -222,8 +223,18 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       tree(),
       // Debug mode hands each whole frame to the screen writer (and ignores CI, which would
       // otherwise stop Ink from drawing at all).
-      { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: input as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
+      // The terminal is read by `input` alone: Ink is given a stream nothing is written to, so
+      // no key passes a second parser.
+      { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: new PassThrough() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );
+    input.setRawMode(true);
+    if (stdin.isTTY && stdout.isTTY) {
+      // Terminals with the kitty keyboard protocol say so, and then send every key unambiguously
+      // (Esc at once, Alt and Ctrl chords as themselves); the others do not answer, and keep the
+      // keys they always sent.
+      input.once('kitty', () => (screen.kittyKeys = true));
+      screen.signal(KITTY_KEYS_QUERY);
+    }
     if (themeSetting === 'auto' && theme.color && stdin.isTTY && stdout.isTTY) {
       input.once('background', (answer: string) => {
         const rgb = parseBackground(answer);
@@ -237,7 +248,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   } catch (error) {
     fatal ??= error instanceof Error ? error : new Error(String(error));
   } finally {
-    // First: a process still reading the terminal would not exit.
+    // First: a process still reading the terminal would not exit. Cooked mode again, unless the
+    // terminal is gone or already the shell's (detached).
+    input.setRawMode(false);
     input.detach();
     screen.stopReports();
     // However it ended, nothing the user asked to write is left behind, and no alert command is

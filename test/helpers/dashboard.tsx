@@ -11,7 +11,9 @@ import { plain, waitForFrame } from './ink.js';
 import stringWidth from 'string-width';
 import { stripVTControlCharacters } from 'node:util';
 import { expect } from 'vitest';
-import { canonicalKey } from '../../src/tui/keys/terminal-input.js';
+import { InputSourceContext } from '../../src/tui/keys/input-source.js';
+import { TerminalReader } from '../../src/tui/keys/terminal-reader.js';
+import { FakeStdin } from './fake-stdin.js';
 
 export type Instance = ReturnType<typeof render>;
 
@@ -21,21 +23,19 @@ export interface DashboardHarness {
   raw(): string;
   /** The last frame, plain text. */
   frame(): string;
-  /**
-   * Presses each key in its own write, as a terminal sends them, and lets the app react. Each goes
-   * to Ink in the form the app's input (PacedInput) gives it: a lone Esc as kitty's, which Ink 8
-   * takes at once, where it would hold a lone ESC 20 ms for more of a sequence.
-   */
+  /** Presses each key in its own read, as a terminal sends them (its bytes), and lets the app react. */
   press(...keys: string[]): Promise<void>;
   /** Types text in one write (as a paste or a fast typist does). */
   type(text: string): Promise<void>;
   /** Waits until the plain frame satisfies `predicate`; returns it. */
   until(predicate: (frame: string) => boolean, what?: string, timeoutMs?: number): Promise<string>;
-  /** Ink has unmounted: it no longer listens to stdin (exit() ran). */
+  /** The dashboard has unmounted: nothing handles the keyboard any more (exit() ran). */
   exited(): boolean;
 }
 
 const live: Instance[] = [];
+/** The keyboard each mounted instance reads, through the terminal reader as runDashboard wires it. */
+const keyboards = new WeakMap<Instance, { keyboard: FakeStdin; input: TerminalReader }>();
 
 /** Unmounts (inside act) everything renderDashboard mounted. */
 export async function unmountAll(): Promise<void> {
@@ -43,6 +43,7 @@ export async function unmountAll(): Promise<void> {
     await act(async () => {
       instance.unmount();
     });
+    keyboards.get(instance)?.input.detach();
   }
 }
 
@@ -55,10 +56,16 @@ export async function unmountAll(): Promise<void> {
  */
 export async function renderDashboard(element: ReactElement, columns: number): Promise<Instance> {
   let instance!: Instance;
+  const keyboard = new FakeStdin();
+  const input = new TerminalReader(keyboard);
   await act(async () => {
-    instance = render(element);
+    instance = render(<InputSourceContext.Provider value={input}>{element}</InputSourceContext.Provider>);
   });
   live.push(instance);
+  keyboards.set(instance, { keyboard, input });
+  // Drawn again inside the same keyboard, so the tree keeps its shape and its state.
+  const rerender = instance.rerender.bind(instance);
+  instance.rerender = (next) => rerender(<InputSourceContext.Provider value={input}>{next}</InputSourceContext.Provider>);
   Object.defineProperty(instance.stdout, 'columns', { value: columns, configurable: true });
   await act(async () => {
     instance.stdout.emit('resize');
@@ -68,27 +75,29 @@ export async function renderDashboard(element: ReactElement, columns: number): P
 
 /** Reads and drives a mounted instance. */
 export function drive(instance: Instance): DashboardHarness {
+  const wired = keyboards.get(instance);
+  if (!wired) throw new Error('drive() takes what renderDashboard mounted: its keyboard is wired there');
+  const { keyboard, input } = wired;
   return {
     instance,
     raw: () => instance.lastFrame() ?? '',
     frame: () => plain(instance.lastFrame()),
     async press(...keys) {
       for (const key of keys) {
-        const given = canonicalKey(key);
         await act(async () => {
-          if (given !== undefined) instance.stdin.write(given);
+          keyboard.emit('data', Buffer.from(key));
           await new Promise((resolve) => setTimeout(resolve, 10));
         });
       }
     },
     async type(text) {
       await act(async () => {
-        instance.stdin.write(text);
+        keyboard.emit('data', Buffer.from(text));
         await new Promise((resolve) => setTimeout(resolve, 10));
       });
     },
     until: (predicate, what, timeoutMs = 5000) => waitForFrame(() => plain(instance.lastFrame()), predicate, timeoutMs, what),
-    exited: () => instance.stdin.listenerCount('readable') === 0,
+    exited: () => input.handler === undefined,
   };
 }
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickbookClient } from '../../src/api/client.js';
 import { inverseSegments } from '../helpers/ink.js';
 import { manyUsername, MANY_API_KEY, MANY_TOKEN, startManyContactsSandbox } from '../helpers/many-contacts.js';
-import { mountPacedDashboard, type PacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInkDashboard, type InkDashboard } from '../helpers/ink-terminal.js';
 import { startProxy, type Proxy } from '../helpers/proxy.js';
 import { sandboxClient, type TestSandbox } from '../helpers/sandbox.js';
 
@@ -17,7 +17,7 @@ const PAGE_UP = '\u001b[5~';
 
 let sb: TestSandbox;
 let client: TickbookClient;
-const mounted: PacedDashboard[] = [];
+const mounted: InkDashboard[] = [];
 
 beforeAll(async () => {
   // Real Ink on a fake terminal, drawing on its own time, as in a terminal: not inside act().
@@ -33,25 +33,25 @@ afterAll(async () => {
   await sb?.close();
 });
 
-async function mount(on: TickbookClient = client): Promise<PacedDashboard> {
-  const m = await mountPacedDashboard(on);
+async function mount(on: TickbookClient = client): Promise<InkDashboard> {
+  const m = await mountInkDashboard(on);
   mounted.push(m);
   return m;
 }
 
 /** The list position of the selected contact ("Person 00042" is position 42). */
-function selected(m: PacedDashboard): number {
+function selected(m: InkDashboard): number {
   const row = inverseSegments(m.raw()).find((segment) => /Person \d{5}/.test(segment));
   return Number(/Person (\d{5})/.exec(row ?? '')?.[1] ?? NaN);
 }
 
-const pageShown = (m: PacedDashboard): number => Number(/page (\d+)/.exec(m.frame())?.[1] ?? NaN);
+const pageShown = (m: InkDashboard): number => Number(/page (\d+)/.exec(m.frame())?.[1] ?? NaN);
 
 /** Rows per page at this size: the rows on the first page. */
-const rowsPerPage = (m: PacedDashboard): number => (m.frame().match(/Person \d{5}/g) ?? []).length;
+const rowsPerPage = (m: InkDashboard): number => (m.frame().match(/Person \d{5}/g) ?? []).length;
 
 /** Waits until the selection is on the contact at `position` (and no page is still coming). */
-async function selectionAt(m: PacedDashboard, position: number): Promise<void> {
+async function selectionAt(m: InkDashboard, position: number): Promise<void> {
   await m.until(() => selected(m) === position && !/page \d+…/.test(m.frame()), `the selection on ${manyUsername(position)}`);
 }
 

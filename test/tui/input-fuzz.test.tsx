@@ -15,7 +15,7 @@ import { Screen } from '../../src/tui/terminal/screen.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
 import { waitFor } from '../helpers/ink.js';
-import { FakeKeyboard } from '../helpers/paced-terminal.js';
+import { FakeKeyboard } from '../helpers/ink-terminal.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 
 const ESC = '\u001b';

@@ -3,7 +3,7 @@
 // offer's seconds with them (the e2e tests met it whenever the newest demo contact was
 // a.very.long.username_1234567890).
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
 let cleanup: (() => void) | undefined;
@@ -19,7 +19,7 @@ describe('a name wider than the contacts pane', () => {
     // 64 characters, the longest a display name may be; the pane has 56 columns inside.
     const name = 'Maximilian Alexander von Hohenberg-Schwarzenfeld der Jüngere III';
     await ctx.checker.createContact({ username: 'a.very.long.username_1234567890', phoneNumber: '+14155550123', displayName: name });
-    const mounted = await mountPacedDashboard(ctx.client);
+    const mounted = await mountInkDashboard(ctx.client);
     cleanup = mounted.unmount;
     await mounted.keyboard.type('d');
     await mounted.until((f) => /y: delete/.test(f), 'the delete prompt');

@@ -5,7 +5,7 @@ import { Text } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextField } from '../../src/tui/components/TextField.js';
-import { mountPaced, mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInk, mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -35,7 +35,7 @@ function mount(initial: string, width = 40, maxLength?: number) {
       </>
     );
   }
-  const { keyboard, unmount, frame, raw } = mountPaced(<Field />);
+  const { keyboard, unmount, frame, raw } = mountInk(<Field />);
   cleanup = unmount;
   return { keyboard, value: () => values.at(-1), frame, raw };
 }
@@ -188,7 +188,7 @@ describe('Ctrl-U and Ctrl-W in a field, keys in separate reads', () => {
   const ctx = setUpSandbox();
 
   async function renaming(name: string) {
-    const mounted = await mountPacedDashboard(ctx.client);
+    const mounted = await mountInkDashboard(ctx.client);
     cleanup = mounted.unmount;
     await mounted.keyboard.type('e', '\u0015', name);
     await mounted.until((f) => f.includes(`✎ ${name}`), 'the name to rename from');

@@ -3,7 +3,7 @@
 // slow link or pasted are letters. Real Ink behind the paced input, as runDashboard wires it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { keyNames } from '../../src/tui/keys/key-name.js';
-import { mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false };
 
@@ -22,7 +22,7 @@ describe('typed in one read, in a field of the dashboard', () => {
   });
 
   async function mount() {
-    const mounted = await mountPacedDashboard(ctx.client);
+    const mounted = await mountInkDashboard(ctx.client);
     cleanup = mounted.unmount;
     return mounted;
   }

@@ -4,7 +4,7 @@
 // dashboard on a fake terminal, keys through the paced input as runDashboard feeds them; the
 // expected text comes from a small line editor of this test's own.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { mountPacedDashboard, type PacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInkDashboard, type InkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
 interface Key {
@@ -96,7 +96,7 @@ function expected(keys: readonly Key[]): string {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Each key in its own read, 60 a second, as a fast typist's terminal sends them. */
-async function typeAt60(m: PacedDashboard, keys: readonly Key[]): Promise<void> {
+async function typeAt60(m: InkDashboard, keys: readonly Key[]): Promise<void> {
   for (const key of keys) {
     m.keyboard.emit('data', Buffer.from(key.bytes));
     await sleep(16);
@@ -104,11 +104,11 @@ async function typeAt60(m: PacedDashboard, keys: readonly Key[]): Promise<void> 
 }
 
 /** Every key in one read, as a script or a slow link delivers them. */
-const typeInOneRead = (m: PacedDashboard, keys: readonly Key[]) => m.keyboard.type(keys.map((key) => key.bytes).join(''));
+const typeInOneRead = (m: InkDashboard, keys: readonly Key[]) => m.keyboard.type(keys.map((key) => key.bytes).join(''));
 
 describe('typing at full speed into every field', () => {
   const ctx = setUpSandbox();
-  const mounted: PacedDashboard[] = [];
+  const mounted: InkDashboard[] = [];
   beforeAll(() => {
     // Real Ink on a fake terminal, drawing on its own time: not inside act().
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
@@ -120,14 +120,14 @@ describe('typing at full speed into every field', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   });
 
-  async function mount(): Promise<PacedDashboard> {
-    const m = await mountPacedDashboard(ctx.client);
+  async function mount(): Promise<InkDashboard> {
+    const m = await mountInkDashboard(ctx.client);
     mounted.push(m);
     return m;
   }
 
   /** Opens the rename of the first contact, emptied, and types `keys`; returns the name saved. */
-  async function rename(keys: readonly Key[], how: (m: PacedDashboard, keys: readonly Key[]) => Promise<void>): Promise<string | null> {
+  async function rename(keys: readonly Key[], how: (m: InkDashboard, keys: readonly Key[]) => Promise<void>): Promise<string | null> {
     const first = (await ctx.checker.listContacts({ limit: 1 })).contacts[0]!;
     const m = await mount();
     await m.keyboard.type('e');

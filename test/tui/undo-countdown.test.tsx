@@ -2,7 +2,7 @@
 // second changes its figure a whole second after it was made, not on the first offer's beat. The
 // contacts pane is not drawn by the price ticks (React.memo), so nothing else draws it in time.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mountPacedDashboard } from '../helpers/paced-terminal.js';
+import { mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
 let cleanup: (() => void) | undefined;
@@ -18,7 +18,7 @@ describe('the undo countdown', () => {
   const ctx = setUpSandbox();
 
   it("changes its seconds a whole second apart from when the offer was made, a second offer's too", async () => {
-    const mounted = await mountPacedDashboard(ctx.client, { undoWindowMs: 4000 });
+    const mounted = await mountInkDashboard(ctx.client, { undoWindowMs: 4000 });
     cleanup = mounted.unmount;
     await mounted.keyboard.type('d');
     await mounted.until((f) => /y: delete/.test(f), 'the first delete prompt');

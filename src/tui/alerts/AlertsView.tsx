@@ -26,7 +26,6 @@ export interface AlertsViewProps {
   unknown: ReadonlySet<string>;
   /** Why the alerts cannot be had, when they cannot. */
   problem: string | undefined;
-  onField: (value: string) => void;
   now: number;
   width: number;
   height: number;
@@ -50,7 +49,7 @@ function outcome(form: AlertForm): string {
   return `fires on ${form.values.symbol.trim().toUpperCase()} ${describeCondition(spec.condition, formatPrice)}${spec.oneShot ? ', once' : ''}: Enter saves`;
 }
 
-export function AlertsView({ view, alerts, firings, unknown, problem, onField, now, width, height }: AlertsViewProps) {
+export function AlertsView({ view, alerts, firings, unknown, problem, now, width, height }: AlertsViewProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
@@ -104,10 +103,10 @@ export function AlertsView({ view, alerts, firings, unknown, problem, onField, n
             title={form.editing === undefined ? 'New alert' : `Edit alert ${form.editing}`}
             fields={[
               { key: 'symbol', label: 'symbol', value: form.values.symbol, placeholder: 'AAPL', fixed: form.editing !== undefined },
-              { key: 'condition', label: 'condition', value: form.values.condition, placeholder: 'above 200', maxLength: 60 },
+              { key: 'condition', label: 'condition', value: form.values.condition, placeholder: 'above 200', maxLength: form.maxLengths.condition },
             ]}
             focused={form.field}
-            onChange={onField}
+            cursor={form.cursor}
             saving={form.saving}
             state={formState(form)}
             outcome={outcome(form)}

@@ -34,10 +34,7 @@ export function alertsCommands({ alerts, symbolInView }: AlertsCommandsDeps) {
 export function alertsFields(alerts: ReturnType<typeof useAlertsView>): OpenFields {
   return {
     'alerts.form': {
-      edit: (change) => {
-        const view = alerts.current();
-        if (view.open && view.form) alerts.editField(change(view.form.values[view.form.field]));
-      },
+      input: (input) => alerts.editField(input),
       submit: () => void alerts.submit(),
       cancel: () => alerts.cancelForm(),
       move: (by) => alerts.moveField(by),

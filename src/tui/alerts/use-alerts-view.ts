@@ -8,13 +8,16 @@ import { describeCondition, whenSetWords } from '../../market/alerts.js';
 import type { LoggedFiring, SetAlert, StoredAlert } from '../../store/alerts-store.js';
 import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
-import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
+import { firstProblem, type Form, formAt, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
+import type { FieldInput } from '../state/field-text.js';
 import type { StatusStore } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/external-state.js';
 
 export type AlertField = 'symbol' | 'condition';
 export const ALERT_FIELDS: readonly AlertField[] = ['symbol', 'condition'];
+/** A condition longer than this is no condition ("above 200 once" is 15). */
+export const ALERT_FIELD_MAX: Readonly<Partial<Record<AlertField, number>>> = { condition: 60 };
 
 export interface AlertForm extends Form<AlertField> {
   /** The alert being edited (its symbol stays); undefined for a new one. */
@@ -92,20 +95,20 @@ export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () =
       newAlert: (symbol?: string) => {
         const wasOpen = current().open;
         const values = { symbol: symbol ?? '', condition: '' };
-        const form: AlertForm = { ...newForm(ALERT_FIELDS, values, checkAlert), editing: undefined, closeAfter: !wasOpen };
-        set(openView({ form: symbol ? { ...form, field: 'condition' } : form, confirmDelete: false }));
+        const form: AlertForm = { ...newForm(ALERT_FIELDS, values, checkAlert, ALERT_FIELD_MAX), editing: undefined, closeAfter: !wasOpen };
+        set(openView({ form: symbol ? formAt(form, 'condition') : form, confirmDelete: false }));
       },
       edit: () =>
         withAlert((alert) => {
           const values = { symbol: alert.symbol, condition: alertLine({ condition: alert.condition, oneShot: alert.oneShot }) };
-          set(openView({ form: { ...newForm(ALERT_FIELDS, values, checkAlert), field: 'condition', editing: alert.id, closeAfter: false } }));
+          set(openView({ form: formAt({ ...newForm(ALERT_FIELDS, values, checkAlert, ALERT_FIELD_MAX), editing: alert.id, closeAfter: false }, 'condition') }));
         }),
-      editField: (value: string) => {
+      editField: (input: FieldInput) => {
         const v = current();
         if (!v.open || !v.form || v.form.saving) return;
         // An edited alert's symbol is its own.
         if (v.form.field === 'symbol' && v.form.editing !== undefined) return;
-        set({ ...v, form: formEdited(v.form, value, checkAlert) });
+        set({ ...v, form: formEdited(v.form, input, checkAlert) });
       },
       moveField: (by: number) => {
         const v = current();

@@ -24,7 +24,8 @@ export interface FormFieldsProps {
   title: string;
   fields: readonly FormFieldLine[];
   focused: string;
-  onChange: (value: string) => void;
+  /** Where the cursor is in the focused field (the form's state keeps it). */
+  cursor: number;
   saving: boolean;
   /** What the line under the fields says (state/form.ts formState). */
   state: FormState;
@@ -41,7 +42,7 @@ const listed = (words: readonly string[]): string => (words.length < 2 ? (words[
 /** Lines a form takes: its title, a line a field, and the line under them. */
 export const formHeight = (fields: number): number => fields + 2;
 
-export function FormFields({ title, fields, focused, onChange, saving, state, outcome, hint, width }: FormFieldsProps) {
+export function FormFields({ title, fields, focused, cursor, saving, state, outcome, hint, width }: FormFieldsProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const label = Math.min(18, Math.max(...fields.map((f) => f.label.length)) + 3);
@@ -61,7 +62,7 @@ export function FormFields({ title, fields, focused, onChange, saving, state, ou
               {`${here ? glyphs.fieldMarker : ' '} ${fit(field.label, label - 3, 'left', cut)} `}
             </Text>
             {here ? (
-              <TextField value={field.value} onChange={onChange} focus={!saving} placeholder={field.placeholder && glyphs.text(field.placeholder)} width={width - label} maxLength={field.maxLength} />
+              <TextField value={field.value} cursor={cursor} focus={!saving} placeholder={field.placeholder && glyphs.text(field.placeholder)} width={width - label} maxLength={field.maxLength} />
             ) : (
               <Text wrap="truncate-end">{fit(field.value === '' ? '' : truncate(drawn(field.value), Math.max(1, width - label), cut), width - label, 'left', cut)}</Text>
             )}

@@ -1,5 +1,6 @@
 // One contact, every field: times both absolute and relative, the conversation id.
 import { Box, Text } from 'ink';
+import type { FieldText } from '../state/field-text.js';
 import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
@@ -16,11 +17,10 @@ export interface ContactDetailProps {
   /** Lines available; with fewer than every field needs, short fields share lines. */
   rows: number;
   /** The draft, while the contact is being renamed here. */
-  renameDraft?: string | undefined;
-  onRenameChange: (draft: string) => void;
+  renameDraft?: FieldText | undefined;
 }
 
-export function ContactDetail({ contact, width, now, rows, renameDraft, onRenameChange }: ContactDetailProps) {
+export function ContactDetail({ contact, width, now, rows, renameDraft }: ContactDetailProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
@@ -46,7 +46,7 @@ export function ContactDetail({ contact, width, now, rows, renameDraft, onRename
       ) : (
         <Box>
           <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-          <TextField value={renameDraft} onChange={onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
+          <TextField value={renameDraft.value} cursor={renameDraft.cursor} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
         </Box>
       )}
       {lines.map((line) => (

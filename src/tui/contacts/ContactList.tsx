@@ -1,5 +1,6 @@
 // The page of contacts as aligned rows; the selected one inverted, the one being renamed editable.
 import { Box, Text } from 'ink';
+import type { FieldText } from '../state/field-text.js';
 import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
@@ -19,8 +20,7 @@ export interface ContactListProps {
   rows: number;
   now: number;
   /** The row being renamed, with its draft. */
-  rename: { id: string; draft: string } | undefined;
-  onRenameChange: (draft: string) => void;
+  rename: { id: string; draft: FieldText } | undefined;
   pendingRenames: Readonly<Record<string, string | null>>;
   emptyText: string;
   /** Contacts marked (Space, *): their names are drawn after a mark. */
@@ -83,7 +83,7 @@ export function ContactList(props: ContactListProps) {
             return (
               <Box key={contact.id}>
                 <Text {...(theme.accent && { color: theme.accent })}>{glyphs.edit}</Text>
-                <TextField value={rename.draft} onChange={props.onRenameChange} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
+                <TextField value={rename.draft.value} cursor={rename.draft.cursor} focus placeholder={drawn(contact.username)} width={width - textWidth(glyphs.edit)} maxLength={DISPLAY_NAME_MAX} />
               </Box>
             );
           }

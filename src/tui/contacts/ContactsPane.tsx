@@ -85,7 +85,7 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
 
   let body;
   if (state.mode.kind === 'create') {
-    body = <CreateForm form={state.mode.form} width={inner} onChange={commands.editCreate} />;
+    body = <CreateForm form={state.mode.form} width={inner} />;
   } else if (state.view === 'detail' && selected) {
     body = (
       <ContactDetail
@@ -94,7 +94,6 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
         now={now}
         rows={state.mode.kind === 'confirm-delete' ? rows - 1 : rows + 1}
         renameDraft={state.mode.kind === 'rename' ? state.mode.draft : undefined}
-        onRenameChange={commands.editRename}
       />
     );
   } else if (!state.page && isLoading(state)) {
@@ -113,7 +112,6 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
         rows={state.mode.kind === 'confirm-delete' || state.mode.kind === 'confirm-batch' ? rows - 2 : rows}
         now={now}
         rename={state.mode.kind === 'rename' ? state.mode : undefined}
-        onRenameChange={commands.editRename}
         pendingRenames={state.renames}
         emptyText={emptyListText(state)}
         marked={state.marked}
@@ -165,7 +163,7 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
     bottom = (
       <Box>
         <Text {...(theme.accent && { color: theme.accent })}>/ </Text>
-        <TextField value={state.filter} onChange={commands.editFilter} focus placeholder="name, username or phone" width={inner - textWidth('/ ')} />
+        <TextField value={state.filter.value} cursor={state.filter.cursor} focus placeholder="name, username or phone" width={inner - textWidth('/ ')} />
       </Box>
     );
   } else if (state.pendingDelete) {
@@ -185,7 +183,7 @@ export const ContactsPane = memo(function ContactsPane({ state, commands, focuse
     bottom = (
       <Text wrap="truncate-end" {...muted}>
         {isLoading(state) ? `${glyphs.ellipsis} ` : ''}
-        {state.filter ? `filter "${state.filter}"${glyphs.separator}${contacts.length} of ${state.page?.contacts.length ?? 0}${glyphs.separator}` : ''}
+        {state.filter.value ? `filter "${state.filter.value}"${glyphs.separator}${contacts.length} of ${state.page?.contacts.length ?? 0}${glyphs.separator}` : ''}
         {state.page ? `${state.page.contacts.length} on this page` : ''}
         {state.marked.size > 0 ? `${glyphs.separator}${state.marked.size} marked` : ''}
       </Text>

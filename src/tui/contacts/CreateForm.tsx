@@ -25,10 +25,9 @@ const PLACEHOLDERS: Record<CreateField, string> = {
 export interface CreateFormProps {
   form: Form;
   width: number;
-  onChange: (field: CreateField, value: string) => void;
 }
 
-export function CreateForm({ form, width, onChange }: CreateFormProps) {
+export function CreateForm({ form, width }: CreateFormProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const label = 16;
@@ -45,7 +44,7 @@ export function CreateForm({ form, width, onChange }: CreateFormProps) {
                 {`${focused ? glyphs.fieldMarker : ' '} ${fit(LABELS[field], label - 3, 'left', glyphs.ellipsis)} `}
               </Text>
               {focused ? (
-                <TextField value={form.values[field]} onChange={(value) => onChange(field, value)} focus={!form.submitting} placeholder={glyphs.text(PLACEHOLDERS[field])} width={width - label} maxLength={CREATE_FIELD_MAX[field]} />
+                <TextField value={form.values[field]} cursor={form.cursor} focus={!form.submitting} placeholder={glyphs.text(PLACEHOLDERS[field])} width={width - label} maxLength={CREATE_FIELD_MAX[field]} />
               ) : (
                 <Text wrap="truncate-end">{form.values[field] === '' ? ' ' : truncate(form.values[field], Math.max(1, width - label), glyphs.ellipsis)}</Text>
               )}

@@ -67,27 +67,21 @@ export function contactsCommands({ contacts: c, getState, status, refreshSearch,
 }
 
 /** The contacts pane's fields: a contact's new name, the new contact's form, the filter. */
-export function contactsFields(c: ContactsCommands, getState: () => ContactsState): OpenFields {
+export function contactsFields(c: ContactsCommands): OpenFields {
   return {
     'contacts.rename': {
-      edit: (change) => {
-        const { mode } = getState();
-        if (mode.kind === 'rename') c.editRename(change(mode.draft));
-      },
+      input: (input) => c.editRename(input),
       submit: () => c.submitRename(),
       cancel: () => c.cancel(),
     },
     'contacts.create': {
-      edit: (change) => {
-        const { mode } = getState();
-        if (mode.kind === 'create') c.editCreate(mode.form.field, change(mode.form.values[mode.form.field]));
-      },
+      input: (input) => c.editCreate(input),
       submit: () => c.submitCreate(),
       cancel: () => c.cancel(),
       move: (by) => c.moveCreateField(by),
     },
     'contacts.filter': {
-      edit: (change) => c.editFilter(change(getState().filter)),
+      input: (input) => c.editFilter(input),
       submit: () => c.keepFilter(),
       cancel: () => c.clearFilter(),
     },

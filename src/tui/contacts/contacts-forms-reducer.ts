@@ -3,7 +3,8 @@
 import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName } from '../../api/types.js';
 import { typedText } from '../../text/sanitize.js';
-import { withinLimit } from '../state/line-edit.js';
+import { characters } from '../state/field-window.js';
+import { EMPTY_FIELD, fieldAtEnd, fieldInput } from '../state/field-text.js';
 import { clampCursor, CREATE_FIELD_MAX, CREATE_FIELDS, type ContactsAction, type ContactsState, replaceContact, selectedContact } from './contacts-state.js';
 
 export type FormsAction = Extract<ContactsAction, { type: 'rename-started' | 'rename-edited' | 'rename-sent' | 'rename-succeeded' | 'rename-failed' | 'mode-cancelled' | 'create-started' | 'create-edited' | 'create-field-moved' | 'create-sent' | 'create-failed' | 'create-succeeded' | 'filter-started' | 'filter-edited' | 'filter-kept' | 'filter-cleared' }>;
@@ -15,11 +16,13 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
       if (!contact) return state;
       // The name as it is (a ZWJ, a skin tone, marks kept: they are saved), less only what would
       // draw as nothing on its own.
-      return { ...state, mode: { kind: 'rename', id: contact.id, draft: typedText(contactName(contact)) } };
+      return { ...state, mode: { kind: 'rename', id: contact.id, draft: fieldAtEnd(typedText(contactName(contact))) } };
     }
-    case 'rename-edited':
+    case 'rename-edited': {
       if (state.mode.kind !== 'rename') return state;
-      return { ...state, mode: { ...state.mode, draft: withinLimit(state.mode.draft, action.draft, DISPLAY_NAME_MAX).value } };
+      const draft = fieldInput(state.mode.draft, action.input, DISPLAY_NAME_MAX);
+      return draft === state.mode.draft ? state : { ...state, mode: { ...state.mode, draft } };
+    }
     case 'rename-sent':
       return {
         ...state,
@@ -46,6 +49,7 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
             values: { username: '', phone_number: '', display_name: '', avatar_url: '' },
             errors: {},
             field: 'username',
+            cursor: 0,
             submitting: false,
           },
         },
@@ -53,12 +57,14 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
     case 'create-edited': {
       if (state.mode.kind !== 'create') return state;
       const form = state.mode.form;
-      const { [action.field]: _fixed, ...errors } = form.errors;
-      const max = CREATE_FIELD_MAX[action.field];
-      const value = max === undefined ? action.value : withinLimit(form.values[action.field], action.value, max).value;
+      const was = { value: form.values[form.field], cursor: form.cursor };
+      const next = fieldInput(was, action.input, CREATE_FIELD_MAX[form.field]);
+      if (next === was) return state;
+      // Typing into a field clears what the server said was wrong with it.
+      const { [form.field]: _fixed, ...errors } = form.errors;
       return {
         ...state,
-        mode: { kind: 'create', form: { ...form, values: { ...form.values, [action.field]: value }, errors } },
+        mode: { kind: 'create', form: { ...form, values: { ...form.values, [form.field]: next.value }, cursor: next.cursor, errors } },
       };
     }
     case 'create-field-moved': {
@@ -66,7 +72,7 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
       const form = state.mode.form;
       const at = CREATE_FIELDS.indexOf(form.field);
       const field = CREATE_FIELDS[(at + action.by + CREATE_FIELDS.length) % CREATE_FIELDS.length]!;
-      return { ...state, mode: { kind: 'create', form: { ...form, field } } };
+      return { ...state, mode: { kind: 'create', form: { ...form, field, cursor: characters(form.values[field]).length } } };
     }
     case 'create-sent':
       return state.mode.kind === 'create'
@@ -77,17 +83,22 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
       const form = state.mode.form;
       // Nothing typed is lost; the first field with an error takes the focus.
       const field = CREATE_FIELDS.find((f) => action.errors[f] !== undefined) ?? form.field;
-      return { ...state, mode: { kind: 'create', form: { ...form, errors: action.errors, field, submitting: false } } };
+      const cursor = field === form.field ? form.cursor : characters(form.values[field]).length;
+      return { ...state, mode: { kind: 'create', form: { ...form, errors: action.errors, field, cursor, submitting: false } } };
     }
     case 'create-succeeded':
-      return { ...state, mode: { kind: 'browse' }, prefetched: undefined, filter: '' };
+      return { ...state, mode: { kind: 'browse' }, prefetched: undefined, filter: EMPTY_FIELD };
     case 'filter-started':
       return { ...state, mode: { kind: 'filter' } };
-    case 'filter-edited':
-      return clampCursor({ ...state, filter: action.text, cursor: 0 });
+    case 'filter-edited': {
+      const filter = fieldInput(state.filter, action.input);
+      if (filter === state.filter) return state;
+      // A filter changed by its text goes back to the first row; one only stepped through keeps it.
+      return filter.value === state.filter.value ? { ...state, filter } : clampCursor({ ...state, filter, cursor: 0 });
+    }
     case 'filter-kept':
       return { ...state, mode: { kind: 'browse' } };
     case 'filter-cleared':
-      return clampCursor({ ...state, mode: { kind: 'browse' }, filter: '' });
+      return clampCursor({ ...state, mode: { kind: 'browse' }, filter: EMPTY_FIELD });
   }
 }

@@ -2,6 +2,7 @@
 // and a contact is opened and closed.
 import type { ContactPage } from '../../api/types.js';
 import { clampCursor, type ContactsAction, type ContactsState, cursorAt, keepSelected, nextPageQuery, queryKey, replaceContact, selectedContact, visibleContacts } from './contacts-state.js';
+import { EMPTY_FIELD } from '../state/field-text.js';
 
 export type PageAction = Extract<ContactsAction, { type: 'page-requested' | 'page-walk-started' | 'page-walk-stopped' | 'page-loaded' | 'page-extended' | 'page-failed' | 'prefetched' | 'prefetch-dropped' | 'page-size' | 'cursor-moved' | 'cursor-to' | 'toggle-active' | 'opened' | 'closed' | 'contact-refreshed' }>;
 
@@ -71,7 +72,7 @@ export function pageReducer(state: ContactsState, action: PageAction): ContactsS
     case 'cursor-to':
       return cursorAt(state, action.index === 'last' ? visibleContacts(state).length - 1 : action.index);
     case 'toggle-active':
-      return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: '' };
+      return { ...state, activeOnly: !state.activeOnly, prefetched: undefined, filter: EMPTY_FIELD };
     case 'opened': {
       const contact = selectedContact(state);
       return contact ? { ...state, view: 'detail', openId: contact.id } : state;

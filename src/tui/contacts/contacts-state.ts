@@ -6,6 +6,7 @@ import { DISPLAY_NAME_MAX, USERNAME_MAX } from '../../api/rules.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import type { WalkOrigin } from './contact-walk.js';
+import { EMPTY_FIELD, type FieldInput, type FieldText } from '../state/field-text.js';
 
 export const UNDO_WINDOW_MS = 5000;
 
@@ -18,12 +19,14 @@ export interface CreateForm {
   values: Record<CreateField, string>;
   errors: Partial<Record<CreateField, string>>;
   field: CreateField;
+  /** Where the cursor is in the field being typed into. */
+  cursor: number;
   submitting: boolean;
 }
 
 export type ContactsMode =
   | { kind: 'browse' }
-  | { kind: 'rename'; id: string; draft: string }
+  | { kind: 'rename'; id: string; draft: FieldText }
   | { kind: 'confirm-delete'; id: string }
   /** Deleting the contacts marked, asked once for all of them. */
   | { kind: 'confirm-batch' }
@@ -90,7 +93,8 @@ export interface ContactsState {
   /** The contact open in the detail view, by id: rows coming back above it must not change it. */
   openId: string | undefined;
   mode: ContactsMode;
-  filter: string;
+  /** The filter of the page, as typed (its cursor with it). */
+  filter: FieldText;
   /** Names shown before the server confirmed them. */
   renames: Readonly<Record<string, string | null>>;
   pendingDelete: PendingDelete | undefined;
@@ -124,7 +128,7 @@ export type ContactsAction =
   | { type: 'closed' }
   | { type: 'contact-refreshed'; contact: Contact }
   | { type: 'rename-started' }
-  | { type: 'rename-edited'; draft: string }
+  | { type: 'rename-edited'; input: FieldInput }
   | { type: 'rename-sent'; id: string; displayName: string | null }
   | { type: 'rename-succeeded'; contact: Contact }
   | { type: 'rename-failed'; id: string }
@@ -139,13 +143,14 @@ export type ContactsAction =
   /** The server says the contact does not exist (deleted elsewhere). */
   | { type: 'contact-gone'; id: string }
   | { type: 'create-started' }
-  | { type: 'create-edited'; field: CreateField; value: string }
+  /** A key or a paste in the field being typed into. */
+  | { type: 'create-edited'; input: FieldInput }
   | { type: 'create-field-moved'; by: number }
   | { type: 'create-sent' }
   | { type: 'create-failed'; errors: Partial<Record<CreateField, string>> }
   | { type: 'create-succeeded' }
   | { type: 'filter-started' }
-  | { type: 'filter-edited'; text: string }
+  | { type: 'filter-edited'; input: FieldInput }
   | { type: 'filter-kept' }
   | { type: 'filter-cleared' }
   /** The selected contact (or `contact`, a search result anywhere in the list) marked, or unmarked. */
@@ -193,7 +198,7 @@ export function initialContactsState(pageSize: number): ContactsState {
     view: 'list',
     openId: undefined,
     mode: { kind: 'browse' },
-    filter: '',
+    filter: EMPTY_FIELD,
     renames: {},
     pendingDelete: undefined,
     deleted: new Set(),
@@ -213,7 +218,7 @@ export function walkOrigin(state: ContactsState): WalkOrigin {
     base: firstPageQuery(state),
     firstId: rest[0]?.id,
     lastId: rest.at(-1)?.id,
-    rows: state.filter === '' ? visibleContacts(state).length : rest.length,
+    rows: state.filter.value === '' ? visibleContacts(state).length : rest.length,
     pageSize: state.pageSize,
     pageNumber: state.pageNumber,
     hasNext: state.page?.next !== undefined,
@@ -223,7 +228,7 @@ export function walkOrigin(state: ContactsState): WalkOrigin {
 
 /** What the list says when it has no rows to show. */
 export function emptyListText(state: ContactsState): string {
-  if (state.filter) return `no contact on this page matches "${state.filter}"`;
+  if (state.filter.value) return `no contact on this page matches "${state.filter.value}"`;
   if (state.page) return 'no contacts';
   if (!state.loadError) return '';
   const { message, retrying } = state.loadError;
@@ -273,7 +278,7 @@ export function visibleContacts(state: ContactsState): Contact[] {
   for (const contact of state.page.contacts) {
     if (state.deleted.has(contact.id) || state.pendingDelete?.contact.id === contact.id || state.batch?.ids.has(contact.id)) continue;
     const shown = shownContact(state, contact);
-    if (matchesFilter(shown, state.filter)) rows.push(shown);
+    if (matchesFilter(shown, state.filter.value)) rows.push(shown);
   }
   return rows;
 }

@@ -26,6 +26,7 @@ import type { StatusStore } from '../state/status.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';
 import { useLatestReducer } from '../state/external-state.js';
 import type { WriteLedger } from './write-ledger.js';
+import type { FieldInput } from '../state/field-text.js';
 
 type PhoneRule = typeof import('../../api/possible-phone.js');
 let phoneRule: PhoneRule | undefined;
@@ -240,7 +241,7 @@ export function useContacts(
       const s = getState();
       if (!s.page) return;
       // A filter is the page's own: rows move on it, never off it.
-      if ('rows' in move && s.filter !== '') {
+      if ('rows' in move && s.filter.value !== '') {
         dispatch({ type: 'cursor-moved', by: move.rows });
         return;
       }
@@ -510,11 +511,12 @@ export function useContacts(
       },
       back: () => dispatch({ type: 'closed' }),
       startRename: () => dispatch({ type: 'rename-started' }),
-      editRename: (draft: string) => dispatch({ type: 'rename-edited', draft }),
+      editRename: (input: FieldInput) => dispatch({ type: 'rename-edited', input }),
       submitRename: () => {
         const s = getState();
         if (s.mode.kind !== 'rename') return;
-        const { id, draft } = s.mode;
+        const { id } = s.mode;
+        const draft = s.mode.draft.value;
         const contact = s.page?.contacts.find((c) => c.id === id);
         const trimmed = draft.trim();
         // An empty name resets to none, which shows the username.
@@ -604,7 +606,7 @@ export function useContacts(
         void loadPhoneRule();
         dispatch({ type: 'create-started' });
       },
-      editCreate: (field: CreateField, value: string) => dispatch({ type: 'create-edited', field, value }),
+      editCreate: (input: FieldInput) => dispatch({ type: 'create-edited', input }),
       moveCreateField: (by: number) => dispatch({ type: 'create-field-moved', by }),
       submitCreate: function submitCreate(): void {
         const s = getState();
@@ -662,7 +664,7 @@ export function useContacts(
         );
       },
       startFilter: () => dispatch({ type: 'filter-started' }),
-      editFilter: (text: string) => dispatch({ type: 'filter-edited', text }),
+      editFilter: (input: FieldInput) => dispatch({ type: 'filter-edited', input }),
       keepFilter: () => dispatch({ type: 'filter-kept' }),
       clearFilter: () => dispatch({ type: 'filter-cleared' }),
       /**

@@ -22,7 +22,6 @@ export interface HoldingsEditorProps {
   lots: readonly Lot[];
   price: number | undefined;
   dayOpen: number | undefined;
-  onField: (value: string) => void;
   /** The money is hidden ($): figures show as dots, but for the form being typed into. */
   hidden: boolean;
   width: number;
@@ -32,7 +31,7 @@ export interface HoldingsEditorProps {
 const PLACEHOLDERS = { quantity: 'shares, e.g. 10 or 0.5', cost: 'per share, in the price\'s unit', date: 'optional: YYYY-MM-DD' } as const;
 const LABELS = { quantity: 'quantity', cost: 'cost per share', date: 'bought on' } as const;
 
-export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, width, rows }: HoldingsEditorProps) {
+export function HoldingsEditor({ editor, lots, price, dayOpen, hidden, width, rows }: HoldingsEditorProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const cut = glyphs.ellipsis;
@@ -104,9 +103,9 @@ export function HoldingsEditor({ editor, lots, price, dayOpen, onField, hidden, 
       {form ? (
         <FormFields
           title={form.editing === undefined ? `New lot of ${drawn(editor.symbol)}` : `Edit lot ${form.editing} of ${drawn(editor.symbol)}`}
-          fields={(['quantity', 'cost', 'date'] as const).map((key) => ({ key, label: LABELS[key], value: form.values[key], placeholder: PLACEHOLDERS[key], maxLength: key === 'date' ? 10 : 20 }))}
+          fields={(['quantity', 'cost', 'date'] as const).map((key) => ({ key, label: LABELS[key], value: form.values[key], placeholder: PLACEHOLDERS[key], maxLength: form.maxLengths[key] }))}
           focused={form.field}
-          onChange={onField}
+          cursor={form.cursor}
           saving={form.saving}
           state={formState(form)}
           outcome="Enter saves, Tab moves between the fields, Esc cancels"

@@ -28,10 +28,7 @@ export function holdingsCommands({ holdings, selectedSymbol }: HoldingsCommandsD
 export function holdingsFields(holdings: ReturnType<typeof useHoldingsEditor>): OpenFields {
   return {
     'holdings.form': {
-      edit: (change) => {
-        const editor = holdings.current();
-        if (editor.open && editor.form) holdings.editField(change(editor.form.values[editor.form.field]));
-      },
+      input: (input) => holdings.editField(input),
       submit: () => holdings.submit(),
       cancel: () => holdings.cancelForm(),
       move: (by) => holdings.moveField(by),

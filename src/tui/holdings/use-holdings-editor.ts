@@ -6,12 +6,15 @@ import { checkLot, type Lot, type LotField, type LotInput, noLot } from '../../m
 import { fixedText } from '../../market/money.js';
 import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
+import type { FieldInput } from '../state/field-text.js';
 import type { StatusStore } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/external-state.js';
 import { highlightedPlace, highlightOn, type LotHighlight } from './lot-highlight.js';
 
 export const LOT_FIELDS: readonly LotField[] = ['quantity', 'cost', 'date'];
+/** A date is YYYY-MM-DD; a quantity or a cost longer than this is no number a person holds. */
+export const LOT_FIELD_MAX: Readonly<Record<LotField, number>> = { quantity: 20, cost: 20, date: 10 };
 
 export interface LotForm extends Form<LotField> {
   /** The number of the lot being edited; undefined for a new one. */
@@ -62,7 +65,7 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
       setVersion((n) => n + 1);
       return done;
     };
-    const formFor = (values: LotInput, editing: number | undefined): LotForm => ({ ...newForm(LOT_FIELDS, values, check), editing });
+    const formFor = (values: LotInput, editing: number | undefined): LotForm => ({ ...newForm(LOT_FIELDS, values, check, LOT_FIELD_MAX), editing });
 
     return {
       isOpen: () => current().open,
@@ -92,9 +95,9 @@ export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
         if (!lot) return status.notice('no lot here: a adds one');
         set({ ...e, ...at, form: formFor({ quantity: fixedText(lot.quantity), cost: fixedText(lot.cost), date: lot.bought ?? '' }, lot.number) });
       },
-      editField: (value: string) => {
+      editField: (input: FieldInput) => {
         const e = open();
-        if (e?.form) set({ ...e, form: formEdited(e.form, value, check) });
+        if (e?.form) set({ ...e, form: formEdited(e.form, input, check) });
       },
       moveField: (by: number) => {
         const e = open();

@@ -1,22 +1,16 @@
-// Key presses as runs of the same key: a held j is one run of 100, moved as one step of 100.
+// Key presses as runs of the same key: a held j comes as many in one read, and is one run of
+// them, moved as one step of that many.
+import type { KeyPress } from './terminal-input.js';
 
 export interface KeyRun {
-  name: string;
+  key: KeyPress;
   count: number;
 }
 
-/**
- * The runs in `names` (the keys of one input event), the whole repeated `repeats` times (the
- * paced input hands over a run of the same key sequence as one).
- */
-export function keyRuns(names: readonly string[], repeats = 1): KeyRun[] {
-  const runs: KeyRun[] = [];
-  for (let pass = 0; pass < Math.max(1, repeats); pass++) {
-    for (const name of names) {
-      const last = runs.at(-1);
-      if (last?.name === name) last.count++;
-      else runs.push({ name, count: 1 });
-    }
-  }
-  return runs;
+/** The run that starts at `at` in `keys` (the keys of one read, in order): that key and its repeats after it. */
+export function runAt(keys: readonly KeyPress[], at: number): KeyRun {
+  const key = keys[at]!;
+  let count = 1;
+  while (keys[at + count]?.name === key.name && keys[at + count]?.text === key.text) count++;
+  return { key, count };
 }

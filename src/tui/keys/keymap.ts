@@ -262,7 +262,7 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'field', keys: ['end', 'ctrl-e'], label: 'End/Ctrl-E', help: 'to the end', command: 'field.end', listedAbove: true },
   { scope: 'field', keys: ['alt-b'], label: 'Alt-B/F', help: 'back / forward a word', command: 'field.word-left' },
   { scope: 'field', keys: ['alt-f'], label: 'Alt-F', help: 'forward a word', command: 'field.word-right', listedAbove: true },
-  { scope: 'field', keys: ['ctrl-d'], label: 'Del/Ctrl-D', help: 'delete at the cursor', command: 'field.delete-forward' },
+  { scope: 'field', keys: ['delete', 'ctrl-d'], label: 'Del/Ctrl-D', help: 'delete at the cursor', command: 'field.delete-forward' },
   { scope: 'field', keys: ['ctrl-k'], label: 'Ctrl-K', help: 'delete to the end', command: 'field.kill-end' },
 
   // Text fields: rename, create, filter

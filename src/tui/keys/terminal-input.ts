@@ -1,13 +1,11 @@
-// What a terminal sends, cut into key sequences and each put in the one form Ink names safely.
-// Ink's keypress parser crashes on sequences it half-knows (a modifier on a key it has no name
-// for: Ctrl-F1, `CSI 1;5G`, even `CSI 31m` typed back at it), so nothing reaches Ink unchecked:
-// every sequence is either a key of this table, rewritten in the form Ink knows, or dropped.
+// What a terminal sends, cut into key sequences, and each sequence named: the one parser every
+// key passes. A sequence is a key of these tables, by the name the keymap binds ("j", "up",
+// "ctrl-w", "shift-tab"), or nothing: a modifier on a key with no binding (Ctrl-F1, `CSI 1;5G`),
+// a report, or `CSI 31m` typed back at us is dropped, never typed.
 // The grammar is ECMA-48's (CSI, SS3, the string controls OSC/DCS/SOS/PM/APC), plus the kitty
 // keyboard protocol's `CSI … u` and xterm's modifyOtherKeys `CSI 27;m;c ~`.
 
 const ESC = '\u001b';
-/** Delete (forward), in the one form Ink tells apart from Backspace: Ctrl-D. */
-const FORWARD_DELETE = '\u0004';
 /** A sequence longer than this without its end is noise, not a key still arriving. */
 const MAX_SEQUENCE = 64;
 /** A string control (OSC, DCS, …) longer than this without its terminator is dropped. */
@@ -125,29 +123,36 @@ const SHIFT = 1;
 const ALT = 2;
 const CTRL = 4;
 
-/** Keys Ink names, by the final byte of `CSI 1;m X` / `SS3 X`. */
-const LETTER_KEYS: Record<string, string> = { A: 'A', B: 'B', C: 'C', D: 'D', H: 'H', F: 'F' };
-/** Keys Ink names, by the number of `CSI n ~`; rxvt's 7 and 8 are Home and End. */
-const TILDE_KEYS: Record<number, number> = { 1: 1, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 1, 8: 4 };
+/** One key press: the name its binding is found by, and the text it types into a field, if any. */
+export interface KeyPress {
+  name: string;
+  /** The characters a field is given ("a", "A", "é", " "); none for keys that type nothing. */
+  text?: string;
+}
+
+const named = (name: string): KeyPress => ({ name });
+/** A character typed: named by itself, but Space, which has a name a binding can spell. */
+const typed = (char: string): KeyPress => ({ name: char === ' ' ? 'space' : char, text: char });
+
+/**
+ * Navigation keys by the final byte of `CSI 1;m X` / `SS3 X`. Modifiers on them are not told
+ * apart: Ctrl-Right moves as Right does, as readline's fields let it.
+ */
+const LETTER_KEYS: Record<string, string> = { A: 'up', B: 'down', C: 'right', D: 'left', H: 'home', F: 'end' };
+/** Keys by the number of `CSI n ~`; rxvt's 7 and 8 are Home and End. Insert (2) is no key here. */
+const TILDE_KEYS: Record<number, string> = { 1: 'home', 3: 'delete', 4: 'end', 5: 'pageup', 6: 'pagedown', 7: 'home', 8: 'end' };
 /** The keypad in application mode (SS3), as the characters it types. */
 const KEYPAD: Record<string, string> = {
-  M: '\r', j: '*', k: '+', l: ',', m: '-', n: '.', o: '/', X: '=',
+  j: '*', k: '+', l: ',', m: '-', n: '.', o: '/', X: '=',
   p: '0', q: '1', r: '2', s: '3', t: '4', u: '5', v: '6', w: '7', x: '8', y: '9',
 };
 /** Kitty's codes for keys with no character, that a person would expect to work. */
-const KITTY_FUNCTIONAL: Record<number, string> = {
-  57399: '0', 57400: '1', 57401: '2', 57402: '3', 57403: '4', 57404: '5', 57405: '6', 57406: '7', 57407: '8', 57408: '9',
-  57409: '.', 57410: '/', 57411: '*', 57412: '-', 57413: '+', 57414: '\r', 57415: '=',
-  57417: `${ESC}[D`, 57418: `${ESC}[C`, 57419: `${ESC}[A`, 57420: `${ESC}[B`,
-  57421: `${ESC}[5~`, 57422: `${ESC}[6~`, 57423: `${ESC}[H`, 57424: `${ESC}[F`, 57426: FORWARD_DELETE,
+const KITTY_FUNCTIONAL: Record<number, KeyPress> = {
+  ...Object.fromEntries([...'0123456789./*-+'].map((char, i) => [[57399, 57400, 57401, 57402, 57403, 57404, 57405, 57406, 57407, 57408, 57409, 57410, 57411, 57412, 57413][i], typed(char)])),
+  57414: named('enter'), 57415: typed('='),
+  57417: named('left'), 57418: named('right'), 57419: named('up'), 57420: named('down'),
+  57421: named('pageup'), 57422: named('pagedown'), 57423: named('home'), 57424: named('end'), 57426: named('delete'),
 };
-
-/** A navigation key with its Shift/Alt/Ctrl modifiers, in the xterm form Ink parses. */
-function navigation(base: { letter: string } | { tilde: number }, bits: number): string {
-  const mods = bits & (SHIFT | ALT | CTRL);
-  if ('letter' in base) return mods ? `${ESC}[1;${mods + 1}${base.letter}` : `${ESC}[${base.letter}`;
-  return mods ? `${ESC}[${base.tilde};${mods + 1}~` : `${ESC}[${base.tilde}~`;
-}
 
 /** The modifier bits of a `1 + bits` parameter ("5", or kitty's "5:1" with an event type). */
 function modifierBits(param: string | undefined): { bits: number; release: boolean } {
@@ -159,30 +164,36 @@ function modifierBits(param: string | undefined): { bits: number; release: boole
 /** Modifiers that make a chord the desktop's (Super, Hyper, Meta), never the dashboard's. */
 const FOREIGN = ~(SHIFT | ALT | CTRL | 64 | 128);
 
+/** Ctrl with a letter, by its control character. */
+const ctrlLetter = (code: number): KeyPress => named(`ctrl-${String.fromCharCode(code + 96)}`);
+
+/** A letter with Alt: readline's Alt-B and Alt-F; Alt with anything else is no key here. */
+const altKey = (char: string): KeyPress | undefined => (/^[a-z]$/i.test(char) ? named(`alt-${char.toLowerCase()}`) : undefined);
+
 /**
  * A key given as a Unicode code point with modifiers (kitty `CSI u`, modifyOtherKeys); `shifted`
  * is the code point with Shift applied, where the terminal says it.
  */
-function codepointKey(point: number, bits: number, text: string | undefined, shifted?: number): string | undefined {
+function codepointKey(point: number, bits: number, text: string | undefined, shifted?: number): KeyPress | undefined {
   if (bits & FOREIGN) return undefined;
   if (KITTY_FUNCTIONAL[point] !== undefined) return bits & (CTRL | ALT) ? undefined : KITTY_FUNCTIONAL[point];
-  if (point === 27) return bits & ALT ? ALT_ESC_KEY : ESC_KEY;
-  if (point === 13) return bits & ALT ? `${ESC}\r` : '\r';
-  if (point === 9) return bits & SHIFT ? `${ESC}[Z` : '\t';
-  if (point === 127 || point === 8) return bits & ALT ? `${ESC}\u007f` : '\u007f';
+  if (point === 27) return named('esc');
+  if (point === 13) return named('enter');
+  if (point === 9) return named(bits & SHIFT ? 'shift-tab' : 'tab');
+  if (point === 127 || point === 8) return named('backspace');
   // Controls, surrogates and the private use area (kitty's other functional keys: media,
   // modifiers alone, F13 and up) are no keys here.
   if (!isCharacter(point)) return undefined;
   const char = String.fromCodePoint(point);
   if (bits & CTRL) {
-    // Ctrl with a letter is its control character; other Ctrl chords have no key here.
+    // Ctrl with a letter; other Ctrl chords have no key here.
     const lower = char.toLowerCase();
-    return !(bits & ALT) && lower >= 'a' && lower <= 'z' ? String.fromCharCode(lower.charCodeAt(0) - 96) : undefined;
+    return !(bits & ALT) && lower >= 'a' && lower <= 'z' ? ctrlLetter(lower.charCodeAt(0) - 96) : undefined;
   }
-  const typed =
+  const shown =
     text ?? (bits & SHIFT ? (shifted !== undefined && isCharacter(shifted) ? String.fromCodePoint(shifted) : char.toUpperCase()) : char);
-  if (bits & ALT) return /^[a-zA-Z0-9]$/.test(typed) ? `${ESC}${typed}` : undefined;
-  return typed;
+  if (bits & ALT) return altKey(shown);
+  return typed(shown);
 }
 
 const isCharacter = (point: number): boolean =>
@@ -192,32 +203,34 @@ const isCharacter = (point: number): boolean =>
 /** Characters that are never typed: C1 controls. */
 const C1 = /[\u0080-\u009f]/g;
 
-/**
- * Esc and Alt-Esc as Ink is given them: in the kitty keyboard protocol's form, which Ink 8 takes at
- * once. A lone ESC (or two) Ink holds for 20 ms in case more of a sequence follows, though the
- * pieces it is given here are whole keys already: every Esc would wait that long, after the wait
- * splitInput has already made for a sequence cut between reads.
- */
-const ESC_KEY = `${ESC}[27u`;
-const ALT_ESC_KEY = `${ESC}[27;3u`;
+/** A control character as a key: Enter, Tab, Backspace, Ctrl with a letter; NUL and Ctrl-\ ] ^ _ are none. */
+function controlKey(code: number): KeyPress | undefined {
+  if (code === 0x0d || code === 0x0a) return named('enter');
+  if (code === 0x09) return named('tab');
+  if (code === 0x7f || code === 0x08) return named('backspace');
+  if (code >= 0x01 && code <= 0x1a) return ctrlLetter(code);
+  return undefined;
+}
 
 /**
- * The form of one piece (from splitInput) that Ink is given: text as it is (C1 controls
- * removed), a key in the form Ink knows it by, or undefined for what no key here is.
+ * The key presses one piece (from splitInput) stands for: a run of text is a press a character
+ * (each typing itself), a sequence is one key or none.
  */
-export function canonicalKey(piece: string): string | undefined {
-  if (piece === '') return undefined;
+export function keyPresses(piece: string): KeyPress[] {
+  if (piece === '') return [];
   if (piece[0] !== ESC) {
     if (piece.length === 1 && isControl(piece.charCodeAt(0))) {
-      // NUL (Ctrl-Space) and Ctrl-\ ] ^ _ are no keys of ours; the rest are Ctrl letters,
-      // Tab, Enter, Backspace.
-      const code = piece.charCodeAt(0);
-      return code === 0 || (code >= 0x1c && code <= 0x1f) ? undefined : piece;
+      const key = controlKey(piece.charCodeAt(0));
+      return key ? [key] : [];
     }
-    const text = piece.replace(C1, '');
-    return text === '' ? undefined : text;
+    return [...piece.replace(C1, '')].map(typed);
   }
-  if (piece === ESC) return ESC_KEY;
+  const key = sequenceKey(piece);
+  return key ? [key] : [];
+}
+
+function sequenceKey(piece: string): KeyPress | undefined {
+  if (piece === ESC) return named('esc');
   let body = piece.slice(1);
   let alt = false;
   if (body[0] === ESC && body.length > 1) {
@@ -225,24 +238,25 @@ export function canonicalKey(piece: string): string | undefined {
     body = body.slice(1);
   }
   if (body[0] === '[') return csiKey(body.slice(1), alt);
-  if (body[0] === 'O' && body.length >= 2) return ss3Key(body.slice(1), alt);
+  if (body[0] === 'O' && body.length >= 2) return ss3Key(body.slice(1));
   if (alt) return undefined;
-  if (body === ESC) return ALT_ESC_KEY;
-  // Alt with one character: Ink knows letters, digits, Enter, Backspace and Space.
-  if (/^[a-zA-Z0-9\r\u007f\b ]$/.test(body)) return piece;
-  return undefined;
+  if (body === ESC) return named('esc');
+  // Alt with Enter or Backspace is the key itself; with a letter, readline's Alt-B and Alt-F.
+  if (body === '\r') return named('enter');
+  if (body === '\u007f' || body === '\b') return named('backspace');
+  return altKey(body);
 }
 
-function ss3Key(body: string, alt: boolean): string | undefined {
+function ss3Key(body: string): KeyPress | undefined {
   const final = body.at(-1)!;
   const { bits } = modifierBits(body.slice(0, -1) || undefined);
-  const extra = alt ? ALT : 0;
-  if (LETTER_KEYS[final]) return navigation({ letter: final }, bits | extra);
-  if (KEYPAD[final] !== undefined && bits === 0 && !alt) return KEYPAD[final];
+  if (LETTER_KEYS[final]) return named(LETTER_KEYS[final]);
+  if (final === 'M' && bits === 0) return named('enter');
+  if (KEYPAD[final] !== undefined && bits === 0) return typed(KEYPAD[final]);
   return undefined;
 }
 
-function csiKey(body: string, alt: boolean): string | undefined {
+function csiKey(body: string, alt: boolean): KeyPress | undefined {
   // Private markers (`CSI ?`, `CSI <`, `CSI >`, `CSI =`): reports and mouse, never keys.
   if (/^[<=>?]/.test(body) || body.startsWith('[')) return undefined;
   const final = body.at(-1);
@@ -270,13 +284,10 @@ function csiKey(body: string, alt: boolean): string | undefined {
   if (final === '~') {
     // modifyOtherKeys: CSI 27 ; mods ; code ~
     if (number === 27 && fields.length >= 3) return codepointKey(Number(fields[2]), bits | extra, undefined);
-    const tilde = TILDE_KEYS[number];
-    if (tilde === undefined || fields.length > 2) return undefined;
-    // Ink names Backspace (DEL) and Delete alike; Delete goes as Ctrl-D, readline's forward delete.
-    if (tilde === 3 && (bits | extra) === 0) return FORWARD_DELETE;
-    return navigation({ tilde }, bits | extra);
+    const name = TILDE_KEYS[number];
+    return name === undefined || fields.length > 2 ? undefined : named(name);
   }
-  if (final === 'Z' && fields.length <= 2) return `${ESC}[Z`;
-  if (LETTER_KEYS[final] && (first === '' || number === 1) && fields.length <= 2) return navigation({ letter: final }, bits | extra);
+  if (final === 'Z' && fields.length <= 2) return named('shift-tab');
+  if (LETTER_KEYS[final] && (first === '' || number === 1) && fields.length <= 2) return named(LETTER_KEYS[final]);
   return undefined;
 }

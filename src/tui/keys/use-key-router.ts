@@ -1,30 +1,29 @@
-// The dashboard's keys, pastes and clicks, each taken to what it does now: a key to the command
-// its binding names in the innermost live scope (or to the open field, as typing), a paste to the
-// open field only, a click to the command a key would run there. Keys behind a contacts move
-// still under way wait for the page it lands on.
-import { useInput } from 'ink';
+// The dashboard's one input handler: each read's keys, pastes and clicks, in order, each taken to
+// what it does now. A key goes to the command its binding names in the innermost live scope (the
+// open modal, then the focused pane, then global: keys/scopes.ts), or, where a text field is open
+// and no binding takes it, to the field; a paste goes to the open field only; a click to the
+// command a key would run there. Every one of them is worked out against the latest state, so
+// the keys of one read are handled at once, with one render after them. Keys behind a contacts
+// move still under way wait for the page it lands on.
 import { useRef } from 'react';
 import { type ClickRun, nextClick } from '../mouse/clicks.js';
 import type { MouseAreas } from '../mouse/mouse-areas.js';
 import { mouseSteps, type MouseStep } from '../mouse/mouse-steps.js';
 import type { StatusStore } from '../state/status.js';
-import { useKeyRuns, useMouse, usePaste } from './input-target.js';
-import { keyNames } from './key-name.js';
-import { type KeyRun, keyRuns } from './key-runs.js';
+import type { OpenField } from '../components/field-commands.js';
+import { useInputHandler } from './input-source.js';
+import { type KeyRun, runAt } from './key-runs.js';
 import { canRun, type Command, CONTACT_MOVES, COUNTED, isTextScope, resolveKey, type Scope } from './keymap.js';
 import { FIELD_PASTE_MAX, pastedLine } from './paste.js';
-
-/** Key names the router gives, as the characters a text field edits with. */
-const FIELD_KEYS: Readonly<Record<string, string>> = { space: ' ', backspace: '\u007f' };
+import type { InputEvent } from './terminal-reader.js';
+import type { KeyPress } from './terminal-input.js';
 
 export interface KeyRouter {
   /** The scopes as they are now, after whatever the keys before this one changed, innermost first. */
   liveScopes: () => Scope[];
   run: (command: Command, scope: Scope, count: number) => void;
-  /** Typed keys for the open field in `scope`, as the field would take them. */
-  feedField: (scope: Scope, keys: string) => void;
-  /** The open field takes keys itself (its TextField is listening). */
-  fieldListening: { readonly current: boolean };
+  /** The open field in `scope`, which takes typing and pastes. */
+  field: (scope: Scope) => OpenField | undefined;
   /** The dashboard is quitting: keys do nothing, but a second Ctrl-C leaves at once. */
   quitting: { readonly current: boolean };
   exit: () => void;
@@ -34,26 +33,24 @@ export interface KeyRouter {
   mouse: { on: { readonly current: boolean }; areas: MouseAreas };
 }
 
-export function useKeyRouter({ liveScopes, run, feedField, fieldListening, quitting, exit, contactsMove, status, mouse }: KeyRouter): void {
+export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsMove, status, mouse }: KeyRouter): void {
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
-  usePaste((text) => {
+  const paste = (text: string): void => {
     const scope = liveScopes()[0]!;
-    if (!isTextScope(scope)) {
-      status.notice('paste ignored: no field is open to paste into');
-      return undefined;
-    }
+    const open = isTextScope(scope) ? field(scope) : undefined;
+    if (!open) return status.notice('paste ignored: no field is open to paste into');
     const whole = [...pastedLine(text)];
-    const line = whole.slice(0, FIELD_PASTE_MAX).join('');
     if (whole.length > FIELD_PASTE_MAX) status.notice(`paste cut to its first ${FIELD_PASTE_MAX} characters`);
-    // A field just opened is not taking keys yet: the paste goes in as the router feeds keys.
-    if (fieldListening.current) return line;
-    feedField(scope, line);
-    return undefined;
-  });
+    open.input({ kind: 'type', text: whole.slice(0, FIELD_PASTE_MAX).join('') });
+  };
 
-  // Runs of one key outside a text field come from the paced input as one key and a count.
-  const repeats = useKeyRuns(() => !isTextScope(liveScopes()[0]!));
+  /** What a key no binding takes does in an open field: Backspace deletes, a character types. */
+  const typeInto = (scope: Scope, key: KeyPress): void => {
+    const open = field(scope);
+    if (key.name === 'backspace') open?.input({ kind: 'backspace' });
+    else if (key.text !== undefined) open?.input({ kind: 'type', text: key.text });
+  };
 
   /**
    * Keys that came while the contacts list was moving to another page, to act on the page it
@@ -61,37 +58,33 @@ export function useKeyRouter({ liveScopes, run, feedField, fieldListening, quitt
    */
   const waiting = useRef<KeyRun[]>([]);
   const pressWaiting = (): void => {
-    for (const key of waiting.current.splice(0)) press(key.name, key.count);
+    for (const { key, count } of waiting.current.splice(0)) press(key, count);
   };
 
   /** One key press, `count` times over: a counted command once, any other once per press. */
-  const press = (name: string, count: number): void => {
+  const press = (key: KeyPress, count: number): void => {
     for (let done = 0; done < count; done++) {
       // While quitting waits for writes, a second Ctrl-C leaves at once.
       if (quitting.current) {
-        if (name === 'ctrl-c') exit();
+        if (key.name === 'ctrl-c') exit();
         return;
       }
       // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
       // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
       const live = liveScopes();
-      const command = resolveKey(live, name);
+      const command = resolveKey(live, key.name);
       // Quitting never waits; a key behind one that waits waits too; moves add to the one under way.
       const mustWait =
         command !== 'quit' &&
         (waiting.current.length > 0 || (live[0]!.startsWith('contacts') && !(command && CONTACT_MOVES.has(command)) && contactsMove.moving()));
       if (mustWait) {
         if (waiting.current.length === 0) contactsMove.afterMove(pressWaiting);
-        waiting.current.push({ name, count: count - done });
+        waiting.current.push({ key, count: count - done });
         return;
       }
       if (command && COUNTED.has(command)) return run(command, live[0]!, count - done);
       if (command) run(command, live[0]!, 1);
-      else if (isTextScope(live[0]!) && !fieldListening.current) {
-        // One character each; applyTyped drops what a field must not hold.
-        const keys = FIELD_KEYS[name] ?? name;
-        if ([...keys].length === 1) feedField(live[0]!, keys);
-      }
+      else if (isTextScope(live[0]!)) typeInto(live[0]!, key);
     }
   };
 
@@ -106,9 +99,10 @@ export function useKeyRouter({ liveScopes, run, feedField, fieldListening, quitt
   };
 
   const lastClick = useRef<ClickRun | undefined>(undefined);
-  useMouse((report, count, at) => {
+  const click = (event: Extract<InputEvent, { kind: 'mouse' }>): void => {
     // Reports already on their way when O turned the mouse off.
     if (!mouse.on.current) return;
+    const { report, count, at } = event;
     const hits = mouse.areas.at(report.column, report.row);
     let clicks = 1;
     if (report.action === 'press' && report.button === 'left') {
@@ -116,12 +110,46 @@ export function useKeyRouter({ liveScopes, run, feedField, fieldListening, quitt
       clicks = lastClick.current.count;
     }
     for (const step of mouseSteps(report, hits, clicks, count)) pointerStep(step);
-  });
+  };
 
-  useInput(
-    (input, key) => {
-      for (const { name, count } of keyRuns(keyNames(input, key), repeats())) press(name, count);
-    },
-    { isActive: true },
-  );
+  /**
+   * The keys of one read, in order. Where a field is open, the characters typed in a row that no
+   * binding takes go in as one text (a letter and its marks, an emoji and its skin tone, are one
+   * character only together); elsewhere a run of one key is pressed as one, with its count.
+   */
+  const pressAll = (keys: readonly KeyPress[]): void => {
+    let at = 0;
+    while (at < keys.length) {
+      const scope = liveScopes()[0]!;
+      const typing = (key: KeyPress | undefined) =>
+        key?.text !== undefined && resolveKey([scope], key.name) === undefined;
+      if (isTextScope(scope) && waiting.current.length === 0 && !quitting.current && typing(keys[at])) {
+        let end = at;
+        while (typing(keys[end])) end++;
+        if (!(scope.startsWith('contacts') && contactsMove.moving())) {
+          field(scope)?.input({ kind: 'type', text: keys.slice(at, end).map((key) => key.text).join('') });
+          at = end;
+          continue;
+        }
+      }
+      const { key, count } = runAt(keys, at);
+      press(key, count);
+      at += count;
+    }
+  };
+
+  useInputHandler((events) => {
+    let keys: KeyPress[] = [];
+    for (const event of events) {
+      if (event.kind === 'key') {
+        keys.push(event.key);
+        continue;
+      }
+      pressAll(keys);
+      keys = [];
+      if (event.kind === 'paste') paste(event.text);
+      else click(event);
+    }
+    pressAll(keys);
+  });
 }

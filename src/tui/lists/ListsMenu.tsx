@@ -17,12 +17,11 @@ export interface ListsMenuProps {
   menu: Extract<MenuState, { open: true }>;
   lists: readonly Watchlist[];
   active: number;
-  onName: (draft: string) => void;
   width: number;
   rows: number;
 }
 
-export function ListsMenu({ menu, lists, active, onName, width, rows }: ListsMenuProps) {
+export function ListsMenu({ menu, lists, active, width, rows }: ListsMenuProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const muted = theme.muted ? { color: theme.muted } : {};
@@ -45,7 +44,7 @@ export function ListsMenu({ menu, lists, active, onName, width, rows }: ListsMen
         <>
           <Box>
             <Text bold>{label}</Text>
-            <TextField value={menu.name.draft} onChange={onName} focus width={width - textWidth(label)} maxLength={LIST_NAME_MAX} />
+            <TextField value={menu.name.draft.value} cursor={menu.name.draft.cursor} focus width={width - textWidth(label)} maxLength={LIST_NAME_MAX} />
           </Box>
           {menu.name.problem ? (
             <Text wrap="truncate-end" {...(theme.error && { color: theme.error })}>

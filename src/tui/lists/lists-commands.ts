@@ -39,10 +39,7 @@ export function listsCommands({ lists, selectedSymbol }: ListsCommandsDeps) {
 export function listsFields(lists: ReturnType<typeof useListsMenu>): OpenFields {
   return {
     'ticker.list-name': {
-      edit: (change) => {
-        const menu = lists.current();
-        if (menu.open && menu.name) lists.editName(change(menu.name.draft));
-      },
+      input: (input) => lists.editName(input),
       submit: () => lists.submitName(),
       cancel: () => lists.cancelName(),
     },

@@ -2,7 +2,8 @@
 // rename one, delete one. Its state lives here; every change to the lists goes through the
 // pure rules (market/watchlists.ts) and reaches the ticker as one 'lists-changed'.
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { createList, moveSymbolToList, renameList, removeList, type Watchlists } from '../../market/watchlists.js';
+import { createList, LIST_NAME_MAX, moveSymbolToList, renameList, removeList, type Watchlists } from '../../market/watchlists.js';
+import { EMPTY_FIELD, fieldAtEnd, fieldInput, type FieldInput, type FieldText } from '../state/field-text.js';
 import type { StatusStore } from '../state/status.js';
 
 export type ListsMenu =
@@ -13,7 +14,7 @@ export type ListsMenu =
       purpose: { kind: 'switch' } | { kind: 'move'; symbol: string };
       cursor: number;
       /** A name being typed for a new list or the one highlighted, and what is wrong with it. */
-      name?: { kind: 'create' | 'rename'; draft: string; problem?: string | undefined } | undefined;
+      name?: { kind: 'create' | 'rename'; draft: FieldText; problem?: string | undefined } | undefined;
       /** Asking whether to delete the highlighted list. */
       confirmDelete?: boolean;
     };
@@ -100,28 +101,31 @@ export function useListsMenu(owner: ListsOwner, status: StatusStore) {
       },
       startCreate: () => {
         const m = open();
-        if (m) set({ ...m, name: { kind: 'create', draft: '' } });
+        if (m) set({ ...m, name: { kind: 'create', draft: EMPTY_FIELD } });
       },
       startRename: () => {
         const m = open();
-        if (m) set({ ...m, name: { kind: 'rename', draft: owner.lists().lists[m.cursor]!.name } });
+        if (m) set({ ...m, name: { kind: 'rename', draft: fieldAtEnd(owner.lists().lists[m.cursor]!.name) } });
       },
-      editName: (draft: string) => {
+      editName: (input: FieldInput) => {
         const m = open();
-        if (m?.name) set({ ...m, name: { ...m.name, draft, problem: undefined } });
+        if (!m?.name) return;
+        const draft = fieldInput(m.name.draft, input, LIST_NAME_MAX);
+        // A problem said of the name goes once the name changes, not when the cursor moves.
+        if (draft !== m.name.draft) set({ ...m, name: { ...m.name, draft, problem: draft.value === m.name.draft.value ? m.name.problem : undefined } });
       },
       submitName: () => {
         const m = open();
         if (!m?.name) return;
         const lists = owner.lists();
-        const result = m.name.kind === 'create' ? createList(lists, m.name.draft) : renameList(lists, m.cursor, m.name.draft);
+        const result = m.name.kind === 'create' ? createList(lists, m.name.draft.value) : renameList(lists, m.cursor, m.name.draft.value);
         // Said under the field, which keeps what was typed.
         if (typeof result === 'string') {
           set({ ...m, name: { ...m.name, problem: result } });
           return;
         }
         owner.change(m.name.kind === 'create' ? result : { ...result, active: lists.active });
-        status.notice(m.name.kind === 'create' ? `made the list ${m.name.draft.trim()}` : `renamed to ${m.name.draft.trim()}`);
+        status.notice(m.name.kind === 'create' ? `made the list ${m.name.draft.value.trim()}` : `renamed to ${m.name.draft.value.trim()}`);
         set(m.name.kind === 'create' ? { open: false } : { ...m, name: undefined });
       },
       cancelName: () => {

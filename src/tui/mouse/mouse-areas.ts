@@ -3,7 +3,7 @@
 // report's cell is looked up among them. The boxes' places are Ink's own layout (Yoga), read when
 // the report comes, so they are where the last frame drew them: nothing restates the layout.
 import type { DOMElement } from 'ink';
-import { createContext, type RefObject, useContext, useEffect, useRef } from 'react';
+import { createContext, type RefObject, useContext, useLayoutEffect, useRef } from 'react';
 import type { Command } from '../keys/keymap.js';
 
 /** A pane: a click in it (or the wheel over it) focuses it first. */
@@ -143,6 +143,8 @@ export function useMouseArea(area: MouseArea | undefined): RefObject<DOMElement 
   const ref = useRef<DOMElement | null>(null);
   const latest = useRef(area);
   latest.current = area;
-  useEffect(() => areas?.add({ node: () => ref.current, area: () => latest.current }), [areas]);
+  // Registered as the frame is committed, not a moment after: a click read straight after the
+  // frame is drawn (keys and clicks are handled as they are read) finds what it was drawn with.
+  useLayoutEffect(() => areas?.add({ node: () => ref.current, area: () => latest.current }), [areas]);
   return ref;
 }

@@ -1,6 +1,8 @@
 // The whole-list search in the contacts pane: the query, the matches best first with the matched
 // characters standing out, and how much of the list is indexed ("indexed 3,400 of ~10,000").
 import { Box, Text } from 'ink';
+import type { FieldText } from '../state/field-text.js';
+import { SEARCH_QUERY_MAX } from './use-contact-search.js';
 import { type Contact, contactName } from '../../api/types.js';
 import type { SearchHit } from '../../contacts/search.js';
 import { drawn } from '../../text/sanitize.js';
@@ -13,11 +15,10 @@ import type { IndexProgress } from './use-contact-search.js';
 import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface ContactSearchViewProps {
-  query: string;
+  query: FieldText;
   cursor: number;
   hits: readonly SearchHit<Contact>[];
   progress: IndexProgress;
-  onQuery: (query: string) => void;
   /** Contacts marked (Ctrl-T here, Space in the list): a ✓ before their names. */
   marked: ReadonlyMap<string, unknown>;
   width: number;
@@ -69,14 +70,14 @@ function Cell({ text, ranges, width }: { text: string; ranges: readonly [number,
   );
 }
 
-export function ContactSearchView({ query, cursor, hits, progress, onQuery, marked, width, rows, mouse }: ContactSearchViewProps) {
+export function ContactSearchView({ query, cursor, hits, progress, marked, width, rows, mouse }: ContactSearchViewProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   const muted = theme.muted ? { color: theme.muted } : {};
   // The query line, then the matches, then the index's line.
   const listRows = Math.max(1, rows - 1);
   const top = usePagerTop(hits.length, cursor, listRows);
-  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows: listRows, cursor, count: query.trim() === '' ? 0 : hits.length, commands: mouse });
+  const ref = useMouseArea(mouse && { kind: 'rows', first: 0, top, rows: listRows, cursor, count: query.value.trim() === '' ? 0 : hits.length, commands: mouse });
   // A number whole (E.164 is at most 16 characters), then the username and the name share the rest.
   const phoneWidth = Math.min(16, Math.max(4, Math.floor(width * 0.3)));
   const userWidth = Math.max(4, Math.floor((width - phoneWidth - 4) * 0.4));
@@ -86,13 +87,13 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, mark
     <Box flexDirection="column">
       <Box>
         <Text {...(theme.accent && { color: theme.accent })}>{prompt}</Text>
-        <TextField value={query} onChange={onQuery} focus placeholder="name, username or phone (name: user: phone:)" width={width - textWidth(prompt)} maxLength={100} />
+        <TextField value={query.value} cursor={query.cursor} focus placeholder="name, username or phone (name: user: phone:)" width={width - textWidth(prompt)} maxLength={SEARCH_QUERY_MAX} />
       </Box>
       <Box ref={ref} flexDirection="column" height={listRows}>
-        {query.trim() === '' ? (
+        {query.value.trim() === '' ? (
           <Text wrap="truncate-end" {...muted}>{fit('type to search every contact; ↓/↑ choose, Enter shows it in the list', width, 'left', glyphs.ellipsis)}</Text>
         ) : hits.length === 0 ? (
-          <Text wrap="truncate-end" {...muted}>{fit(`no contact matches "${drawn(query)}"`, width, 'left', glyphs.ellipsis)}</Text>
+          <Text wrap="truncate-end" {...muted}>{fit(`no contact matches "${drawn(query.value)}"`, width, 'left', glyphs.ellipsis)}</Text>
         ) : (
           hits.slice(top, top + listRows).map((hit, i) => {
             const here = top + i === cursor;
@@ -116,7 +117,7 @@ export function ContactSearchView({ query, cursor, hits, progress, onQuery, mark
       <Text wrap="truncate-end" {...(progress.failed !== undefined ? theme.warning && { color: theme.warning } : muted)}>
         {fit(
           glyphs.text(
-            `${query.trim() === '' ? '' : `${count(hits.length)}${hits.length >= 200 ? '+' : ''} match${hits.length === 1 ? '' : 'es'}${glyphs.separator}`}${marked.size > 0 ? `${marked.size} marked${glyphs.separator}` : ''}${indexLine(progress)}`,
+            `${query.value.trim() === '' ? '' : `${count(hits.length)}${hits.length >= 200 ? '+' : ''} match${hits.length === 1 ? '' : 'es'}${glyphs.separator}`}${marked.size > 0 ? `${marked.size} marked${glyphs.separator}` : ''}${indexLine(progress)}`,
           ),
           width,
           'left',

@@ -54,10 +54,7 @@ export function searchCommands({ search, contacts: c, getContacts, status, pageR
 export function searchFields(search: ReturnType<typeof useContactSearch>): OpenFields {
   return {
     'contacts.search': {
-      edit: (change) => {
-        const view = search.current();
-        if (view.open) search.edit(change(view.query));
-      },
+      input: (input) => search.edit(input),
     },
   };
 }

@@ -11,6 +11,7 @@ import { type PageOfRow, pageOfRow } from '../contacts/contact-walk.js';
 import { errorText } from '../state/error-text.js';
 import type { StatusStore } from '../state/status.js';
 import { useLatest } from '../state/external-state.js';
+import { EMPTY_FIELD, fieldInput, type FieldInput, type FieldText } from '../state/field-text.js';
 
 export interface IndexProgress {
   /** Contacts in the index. */
@@ -25,7 +26,11 @@ export interface IndexProgress {
   failed: string | undefined;
 }
 
-export type SearchView = { open: false } | { open: true; query: string; cursor: number };
+/** The search as shown: closed, or its query (with the query's cursor) and the result highlighted. */
+export type SearchView = { open: false } | { open: true; query: FieldText; cursor: number };
+
+/** The most characters a query holds: far more than a name, and a paste of a page stops there. */
+export const SEARCH_QUERY_MAX = 100;
 
 /** How often the walk looks again whether the user has stopped paging. */
 const PAUSE_POLL_MS = 200;
@@ -85,7 +90,7 @@ export function useContactSearch({ client, history, source, status, busy, hidden
   const rerun = useCallback(() => {
     const v = currentView();
     if (!v.open) return;
-    const hits = found(searcherNow(), v.query);
+    const hits = found(searcherNow(), v.query.value);
     setHits(hits);
     if (v.cursor >= hits.length && hits.length > 0) setView({ ...v, cursor: hits.length - 1 });
   }, [currentView, found, searcherNow, setView, setHits]);
@@ -160,15 +165,18 @@ export function useContactSearch({ client, history, source, status, busy, hidden
       isOpen: () => currentView().open,
       current: currentView,
       open: () => {
-        setView({ open: true, query: '', cursor: 0 });
+        setView({ open: true, query: EMPTY_FIELD, cursor: 0 });
         setHits([]);
       },
       close: () => setView({ open: false }),
-      edit: (query: string) => {
+      edit: (input: FieldInput) => {
         const v = currentView();
-        if (!v.open || v.query === query) return;
+        if (!v.open) return;
+        const query = fieldInput(v.query, input, SEARCH_QUERY_MAX);
+        if (query === v.query) return;
+        if (query.value === v.query.value) return setView({ ...v, query });
         setView({ ...v, query, cursor: 0 });
-        setHits(found(searcherNow(), query));
+        setHits(found(searcherNow(), query.value));
       },
       move: (by: number) => {
         const v = currentView();

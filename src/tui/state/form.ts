@@ -1,11 +1,18 @@
 // A small form of text fields (an alert, a lot): which field has the cursor, what each holds, what
 // is wrong and where, and whether it is being saved. Plain functions; the hooks that own a form
-// decide what its fields mean.
+// decide what its fields mean. The field with the cursor is edited here, by the pure field edits
+// (field-text.ts): the form holds where its cursor is.
+import { characters } from './field-window.js';
+import { fieldInput, type FieldInput } from './field-text.js';
 
 export interface Form<F extends string> {
   fields: readonly F[];
   values: Readonly<Record<F, string>>;
   field: F;
+  /** Where the cursor is in the field being typed into, in characters. */
+  cursor: number;
+  /** The most characters each field holds, where there is a limit. */
+  maxLengths: Readonly<Partial<Record<F, number>>>;
   /** What is wrong with each field as typed, checked as it changes. */
   problems: Readonly<Partial<Record<F, string>>>;
   /** A save is under way: keys wait, the values stay. */
@@ -14,29 +21,40 @@ export interface Form<F extends string> {
   tried: boolean;
 }
 
-export function newForm<F extends string>(fields: readonly F[], values: Record<F, string>, check: (values: Record<F, string>) => Partial<Record<F, string>>): Form<F> {
-  return { fields, values, field: fields[0]!, problems: check(values), saving: false, tried: false };
+export function newForm<F extends string>(
+  fields: readonly F[],
+  values: Record<F, string>,
+  check: (values: Record<F, string>) => Partial<Record<F, string>>,
+  maxLengths: Partial<Record<F, number>> = {},
+): Form<F> {
+  return formAt({ fields, values, field: fields[0]!, cursor: 0, maxLengths, problems: check(values), saving: false, tried: false }, fields[0]!);
 }
 
-/** The field with the cursor changed to `value`, and every field checked again. */
-export function formEdited<F extends string, T extends Form<F>>(form: T, value: string, check: (values: Record<F, string>) => Partial<Record<F, string>>): T {
-  if (form.values[form.field] === value) return form;
-  const values = { ...form.values, [form.field]: value } as Record<F, string>;
-  return { ...form, values, problems: check(values) };
+/** The form with the cursor at the end of `field`, as a field is entered. */
+export const formAt = <F extends string, T extends Form<F>>(form: T, field: NoInfer<F>): T => ({ ...form, field, cursor: characters(form.values[field]).length });
+
+/** The field with the cursor after a key or a paste, and every field checked again when its value changed. */
+export function formEdited<F extends string, T extends Form<F>>(form: T, input: FieldInput, check: (values: Record<F, string>) => Partial<Record<F, string>>): T {
+  const was = { value: form.values[form.field], cursor: form.cursor };
+  const next = fieldInput(was, input, form.maxLengths[form.field]);
+  if (next === was) return form;
+  if (next.value === was.value) return { ...form, cursor: next.cursor };
+  const values = { ...form.values, [form.field]: next.value } as Record<F, string>;
+  return { ...form, values, cursor: next.cursor, problems: check(values) };
 }
 
 /** The cursor `by` fields on, round the end. */
 export function formMoved<F extends string, T extends Form<F>>(form: T, by: number): T {
   const at = form.fields.indexOf(form.field);
   const n = form.fields.length;
-  return { ...form, field: form.fields[(((at + by) % n) + n) % n]! };
+  return formAt(form, form.fields[(((at + by) % n) + n) % n]!);
 }
 
 /** The first field with a problem, to put the cursor on when a save is refused. */
 export const firstProblem = <F extends string>(form: Form<F>): F | undefined => form.fields.find((f) => form.problems[f] !== undefined);
 
 /** The form with the cursor on its first wrong field and every problem shown: a save refused. */
-export const formRefused = <F extends string, T extends Form<F>>(form: T, field: F): T => ({ ...form, field, tried: true });
+export const formRefused = <F extends string, T extends Form<F>>(form: T, field: NoInfer<F>): T => ({ ...(field === form.field ? form : formAt(form, field)), tried: true });
 
 /**
  * The problem the form shows under its fields: the field with the cursor's, once typed into (an

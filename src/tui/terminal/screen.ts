@@ -19,6 +19,12 @@ const CLEAR = `${CSI}2J`;
 // Bracketed paste: the terminal marks a paste (`CSI 200~ … CSI 201~`), so it goes into a field
 // as text, never as keys (paced-input.ts). Off again on every way out, or the shell gets the marks.
 export const PASTE_MARKS_ON = `${CSI}?2004h`;
+/** Asks whether the terminal has the kitty keyboard protocol (it answers `CSI ? flags u`, or nothing). */
+export const KITTY_KEYS_QUERY = `${CSI}?u`;
+/** The kitty keyboard protocol's first level, pushed while the screen is ours: keys without ambiguity. */
+export const KITTY_KEYS_ON = `${CSI}>1u`;
+/** Pops what KITTY_KEYS_ON pushed: the shell gets the keys it had. */
+export const KITTY_KEYS_OFF = `${CSI}<u`;
 export const PASTE_MARKS_OFF = `${CSI}?2004l`;
 // Synchronized output: terminals that know it show the whole update at once, the rest ignore it.
 const BEGIN_SYNC = `${CSI}?2026h`;
@@ -112,6 +118,8 @@ export class Screen {
   #active = false;
   /** The terminal reports the mouse while the screen is ours (the O key turns it off and on). */
   #mouse = false;
+  /** The kitty keyboard protocol is on while the screen is ours (the terminal said it has it). */
+  #kittyKeys = false;
   /** The terminal is gone: nothing is written to it any more. */
   #gone = false;
   /** Bytes written to the terminal so far (for the benchmark). */
@@ -152,7 +160,7 @@ export class Screen {
     this.#previousCells = [];
     // Whatever style the shell left set would colour the cleared screen, and spans count on
     // knowing the style they start from.
-    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + (this.#mouse ? MOUSE_ON : '') + RESET + CLEAR);
+    this.#write(ENTER_ALT_SCREEN + HIDE_CURSOR + AUTOWRAP_OFF + PASTE_MARKS_ON + (this.#mouse ? MOUSE_ON : '') + (this.#kittyKeys ? KITTY_KEYS_ON : '') + RESET + CLEAR);
     this.#style = DEFAULT_STYLE;
     this.#open = false;
     if (this.#pending !== undefined) this.#schedule();
@@ -161,7 +169,7 @@ export class Screen {
   leave(): void {
     if (!this.#active) return;
     this.#active = false;
-    this.#write((this.#mouse ? MOUSE_OFF : '') + PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
+    this.#write((this.#kittyKeys ? KITTY_KEYS_OFF : '') + (this.#mouse ? MOUSE_OFF : '') + PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   }
 
   /** Whether the terminal reports the mouse while the screen is ours; said to it at once if it is. */
@@ -171,12 +179,22 @@ export class Screen {
     if (this.#active) this.#write(on ? MOUSE_ON : MOUSE_OFF);
   }
 
+  /** Whether the terminal sends keys in the kitty keyboard protocol while the screen is ours; said to it at once. */
+  set kittyKeys(on: boolean) {
+    if (on === this.#kittyKeys) return;
+    this.#kittyKeys = on;
+    if (this.#active) this.#write(on ? KITTY_KEYS_ON : KITTY_KEYS_OFF);
+  }
+
   /**
    * Input is no longer read (the app is ending, its writes still settling): a paste or a click
    * from now on is the shell's, so the terminal must not mark or report it for us.
    */
   stopReports(): void {
-    if (this.#active) this.#write(PASTE_MARKS_OFF + (this.#mouse ? MOUSE_OFF : ''));
+    if (!this.#active) return;
+    this.#write(PASTE_MARKS_OFF + (this.#mouse ? MOUSE_OFF : '') + (this.#kittyKeys ? KITTY_KEYS_OFF : ''));
+    // Popped once: a second pop on leaving would take what the shell pushed.
+    this.#kittyKeys = false;
   }
 
   /**

@@ -34,7 +34,6 @@ export const LiveTickerPane = memo(function LiveTickerPane({ ticker, history, ho
       holdingsEditor={
         holdingsEditor && {
           editor: holdingsEditor.editor,
-          onField: holdingsEditor.onField,
           hidden: holdingsEditor.hidden,
           lots: holdingsEditor.lotsOf(holdingsEditor.editor.symbol),
           price: state.rows[holdingsEditor.editor.symbol]?.price,

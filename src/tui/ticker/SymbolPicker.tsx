@@ -1,6 +1,7 @@
 // The symbol picker: a search field over the whole catalogue and the ranked matches, symbols
 // already on the watchlist marked, exchange suffixes shown as a badge.
 import { Box, Text } from 'ink';
+import type { FieldText } from '../state/field-text.js';
 import type { SymbolInfo } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { fit, width as textWidth } from '../../text/width.js';
@@ -13,8 +14,7 @@ import { type Glyphs, UNICODE, useGlyphs } from '../style/glyphs.js';
 import { useTheme } from '../style/theme.js';
 
 export interface SymbolPickerProps {
-  query: string;
-  onQueryChange: (query: string) => void;
+  query: FieldText;
   matches: readonly SymbolInfo[] | undefined;
   cursor: number;
   watchlist: ReadonlySet<string>;
@@ -39,14 +39,14 @@ export function SymbolPicker(props: SymbolPickerProps) {
     <Box flexDirection="column">
       <Box>
         <Text bold {...(theme.accent && { color: theme.accent })}>{label}</Text>
-        <TextField value={props.query} onChange={props.onQueryChange} focus placeholder="symbol or company name" width={props.width - textWidth(label)} />
+        <TextField value={props.query.value} cursor={props.query.cursor} focus placeholder="symbol or company name" width={props.width - textWidth(label)} />
       </Box>
       {props.matches === undefined ? (
         <Text>
           <Spinner {...(theme.accent && { color: theme.accent })} /> {glyphs.text('loading the symbols catalogue…')}
         </Text>
       ) : props.matches.length === 0 ? (
-        <Text {...muted} wrap="truncate-end">{fit(`no symbol or company matches "${props.query}"`, props.width, 'left', glyphs.ellipsis)}</Text>
+        <Text {...muted} wrap="truncate-end">{fit(`no symbol or company matches "${props.query.value}"`, props.width, 'left', glyphs.ellipsis)}</Text>
       ) : (
         <>
           <SelectList

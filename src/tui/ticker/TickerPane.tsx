@@ -1,5 +1,6 @@
 // The ticker pane: the watchlist table, or the symbol picker over it.
 import { Box, Text } from 'ink';
+import type { FieldText } from '../state/field-text.js';
 import { useState } from 'react';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
@@ -23,8 +24,7 @@ import { showsHoldings, tickerPaneRows } from './ticker-rows.js';
 export interface TickerPaneProps {
   state: TickerState;
   names: ReadonlyMap<string, string>;
-  picker: { open: boolean; query: string; cursor: number; matches: readonly SymbolInfo[] | undefined };
-  onPickerQuery: (query: string) => void;
+  picker: { open: boolean; query: FieldText; cursor: number; matches: readonly SymbolInfo[] | undefined };
   /** The watchlists menu, when open, and where a name typed in it goes. */
   listsMenu?: ListsMenuState | undefined;
   onListName?: ((draft: string) => void) | undefined;
@@ -55,7 +55,7 @@ export const tickerRowsFor = (height: number): number => Math.max(1, height - 5)
 /** How late past a second an age may turn over: time for a poll due then to draw it instead. */
 const AGE_SLACK_MS = 150;
 
-export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onListName, motion = true, columnsCursor, holdings, holdingsEditor, focused, width, height }: TickerPaneProps) {
+export function TickerPane({ state, names, picker, listsMenu, motion = true, columnsCursor, holdings, holdingsEditor, focused, width, height }: TickerPaneProps) {
   const columns = state.lists[state.active]?.columns;
   const theme = useTheme();
   const glyphs = useGlyphs();
@@ -110,11 +110,10 @@ export function TickerPane({ state, names, picker, onPickerQuery, listsMenu, onL
         ) : columnsCursor !== undefined && columns ? (
           <ColumnsEditor columns={columns} cursor={columnsCursor} width={inner} rows={rows} />
         ) : listsMenu?.open ? (
-          <ListsMenu menu={listsMenu} lists={state.lists} active={state.active} onName={onListName ?? (() => undefined)} width={inner} rows={rows} />
+          <ListsMenu menu={listsMenu} lists={state.lists} active={state.active} width={inner} rows={rows} />
         ) : picker.open ? (
           <SymbolPicker
             query={picker.query}
-            onQueryChange={onPickerQuery}
             matches={picker.matches}
             cursor={picker.cursor}
             watchlist={new Set(state.watchlist)}

@@ -1,10 +1,13 @@
 // The symbol picker: what is typed, which match is highlighted, and how the catalogue is ranked:
 // symbol prefix first, then words of the company name, then a fuzzy match.
 import type { SymbolInfo } from '../../api/types.js';
+import { EMPTY_FIELD, fieldInput, type FieldInput, type FieldText } from '../state/field-text.js';
 
 export interface PickerState {
   open: boolean;
-  query: string;
+  /** What is typed, with its cursor. */
+  query: FieldText;
+  /** The match highlighted. */
   cursor: number;
   /**
    * The user has pointed at something: typed a query or moved the highlight. Until then the
@@ -21,21 +24,25 @@ export type PickerAction =
    * none (the whole list walked with the arrows) the highlight stays on the symbol just added.
    */
   | { type: 'added' }
-  | { type: 'query-edited'; query: string }
+  | { type: 'query-edited'; input: FieldInput }
   | { type: 'cursor-moved'; by: number; count: number };
 
-export const initialPickerState: PickerState = { open: false, query: '', cursor: 0, chosen: false };
+export const initialPickerState: PickerState = { open: false, query: EMPTY_FIELD, cursor: 0, chosen: false };
 
 export function pickerReducer(state: PickerState, action: PickerAction): PickerState {
   switch (action.type) {
     case 'opened':
-      return { open: true, query: '', cursor: 0, chosen: false };
+      return { open: true, query: EMPTY_FIELD, cursor: 0, chosen: false };
     case 'closed':
       return { ...state, open: false };
     case 'added':
-      return state.query === '' ? state : { ...state, query: '', cursor: 0, chosen: false };
-    case 'query-edited':
-      return { ...state, query: action.query, cursor: 0, chosen: action.query.trim() !== '' };
+      return state.query.value === '' ? state : { ...state, query: EMPTY_FIELD, cursor: 0, chosen: false };
+    case 'query-edited': {
+      const query = fieldInput(state.query, action.input);
+      if (query === state.query) return state;
+      // Only a change of text ranks the matches afresh; the cursor stepping through it does not.
+      return query.value === state.query.value ? { ...state, query } : { ...state, query, cursor: 0, chosen: query.value.trim() !== '' };
+    }
     case 'cursor-moved': {
       const cursor = Math.max(0, Math.min(action.count - 1, state.cursor + action.by));
       const chosen = action.count > 0;

@@ -22,7 +22,7 @@ export interface TickerCommandsDeps {
 
 export function tickerCommands({ ticker: t, picker, symbols, columns, toggleMoney, status }: TickerCommandsDeps) {
   // The matches as the query stands after the keys before this one, not as last drawn.
-  const matches = () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.get().query) : undefined);
+  const matches = () => (symbols.catalogue ? rankSymbols(symbols.catalogue, picker.get().query.value) : undefined);
   return commandsOf({
     'ticker.down': (_, count) => t.down(count),
     'ticker.up': (_, count) => t.up(count),
@@ -68,7 +68,7 @@ export function tickerCommands({ ticker: t, picker, symbols, columns, toggleMone
 export function pickerFields(picker: TickerCommandsDeps['picker']): OpenFields {
   return {
     'ticker.picker': {
-      edit: (change) => picker.dispatch({ type: 'query-edited', query: change(picker.get().query) }),
+      input: (input) => picker.dispatch({ type: 'query-edited', input }),
       cancel: () => picker.dispatch({ type: 'closed' }),
     },
   };

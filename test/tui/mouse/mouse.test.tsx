@@ -5,7 +5,7 @@
 // O turns it all off and on.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVERSE_ON } from '../../../src/tui/style/attributes.js';
-import { mountPacedDashboard, type PacedDashboard } from '../../helpers/paced-terminal.js';
+import { mountInkDashboard, type InkDashboard } from '../../helpers/ink-terminal.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
 import { StatusStore } from '../../../src/tui/state/status.js';
 import { stripVTControlCharacters } from 'node:util';
@@ -39,7 +39,7 @@ const focusedPane = (frame: string): string | undefined => /▸ (Contacts|Ticker
 
 describe('the mouse in the dashboard', () => {
   const ctx = setUpSandbox();
-  const mounted: PacedDashboard[] = [];
+  const mounted: InkDashboard[] = [];
   const turned: boolean[] = [];
   let saved: boolean[] = [];
   beforeAll(() => {
@@ -55,8 +55,8 @@ describe('the mouse in the dashboard', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   });
 
-  async function mount(extra: { persistMouse?: (on: boolean) => void; status?: StatusStore } = {}): Promise<PacedDashboard> {
-    const m = await mountPacedDashboard(ctx.client, {
+  async function mount(extra: { persistMouse?: (on: boolean) => void; status?: StatusStore } = {}): Promise<InkDashboard> {
+    const m = await mountInkDashboard(ctx.client, {
       watchlist: ['AAPL', 'MSFT', 'NVDA', 'AMZN'],
       mouse: true,
       onMouse: (on) => turned.push(on),

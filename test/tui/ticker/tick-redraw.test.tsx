@@ -4,7 +4,7 @@
 // A symbol whose record is not a price and one the server does not know are in the list: the
 // status line's message and the unknown symbols are the same at each poll.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { mountPacedDashboard } from '../../helpers/paced-terminal.js';
+import { mountInkDashboard } from '../../helpers/ink-terminal.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
 import { type Proxy, startProxy } from '../../helpers/proxy.js';
 import { TickbookClient } from '../../../src/api/client.js';
@@ -60,7 +60,7 @@ describe('a poll', () => {
       apiKey: ctx.sb.apiKey,
       onRequest: (entry) => status.request({ ...entry, ms: 1000 + requests++ }),
     });
-    const mounted = await mountPacedDashboard(client, { intervalS: 1, watchlist: ['MSFT', 'AAPL', 'NOPE'], status });
+    const mounted = await mountInkDashboard(client, { intervalS: 1, watchlist: ['MSFT', 'AAPL', 'NOPE'], status });
     cleanup = () => {
       mounted.unmount();
       void client.close();

@@ -1,14 +1,15 @@
-// Real Ink on a fake terminal, keys through the paced input as runDashboard feeds them: for tests
-// of keys that arrive in separate reads faster than a redraw (ink-testing-library's stdin hands
-// every write to Ink at once, so it cannot show what pacing is for).
+// Real Ink on a fake terminal, keys through the terminal reader as runDashboard wires it: for tests
+// of keys that arrive in separate reads faster than a redraw, each in its own turn of the event
+// loop, as a terminal sends them.
 import { EventEmitter } from 'node:events';
 import { stripVTControlCharacters } from 'node:util';
 import { render } from 'ink';
 import type { ReactElement } from 'react';
 import type { TickbookClient } from '../../src/api/client.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
-import { InputTarget } from '../../src/tui/keys/input-target.js';
-import { PacedInput, type TerminalInput } from '../../src/tui/keys/paced-input.js';
+import { PassThrough } from 'node:stream';
+import { InputSourceContext } from '../../src/tui/keys/input-source.js';
+import { TerminalReader, type TerminalInput } from '../../src/tui/keys/terminal-reader.js';
 import { StatusStore } from '../../src/tui/state/status.js';
 import { FakeTerminal } from './fake-terminal.js';
 
@@ -37,7 +38,7 @@ export class FakeKeyboard extends EventEmitter implements TerminalInput {
   }
 }
 
-export interface PacedMount {
+export interface InkMount {
   keyboard: FakeKeyboard;
   /** Frames Ink has drawn so far. */
   frames(): number;
@@ -48,22 +49,23 @@ export interface PacedMount {
   unmount(): void;
 }
 
-export function mountPaced(element: ReactElement, columns = 80, rows = 24, mouseReports = false): PacedMount {
+export function mountInk(element: ReactElement, columns = 80, rows = 24, mouseReports = false): InkMount {
   const keyboard = new FakeKeyboard();
   const terminal = new FakeTerminal();
   terminal.columns = columns;
   terminal.rows = rows;
-  const input = new PacedInput(keyboard);
+  const input = new TerminalReader(keyboard);
   // As runDashboard sets it when the terminal is asked to report the mouse.
   input.mouseReports = mouseReports;
-  // Wired to the dashboard as runDashboard wires it: pastes, and runs of one key taken at once.
-  const instance = render(<InputTarget.Provider value={input}>{element}</InputTarget.Provider>, {
+  // Wired to the dashboard as runDashboard wires it: the reader alone reads the keyboard.
+  const instance = render(<InputSourceContext.Provider value={input}>{element}</InputSourceContext.Provider>, {
     stdout: terminal as unknown as NodeJS.WriteStream,
-    stdin: input as unknown as NodeJS.ReadStream,
+    stdin: new PassThrough() as unknown as NodeJS.ReadStream,
     debug: true,
     exitOnCtrlC: false,
     patchConsole: false,
   });
+  input.setRawMode(true);
   return {
     keyboard,
     frames: () => terminal.writes.length,
@@ -71,23 +73,24 @@ export function mountPaced(element: ReactElement, columns = 80, rows = 24, mouse
     raw: () => terminal.writes.at(-1) ?? '',
     unmount: () => {
       instance.unmount();
+      input.setRawMode(false);
       input.detach();
     },
   };
 }
 
-export interface PacedDashboard extends PacedMount {
+export interface InkDashboard extends InkMount {
   /** Polls the plain frame until `predicate` holds; fails with the last frame. */
   until(predicate: (frame: string) => boolean, what: string): Promise<void>;
 }
 
 /**
- * The whole dashboard at 120×30 on a fake terminal, keys through the paced input, on `client`
+ * The whole dashboard at 120×30 on a fake terminal, keys through the terminal reader, on `client`
  * (`props` over the test's own);
  * resolves once the first page is on screen. Call `unmount` when done.
  */
-export async function mountPacedDashboard(client: TickbookClient, props: Partial<DashboardProps> = {}): Promise<PacedDashboard> {
-  const mounted = mountPaced(
+export async function mountInkDashboard(client: TickbookClient, props: Partial<DashboardProps> = {}): Promise<InkDashboard> {
+  const mounted = mountInk(
     <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} {...props} />,
     120,
     30,

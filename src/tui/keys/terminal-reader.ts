@@ -1,16 +1,14 @@
-// The terminal's input as Ink reads it, one key sequence per settled render. An input handler
-// only sees state as of the render it was subscribed in, and React subscribes a render's
-// handlers a moment after drawing it (its passive effects). Two reads back to back (a script
-// typing, a slow link, a busy moment), or an arrow key and letters in one read, would otherwise
-// reach the handlers of the same render: a text field then edits the value it was drawn with
-// and keys are lost. Pacing the input lets React draw and resubscribe in between.
+// The terminal's input, read once: every read cut into whole key sequences (a sequence cut
+// between two reads waits for the rest), bracketed pastes, mouse reports and the terminal's
+// answers taken out, and the keys named (terminal-input.ts). Each read goes to the one handler
+// as a batch of events, in the order they came, handled at once against the latest state:
+// nothing waits for a render between two keys.
 import { BACKGROUND_ANSWER } from '../terminal/background.js';
-import { Readable } from 'node:stream';
+import { EventEmitter } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import { partialMarkAtEnd, PASTE_END, PASTE_START } from './paste.js';
-import { canonicalKey, splitInput } from './terminal-input.js';
+import { type KeyPress, keyPresses, splitInput } from './terminal-input.js';
 import { isMouseReport, type MouseReport, parseMouseReport, X10Rewriter } from '../mouse/mouse-report.js';
-import { unstable_LowPriority as LowPriority, unstable_scheduleCallback as scheduleCallback } from 'scheduler';
 
 /** What is needed of process.stdin. */
 export interface TerminalInput extends NodeJS.EventEmitter {
@@ -42,58 +40,52 @@ const REPORT_AFTER_ESC = /^\[<\d+;\d+;\d+[Mm]/;
 /** The most of one paste kept (a one-line field holds far less; the rest is not held in memory). */
 export const PASTE_MAX = 1024 * 1024;
 
-/**
- * Told of each paste, in order with the keys around it: returns the text to type (into the field
- * that has focus), or undefined when the paste has nowhere to go.
- */
-export type PasteHandler = (text: string) => string | undefined;
+const sameWheelStep = (a: MouseReport, b: MouseReport): boolean => a.action === b.action && a.column === b.column && a.row === b.row;
+
+/** One thing the terminal sent: a key, a paste (its text, between the marks), or a mouse report. */
+export type InputEvent =
+  | { kind: 'key'; key: KeyPress }
+  | { kind: 'paste'; text: string }
+  /**
+   * `count`: how many of the same wheel step in the same cell it stands for (a wheel turned fast,
+   * a touchpad's flick); `at`: when it arrived (a double-click is timed by the terminal's clock).
+   */
+  | { kind: 'mouse'; report: MouseReport; count: number; at: number };
+
+/** Told of each read's events, in order, as one batch. */
+export type InputHandler = (events: readonly InputEvent[]) => void;
+
+/** A piece of a read: a key sequence or a run of text, or a paste. */
+type Piece = string | { paste: string };
+
+/** The answer to the kitty keyboard protocol's query (`CSI ? u`): the flags the terminal has on. */
+const KITTY_ANSWER = /^\u001b\[\?\d*u$/;
 
 /**
- * Told of each mouse report, in order with the keys around it; `count` is how many of the same
- * wheel step in the same cell it stands for (a wheel turned fast, a touchpad's flick), `at` when
- * it arrived (a double-click is timed by the terminal's clock, not by when its turn came).
+ * Events seen before anything handles them (the first keys, typed while the dashboard draws its
+ * first frame): kept for the handler, up to this many, rather than lost.
  */
-export type MouseHandler = (report: MouseReport, count: number, at: number) => void;
+const EARLY_MAX = 1024;
 
-/** A key sequence for Ink, a paste for the paste handler, or a mouse report for the mouse handler. */
-type Queued = string | { paste: string } | { mouse: MouseReport; at: number };
-
-const sameWheelStep = (a: Queued | undefined, b: MouseReport): boolean =>
-  typeof a === 'object' && 'mouse' in a && a.mouse.action === b.action && a.mouse.column === b.column && a.mouse.row === b.row;
-
-export class PacedInput extends Readable {
+export class TerminalReader extends EventEmitter {
   readonly isTTY: boolean;
   readonly #source: TerminalInput;
-  // Decoded here, once: Ink sets an encoding each time a handler subscribes, which would start
-  // a new decoder between two halves of a character.
+  // Decoded here, once, so a character cut between two reads is whole.
   readonly #decoder = new StringDecoder('utf8');
-  /** Bounded by what the terminal sends faster than it is drawn (a paste is one entry). */
-  readonly #queue: Queued[] = [];
   /** A read ending inside an escape sequence (or a paste's end mark), waiting for the rest. */
   #unfinished = '';
   #unfinishedTimer: NodeJS.Timeout | undefined;
   /** The text of a paste under way, between its marks. */
   #paste: string | undefined;
   #pasteTimer: NodeJS.Timeout | undefined;
-  /** Where pastes go; without one they are dropped, never typed as keys. */
-  pasteHandler: PasteHandler | undefined;
-  /** Where mouse reports go; without one they are dropped (they are never keys). */
-  mouseHandler: MouseHandler | undefined;
+  #handler: InputHandler | undefined;
+  readonly #early: InputEvent[] = [];
   /** The terminal has been asked to report the mouse: X10 reports are looked for, and cut reports' ends. */
   mouseReports = false;
   readonly #x10 = new X10Rewriter();
   #heldTimer: NodeJS.Timeout | undefined;
   /** The rest of a mouse report cut off and dropped, dropped too if it comes before `until`. */
   #reportTail: { until: number; pattern: RegExp } | undefined;
-  /**
-   * Asked when a key sequence's turn comes with the same one queued behind it: whether the run
-   * may go to Ink as one key, `repeats` saying how many it stands for. A held Down is then one
-   * render, not one per key; a text field, whose cursor keys are its own, is never given runs.
-   */
-  takesRuns: (() => boolean) | undefined;
-  /** How many presses the key sequence Ink was given last stands for. */
-  repeats = 1;
-  #scheduled = false;
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
@@ -118,7 +110,7 @@ export class PacedInput extends Readable {
     }
     this.#unfinished = '';
     clearTimeout(this.#unfinishedTimer);
-    const pieces: Queued[] = [];
+    const pieces: Piece[] = [];
     while (text !== '') {
       if (this.#paste !== undefined) {
         // Inside a paste everything is text until its end mark, control characters included.
@@ -145,7 +137,7 @@ export class PacedInput extends Readable {
             // Its end never came: what it is, if anything, goes on its own (a mouse report's
             // start is dropped, and the rest of it when it comes).
             if (this.#unfinished.startsWith('\u001b[<')) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: REPORT_TAIL };
-            this.#enqueue([this.#unfinished]);
+            this.#deliver([this.#unfinished]);
             this.#unfinished = '';
           }, SEQUENCE_WAIT_MS);
         }
@@ -155,7 +147,7 @@ export class PacedInput extends Readable {
       this.#paste = '';
       text = text.slice(start + PASTE_START.length);
     }
-    this.#enqueue(pieces);
+    this.#deliver(pieces);
   }
 
   /** Arms the timers of a paste whose end has not come yet (see PASTE_STALL_MS, PASTE_GIVE_UP_MS). */
@@ -163,14 +155,14 @@ export class PacedInput extends Readable {
     clearTimeout(this.#pasteTimer);
     this.#pasteTimer = setTimeout(() => {
       // What came so far goes in now; a cut end mark waits on.
-      if (this.#paste) this.#enqueue([{ paste: this.#paste }]);
+      if (this.#paste) this.#deliver([{ paste: this.#paste }]);
       this.#paste = '';
       this.#pasteTimer = setTimeout(() => {
         // The end mark never came: the paste ends here, and what comes next is keys again.
         this.#addToPaste(this.#unfinished);
         this.#unfinished = '';
         const rest = this.#endPaste();
-        this.#enqueue(rest.paste ? [rest] : []);
+        this.#deliver(rest.paste ? [rest] : []);
       }, PASTE_GIVE_UP_MS - PASTE_STALL_MS);
     }, PASTE_STALL_MS);
   }
@@ -187,37 +179,32 @@ export class PacedInput extends Readable {
   }
 
   constructor(source: TerminalInput) {
-    super({ encoding: 'utf8' });
+    super();
     this.#source = source;
     this.isTTY = source.isTTY === true;
     source.on('data', this.#onData);
   }
 
-  override setEncoding(_encoding?: BufferEncoding): this {
-    return this;
+  /** Where each read's events go; events that came before there was one are handed to it first. */
+  set handler(handler: InputHandler | undefined) {
+    this.#handler = handler;
+    if (handler && this.#early.length > 0) handler(this.#early.splice(0));
   }
 
-  // Once detached, the terminal is not touched again: Ink restores the mode on its way out, and
-  // on a terminal that has gone away that fails (EIO).
-  setRawMode(mode: boolean): this {
-    if (!this.#detached) this.#source.setRawMode?.(mode);
-    return this;
+  get handler(): InputHandler | undefined {
+    return this.#handler;
   }
 
-  ref(): this {
-    if (!this.#detached) this.#source.ref?.();
-    return this;
-  }
-
-  unref(): this {
-    if (!this.#detached) this.#source.unref?.();
-    return this;
+  // Once detached, the terminal is not touched again: on a terminal that has gone away that
+  // fails (EIO).
+  setRawMode(mode: boolean): void {
+    if (!this.#detached && this.isTTY) this.#source.setRawMode?.(mode);
   }
 
   /** Stops reading the terminal: what is typed after this is the shell's. */
   detach(): void {
     this.#detached = true;
-    this.#queue.length = 0;
+    this.#early.length = 0;
     clearTimeout(this.#unfinishedTimer);
     clearTimeout(this.#pasteTimer);
     clearTimeout(this.#heldTimer);
@@ -226,73 +213,38 @@ export class PacedInput extends Readable {
     this.#source.pause();
   }
 
-  override _read(): void {
-    // Data is pushed as it is paced, not pulled.
-  }
-
-  /** Queues what Ink can be given of these pieces; the rest (no key of ours) is dropped here. */
-  #enqueue(pieces: readonly Queued[]): void {
+  /** Names what can be named of these pieces and hands them on as one batch; the rest (no key of ours) is dropped here. */
+  #deliver(pieces: readonly Piece[]): void {
+    if (this.#detached) return;
+    const events: InputEvent[] = [];
     for (const piece of pieces) {
-      // The terminal's answer to the background question (background.ts), not a key.
-      if (typeof piece === 'string' && piece.startsWith(BACKGROUND_ANSWER)) {
+      if (typeof piece === 'object') {
+        events.push({ kind: 'paste', text: piece.paste });
+        continue;
+      }
+      // The terminal's answers (background.ts; the kitty keyboard query), not keys.
+      if (piece.startsWith(BACKGROUND_ANSWER)) {
         this.emit('background', piece);
         continue;
       }
-      if (typeof piece === 'string' && isMouseReport(piece)) {
-        const report = parseMouseReport(piece);
-        // Releases take no turn: nothing acts on them.
-        if (report && report.action !== 'release') this.#queue.push({ mouse: report, at: Date.now() });
+      if (KITTY_ANSWER.test(piece)) {
+        this.emit('kitty', piece);
         continue;
       }
-      const key = typeof piece === 'string' ? canonicalKey(piece) : piece;
-      if (key !== undefined) this.#queue.push(key);
+      if (isMouseReport(piece)) {
+        const report = parseMouseReport(piece);
+        // Releases are no events: nothing acts on them.
+        if (!report || report.action === 'release') continue;
+        const last = events.at(-1);
+        // The same wheel step in the same cell, again: one step of more.
+        if (report.action.startsWith('wheel') && last?.kind === 'mouse' && sameWheelStep(last.report, report)) last.count++;
+        else events.push({ kind: 'mouse', report, count: 1, at: Date.now() });
+        continue;
+      }
+      for (const key of keyPresses(piece)) events.push({ kind: 'key', key });
     }
-    this.#schedule();
-  }
-
-  #schedule(): void {
-    if (this.#scheduled || this.#queue.length === 0) return;
-    this.#scheduled = true;
-    setImmediate(() => {
-      const piece = this.#queue.shift();
-      this.repeats = 1;
-      if (typeof piece === 'object' && 'mouse' in piece) {
-        let count = 1;
-        if (piece.mouse.action.startsWith('wheel')) {
-          while (sameWheelStep(this.#queue[0], piece.mouse)) {
-            this.#queue.shift();
-            count++;
-          }
-        }
-        this.mouseHandler?.(piece.mouse, count, piece.at);
-        this.#afterRender();
-        return;
-      }
-      if (typeof piece === 'string' && this.#queue[0] === piece && this.takesRuns?.()) {
-        while (this.#queue[0] === piece) {
-          this.#queue.shift();
-          this.repeats++;
-        }
-      }
-      // A paste is asked about when its turn comes: the keys before it may have opened a field.
-      const typed = typeof piece === 'object' ? this.pasteHandler?.(piece.paste) : piece;
-      if (typed !== undefined && typed !== '') this.push(typed);
-      this.#afterRender();
-    });
-  }
-
-  /** Schedules the next piece once what this one caused is drawn. */
-  #afterRender(): void {
-    // Ink reads the piece on the next tick, and React queues its rendering and effects in its
-    // scheduler; the next piece waits behind them there, at a lower priority, and then one
-    // timer turn more for the renders those effects cause (a field's cursor).
-    process.nextTick(() =>
-      scheduleCallback(LowPriority, () => {
-        setTimeout(() => {
-          this.#scheduled = false;
-          this.#schedule();
-        }, 0);
-      }),
-    );
+    if (events.length === 0) return;
+    if (this.#handler) this.#handler(events);
+    else this.#early.push(...events.slice(0, Math.max(0, EARLY_MAX - this.#early.length)));
   }
 }
