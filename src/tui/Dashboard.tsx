@@ -233,52 +233,51 @@ export function Dashboard(props: DashboardProps) {
   });
   return (
     <MouseAreasContext.Provider value={mouseAreas}>
-        <App
-          layout={layout}
-          contacts={
-            <ContactsPane
-              state={contacts.state}
-              commands={contacts.commands}
-              focused={focus === 'contacts'}
-              undoClock={ledger.now}
-              search={
-                search.view.open
-                  ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, marked: contacts.state.marked }
-                  : undefined
-              }
-              {...layout.contacts}
-            />
-          }
-          ticker={
-            <LiveTickerPane
-              ticker={ticker.live}
-              history={history}
-              holdingsVersion={holdingsEditor.version}
-              moneyHidden={moneyHidden}
-              names={symbols.names}
-              picker={pickerShown}
-              listsMenu={lists.menu}
-              columnsCursor={columnsEditor.cursor}
-              holdingsEditor={lotsShown}
-              motion={props.motion ?? true}
-              focused={focus === 'ticker'}
-              {...layout.ticker}
-            />
-          }
-          help={cover({
-            width: layout.width,
-            height: layout.panes,
-            help: pages.help && { layout: pages.help, page: overlay.offset },
-            log: overlay.kind === 'messages' ? { lines: pages.logLines, top: Math.min(overlay.offset, pages.logMax) } : undefined,
-            alerts:
-              alertsView.view.open && alertsData
-                ? { view: alertsView.view, data: alertsData, unknown: tickerUnknown, history: history && { unavailable: history.unavailable } }
-                : undefined,
-            detail: detailModel && { model: detailModel, name: symbols.names.get(detailModel.symbol), unknown: tickerUnknown.has(detailModel.symbol) },
-          })}
-          status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
-          footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
-        />
+      <App
+        layout={layout}
+        contacts={
+          <ContactsPane
+            state={contacts.state}
+            focused={focus === 'contacts'}
+            undoClock={ledger.now}
+            search={
+              search.view.open
+                ? { query: search.view.query, cursor: search.view.cursor, hits: search.hits, progress: search.progress, marked: contacts.state.marked }
+                : undefined
+            }
+            {...layout.contacts}
+          />
+        }
+        ticker={
+          <LiveTickerPane
+            ticker={ticker.live}
+            history={history}
+            holdingsVersion={holdingsEditor.version}
+            moneyHidden={moneyHidden}
+            names={symbols.names}
+            picker={pickerShown}
+            listsMenu={lists.menu}
+            columnsCursor={columnsEditor.cursor}
+            holdingsEditor={lotsShown}
+            motion={props.motion ?? true}
+            focused={focus === 'ticker'}
+            {...layout.ticker}
+          />
+        }
+        help={cover({
+          width: layout.width,
+          height: layout.panes,
+          help: pages.help && { layout: pages.help, page: overlay.offset },
+          log: overlay.kind === 'messages' ? { lines: pages.logLines, top: Math.min(overlay.offset, pages.logMax) } : undefined,
+          alerts:
+            alertsView.view.open && alertsData
+              ? { view: alertsView.view, data: alertsData, unknown: tickerUnknown, history: history && { unavailable: history.unavailable } }
+              : undefined,
+          detail: detailModel && { model: detailModel, name: symbols.names.get(detailModel.symbol), unknown: tickerUnknown.has(detailModel.symbol) },
+        })}
+        status={<PolledStatusLine status={snapshot} source={status} polls={ticker.live} target={props.target} width={layout.width} />}
+        footer={<Footer scopes={scopes} width={layout.width} extra={undoHint} />}
+      />
     </MouseAreasContext.Provider>
   );
 }

@@ -1,69 +1,66 @@
-// Keys that reach a text field in separate reads before it is drawn again (a script typing, a
-// slow link, a busy moment): through the paced terminal input every one of them counts. Real
-// Ink on a fake terminal, not ink-testing-library, whose stdin hands keys over at once.
-import { Text } from 'ink';
-import { useState } from 'react';
+// A text field's editing, as keys make it: the keys a terminal sends, named by the one parser and
+// resolved by the keymap as the router resolves them, applied to a field's value and cursor by
+// the pure field edits (field-text.ts) the owning reducers use. No terminal, no sleeps. Then the
+// field as drawn (TextField only draws), and the same keys through the whole dashboard.
+import { render } from 'ink-testing-library';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TextField } from '../../src/tui/components/TextField.js';
-import { mountInk, mountInkDashboard } from '../helpers/ink-terminal.js';
+import { FIELD_EDITS, resolveKey } from '../../src/tui/keys/keymap.js';
+import { keyPresses, splitInput } from '../../src/tui/keys/terminal-input.js';
+import { fieldAtEnd, fieldInput, type FieldText } from '../../src/tui/state/field-text.js';
+import { mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let cleanup: (() => void) | undefined;
 afterEach(() => {
   cleanup?.();
   cleanup = undefined;
 });
 
-function mount(initial: string, width = 40, maxLength?: number) {
-  const values: string[] = [initial];
-  function Field() {
-    const [value, setValue] = useState(initial);
-    return (
-      <>
-        <TextField
-          value={value}
-          onChange={(next) => {
-            values.push(next);
-            setValue(next);
-          }}
-          focus
-          width={width}
-          maxLength={maxLength}
-        />
-        <Text>{`[${value}]`}</Text>
-      </>
-    );
+/**
+ * `reads` typed into a rename field holding `field`, as the key router takes them: a key bound in
+ * the field's scope is its command (a line edit, or none here), Backspace deletes, and the
+ * characters typed in a row go in together.
+ */
+function typed(field: FieldText, reads: readonly string[], maxLength?: number): FieldText {
+  let next = field;
+  for (const read of reads) {
+    let text = '';
+    const flush = () => {
+      if (text) next = fieldInput(next, { kind: 'type', text }, maxLength);
+      text = '';
+    };
+    for (const key of splitInput(read).pieces.flatMap(keyPresses)) {
+      const command = resolveKey(['contacts.rename'], key.name);
+      if (command === undefined && key.text !== undefined) {
+        text += key.text;
+        continue;
+      }
+      flush();
+      const edit = command && FIELD_EDITS[command];
+      if (edit) next = fieldInput(next, { kind: 'edit', edit }, maxLength);
+      else if (key.name === 'backspace') next = fieldInput(next, { kind: 'backspace' }, maxLength);
+    }
+    flush();
   }
-  const { keyboard, unmount, frame, raw } = mountInk(<Field />);
-  cleanup = unmount;
-  return { keyboard, value: () => values.at(-1), frame, raw };
+  return next;
 }
 
-describe('TextField over the paced terminal input', () => {
-  it('keeps every letter typed in separate reads', async () => {
-    const f = mount('ab');
-    await sleep(50);
-    expect(f.keyboard.raw).toBe(true);
-    await f.keyboard.type('c', 'd', 'e');
-    await sleep(100);
-    expect(f.value()).toBe('abcde');
+const value = (start: string, reads: readonly string[], maxLength?: number) => typed(fieldAtEnd(start), reads, maxLength).value;
+
+describe('editing a field with the keys a terminal sends', () => {
+  it('keeps every letter typed in separate reads', () => {
+    expect(value('ab', ['c', 'd', 'e'])).toBe('abcde');
   });
 
-  it('mid-line: arrows, a burst of letters and a backspace land at the cursor', async () => {
-    const f = mount('abcd');
-    await sleep(50);
-    await f.keyboard.type('\u001b[D', '\u001b[D', 'x', 'y', '\u007f', 'z');
-    await sleep(150);
-    expect(f.value()).toBe('abxzcd');
-    await f.keyboard.type('w');
-    await sleep(50);
-    expect(f.value()).toBe('abxzwcd');
+  it('mid-line: arrows, a burst of letters and a backspace land at the cursor', () => {
+    let field = typed(fieldAtEnd('abcd'), ['\u001b[D', '\u001b[D', 'x', 'y', '\u007f', 'z']);
+    expect(field.value).toBe('abxzcd');
+    field = typed(field, ['w']);
+    expect(field.value).toBe('abxzwcd');
   });
 
-  it('Home, End, Ctrl-A, Ctrl-E, Alt-B, Alt-F move the cursor; Delete, Ctrl-D and Ctrl-K delete at it; Backspace before it', async () => {
-    const f = mount('hello big world');
-    await sleep(50);
+  it('Home, End, Ctrl-A, Ctrl-E, Alt-B, Alt-F move the cursor; Delete, Ctrl-D and Ctrl-K delete at it; Backspace before it', () => {
     const steps: [string[], string][] = [
       [['\u001b[H', '>'], '>hello big world'], // Home
       [['\u001b[F', '<'], '>hello big world<'], // End
@@ -74,116 +71,76 @@ describe('TextField over the paced terminal input', () => {
       [['\u001bb', '\u000b'], 'ello big_ '], // Alt-B, Ctrl-K
       [['\u001b[1~', '\u0006', '\u0006', '[', '\u0002', '\u0002', ']'], 'e]l[lo big_ '], // Home (VT), Ctrl-F, Ctrl-B
       [['\u001bOH', '\u001b[4~', '!'], 'e]l[lo big_ !'], // Home (SS3), End (VT)
+      [['\u001b[3;2~', '\u001b[H', '\u001b[3;5~'], ']l[lo big_ !'], // Shift-Delete at the end deletes nothing; Ctrl-Delete at the start
     ];
+    let field = fieldAtEnd('hello big world');
     for (const [keys, expected] of steps) {
-      await f.keyboard.type(...keys);
-      await sleep(120);
-      expect(f.value(), JSON.stringify(keys)).toBe(expected);
+      field = typed(field, keys);
+      expect(field.value, JSON.stringify(keys)).toBe(expected);
     }
   });
 
-  it('at its limit a field keeps what fits where the cursor is, even when it repeats the text around it', async () => {
-    const f = mount('Ann Lee', 40, 10);
-    await sleep(50);
+  it('at its limit a field keeps what fits where the cursor is, even when it repeats the text around it', () => {
     // The cursor after "Ann ", then "Lee Ann" typed in one read: only "Lee" fits.
-    await f.keyboard.type('\u001b[D', '\u001b[D', '\u001b[D', 'Lee Ann');
-    await sleep(150);
-    expect(f.value()).toBe('Ann LeeLee');
-    await f.keyboard.type('x');
-    await sleep(50);
-    expect(f.value()).toBe('Ann LeeLee');
+    let field = typed(fieldAtEnd('Ann Lee'), ['\u001b[D', '\u001b[D', '\u001b[D', 'Lee Ann'], 10);
+    expect(field.value).toBe('Ann LeeLee');
+    field = typed(field, ['x'], 10);
+    expect(field.value).toBe('Ann LeeLee');
     // Room again: the cursor is where the fitted text ended.
-    await f.keyboard.type('\u007f', 'y');
-    await sleep(100);
-    expect(f.value()).toBe('Ann LeyLee');
+    expect(typed(field, ['\u007f', 'y'], 10).value).toBe('Ann LeyLee');
   });
 
-  it('a character split across two reads arrives whole', async () => {
-    const f = mount('');
-    await sleep(50);
-    const bytes = Buffer.from('é📚');
-    await f.keyboard.type(bytes.subarray(0, 1), bytes.subarray(1, 4), bytes.subarray(4));
-    await sleep(100);
-    expect(f.value()).toBe('é📚');
+  it('an arrow key and letters in one read: the letters go where the arrow put the cursor', () => {
+    expect(value('abc', ['\u001b[Dxy'])).toBe('abxyc');
   });
 
-  it('an arrow key cut between two reads is still an arrow key', async () => {
-    const f = mount('abc');
-    await sleep(50);
-    await f.keyboard.type('\u001b[', 'D', 'x');
-    await sleep(150);
-    expect(f.value()).toBe('abxc');
+  it('the cursor steps over an emoji whole: two Lefts from the end and typing put the text before it', () => {
+    expect(value('a📚b', ['\u001b[D', '\u001b[D', 'x'])).toBe('ax📚b');
   });
 
-  it('an arrow key and letters in one read: the letters go where the arrow put the cursor', async () => {
-    const f = mount('abc');
-    await sleep(50);
-    await f.keyboard.type('\u001b[Dxy');
-    await sleep(150);
-    expect(f.value()).toBe('abxyc');
+  it('Backspace after an emoji removes all of it, never half', () => {
+    const field = typed(fieldAtEnd('hi 📚'), ['\u007f']);
+    expect(field.value).toBe('hi ');
+    expect(typed(field, ['x']).value).toBe('hi x');
   });
 
-  it('the cursor steps over an emoji whole: two Lefts from the end and typing put the text before it', async () => {
-    const f = mount('a📚b');
-    await sleep(50);
-    await f.keyboard.type('\u001b[D', '\u001b[D', 'x');
-    await sleep(150);
-    expect(f.value()).toBe('ax📚b');
+  it('a letter and its mark typed in one read are one character: one Left steps over both', () => {
+    expect(value('', ['e\u0301', '\u001b[D', 'x'])).toBe('xe\u0301');
   });
 
-  it('Backspace after an emoji removes all of it, never half', async () => {
-    const f = mount('hi 📚');
-    await sleep(50);
-    await f.keyboard.type('\u007f');
-    await sleep(50);
-    expect(f.value()).toBe('hi ');
-    await f.keyboard.type('x');
-    await sleep(50);
-    expect(f.value()).toBe('hi x');
-  });
-
-  it('a value longer than the field scrolls on one line, the cursor in view, showing exactly what it holds', async () => {
-    const f = mount('', 12);
-    await sleep(50);
-    const line = () => f.frame().split('\n')[0]!;
-    // Polled, not slept on: on a loaded machine the paced input takes its time.
-    await f.keyboard.type('abcdefghijklmnopqrstuvwxyz0123');
-    await expect.poll(f.value).toBe('abcdefghijklmnopqrstuvwxyz0123');
-    // The last 11 characters and the cursor after them.
-    await expect.poll(line).toBe('tuvwxyz0123 ');
-    await f.keyboard.type('\u001b[D', '\u001b[D', '\u001b[D', 'X');
-    await expect.poll(f.value).toBe('abcdefghijklmnopqrstuvwxyz0X123');
-    await expect.poll(line).toContain('0X1');
-    // A piece of the value, the field's width, with what was typed in it.
-    expect(line()).toHaveLength(12);
-    expect(f.value()).toContain(line());
-    // Home of the value by Left: the window follows the cursor to the start.
-    await f.keyboard.type(...Array<string>(40).fill('\u001b[D'), '>');
-    await expect.poll(f.value).toBe('>abcdefghijklmnopqrstuvwxyz0X123');
-    await expect.poll(line).toBe('>abcdefghijk');
-  });
-
-  it('the cursor is drawn in inverse video whatever the colour level', async () => {
-    const f = mount('ab', 12);
-    await sleep(50);
-    expect(f.raw()).toContain('ab\u001b[7m \u001b[27m');
-    await f.keyboard.type('\u001b[D');
-    await sleep(100);
-    expect(f.raw()).toContain('a\u001b[7mb\u001b[27m');
-  });
-
-  it('detaching stops reading the terminal and pauses it for the shell', async () => {
-    const f = mount('');
-    await sleep(50);
-    cleanup?.();
-    cleanup = undefined;
-    expect(f.keyboard.paused).toBe(true);
-    expect(f.keyboard.listenerCount('data')).toBe(0);
+  it('Ctrl and Alt chords never type their letter; controls in a read are keys, never text', () => {
+    expect(value('ab', ['\u001bx', '\u0018', '\u001b[121;5u', 'c'])).toBe('abc');
+    expect(value('ab', ['c\u0015d'])).toBe('d');
   });
 });
 
-// Ctrl-U and Ctrl-W are keymap keys (every text field's): the router edits the field, so they are
-// tried where the router is, in the rename field, over the same paced input.
+describe('TextField draws what its state holds', () => {
+  it('the cursor in inverse video, on the character it is before, whatever the colour level', () => {
+    const at = (cursor: number) => render(<TextField value="ab" cursor={cursor} focus width={12} />).lastFrame() ?? '';
+    expect(at(2)).toContain('ab\u001b[7m \u001b[27m');
+    expect(at(1)).toContain('a\u001b[7mb\u001b[27m');
+  });
+
+  it('a value longer than the field scrolls on one line, the cursor in view, and moves no further than the cursor and its width make it', () => {
+    const long = 'abcdefghijklmnopqrstuvwxyz0123';
+    const view = render(<TextField value={long} cursor={long.length} focus width={12} />);
+    const line = () => (view.lastFrame() ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0]!;
+    // The last 11 characters and the cursor after them.
+    expect(line()).toBe('tuvwxyz0123 ');
+    // Three to the left: no cell after the end is needed, and the window fills its width with the value.
+    view.rerender(<TextField value={long} cursor={long.length - 3} focus width={12} />);
+    expect(line()).toBe('stuvwxyz0123');
+    // To the start: the window follows.
+    view.rerender(<TextField value={long} cursor={0} focus width={12} />);
+    expect(line()).toBe('abcdefghijkl');
+    // A piece of the value, the field's width.
+    view.rerender(<TextField value={long} cursor={5} focus width={12} />);
+    expect(line()).toBe('abcdefghijkl');
+  });
+});
+
+// Through the whole dashboard: keys in separate reads, each handled as it is read, reach the
+// rename field's state in order.
 describe('Ctrl-U and Ctrl-W in a field, keys in separate reads', () => {
   const ctx = setUpSandbox();
 

@@ -1,15 +1,13 @@
 // Text typed in one read arrives as text, in order, whatever it looks like: only bytes that follow
 // ESC can form an escape sequence. "Ol" (the tail of SS3 l), "[x", "[1~" or "OR" typed fast, on a
-// slow link or pasted are letters. Real Ink behind the paced input, as runDashboard wires it.
+// slow link or pasted are letters. Real Ink behind the terminal reader, as runDashboard wires it.
 import { afterEach, describe, expect, it } from 'vitest';
-import { keyNames } from '../../src/tui/keys/key-name.js';
+import { keyPresses, splitInput } from '../../src/tui/keys/terminal-input.js';
 import { mountInkDashboard } from '../helpers/ink-terminal.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
-const noKey = { upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false };
-
-describe('keyNames: text that looks like the tail of a sequence is text', () => {
+describe('keyPresses: text that looks like the tail of a sequence is text', () => {
   it.each(['Ol', 'OR', '[x', '[1~', '[A', 'OP'])('%s is its characters', (text) => {
-    expect(keyNames(text, noKey)).toEqual([...text]);
+    expect(splitInput(text).pieces.flatMap(keyPresses)).toEqual([...text].map((char) => ({ name: char, text: char })));
   });
 });
 

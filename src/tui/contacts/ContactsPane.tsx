@@ -21,7 +21,6 @@ import {
   visibleContacts,
   type ContactsState,
 } from './contacts-state.js';
-import type { ContactsCommands } from './use-contacts.js';
 import { useNow, useRenderAt } from '../state/use-now.js';
 import { useGlyphs } from '../style/glyphs.js';
 import { useTheme } from '../style/theme.js';
@@ -33,7 +32,6 @@ import { ContactSearchView, type ContactSearchViewProps } from '../search/Contac
 
 export interface ContactsPaneProps {
   state: ContactsState;
-  commands: ContactsCommands;
   focused: boolean;
   width: number;
   height: number;
@@ -50,7 +48,7 @@ export const contactRowsFor = (height: number): number => Math.max(1, height - 5
  * Drawn again only when its props change: the dashboard renders on every tick of the prices, which
  * this pane does not show (its clock is its own, useNow).
  */
-export const ContactsPane = memo(function ContactsPane({ state, commands, focused, width, height, undoClock, search }: ContactsPaneProps) {
+export const ContactsPane = memo(function ContactsPane({ state, focused, width, height, undoClock, search }: ContactsPaneProps) {
   const theme = useTheme();
   const glyphs = useGlyphs();
   // Relative times ("5 m ago").

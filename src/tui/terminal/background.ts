@@ -1,7 +1,7 @@
 // The terminal's background colour, asked for as xterm answers it (OSC 11: "\e]11;?\a" answered
 // with "\e]11;rgb:RRRR/GGGG/BBBB" and BEL or ST), for `--theme auto`, and the contrast
 // arithmetic the themes are checked with. The dashboard asks as it starts and draws in the dark
-// theme meanwhile; the answer, read among the keys (paced-input.ts), switches to the light one on
+// theme meanwhile; the answer, read among the keys (keys/terminal-reader.ts), switches to the light one on
 // a light background. A terminal that does not answer keeps the dark theme: nothing waits.
 export const BACKGROUND_QUERY = '\u001b]11;?\u0007';
 

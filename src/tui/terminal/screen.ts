@@ -17,7 +17,7 @@ const AUTOWRAP_OFF = `${CSI}?7l`;
 const AUTOWRAP_ON = `${CSI}?7h`;
 const CLEAR = `${CSI}2J`;
 // Bracketed paste: the terminal marks a paste (`CSI 200~ … CSI 201~`), so it goes into a field
-// as text, never as keys (paced-input.ts). Off again on every way out, or the shell gets the marks.
+// as text, never as keys (keys/terminal-reader.ts). Off again on every way out, or the shell gets the marks.
 export const PASTE_MARKS_ON = `${CSI}?2004h`;
 /** Asks whether the terminal has the kitty keyboard protocol (it answers `CSI ? flags u`, or nothing). */
 export const KITTY_KEYS_QUERY = `${CSI}?u`;
