@@ -6,7 +6,7 @@ import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf, eachOf } from '../keys/commands.js';
 import type { StatusStore } from '../state/status.js';
 import { type ContactsState, selectedContact } from './contacts-state.js';
-import type { ContactsCommands } from './use-contacts.js';
+import type { ContactsController as ContactsCommands } from './contacts-controller.js';
 
 export interface ContactsCommandsDeps {
   contacts: ContactsCommands;

@@ -4,7 +4,7 @@ import type { Contact } from '../../api/types.js';
 import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf } from '../keys/commands.js';
 import type { ContactsState } from '../contacts/contacts-state.js';
-import type { ContactsCommands } from '../contacts/use-contacts.js';
+import type { ContactsController as ContactsCommands } from '../contacts/contacts-controller.js';
 import type { StatusStore } from '../state/status.js';
 import type { useContactSearch } from './use-contact-search.js';
 
