@@ -1,5 +1,5 @@
-// A terminal's stdin for the terminal reader on its own (no Ink): reads are emitted as 'data', and
-// what is asked of it (raw mode, ref counts, pausing) is recorded; and a handler that writes down
+// A terminal's stdin for the terminal reader on its own (no Ink): reads are emitted as 'data'
+// (send), and what is asked of it (raw mode, pausing) is recorded; and a handler that writes down
 // what the reader hands it.
 import { EventEmitter } from 'node:events';
 import type { InputEvent, TerminalInput, TerminalReader } from '../../src/tui/keys/terminal-reader.js';
@@ -7,16 +7,9 @@ import type { InputEvent, TerminalInput, TerminalReader } from '../../src/tui/ke
 export class FakeStdin extends EventEmitter implements TerminalInput {
   isTTY = true;
   raw: boolean[] = [];
-  refs = 0;
   paused = false;
   setRawMode(mode: boolean) {
     this.raw.push(mode);
-  }
-  ref() {
-    this.refs++;
-  }
-  unref() {
-    this.refs--;
   }
   pause() {
     this.paused = true;
@@ -24,15 +17,26 @@ export class FakeStdin extends EventEmitter implements TerminalInput {
   resume() {
     this.paused = false;
   }
+  /** One read of the terminal: text as its UTF-8 bytes, or the bytes themselves. */
+  send(read: string | Buffer | number[]) {
+    this.emit('data', typeof read === 'string' ? Buffer.from(read) : Buffer.from(read));
+  }
 }
 
 /** An event as a test reads it: a key by its name, a paste as `paste:` and its text. */
 export const shown = (event: InputEvent): string =>
   event.kind === 'key' ? event.key.name : event.kind === 'paste' ? `paste:${event.text}` : `mouse:${event.report.action}@${event.report.column},${event.report.row}×${event.count}`;
 
-/** Becomes the reader's handler: every event handed over, as `shown`, and each batch's size. */
+/**
+ * Becomes the reader's handler: every event handed over, as `shown`, and each batch's size. The
+ * log is the array of what was shown; `batches` and `events` are on it out of sight of toEqual, so
+ * it equals a plain list of names.
+ */
 export function reader(input: TerminalReader, seen: string[] = []): string[] & { batches: number[]; events: InputEvent[] } {
-  const log = Object.assign(seen, { batches: [] as number[], events: [] as InputEvent[] });
+  const log = Object.defineProperties(seen, {
+    batches: { value: [] as number[], configurable: true },
+    events: { value: [] as InputEvent[], configurable: true },
+  }) as string[] & { batches: number[]; events: InputEvent[] };
   input.handler = (events) => {
     log.batches.push(events.length);
     log.events.push(...events);

@@ -1,10 +1,11 @@
 // The mouse's parts on their own: reading reports (SGR and X10, whole or cut between reads),
-// their place among the keys in the paced input, what a report does as commands, double-clicks,
+// their place among the keys in the terminal reader's batches, what a report does as commands
+// (and where it leaves the areas it moved, for the next report of the read), double-clicks,
 // and the terminal's reporting turned on and off by the screen writer (checked in a terminal
 // emulator: xterm.js's own idea of the mode it is in).
 import { EventEmitter } from 'node:events';
 import xterm from '@xterm/headless';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { canRun } from '../../../src/tui/keys/keymap.js';
 import { nextClick, DOUBLE_CLICK_MS } from '../../../src/tui/mouse/clicks.js';
 import type { Hit, MouseArea } from '../../../src/tui/mouse/mouse-areas.js';
@@ -12,7 +13,7 @@ import { LIST_COMMANDS } from '../../../src/tui/mouse/mouse-areas.js';
 import { MOUSE_OFF, MOUSE_ON, parseMouseReport, type MouseReport, X10Rewriter } from '../../../src/tui/mouse/mouse-report.js';
 import { mouseAtStart } from '../../../src/tui/mouse/mouse-setting.js';
 import { mouseSteps, WHEEL_ROWS } from '../../../src/tui/mouse/mouse-steps.js';
-import { PacedInput } from '../../../src/tui/keys/paced-input.js';
+import { TerminalReader } from '../../../src/tui/keys/terminal-reader.js';
 import { FakeStdin, reader } from '../../helpers/fake-stdin.js';
 import { Screen } from '../../../src/tui/terminal/screen.js';
 
@@ -70,95 +71,102 @@ describe('X10Rewriter', () => {
   });
 });
 
-/**
- * A paced input on a fake terminal, told the mouse is reported: what it gives, in order (keys as
- * Ink reads them, and mouse reports), and each report's arrival time.
- */
-function paced(): { source: FakeStdin; input: PacedInput; seen: string[]; times: number[] } {
+const opened: TerminalReader[] = [];
+
+/** A reader on a fake terminal, told the mouse is reported: what it hands over, as `shown`. */
+function reading() {
   const source = new FakeStdin();
-  const input = new PacedInput(source);
+  const input = new TerminalReader(source);
+  opened.push(input);
   input.mouseReports = true;
   const seen = reader(input);
-  const times: number[] = [];
-  input.mouseHandler = (report: MouseReport, count: number, at: number) => {
-    times.push(at);
-    seen.push(`${report.action}@${report.column},${report.row}${count > 1 ? `x${count}` : ''}`);
-  };
-  return { source, input, seen, times };
+  return { source, input, seen, send: (read: string | Buffer | number[]) => source.send(read) };
 }
 
-const settle = (ms = 150) => new Promise((resolve) => setTimeout(resolve, ms));
-
-describe('PacedInput with the mouse', () => {
-  it('hands reports over in order with the keys around them, never as keys', async () => {
-    const { source, input, seen } = paced();
-    source.emit('data', Buffer.from(`j${ESC}[<0;3;4Mk${ESC}[<0;3;4m${ESC}[M !!d`));
-    await settle();
-    // Releases take no turn.
-    expect(seen).toEqual(['j', 'press@2,3', 'k', 'press@0,0', 'd']);
-    input.detach();
+describe('TerminalReader with the mouse', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  });
+  afterEach(() => {
+    for (const input of opened.splice(0)) input.detach();
+    vi.useRealTimers();
   });
 
-  it('takes a report cut between two reads as one', async () => {
-    const { source, input, seen } = paced();
-    source.emit('data', Buffer.from(`${ESC}[<0;1`));
-    source.emit('data', Buffer.from(`2;7Mx${ESC}[M`));
-    source.emit('data', Buffer.from([33, 0xe0, 0xa0]));
-    await settle();
-    expect(seen).toEqual(['press@11,6', 'x', 'press@191,127']);
-    input.detach();
+  it('hands reports over in order with the keys around them, in the read\'s batch, never as keys', () => {
+    const { seen, send } = reading();
+    send(`j${ESC}[<0;3;4Mk${ESC}[<0;3;4m${ESC}[M !!d`);
+    // Releases are no events.
+    expect(seen).toEqual(['j', 'mouse:press@2,3×1', 'k', 'mouse:press@0,0×1', 'd']);
+    expect(seen.batches).toEqual([5]);
+    // A read of only a release hands nothing over.
+    send(`${ESC}[<0;3;4m`);
+    expect(seen.batches).toEqual([5]);
   });
 
-  it('takes a run of wheel steps in one cell as one report with a count, and no other run', async () => {
-    const { source, input, seen } = paced();
+  it('takes a report cut between two reads as one, SGR and X10 alike', () => {
+    const { seen, send } = reading();
+    send(`${ESC}[<0;1`);
+    expect(seen).toEqual([]);
+    send(`2;7Mx${ESC}[M`);
+    send([33, 0xe0, 0xa0]);
+    expect(seen).toEqual(['mouse:press@11,6×1', 'x', 'mouse:press@191,127×1']);
+    expect(seen.batches).toEqual([2, 1]);
+  });
+
+  it('takes a run of wheel steps in one cell in one read as one event with a count, and no other run', () => {
+    const { seen, send } = reading();
     const down = `${ESC}[<65;5;5M`;
-    source.emit('data', Buffer.from(`${down.repeat(5)}${ESC}[<65;5;6M${ESC}[<64;5;6M${ESC}[<64;5;6M${ESC}[<0;5;5M${ESC}[<0;5;5M`));
-    await settle();
-    expect(seen).toEqual(['wheel-down@4,4x5', 'wheel-down@4,5', 'wheel-up@4,5x2', 'press@4,4', 'press@4,4']);
-    input.detach();
+    send(`${down.repeat(5)}${ESC}[<65;5;6M${ESC}[<64;5;6M${ESC}[<64;5;6M${ESC}[<0;5;5M${ESC}[<0;5;5M`);
+    expect(seen).toEqual(['mouse:wheel-down@4,4×5', 'mouse:wheel-down@4,5×1', 'mouse:wheel-up@4,5×2', 'mouse:press@4,4×1', 'mouse:press@4,4×1']);
+    // A key between two steps, or two reads, keep them apart.
+    send(`${down}j${down}`);
+    send(down);
+    expect(seen.slice(5)).toEqual(['mouse:wheel-down@4,4×1', 'j', 'mouse:wheel-down@4,4×1', 'mouse:wheel-down@4,4×1']);
   });
 
-  it('the end of a report that came too late to be joined (a slow link) is dropped, not typed', async () => {
-    const { source, input, seen } = paced();
-    source.emit('data', Buffer.from(`${ESC}[<0;12;3`));
-    await settle(60);
-    source.emit('data', Buffer.from('mj'));
+  it('the end of a report that came too late to be joined (a slow link) is dropped, not typed, for a second', () => {
+    const { seen, send } = reading();
+    send(`${ESC}[<0;12;3`);
+    vi.advanceTimersByTime(60);
+    send('mj');
     // Cut just after its ESC: the Esc key (it cannot be told from one), then the rest dropped.
-    source.emit('data', Buffer.from(`k${ESC}`));
-    await settle(60);
-    source.emit('data', Buffer.from(`[<65;5;5Ml`));
-    await settle();
-    expect(seen).toEqual(['j', 'k', `${ESC}[27u`, 'l']);
-    input.detach();
+    send(`k${ESC}`);
+    vi.advanceTimersByTime(60);
+    send(`[<65;5;5Ml`);
+    expect(seen).toEqual(['j', 'k', 'esc', 'l']);
+    // A second on, what looks like the end of one is typed: it is no longer known for one.
+    send(`${ESC}[<0;12;3`);
+    vi.advanceTimersByTime(20 + 1001);
+    send('5mq');
+    expect(seen.slice(4)).toEqual(['5', 'm', 'q']);
   });
 
-  it('with the mouse not reported, ESC [ M is no report (F1 on some terminals), and its bytes are not taken', async () => {
-    const { source, input, seen } = paced();
+  it('with the mouse not reported, ESC [ M is no report (F1 on some terminals), and its bytes are not taken', () => {
+    const { input, seen, send } = reading();
     input.mouseReports = false;
-    source.emit('data', Buffer.from(`${ESC}[Mab`));
-    await settle();
-    expect(seen).toEqual(['ab']);
-    input.detach();
+    send(`${ESC}[Mab`);
+    expect(seen).toEqual(['a', 'b']);
   });
 
-  it('gives each report the time it arrived, not when its turn came', async () => {
-    const { source, input, seen, times } = paced();
-    const sent = Date.now();
-    source.emit('data', Buffer.from('j'.repeat(5) + `${ESC}[<0;3;4M`.repeat(3)));
-    await settle(200);
-    expect(seen.filter((e) => e.startsWith('press'))).toHaveLength(3);
-    for (const at of times) expect(at - sent).toBeLessThan(15);
-    input.detach();
+  it('gives each report the time its read came, the time of the read that ends a cut one', () => {
+    const { seen, send } = reading();
+    vi.setSystemTime(50_000);
+    send('j'.repeat(5) + `${ESC}[<0;3;4M`.repeat(3));
+    vi.advanceTimersByTime(10);
+    send(`${ESC}[<0;3;`);
+    vi.advanceTimersByTime(15);
+    send('4M');
+    const times = seen.events.flatMap((event) => (event.kind === 'mouse' ? [event.at] : []));
+    expect(times).toEqual([50_000, 50_000, 50_000, 50_025]);
   });
 
-  it('drops reports nothing listens for, and what is no action (motion)', async () => {
+  it('hands SGR presses on whether or not the mouse is reported (the router drops them when it is off); motion is no event', () => {
     const source = new FakeStdin();
-    const input = new PacedInput(source);
+    const input = new TerminalReader(source);
+    opened.push(input);
     const seen = reader(input);
-    source.emit('data', Buffer.from(`${ESC}[<0;3;4M${ESC}[<35;9;9Mq`));
-    await settle();
-    expect(seen).toEqual(['q']);
-    input.detach();
+    source.send(`${ESC}[<0;3;4M${ESC}[<35;9;9M${ESC}[<32;4;4Mq`);
+    expect(seen).toEqual(['mouse:press@2,3×1', 'q']);
   });
 });
 
@@ -223,6 +231,29 @@ describe('mouseSteps', () => {
     const chart: MouseArea = { kind: 'wheel', up: 'detail.span-shorter', down: 'detail.span-longer', step: 1 };
     expect(mouseSteps(wheel('wheel-down'), [hit(chart, 9)], 1, 2)).toEqual([{ command: 'detail.span-longer', count: 2 }]);
     expect(mouseSteps(wheel('wheel-down'), [hit({ kind: 'pane', focused: false }, 9)])).toEqual([]);
+  });
+
+  it('leaves the areas it moved as a frame drawn after would show them: the next click of the read moves from there', () => {
+    const pane: MouseArea = { kind: 'pane', focused: false };
+    const list = rows();
+    expect(mouseSteps(leftPress, [hit(pane, 6), hit(list, 5)])).toEqual([
+      { command: 'focus-next', count: 1 },
+      { command: 'contacts.down', count: 2 },
+    ]);
+    expect(pane).toEqual({ kind: 'pane', focused: true });
+    expect(list).toMatchObject({ cursor: 14 });
+    // Read in the same batch, before the dashboard is drawn again: the pane is not focused twice
+    // (focus-next again would leave it), and the list moves from the row the first click chose.
+    expect(mouseSteps(leftPress, [hit(pane, 6), hit(list, 2)])).toEqual([{ command: 'contacts.up', count: 3 }]);
+    // A double-click in one read: the second press is on the row the first moved to, and opens it.
+    expect(mouseSteps(leftPress, [hit(pane, 6), hit(list, 2)], 2)).toEqual([{ command: 'contacts.open', count: 1 }]);
+    // A click on no row moves nothing and leaves the cursor; the wheel focuses the pane once too.
+    expect(mouseSteps(leftPress, [hit(pane, 0), hit(list, 0)])).toEqual([]);
+    expect(list).toMatchObject({ cursor: 11 });
+    const other: MouseArea = { kind: 'pane', focused: false };
+    const wheel: MouseReport = { action: 'wheel-down', button: undefined, ...at(3, 3) };
+    mouseSteps(wheel, [hit(other, 4), hit(rows(), 3)]);
+    expect(mouseSteps(wheel, [hit(other, 4), hit(rows(), 3)])).toEqual([{ command: 'contacts.down', count: WHEEL_ROWS }]);
   });
 
   it('right and middle presses, releases: nothing', () => {

@@ -1,10 +1,10 @@
 // The themes as plain values: the light theme's every text colour readable on white, the
 // terminal's background answer read, and what wins over a theme (NO_COLOR, a terminal's colours).
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { backgroundIsLight, contrast, parseBackground, type Rgb } from '../../../src/tui/terminal/background.js';
-import { PacedInput } from '../../../src/tui/keys/paced-input.js';
+import { TerminalReader } from '../../../src/tui/keys/terminal-reader.js';
 import { changeColor, LIGHT, themeFor, type Theme } from '../../../src/tui/style/theme.js';
+import { FakeStdin, reader } from '../../helpers/fake-stdin.js';
 
 const TEXT_COLOURS: (keyof Theme)[] = ['accent', 'muted', 'up', 'down', 'error', 'warning', 'focusBorder'];
 /** The background the light theme's exact colours are made for. */
@@ -75,18 +75,16 @@ describe('the terminal\'s background', () => {
     expect(backgroundIsLight(parseBackground('\u001b]11;rgb:1e1e/1e1e/1e1e\u0007')!)).toBe(false);
   });
 
-  it('arriving among keys, the answer is told apart: said once as the background, never typed', async () => {
-    const source = Object.assign(new PassThrough(), { isTTY: true });
-    const input = new PacedInput(source);
+  it('arriving among keys, the answer is told apart: said once as the background, never typed', () => {
+    const source = new FakeStdin();
+    const input = new TerminalReader(source);
     const answers: string[] = [];
     input.on('background', (answer: string) => answers.push(answer));
-    let typed = '';
-    input.on('data', (chunk: Buffer | string) => {
-      typed += chunk.toString();
-    });
-    source.write('j\u001b]11;rgb:ffff/ffff/ffff\u001b\\k');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    const typed = reader(input);
+    source.send('j\u001b]11;rgb:ffff/ffff/ffff\u001b\\k');
     expect(answers).toEqual(['\u001b]11;rgb:ffff/ffff/ffff\u001b\\']);
-    expect(typed).toBe('jk');
+    expect(typed).toEqual(['j', 'k']);
+    expect(backgroundIsLight(parseBackground(answers[0]!)!)).toBe(true);
+    input.detach();
   });
 });
