@@ -45,7 +45,7 @@ export function fieldInput(field: FieldText, input: FieldInput, maxLength?: numb
     case 'type': {
       // Only what was typed is cleaned (no controls, nothing that draws as nothing): the rest of
       // the value is kept exactly as it is, since it is what will be saved.
-      const typed = characters(typedText(input.text));
+      const typed = characters(typedAfter(chars[at - 1], input.text));
       const fits = maxLength === undefined ? typed : fitting(typed, maxLength - codePointCount(field.value));
       if (fits.length === 0) return field;
       const before = chars.slice(0, at).join('') + fits.join('');
@@ -53,6 +53,17 @@ export function fieldInput(field: FieldText, input: FieldInput, maxLength?: numb
       return { value: before + chars.slice(at).join(''), cursor: characters(before).length };
     }
   }
+}
+
+/**
+ * `text` cleaned as typed after `before`, the character before the cursor. Alone, a mark, a ZWJ
+ * or a skin tone draws as nothing and typedText drops it; typed after the character it joins (a
+ * key of its own, in a read of its own), it is part of that character and kept.
+ */
+function typedAfter(before: string | undefined, text: string): string {
+  if (before === undefined) return typedText(text);
+  const joined = typedText(before + text);
+  return joined.startsWith(before) ? joined.slice(before.length) : typedText(text);
 }
 
 /** The field with its value set whole from outside (a reply, a reset): the cursor kept where it can be. */

@@ -67,26 +67,6 @@ export function applyLineEdit(value: string, cursor: number, edit: LineEdit): { 
 /** Characters as the server counts them: code points (an emoji ZWJ sequence is several). */
 export const codePointCount = (text: string): number => [...text].length;
 
-/**
- * `next` within `max` characters (code points, as the server counts): what an edit inserted is
- * cut to the whole characters that fit, so a key past the limit types nothing and a paste keeps
- * its start; nothing already in the value is lost. Returns how many characters (as the cursor
- * steps) of the insertion went in. Where the insertion was is read from the two values, which
- * is ambiguous when it repeats its neighbours: the field, which knows its cursor, uses fitting().
- */
-export function withinLimit(previous: string, next: string, max: number): { value: string; inserted: number } {
-  const before = characters(previous);
-  const after = characters(next);
-  if (codePointCount(next) <= max) return { value: next, inserted: Math.max(0, after.length - before.length) };
-  let prefix = 0;
-  while (prefix < before.length && prefix < after.length && before[prefix] === after[prefix]) prefix++;
-  let suffix = 0;
-  while (suffix < before.length - prefix && suffix < after.length - prefix && before.at(-1 - suffix) === after.at(-1 - suffix)) suffix++;
-  const kept = [...before.slice(0, prefix), ...before.slice(before.length - suffix)];
-  const inserted = fitting(after.slice(prefix, after.length - suffix), max - codePointCount(kept.join('')));
-  return { value: [...before.slice(0, prefix), ...inserted, ...before.slice(before.length - suffix)].join(''), inserted: inserted.length };
-}
-
 /** The first whole characters of `chars` that fit in `room` code points. */
 export function fitting(chars: readonly string[], room: number): string[] {
   const fit: string[] = [];

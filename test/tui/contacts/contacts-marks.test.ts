@@ -95,7 +95,7 @@ describe('marking', () => {
   it('with a filter set, marked-shown marks only the rows the filter shows, and unmarks only those', () => {
     // "bob" matches Dave Bobson and Erin Bobbitt by name (not Robert Jones, nor bjones).
     let state = markRows(loaded(), 0); // Alice, outside the filter, marked beforehand
-    state = run(state, { type: 'filter-started' }, { type: 'filter-edited', text: 'bob' }, { type: 'filter-kept' });
+    state = run(state, { type: 'filter-started' }, { type: 'filter-edited', input: { kind: 'type', text: 'bob' } }, { type: 'filter-kept' });
     expect(shownIds(state)).toEqual(['c_dave', 'c_erin']);
     state = contactsReducer(state, { type: 'marked-shown' });
     expect(markedIds(state)).toEqual(['c_alice', 'c_dave', 'c_erin']);

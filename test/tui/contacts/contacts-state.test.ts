@@ -17,6 +17,7 @@ import {
   visibleContacts,
 } from '../../../src/tui/contacts/contacts-state.js';
 import { contactsReducer } from '../../../src/tui/contacts/contacts-reducer.js';
+import { EMPTY_FIELD, type FieldInput } from '../../../src/tui/state/field-text.js';
 
 function contact(id: string, username: string, displayName: string | null, phoneNumber: string): Contact {
   return {
@@ -48,6 +49,18 @@ function page(contacts: Contact[], links: { next?: PageQuery; previous?: PageQue
 }
 
 const run = (state: ContactsState, ...actions: ContactsAction[]): ContactsState => actions.reduce(contactsReducer, state);
+
+/** `text` typed (or pasted) at a field's cursor. */
+const typed = (text: string): FieldInput => ({ kind: 'type', text });
+/** The filter typed into, as the key router hands it over. */
+const filterTyped = (text: string): ContactsAction => ({ type: 'filter-edited', input: typed(text) });
+/** A rename's draft replaced by `text`: Ctrl-U (the draft opens with its cursor at its end), then typing. */
+const renamedTo = (text: string): ContactsAction[] => [
+  { type: 'rename-edited', input: { kind: 'edit', edit: 'kill-start' } },
+  { type: 'rename-edited', input: typed(text) },
+];
+/** `text` typed into the create form's focused field. */
+const createTyped = (text: string): ContactsAction => ({ type: 'create-edited', input: typed(text) });
 
 /** Requests `query` and loads `loaded` as its answer. */
 function load(state: ContactsState, query: PageQuery, pageNumber: number, loaded: ContactPage, focusId?: string): ContactsState {
@@ -151,7 +164,7 @@ describe('page-requested / page-loaded / page-failed', () => {
     state = load(state, { limit: 3 }, 1, page([]));
     expect(state.loadError).toBeUndefined();
     expect(emptyListText(state)).toBe('no contacts');
-    state = run(state, { type: 'filter-started' }, { type: 'filter-edited', text: 'zed' });
+    state = run(state, { type: 'filter-started' }, filterTyped('zed'));
     expect(emptyListText(state)).toBe('no contact on this page matches "zed"');
   });
 
@@ -219,7 +232,7 @@ describe('page-requested / page-loaded / page-failed', () => {
 
   it('focusId selects that contact even when the filter hides rows before it', () => {
     let state = load(initialContactsState(4), { limit: 4 }, 1, page([bob, carol, dave, erin]));
-    state = run(state, { type: 'filter-started' }, { type: 'filter-edited', text: 'bob' }, { type: 'filter-kept' });
+    state = run(state, { type: 'filter-started' }, filterTyped('bob'), { type: 'filter-kept' });
     expect(names(state)).toEqual(['Dave Bobson', 'Erin Bobbitt']);
     // bjones (Robert Jones) does not match "bob"; Dave is visible row 0, Erin row 1.
     state = run(state, { type: 'cursor-to', index: 0 });
@@ -415,12 +428,12 @@ describe('toggle-active', () => {
     let state = run(
       loadedMiddle(),
       { type: 'prefetched', key: 'k', page: page([dave]) },
-      { type: 'filter-edited', text: 'ali' },
+      filterTyped('ali'),
       { type: 'toggle-active' },
     );
     expect(state.activeOnly).toBe(true);
     expect(state.prefetched).toBeUndefined();
-    expect(state.filter).toBe('');
+    expect(state.filter).toEqual(EMPTY_FIELD);
     expect(firstPageQuery(state)).toEqual({ limit: 3, active: true });
     state = load(state, firstPageQuery(state), 1, page([alice]));
     expect(state.query).toEqual({ limit: 3, active: true });
@@ -435,7 +448,7 @@ describe('open / close', () => {
   it('opens the selected contact and closes back to the list in browse mode', () => {
     let state = contactsReducer(loadedMiddle(), { type: 'opened' });
     expect(state.view).toBe('detail');
-    state = contactsReducer({ ...state, mode: { kind: 'rename', id: 'c_alice', draft: 'x' } }, { type: 'closed' });
+    state = contactsReducer({ ...state, mode: { kind: 'rename', id: 'c_alice', draft: { value: 'x', cursor: 1 } } }, { type: 'closed' });
     expect(state.view).toBe('list');
     expect(state.mode).toEqual({ kind: 'browse' });
   });
@@ -453,14 +466,14 @@ describe('open / close', () => {
 });
 
 describe('rename (optimistic, rolled back on failure)', () => {
-  it('prefills the draft with the display name', () => {
+  it('prefills the draft with the display name, the cursor after it', () => {
     const state = contactsReducer(loadedMiddle(), { type: 'rename-started' });
-    expect(state.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: 'Alice Smith' });
+    expect(state.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: { value: 'Alice Smith', cursor: 11 } });
   });
 
-  it('prefills the draft with the username when there is no display name', () => {
+  it('prefills the draft with the username when there is no display name, the cursor after it', () => {
     const state = run(loadedMiddle(), { type: 'cursor-to', index: 2 }, { type: 'rename-started' });
-    expect(state.mode).toEqual({ kind: 'rename', id: 'c_carol', draft: 'carol_w' });
+    expect(state.mode).toEqual({ kind: 'rename', id: 'c_carol', draft: { value: 'carol_w', cursor: 7 } });
   });
 
   it('does nothing with no contact selected', () => {
@@ -468,12 +481,19 @@ describe('rename (optimistic, rolled back on failure)', () => {
     expect(contactsReducer(state, { type: 'rename-started' })).toBe(state);
   });
 
-  it('a draft or a create field never holds more than the server takes: 64 for a name, 32 for a username', () => {
-    const renaming = run(loadedMiddle(), { type: 'rename-started' }, { type: 'rename-edited', draft: 'x'.repeat(70) });
-    expect(renaming.mode.kind === 'rename' && renaming.mode.draft).toBe('x'.repeat(64));
-    let creating = run(loadedMiddle(), { type: 'create-started' }, { type: 'create-edited', field: 'username', value: 'u'.repeat(40) });
-    creating = contactsReducer(creating, { type: 'create-edited', field: 'display_name', value: 'd'.repeat(80) });
-    creating = contactsReducer(creating, { type: 'create-edited', field: 'phone_number', value: '1'.repeat(80) });
+  it('a draft or a create field never holds more than the server takes (a paste past it cut): 64 for a name, 32 for a username', () => {
+    const renaming = run(loadedMiddle(), { type: 'rename-started' }, ...renamedTo('x'.repeat(70)));
+    expect(renaming.mode.kind === 'rename' && renaming.mode.draft).toEqual({ value: 'x'.repeat(64), cursor: 64 });
+    // The create form's fields in order: username, phone_number, display_name, avatar_url.
+    const creating = run(
+      loadedMiddle(),
+      { type: 'create-started' },
+      createTyped('u'.repeat(40)),
+      { type: 'create-field-moved', by: 2 },
+      createTyped('d'.repeat(80)),
+      { type: 'create-field-moved', by: -1 },
+      createTyped('1'.repeat(80)),
+    );
     const values = creating.mode.kind === 'create' ? creating.mode.form.values : undefined;
     expect(values?.username).toBe('u'.repeat(32));
     expect(values?.display_name).toBe('d'.repeat(64));
@@ -481,11 +501,23 @@ describe('rename (optimistic, rolled back on failure)', () => {
     expect(values?.phone_number).toBe('1'.repeat(80));
   });
 
-  it('rename-edited changes the draft only while renaming', () => {
-    const renaming = run(loadedMiddle(), { type: 'rename-started' }, { type: 'rename-edited', draft: 'Ally' });
-    expect(renaming.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: 'Ally' });
+  it('rename-edited changes the draft (Ctrl-U then typing replaces it) only while renaming', () => {
+    const renaming = run(loadedMiddle(), { type: 'rename-started' }, ...renamedTo('Ally'));
+    expect(renaming.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: { value: 'Ally', cursor: 4 } });
     const browsing = loadedMiddle();
-    expect(contactsReducer(browsing, { type: 'rename-edited', draft: 'Ally' })).toBe(browsing);
+    expect(contactsReducer(browsing, { type: 'rename-edited', input: typed('Ally') })).toBe(browsing);
+  });
+
+  it('rename-edited types at the draft\'s cursor, and a key that changes nothing keeps the state', () => {
+    const renaming = run(
+      loadedMiddle(),
+      { type: 'rename-started' },
+      { type: 'rename-edited', input: { kind: 'edit', edit: 'word-left' } },
+      { type: 'rename-edited', input: typed('J. ') },
+    );
+    expect(renaming.mode).toEqual({ kind: 'rename', id: 'c_alice', draft: { value: 'Alice J. Smith', cursor: 9 } });
+    const atEnd = contactsReducer(loadedMiddle(), { type: 'rename-started' });
+    expect(contactsReducer(atEnd, { type: 'rename-edited', input: { kind: 'edit', edit: 'end' } })).toBe(atEnd);
   });
 
   it('rename-sent shows the new name at once and goes back to browsing', () => {
@@ -534,7 +566,7 @@ describe('rename (optimistic, rolled back on failure)', () => {
   });
 
   it('mode-cancelled leaves the name untouched', () => {
-    const state = run(loadedMiddle(), { type: 'rename-started' }, { type: 'rename-edited', draft: 'Nope' }, { type: 'mode-cancelled' });
+    const state = run(loadedMiddle(), { type: 'rename-started' }, ...renamedTo('Nope'), { type: 'mode-cancelled' });
     expect(state.mode).toEqual({ kind: 'browse' });
     expect(names(state)).toEqual(['Alice Smith', 'Robert Jones', 'carol_w']);
   });
@@ -644,20 +676,22 @@ describe('create form', () => {
       values: { username: '', phone_number: '', display_name: '', avatar_url: '' },
       errors: {},
       field: 'username',
+      cursor: 0,
       submitting: false,
     });
   });
 
-  it('create-edited sets the value and clears that field’s error only', () => {
+  it('create-edited types into the focused field and clears that field’s error only', () => {
     let state = run(started(), { type: 'create-failed', errors: { username: 'taken', phone_number: 'bad' } });
-    state = contactsReducer(state, { type: 'create-edited', field: 'username', value: 'newbie' });
+    expect(form(state).field).toBe('username');
+    state = contactsReducer(state, createTyped('newbie'));
     expect(form(state).values.username).toBe('newbie');
     expect(form(state).errors).toEqual({ phone_number: 'bad' });
   });
 
   it('create-edited outside the form does nothing', () => {
     const state = loadedMiddle();
-    expect(contactsReducer(state, { type: 'create-edited', field: 'username', value: 'x' })).toBe(state);
+    expect(contactsReducer(state, createTyped('x'))).toBe(state);
   });
 
   it('create-field-moved goes through the fields and wraps both ways', () => {
@@ -676,13 +710,16 @@ describe('create form', () => {
     expect(form(contactsReducer(started(), { type: 'create-sent' })).submitting).toBe(true);
   });
 
-  it('create-failed shows the errors, focuses the first errored field and keeps every value', () => {
+  it('create-failed shows the errors, focuses the first errored field (the cursor at its end) and keeps every value', () => {
     let state = run(
       started(),
-      { type: 'create-edited', field: 'username', value: 'amelia' },
-      { type: 'create-edited', field: 'phone_number', value: '12' },
-      { type: 'create-edited', field: 'display_name', value: 'Amelia' },
-      { type: 'create-edited', field: 'avatar_url', value: 'ftp://x' },
+      createTyped('amelia'),
+      { type: 'create-field-moved', by: 1 },
+      createTyped('12'),
+      { type: 'create-field-moved', by: 1 },
+      createTyped('Amelia'),
+      { type: 'create-field-moved', by: 1 },
+      createTyped('ftp://x'),
       { type: 'create-sent' },
     );
     state = contactsReducer(state, { type: 'create-failed', errors: { avatar_url: 'must be https', phone_number: 'not E.164' } });
@@ -690,6 +727,7 @@ describe('create form', () => {
       values: { username: 'amelia', phone_number: '12', display_name: 'Amelia', avatar_url: 'ftp://x' },
       errors: { avatar_url: 'must be https', phone_number: 'not E.164' },
       field: 'phone_number',
+      cursor: 2,
       submitting: false,
     });
   });
@@ -703,18 +741,18 @@ describe('create form', () => {
     const state = run(
       loadedMiddle(),
       { type: 'prefetched', key: 'k', page: page([dave]) },
-      { type: 'filter-edited', text: 'x' },
+      filterTyped('x'),
       { type: 'create-started' },
       { type: 'create-succeeded' },
     );
     expect(state.mode).toEqual({ kind: 'browse' });
-    expect(state.filter).toBe('');
+    expect(state.filter).toEqual(EMPTY_FIELD);
     expect(state.prefetched).toBeUndefined();
   });
 });
 
 describe('filter', () => {
-  const filtered = (text: string) => run(loadedMiddle(), { type: 'filter-started' }, { type: 'filter-edited', text });
+  const filtered = (text: string) => run(loadedMiddle(), { type: 'filter-started' }, filterTyped(text));
 
   it('filter-started enters filter mode', () => {
     expect(contactsReducer(loadedMiddle(), { type: 'filter-started' }).mode).toEqual({ kind: 'filter' });
@@ -738,25 +776,38 @@ describe('filter', () => {
   });
 
   it('matches the optimistic name, not the old one', () => {
-    const state = run(loadedMiddle(), { type: 'rename-sent', id: 'c_alice', displayName: 'Zelda' }, { type: 'filter-edited', text: 'zel' });
+    const state = run(loadedMiddle(), { type: 'rename-sent', id: 'c_alice', displayName: 'Zelda' }, filterTyped('zel'));
     expect(names(state)).toEqual(['Zelda']);
   });
 
   it('editing the filter puts the cursor back on the first row', () => {
-    const state = run(loadedMiddle(), { type: 'cursor-to', index: 2 }, { type: 'filter-started' }, { type: 'filter-edited', text: 'o' });
+    const state = run(loadedMiddle(), { type: 'cursor-to', index: 2 }, { type: 'filter-started' }, filterTyped('o'));
     expect(state.cursor).toBe(0);
     expect(names(state)).toEqual(['Robert Jones', 'carol_w']);
     expect(selectedContact(state)).toEqual(bob);
   });
 
+  it('moving the filter\'s cursor keeps the row; a key that changes nothing keeps the state', () => {
+    const state = run(loadedMiddle(), { type: 'filter-started' }, filterTyped('o'), { type: 'cursor-moved', by: 1 });
+    expect(state.cursor).toBe(1);
+    const stepped = contactsReducer(state, { type: 'filter-edited', input: { kind: 'edit', edit: 'left' } });
+    expect(stepped.filter).toEqual({ value: 'o', cursor: 0 });
+    expect(stepped.cursor).toBe(1);
+    expect(contactsReducer(stepped, { type: 'filter-edited', input: { kind: 'backspace' } })).toBe(stepped);
+    // Typed before the cursor: the text changed, so back to the first row.
+    const typedBefore = contactsReducer(stepped, filterTyped('j'));
+    expect(typedBefore.filter).toEqual({ value: 'jo', cursor: 1 });
+    expect(typedBefore.cursor).toBe(0);
+  });
+
   it('filter-kept keeps the filter; filter-cleared drops it', () => {
     let state = run(filtered('bjo'), { type: 'filter-kept' });
     expect(state.mode).toEqual({ kind: 'browse' });
-    expect(state.filter).toBe('bjo');
+    expect(state.filter).toEqual({ value: 'bjo', cursor: 3 });
     expect(names(state)).toEqual(['Robert Jones']);
     state = run(state, { type: 'filter-started' }, { type: 'filter-cleared' });
     expect(state.mode).toEqual({ kind: 'browse' });
-    expect(state.filter).toBe('');
+    expect(state.filter).toEqual(EMPTY_FIELD);
     expect(names(state)).toHaveLength(3);
   });
 });

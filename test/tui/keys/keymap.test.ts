@@ -1,41 +1,16 @@
-// Keys: naming Ink's key events, resolving them through the scopes, which scopes are live, and
-// the footer and help drawn from the same table.
-import type { Key } from 'ink';
+// Keys: resolving them through the scopes, which scopes are live, runs of a held key, and the
+// footer and help drawn from the same table. Naming what the terminal sends is keyPresses'
+// (terminal-input.test.ts).
 import stringWidth from 'string-width';
-import { keyRuns } from '../../../src/tui/keys/key-runs.js';
 import { describe, expect, it } from 'vitest';
 import { footerLine, footerText } from '../../../src/tui/chrome/Footer.js';
 import { helpLines } from '../../../src/tui/chrome/help-layout.js';
-import { keyNames } from '../../../src/tui/keys/key-name.js';
+import { type KeyRun, runAt } from '../../../src/tui/keys/key-runs.js';
+import type { KeyPress } from '../../../src/tui/keys/terminal-input.js';
+import { EMPTY_FIELD } from '../../../src/tui/state/field-text.js';
 import { BINDINGS, bindingsFor, isTextScope, resolveKey, type Scope } from '../../../src/tui/keys/keymap.js';
 import { activeScopes } from '../../../src/tui/keys/scopes.js';
 import { type ContactsMode, type ContactsState, initialContactsState } from '../../../src/tui/contacts/contacts-state.js';
-
-function key(overrides: Partial<Key> = {}): Key {
-  return {
-    upArrow: false,
-    downArrow: false,
-    leftArrow: false,
-    rightArrow: false,
-    pageDown: false,
-    pageUp: false,
-    home: false,
-    end: false,
-    return: false,
-    escape: false,
-    ctrl: false,
-    shift: false,
-    tab: false,
-    backspace: false,
-    delete: false,
-    meta: false,
-    super: false,
-    hyper: false,
-    capsLock: false,
-    numLock: false,
-    ...overrides,
-  };
-}
 
 const ALL_SCOPES: readonly Scope[] = [
   'global',
@@ -49,70 +24,6 @@ const ALL_SCOPES: readonly Scope[] = [
   'ticker',
   'ticker.picker',
 ];
-
-describe('keyNames', () => {
-  it('names arrows, page keys, home and end', () => {
-    expect(keyNames('', key({ upArrow: true }))).toEqual(['up']);
-    expect(keyNames('', key({ downArrow: true }))).toEqual(['down']);
-    expect(keyNames('', key({ leftArrow: true }))).toEqual(['left']);
-    expect(keyNames('', key({ rightArrow: true }))).toEqual(['right']);
-    expect(keyNames('', key({ pageUp: true }))).toEqual(['pageup']);
-    expect(keyNames('', key({ pageDown: true }))).toEqual(['pagedown']);
-    expect(keyNames('', key({ home: true }))).toEqual(['home']);
-    expect(keyNames('', key({ end: true }))).toEqual(['end']);
-  });
-
-  it('names enter, esc (Ink also sets meta for it), backspace and delete', () => {
-    expect(keyNames('\r', key({ return: true }))).toEqual(['enter']);
-    expect(keyNames('', key({ escape: true, meta: true }))).toEqual(['esc']);
-    expect(keyNames('', key({ backspace: true }))).toEqual(['backspace']);
-    expect(keyNames('', key({ delete: true }))).toEqual(['backspace']);
-  });
-
-  it('names tab and shift-tab', () => {
-    expect(keyNames('', key({ tab: true }))).toEqual(['tab']);
-    expect(keyNames('', key({ tab: true, shift: true }))).toEqual(['shift-tab']);
-  });
-
-  it('names ctrl keys, lower-cased', () => {
-    expect(keyNames('c', key({ ctrl: true }))).toEqual(['ctrl-c']);
-    expect(keyNames('Z', key({ ctrl: true }))).toEqual(['ctrl-z']);
-  });
-
-  it('names space', () => {
-    expect(keyNames(' ', key())).toEqual(['space']);
-  });
-
-  it('keeps letters and symbols as they are, capitals included', () => {
-    expect(keyNames('j', key())).toEqual(['j']);
-    expect(keyNames('G', key({ shift: true }))).toEqual(['G']);
-    expect(keyNames('?', key())).toEqual(['?']);
-    expect(keyNames('+', key())).toEqual(['+']);
-  });
-
-  it('splits keys that arrived together into presses of their own', () => {
-    expect(keyNames('jjk', key())).toEqual(['j', 'j', 'k']);
-    expect(keyNames('a b', key())).toEqual(['a', 'space', 'b']);
-  });
-
-  it('a carriage return inside a chunk is an enter', () => {
-    expect(keyNames('ab\r', key())).toEqual(['a', 'b', 'enter']);
-    expect(keyNames('x\n', key())).toEqual(['x', 'enter']);
-    expect(keyNames('\t', key())).toEqual(['tab']);
-  });
-
-  it('ignores escape sequences and Alt chords but Alt with a letter (line editing’s Alt-B, Alt-F)', () => {
-    expect(keyNames('\u001b[15~', key())).toEqual([]);
-    expect(keyNames('a\u001b[Ab', key())).toEqual([]);
-    expect(keyNames('x', key({ meta: true }))).toEqual(['alt-x']);
-    expect(keyNames('B', key({ meta: true }))).toEqual(['alt-b']);
-    expect(keyNames('!', key({ meta: true }))).toEqual([]);
-  });
-
-  it('an empty input with no flag names nothing', () => {
-    expect(keyNames('', key())).toEqual([]);
-  });
-});
 
 describe('resolveKey', () => {
   it('resolves a pane key in its scope', () => {
@@ -227,7 +138,7 @@ describe('activeScopes', () => {
   it('help over everything, and the message log', () => {
     expect(activeScopes({ focus: 'contacts', overlay: 'help', contacts: browse })).toEqual(['help']);
     expect(activeScopes({ focus: 'ticker', overlay: 'help', contacts: browse, pickerOpen: true })).toEqual(['help']);
-    expect(activeScopes({ focus: 'contacts', overlay: 'messages', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }) })).toEqual(['messages']);
+    expect(activeScopes({ focus: 'contacts', overlay: 'messages', contacts: contacts({ kind: 'rename', id: 'x', draft: EMPTY_FIELD }) })).toEqual(['messages']);
   });
 
   it('the ticker pane, and its picker when open', () => {
@@ -241,8 +152,8 @@ describe('activeScopes', () => {
   });
 
   it('each contacts mode is a modal scope of its own', () => {
-    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }) })).toEqual(['contacts.rename']);
-    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: '' }, 'detail') })).toEqual(['contacts.rename']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: EMPTY_FIELD }) })).toEqual(['contacts.rename']);
+    expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'rename', id: 'x', draft: EMPTY_FIELD }, 'detail') })).toEqual(['contacts.rename']);
     expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'confirm-delete', id: 'x' }) })).toEqual(['contacts.confirm']);
     expect(activeScopes({ focus: 'contacts', contacts: contacts({ kind: 'filter' }) })).toEqual(['contacts.filter']);
     expect(
@@ -250,7 +161,7 @@ describe('activeScopes', () => {
         focus: 'contacts',
         contacts: contacts({
           kind: 'create',
-          form: { values: { username: '', phone_number: '', display_name: '', avatar_url: '' }, errors: {}, field: 'username', submitting: false },
+          form: { values: { username: '', phone_number: '', display_name: '', avatar_url: '' }, errors: {}, field: 'username', cursor: 0, submitting: false },
         }),
       }),
     ).toEqual(['contacts.create']);
@@ -433,25 +344,32 @@ describe('helpLines', () => {
   });
 });
 
-describe('keyRuns', () => {
+describe('runAt', () => {
+  /** The runs of one read's keys, as the key router walks them. */
+  const runs = (keys: readonly KeyPress[]): { name: string; count: number }[] => {
+    const found: KeyRun[] = [];
+    for (let at = 0; at < keys.length; at += found.at(-1)!.count) found.push(runAt(keys, at));
+    return found.map(({ key, count }) => ({ name: key.name, count }));
+  };
+  const typed = (chars: string): KeyPress[] => [...chars].map((char) => ({ name: char, text: char }));
+
   it('groups a held key into one run and keeps other keys in order, each meeting its own scope', () => {
-    expect(keyRuns(['j', 'j', 'j', 'd', 'y', 'j'])).toEqual([
+    expect(runs(typed('jjjdyj'))).toEqual([
       { name: 'j', count: 3 },
       { name: 'd', count: 1 },
       { name: 'y', count: 1 },
       { name: 'j', count: 1 },
     ]);
+    const down: KeyPress = { name: 'down' };
+    expect(runs([down, down, down, ...typed('G')])).toEqual([
+      { name: 'down', count: 3 },
+      { name: 'G', count: 1 },
+    ]);
   });
 
-  it('multiplies by the times the paced input says the key sequence came', () => {
-    expect(keyRuns(['down'], 100)).toEqual([{ name: 'down', count: 100 }]);
-    expect(keyRuns(['j', 'j'], 3)).toEqual([{ name: 'j', count: 6 }]);
-    expect(keyRuns(['a', 'b'], 2)).toEqual([
-      { name: 'a', count: 1 },
-      { name: 'b', count: 1 },
-      { name: 'a', count: 1 },
-      { name: 'b', count: 1 },
-    ]);
-    expect(keyRuns([], 5)).toEqual([]);
+  it('starts where it is asked, and hands back the key itself', () => {
+    const keys = typed('jkk');
+    expect(runAt(keys, 1)).toEqual({ key: { name: 'k', text: 'k' }, count: 2 });
+    expect(runAt(keys, 2)).toEqual({ key: { name: 'k', text: 'k' }, count: 1 });
   });
 });

@@ -1,7 +1,7 @@
 // Line editing over whole characters: readline's word motion and deletion at the cursor.
 import { describe, expect, it } from 'vitest';
 import { characters } from '../../../src/tui/state/field-window.js';
-import { applyLineEdit, fitting, withinLimit, wordLeft, wordRight } from '../../../src/tui/state/line-edit.js';
+import { applyLineEdit, fitting, wordLeft, wordRight } from '../../../src/tui/state/line-edit.js';
 
 describe('word motion', () => {
   const chars = characters('one  two📚 three');
@@ -43,31 +43,6 @@ describe('applyLineEdit', () => {
     expect(applyLineEdit('ab', 0, 'left')).toEqual({ value: 'ab', cursor: 0 });
     expect(applyLineEdit('ab', 2, 'right')).toEqual({ value: 'ab', cursor: 2 });
     expect(applyLineEdit('ab', 9, 'left')).toEqual({ value: 'ab', cursor: 1 });
-  });
-});
-
-describe('withinLimit', () => {
-  it('keeps an edit that fits as it is', () => {
-    expect(withinLimit('abc', 'abXc', 5)).toEqual({ value: 'abXc', inserted: 1 });
-  });
-  it('types nothing past the limit, wherever the cursor is, and loses nothing already there', () => {
-    expect(withinLimit('abcde', 'abXcde', 5)).toEqual({ value: 'abcde', inserted: 0 });
-    expect(withinLimit('abcde', 'abcdeX', 5)).toEqual({ value: 'abcde', inserted: 0 });
-  });
-  it('keeps the start of a paste that does not fit, in place', () => {
-    expect(withinLimit('ab', 'aXYZWb', 4)).toEqual({ value: 'aXYb', inserted: 2 });
-    expect(withinLimit('', '📚📚📚', 2)).toEqual({ value: '📚📚', inserted: 2 });
-  });
-  it('counts code points, as the server does, and never inserts part of a character', () => {
-    expect(withinLimit('陳美', '陳美玲', 3)).toEqual({ value: '陳美玲', inserted: 1 });
-    // A family emoji is one character on screen and five code points.
-    const family = '👨\u200d👩\u200d👧';
-    expect(withinLimit('a', `a${family}`, 6)).toEqual({ value: `a${family}`, inserted: 1 });
-    expect(withinLimit('a', `a${family}b`, 5)).toEqual({ value: 'a', inserted: 0 });
-    expect(withinLimit('a', `a${family}b`, 2)).toEqual({ value: 'a', inserted: 0 });
-  });
-  it('lets a value already too long (set elsewhere) get shorter', () => {
-    expect(withinLimit('abcdef', 'abcde', 4)).toEqual({ value: 'abcde', inserted: 0 });
   });
 });
 

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { SymbolInfo } from '../../../src/api/types.js';
 import { loadCatalogue } from '../../../src/server/catalogue.js';
 import { exchangeBadge } from '../../../src/market/listing.js';
-import { initialPickerState, type PickerState, pickerReducer, rankSymbols } from '../../../src/tui/ticker/picker-state.js';
+import { EMPTY_FIELD, type FieldInput } from '../../../src/tui/state/field-text.js';
+import { initialPickerState, type PickerAction, type PickerState, pickerReducer, rankSymbols } from '../../../src/tui/ticker/picker-state.js';
 
 const catalogue: SymbolInfo[] = loadCatalogue().map(({ symbol, name }) => ({ symbol, name }));
 const symbols = (query: string, list: readonly SymbolInfo[] = catalogue): string[] => rankSymbols(list, query).map((s) => s.symbol);
@@ -132,27 +133,32 @@ describe('exchangeBadge', () => {
   });
 });
 
+/** A key or a paste in the picker's field. */
+const queryEdited = (input: FieldInput): PickerAction => ({ type: 'query-edited', input });
+/** `text` typed at the query's cursor. */
+const queryTyped = (text: string): PickerAction => queryEdited({ kind: 'type', text });
+
 describe('pickerReducer', () => {
   it('opens empty, closes keeping the query', () => {
     let state: PickerState = pickerReducer(initialPickerState, { type: 'opened' });
-    expect(state).toEqual({ open: true, query: '', cursor: 0, chosen: false });
-    state = pickerReducer(state, { type: 'query-edited', query: 'ap' });
+    expect(state).toEqual({ open: true, query: EMPTY_FIELD, cursor: 0, chosen: false });
+    state = pickerReducer(state, queryTyped('ap'));
     state = pickerReducer(state, { type: 'closed' });
-    expect(state).toEqual({ open: false, query: 'ap', cursor: 0, chosen: true });
-    expect(pickerReducer(state, { type: 'opened' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
+    expect(state).toEqual({ open: false, query: { value: 'ap', cursor: 2 }, cursor: 0, chosen: true });
+    expect(pickerReducer(state, { type: 'opened' })).toEqual({ open: true, query: EMPTY_FIELD, cursor: 0, chosen: false });
   });
 
   it('a symbol added empties the field and the choice, the picker open for the next', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
-    state = pickerReducer(state, { type: 'query-edited', query: 'msft' });
+    state = pickerReducer(state, queryTyped('msft'));
     state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 3 });
-    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: '', cursor: 0, chosen: false });
+    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: EMPTY_FIELD, cursor: 0, chosen: false });
   });
 
   it('a symbol added from the whole list (no query) keeps the highlight on it, now on the watchlist', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     state = pickerReducer(state, { type: 'cursor-moved', by: 140, count: 518 });
-    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: '', cursor: 140, chosen: true });
+    expect(pickerReducer(state, { type: 'added' })).toEqual({ open: true, query: EMPTY_FIELD, cursor: 140, chosen: true });
   });
 
   it('clamps the cursor to the matches', () => {
@@ -170,18 +176,30 @@ describe('pickerReducer', () => {
   it('editing the query puts the cursor back on the best match', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     state = pickerReducer(state, { type: 'cursor-moved', by: 2, count: 5 });
-    state = pickerReducer(state, { type: 'query-edited', query: 'sh' });
-    expect(state).toEqual({ open: true, query: 'sh', cursor: 0, chosen: true });
+    state = pickerReducer(state, queryTyped('sh'));
+    expect(state).toEqual({ open: true, query: { value: 'sh', cursor: 2 }, cursor: 0, chosen: true });
   });
 
-  it('counts as chosen once something is typed or the highlight moved, not before, and not a query cleared again', () => {
+  it('moving the query\'s cursor keeps the highlight; typing in the middle of the query puts it back on the best match', () => {
+    let state = pickerReducer(pickerReducer(initialPickerState, { type: 'opened' }), queryTyped('ap'));
+    state = pickerReducer(state, { type: 'cursor-moved', by: 2, count: 5 });
+    state = pickerReducer(state, queryEdited({ kind: 'edit', edit: 'left' }));
+    expect(state).toEqual({ open: true, query: { value: 'ap', cursor: 1 }, cursor: 2, chosen: true });
+    state = pickerReducer(state, queryTyped('a'));
+    expect(state).toEqual({ open: true, query: { value: 'aap', cursor: 2 }, cursor: 0, chosen: true });
+  });
+
+  it('counts as chosen once something is typed or the highlight moved, not before, and not a query cleared again (Ctrl-U, Backspace)', () => {
     let state = pickerReducer(initialPickerState, { type: 'opened' });
     expect(state.chosen).toBe(false);
-    state = pickerReducer(state, { type: 'query-edited', query: '  ' });
+    state = pickerReducer(state, queryTyped('  '));
     expect(state.chosen).toBe(false);
-    state = pickerReducer(state, { type: 'query-edited', query: 'a' });
+    state = pickerReducer(state, queryEdited({ kind: 'edit', edit: 'kill-start' }));
+    expect(state.query).toEqual(EMPTY_FIELD);
+    state = pickerReducer(state, queryTyped('a'));
     expect(state.chosen).toBe(true);
-    state = pickerReducer(state, { type: 'query-edited', query: '' });
+    state = pickerReducer(state, queryEdited({ kind: 'backspace' }));
+    expect(state.query).toEqual(EMPTY_FIELD);
     expect(state.chosen).toBe(false);
     state = pickerReducer(state, { type: 'cursor-moved', by: 1, count: 500 });
     expect(state.chosen).toBe(true);
@@ -190,11 +208,19 @@ describe('pickerReducer', () => {
 
 describe('no work for nothing', () => {
   it('↓ on the last match (or ↑ on the first) returns the same state: nothing is drawn again', () => {
-    const open = pickerReducer(pickerReducer(initialPickerState, { type: 'opened' }), { type: 'query-edited', query: 'a' });
+    const open = pickerReducer(pickerReducer(initialPickerState, { type: 'opened' }), queryTyped('a'));
     const down = pickerReducer(open, { type: 'cursor-moved', by: 5, count: 3 });
     expect(down.cursor).toBe(2);
     expect(pickerReducer(down, { type: 'cursor-moved', by: 1, count: 3 })).toBe(down);
     const top = pickerReducer(down, { type: 'cursor-moved', by: -10, count: 3 });
     expect(pickerReducer(top, { type: 'cursor-moved', by: -1, count: 3 })).toBe(top);
+  });
+
+  it('a key in the query that changes nothing (→ at its end, Backspace at its start, a control typed) returns the same state', () => {
+    const open = pickerReducer(pickerReducer(initialPickerState, { type: 'opened' }), queryTyped('a'));
+    expect(pickerReducer(open, queryEdited({ kind: 'edit', edit: 'right' }))).toBe(open);
+    expect(pickerReducer(open, queryTyped('\u0007'))).toBe(open);
+    const start = pickerReducer(open, queryEdited({ kind: 'edit', edit: 'start' }));
+    expect(pickerReducer(start, queryEdited({ kind: 'backspace' }))).toBe(start);
   });
 });
