@@ -14,10 +14,7 @@ import { isMouseReport, type MouseReport, parseMouseReport, X10Rewriter } from '
 export interface TerminalInput extends NodeJS.EventEmitter {
   isTTY?: boolean;
   setRawMode?(mode: boolean): unknown;
-  ref?(): unknown;
-  unref?(): unknown;
   pause(): unknown;
-  resume(): unknown;
 }
 
 /** How long to wait for the rest of an escape sequence cut between two reads. */
@@ -37,6 +34,21 @@ const REPORT_TAIL_MS = 1000;
 /** The rest of a cut SGR report: its numbers and final byte (after `ESC [ <`), or all of it after a lone ESC. */
 const REPORT_TAIL = /^[\d;]*[Mm]/;
 const REPORT_AFTER_ESC = /^\[<\d+;\d+;\d+[Mm]/;
+/** The rest of a cut private CSI (`ESC [ ?`: the kitty keyboard answer): its parameters and final byte. */
+const PRIVATE_CSI_TAIL = /^[0-?]*[ -/]*[@-~]/;
+/** The rest of a cut string control (OSC, DCS, APC, PM, SOS: the background answer): up to its terminator. */
+const STRING_TAIL = /^[^\u0007\u001b]*(?:\u0007|\u001b\\)/;
+
+/**
+ * What the rest of `start`, a sequence whose end came too late and was dropped, looks like: it is
+ * dropped too when it comes, never typed (the tail of a background answer would type "ff/ff…").
+ */
+function tailOf(start: string): RegExp | undefined {
+  if (start.startsWith('\u001b[<')) return REPORT_TAIL;
+  if (start.startsWith('\u001b[?')) return PRIVATE_CSI_TAIL;
+  if (/^\u001b[\]PX^_]/.test(start)) return STRING_TAIL;
+  return undefined;
+}
 /** The most of one paste kept (a one-line field holds far less; the rest is not held in memory). */
 export const PASTE_MAX = 1024 * 1024;
 
@@ -134,9 +146,10 @@ export class TerminalReader extends EventEmitter {
         if (rest !== '') {
           this.#unfinished = rest;
           this.#unfinishedTimer = setTimeout(() => {
-            // Its end never came: what it is, if anything, goes on its own (a mouse report's
-            // start is dropped, and the rest of it when it comes).
-            if (this.#unfinished.startsWith('\u001b[<')) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: REPORT_TAIL };
+            // Its end never came: what it is, if anything, goes on its own (a report's or an
+            // answer's start is dropped, and the rest of it when it comes).
+            const tail = tailOf(this.#unfinished);
+            if (tail) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: tail };
             this.#deliver([this.#unfinished]);
             this.#unfinished = '';
           }, SEQUENCE_WAIT_MS);
@@ -219,7 +232,8 @@ export class TerminalReader extends EventEmitter {
     const events: InputEvent[] = [];
     for (const piece of pieces) {
       if (typeof piece === 'object') {
-        events.push({ kind: 'paste', text: piece.paste });
+        // An empty paste (the marks alone, or an end mark after a stalled paste) is nothing.
+        if (piece.paste !== '') events.push({ kind: 'paste', text: piece.paste });
         continue;
       }
       // The terminal's answers (background.ts; the kitty keyboard query), not keys.

@@ -187,6 +187,23 @@ describe('TerminalReader', () => {
     expect(seen.batches).toEqual([3]);
   });
 
+  it('drops the tail of an answer whose end came too late (a slow link), never typing it; after a second it is keys again', () => {
+    const { seen, send } = reading();
+    send(`${ESC}]11;rgb:ff`);
+    vi.advanceTimersByTime(30);
+    // Typed, "ff/ffff/ffff" would open the filter (f) and fill it.
+    send('ff/ffff/ffff\u0007j');
+    send(`${ESC}[?`);
+    vi.advanceTimersByTime(30);
+    // Typed, "1u" would undo a delete (u).
+    send('1uk');
+    expect(seen).toEqual(['j', 'k']);
+    send(`${ESC}]11;rgb:ff`);
+    vi.advanceTimersByTime(1500);
+    send('f');
+    expect(seen).toEqual(['j', 'k', 'f']);
+  });
+
   describe('bracketed paste', () => {
     it('hands a paste over whole, newlines and all, in order with the keys around it; never as keys', () => {
       const { seen, send } = reading();
@@ -241,6 +258,12 @@ describe('TerminalReader', () => {
       vi.advanceTimersByTime(1);
       cut.send('j');
       expect(cut.seen).toEqual(['paste:abc', `paste:${ESC}[20`, 'j']);
+    });
+
+    it('hands on no empty paste: the marks alone are nothing', () => {
+      const { seen, send } = reading();
+      send(`j${START}${END}k`);
+      expect(seen).toEqual(['j', 'k']);
     });
 
     it('keeps at most PASTE_MAX characters of one paste', () => {
