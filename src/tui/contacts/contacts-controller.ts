@@ -5,17 +5,14 @@
 import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact, type ContactPage, type PageQuery } from '../../api/types.js';
-import { drawn, typedText } from '../../text/sanitize.js';
+import { drawn } from '../../text/sanitize.js';
 import { ContactWalk, type Goal, movedByPages, placeOf } from './contact-walk.js';
 import {
-  CREATE_FIELDS,
-  type CreateField,
   firstPageQuery,
   initialContactsState,
   isLoading,
   type LandAt,
   nextPageQuery,
-  pendingDeleteContact,
   queryKey,
   selectedContact,
   UNDO_WINDOW_MS,
@@ -29,16 +26,11 @@ import type { StatusStore } from '../state/status.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';
 import { ExternalState } from '../state/external-state.js';
 import type { WriteLedger } from './write-ledger.js';
+import { ContactDeletes, type UndoHold } from './contact-deletes.js';
+import { ContactForms } from './contact-forms.js';
 import type { FieldInput } from '../state/field-text.js';
 
-type PhoneRule = typeof import('../../api/possible-phone.js');
-let phoneRule: PhoneRule | undefined;
-let phoneRuleLoading: Promise<PhoneRule> | undefined;
-/**
- * The phone rule `contacts create` applies, loaded when the create form first opens: its
- * metadata (libphonenumber's) is the form's to load, not the dashboard's start's.
- */
-const loadPhoneRule = (): Promise<PhoneRule> => (phoneRuleLoading ??= import('../../api/possible-phone.js').then((rule) => (phoneRule = rule)));
+export type { UndoHold } from './contact-deletes.js';
 
 /** The longest wait between tries of a first page that did not come. */
 const RETRY_MAX_MS = 30_000;
@@ -65,16 +57,6 @@ interface Walking {
   request: number | undefined;
 }
 
-/** The ledger key of the delete waiting out its undo window (one at a time). */
-const PENDING_DELETE = 'contacts.delete';
-/** The batch of marked contacts in its undo window: a key of its own, beside a single delete's. */
-const PENDING_BATCH = 'contacts.delete-marked';
-/** Deletes of a batch in flight at once: quick, and gentle on a server's rate limit. */
-const BATCH_CONCURRENCY = 2;
-
-/** Why the undo offer cannot be seen: the terminal too small for the panes, or the shell's. */
-export type UndoHold = 'hidden' | 'suspended';
-
 /** A change to the contacts the whole-list search must learn of: read or changed, or gone. */
 export type ContactsChange = { put: readonly Contact[] } | { gone: readonly string[] };
 
@@ -92,7 +74,6 @@ export class ContactsController {
   readonly #client: TickbookClient;
   readonly #status: StatusStore;
   readonly #ledger: WriteLedger;
-  readonly #undoWindowMs: number;
   readonly #state: ExternalState<ContactsState, ContactsAction>;
   /** Told of every contact read or changed here (the search index); set by whoever keeps one. */
   onChanged: ((change: ContactsChange) => void) | undefined;
@@ -105,18 +86,37 @@ export class ContactsController {
   #fillTimer: NodeJS.Timeout | undefined;
   /** Failed tries of a first page in a row: the wait before the next one doubles each time. */
   #retries = 0;
-  /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
-  #createSeq = 0;
-  /** Every reason the undo window is held for: it runs again only once none is left. */
-  readonly #undoHolds = new Set<UndoHold>();
+  readonly #deletes: ContactDeletes;
+  readonly #forms: ContactForms;
 
   constructor({ client, status, pageSize, ledger, undoWindowMs = UNDO_WINDOW_MS, onChanged }: ContactsControllerOptions) {
     this.#client = client;
     this.#status = status;
     this.#ledger = ledger;
-    this.#undoWindowMs = undoWindowMs;
     this.onChanged = onChanged;
     this.#state = new ExternalState(contactsReducer, initialContactsState(pageSize));
+    this.#deletes = new ContactDeletes({
+      client,
+      status,
+      ledger,
+      undoWindowMs,
+      getState: this.getState,
+      dispatch: this.#dispatch,
+      track: (work, what) => this.#track(work, what),
+      told: (change) => this.#told(change),
+      failed: this.#failed,
+    });
+    this.#forms = new ContactForms({
+      client,
+      status,
+      getState: this.getState,
+      dispatch: this.#dispatch,
+      track: (work, what) => this.#track(work, what),
+      told: (change) => this.#told(change),
+      failed: this.#failed,
+      failedOn: (contact, error) => this.#failedOn(contact, error),
+      showFirstPage: (id) => this.#load(firstPageQuery(this.getState()), 1, id),
+    });
   }
 
   /** The latest state: what the commands before this one left. */
@@ -350,75 +350,6 @@ export class ContactsController {
   };
 
   /**
-   * The batch's deletes, a few at a time, its progress drawn as they go. A contact already gone
-   * counts as deleted; one the server refuses comes back into the list, marked again, and each
-   * refusal is said (the log keeps them all), then the count of what was done.
-   */
-  async #sendBatch(contacts: readonly Contact[]): Promise<void> {
-    this.#dispatch({ type: 'batch-sending' });
-    const failures: { contact: Contact; reason: string }[] = [];
-    let done = 0;
-    let next = 0;
-    const worker = async () => {
-      while (next < contacts.length) {
-        const contact = contacts[next++]!;
-        // Each delete is the ledger's on its own: one refused while the user is leaving is
-        // reported on the way out, as a single delete's is. Already gone is what was wanted.
-        const one = this.#client.deleteContact(contact.id).then(
-          () => undefined,
-          (error: unknown) => {
-            if (error instanceof ApiError && error.kind === 'not_found') return undefined;
-            throw error;
-          },
-        );
-        try {
-          await this.#track(one, `delete ${drawn(contactName(contact))}`);
-          this.#told({ gone: [contact.id] });
-        } catch (error) {
-          failures.push({ contact, reason: errorText(error) });
-        }
-        this.#dispatch({ type: 'batch-progress', done: ++done });
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(BATCH_CONCURRENCY, contacts.length) }, worker));
-    this.#dispatch({ type: 'batch-finished', failed: failures.map((f) => f.contact) });
-    for (const { contact, reason } of failures) this.#status.notice(`not deleted: ${drawn(contactName(contact))}: ${reason}`);
-    const deleted = contacts.length - failures.length;
-    this.#status.notice(
-      failures.length === 0
-        ? `deleted ${deleted} contact${deleted === 1 ? '' : 's'} and their conversations`
-        : `deleted ${deleted} of ${contacts.length}; ${failures.length} not deleted, marked again (m lists why)`,
-    );
-  }
-
-  #sendDelete(contact: Contact): Promise<void> {
-    // Named as the screen names it now (a rename may have landed since the delete was asked).
-    const current = pendingDeleteContact(this.getState());
-    const shown = drawn(contactName(current?.id === contact.id ? current : contact));
-    this.#dispatch({ type: 'delete-sent', id: contact.id });
-    // Already gone is what we wanted: not a failure, here or in the report on the way out.
-    const sent = this.#client.deleteContact(contact.id).then(
-      () => true,
-      (error: unknown) => {
-        if (error instanceof ApiError && error.kind === 'not_found') return false;
-        throw error;
-      },
-    );
-    void sent.then(() => this.#told({ gone: [contact.id] }), () => undefined);
-    return this.#track(sent, `delete ${shown}`).then(
-      (deleted) => {
-        if (!deleted) return;
-        this.#status.recover('contacts');
-        this.#status.notice(`deleted ${shown} and the conversation`);
-      },
-      (error: unknown) => {
-        this.#dispatch({ type: 'delete-failed', contact });
-        this.#failed(error);
-      },
-    );
-  }
-
-  /**
    * A pane taller than its page (grown, or a page cut short) is filled with the rows after the
    * last one, so the top row stays where the eye left it. A pane made smaller keeps its rows
    * and scrolls through them.
@@ -521,41 +452,8 @@ export class ContactsController {
   readonly startRename = (): void => this.#dispatch({ type: 'rename-started' });
   readonly editRename = (input: FieldInput): void => this.#dispatch({ type: 'rename-edited', input });
 
-  readonly submitRename = (): void => {
-    const s = this.getState();
-    if (s.mode.kind !== 'rename') return;
-    const { id } = s.mode;
-    const draft = s.mode.draft.value;
-    const contact = s.page?.contacts.find((c) => c.id === id);
-    const trimmed = draft.trim();
-    // An empty name resets to none, which shows the username.
-    const displayName = trimmed === '' ? null : trimmed;
-    // Unchanged from what the field started with (which leaves out what draws as nothing, a
-    // ZWSP or an RLM): nothing to send, or Enter alone would strip them from the name.
-    const untouched = contact !== undefined && draft === typedText(contactName(contact));
-    if (!contact || untouched || (displayName ?? contact.username) === contactName(contact)) {
-      this.#dispatch({ type: 'mode-cancelled' });
-      return;
-    }
-    this.#dispatch({ type: 'rename-sent', id, displayName });
-    this.#track(this.#client.updateContact(id, displayName), `rename ${drawn(contactName(contact))}`).then(
-      (updated) => {
-        this.#status.recover('contacts');
-        this.#status.notice(`renamed to ${drawn(contactName(updated))}`);
-        this.#told({ put: [updated] });
-        this.#dispatch({ type: 'rename-succeeded', contact: updated });
-      },
-      (error: unknown) => {
-        this.#dispatch({ type: 'rename-failed', id });
-        this.#failedOn(contact, error);
-      },
-    );
-  };
-
-  readonly cancel = (): void => {
-    if (this.getState().mode.kind === 'create') this.#createSeq++;
-    this.#dispatch({ type: 'mode-cancelled' });
-  };
+  readonly submitRename = (): void => this.#forms.submitRename();
+  readonly cancel = (): void => this.#forms.cancel();
 
   /** The marked contacts from the list; the open contact, from its own view, is the one asked about. */
   readonly askDelete = (): void => {
@@ -566,125 +464,20 @@ export class ContactsController {
   readonly markShown = (): void => this.#dispatch({ type: 'marked-shown' });
   readonly clearMarks = (): void => this.#dispatch({ type: 'marks-cleared' });
 
-  readonly confirmDelete = (): void => {
-    const ledger = this.#ledger;
-    const windowMs = this.#undoWindowMs;
-    if (this.getState().mode.kind === 'confirm-batch') {
-      void ledger.sendNow(PENDING_BATCH);
-      this.#dispatch({ type: 'batch-confirmed', now: ledger.now(), windowMs });
-      const batch = this.getState().batch;
-      if (!batch) return;
-      ledger.defer(PENDING_BATCH, windowMs, () => this.#sendBatch(batch.contacts));
-      if (this.#undoHolds.size > 0) ledger.hold(PENDING_BATCH);
-      return;
-    }
-    // One undo window at a time: a second delete sends the first at once.
-    void ledger.sendNow(PENDING_DELETE);
-    // The ledger's clock, which sends it, is the one the countdown is drawn by.
-    this.#dispatch({ type: 'delete-confirmed', now: ledger.now(), windowMs });
-    const pending = this.getState().pendingDelete;
-    if (!pending) return;
-    ledger.defer(PENDING_DELETE, windowMs, () => this.#sendDelete(pending.contact));
-    if (this.#undoHolds.size > 0) ledger.hold(PENDING_DELETE);
-  };
-
+  readonly confirmDelete = (): void => this.#deletes.confirm();
   /**
    * The undo offer cannot be seen (the terminal is too small, or suspended to the shell): its
    * window waits. Synchronous: a suspended process must not stop before the clock does.
    */
-  readonly holdUndo = (why: UndoHold): void => {
-    this.#undoHolds.add(why);
-    this.#ledger.hold(PENDING_DELETE);
-    this.#ledger.hold(PENDING_BATCH);
-  };
-
+  readonly holdUndo = (why: UndoHold): void => this.#deletes.hold(why);
   /** One reason fewer to hold: with none left the offer runs on with the time it had left. */
-  readonly releaseUndo = (why: UndoHold): void => {
-    this.#undoHolds.delete(why);
-    if (this.#undoHolds.size > 0) return;
-    const dueAt = this.#ledger.release(PENDING_DELETE);
-    if (dueAt !== undefined) this.#dispatch({ type: 'undo-window-moved', dueAt });
-    const batchDue = this.#ledger.release(PENDING_BATCH);
-    if (batchDue !== undefined) this.#dispatch({ type: 'batch-window-moved', dueAt: batchDue });
-  };
+  readonly releaseUndo = (why: UndoHold): void => this.#deletes.release(why);
+  readonly undoDelete = (): void => this.#deletes.undo();
 
-  readonly undoDelete = (): void => {
-    const batch = this.getState().batch;
-    if (batch) {
-      this.#ledger.cancel(PENDING_BATCH);
-      this.#dispatch({ type: 'batch-undone' });
-      this.#status.notice(`kept the ${batch.contacts.length} contact${batch.contacts.length === 1 ? '' : 's'} (still marked)`);
-      return;
-    }
-    const pending = pendingDeleteContact(this.getState());
-    if (!pending) return;
-    this.#ledger.cancel(PENDING_DELETE);
-    this.#dispatch({ type: 'delete-undone' });
-    this.#status.notice(`kept ${drawn(contactName(pending))}`);
-  };
-
-  readonly startCreate = (): void => {
-    void loadPhoneRule();
-    this.#dispatch({ type: 'create-started' });
-  };
+  readonly startCreate = (): void => this.#forms.startCreate();
   readonly editCreate = (input: FieldInput): void => this.#dispatch({ type: 'create-edited', input });
   readonly moveCreateField = (by: number): void => this.#dispatch({ type: 'create-field-moved', by });
-
-  readonly submitCreate = (): void => {
-    const s = this.getState();
-    if (s.mode.kind !== 'create' || s.mode.form.submitting) return;
-    // Loading since the form opened: a submit quicker than that is made once it is there.
-    if (!phoneRule) {
-      void loadPhoneRule().then(() => this.submitCreate(), this.#failed);
-      return;
-    }
-    const { values } = s.mode.form;
-    const problems: Partial<Record<CreateField, string>> = {};
-    if (values.username.trim() === '') problems.username = 'username is required';
-    // The rule `contacts create --phone` applies, checked here so a typo is shown without a request.
-    const phone = phoneRule.parsePossiblePhoneNumber(values.phone_number, 'phone_number');
-    if (values.phone_number.trim() === '') problems.phone_number = 'phone_number is required';
-    else if (typeof phone !== 'string') problems.phone_number = phone.problem;
-    if (Object.keys(problems).length > 0 || typeof phone !== 'string') {
-      this.#dispatch({ type: 'create-failed', errors: problems });
-      return;
-    }
-    this.#dispatch({ type: 'create-sent' });
-    const seq = ++this.#createSeq;
-    const stillTheForm = () => seq === this.#createSeq && this.getState().mode.kind === 'create';
-    const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
-    const displayName = optional(values.display_name);
-    const avatarUrl = optional(values.avatar_url);
-    this.#track(
-      this.#client.createContact({
-        username: values.username.trim(),
-        phoneNumber: phone,
-        ...(displayName !== undefined && { displayName }),
-        ...(avatarUrl !== undefined && { avatarUrl }),
-      }),
-      `create ${drawn(values.username.trim())}`,
-    ).then(
-      (created) => {
-        this.#status.recover('contacts');
-        this.#status.notice(`created ${drawn(contactName(created))}`);
-        this.#told({ put: [created] });
-        // The contact exists either way; only the form that sent it is closed by the answer.
-        if (stillTheForm()) this.#dispatch({ type: 'create-succeeded' });
-        if (this.getState().mode.kind !== 'create') this.#load(firstPageQuery(this.getState()), 1, created.id);
-      },
-      (error: unknown) => {
-        const field = error instanceof ApiError ? error.field : undefined;
-        if (!stillTheForm()) {
-          this.#failed(error);
-        } else if (field && (CREATE_FIELDS as readonly string[]).includes(field)) {
-          this.#dispatch({ type: 'create-failed', errors: { [field]: errorText(error) } });
-        } else {
-          this.#dispatch({ type: 'create-failed', errors: {} });
-          this.#failed(error);
-        }
-      },
-    );
-  };
+  readonly submitCreate = (): void => this.#forms.submitCreate();
 
   readonly startFilter = (): void => this.#dispatch({ type: 'filter-started' });
   readonly editFilter = (input: FieldInput): void => this.#dispatch({ type: 'filter-edited', input });
