@@ -7,7 +7,7 @@ import { ConfigReadError, fileStamp, SettingsSync } from '../config/settings-syn
 import { findList, FIRST_LIST_NAME, newList, type Watchlists } from '../market/watchlists.js';
 import { resolveConnection } from '../config/connection.js';
 import { runDashboard } from '../tui/run.js';
-import { StatusStore } from '../tui/state/status.js';
+import { StatusBoard } from '../tui/state/status.js';
 import { dashboardRecording } from '../tui/state/history-reports.js';
 import { DEFAULT_WATCHLIST, MAX_INTERVAL_S, MIN_INTERVAL_S } from '../tui/ticker/ticker-state.js';
 import { CONNECTION_HELP, connectionFlags } from './connection-options.js';
@@ -117,7 +117,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
       throw error;
     }
   };
-  const status = new StatusStore();
+  const status = new StatusBoard();
   const code = await withClient(
     values,
     async ({ client, target, sandbox, historySource, contactsSource }) => {

@@ -7,12 +7,12 @@ import type { Watchlists } from '../market/watchlists.js';
 import type { Firing } from '../store/alerts-store.js';
 import type { HistoryService } from '../store/price-recorder.js';
 import { WriteLedger } from './contacts/write-ledger.js';
-import type { StatusStore } from './state/status.js';
+import type { StatusBoard } from './state/status.js';
 import type { TerminalSize } from './terminal/terminal-size.js';
 
 export interface DashboardProps {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   /** Where requests go, in words without secrets: "sandbox (in-process)" or host names. */
   target: string;
   /** The saved lists, or symbols for this run. */

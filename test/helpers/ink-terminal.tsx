@@ -10,7 +10,7 @@ import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { PassThrough } from 'node:stream';
 import { InputSourceContext } from '../../src/tui/keys/input-source.js';
 import { TerminalReader, type TerminalInput } from '../../src/tui/keys/terminal-reader.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { FakeTerminal } from './fake-terminal.js';
 
 /** A terminal's stdin: raw mode and pausing are recorded, keys are emitted. */
@@ -91,7 +91,7 @@ export interface InkDashboard extends InkMount {
  */
 export async function mountInkDashboard(client: TickbookClient, props: Partial<DashboardProps> = {}): Promise<InkDashboard> {
   const mounted = mountInk(
-    <Dashboard client={client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} {...props} />,
+    <Dashboard client={client} status={new StatusBoard()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} {...props} />,
     120,
     30,
     props.mouse === true,

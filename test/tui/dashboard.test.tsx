@@ -17,7 +17,7 @@ import { TickbookClient } from '../../src/api/client.js';
 import { ApiError } from '../../src/api/errors.js';
 import { contactName, type Contact } from '../../src/api/types.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js';
 import { startProxy } from '../helpers/proxy.js';
@@ -63,7 +63,7 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
   let suspends = 0;
   const props: DashboardProps = {
     client,
-    status: new StatusStore(),
+    status: new StatusBoard(),
     target: TARGET,
     watchlist: options.watchlist ?? WATCHLIST,
     intervalS: options.intervalS ?? 2,

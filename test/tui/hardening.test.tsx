@@ -18,7 +18,7 @@ import {
 import { contactsReducer } from '../../src/tui/contacts/contacts-reducer.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
 import { onlyStyles, Screen } from '../../src/tui/terminal/screen.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
 import { inAct, pause, waitFor } from '../helpers/ink.js';
@@ -304,7 +304,7 @@ function newClient(contactsUrl: string, sb: TestSandbox): TickbookClient {
 async function mount(client: TickbookClient, size = { columns: 120, rows: 40 }): Promise<DashboardHarness> {
   const props: DashboardProps = {
     client,
-    status: new StatusStore(),
+    status: new StatusBoard(),
     target: 'sandbox (hardening test)',
     watchlist: ['AAPL', 'MSFT'],
     intervalS: 2,

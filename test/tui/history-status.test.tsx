@@ -12,7 +12,7 @@ import { openHistoryStore } from '../../src/store/history-store.js';
 import { PriceRecorder } from '../../src/store/price-recorder.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { dashboardRecording, historyReports } from '../../src/tui/state/history-reports.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { inAct } from '../helpers/ink.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
@@ -48,7 +48,7 @@ describe('the status line while the price history is held by another process', (
     holder = new Database(path);
     holder.pragma('locking_mode = EXCLUSIVE');
     holder.exec('BEGIN EXCLUSIVE');
-    const status = new StatusStore();
+    const status = new StatusBoard();
     const history = new PriceRecorder({ source: 'history-status-test', path, ...historyReports(status), retryEveryMs: 50, lockWaitMs: 20 });
     recorder = history;
     const h = drive(
@@ -83,7 +83,7 @@ describe('the status line while the price history is held by another process', (
 
 describe("the dashboard's wait for another process's lock", () => {
   it('is a moment, not the 2 s the commands wait: the poll that meets a lock taken after the file opened says so in the status line at once', async () => {
-    const status = new StatusStore();
+    const status = new StatusBoard();
     // As the dashboard makes its recorder (dashboard.ts).
     const history = new PriceRecorder({ source: 'history-status-test', path, ...dashboardRecording(status) });
     recorder = history;

@@ -14,7 +14,7 @@ import { TerminalReader } from '../../src/tui/keys/terminal-reader.js';
 import { InputSourceContext } from '../../src/tui/keys/input-source.js';
 import { PassThrough } from 'node:stream';
 import { Screen } from '../../src/tui/terminal/screen.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
 import { waitFor } from '../helpers/ink.js';
 import { FakeKeyboard } from '../helpers/ink-terminal.js';
@@ -104,7 +104,7 @@ describe('the dashboard fed random terminal input', () => {
         instance = render(
           <ErrorBoundary onError={onCrash}>
             <InputSourceContext.Provider value={input}>
-              <Dashboard client={api!} status={new StatusStore()} target="fuzz" watchlist={['AAPL', 'MSFT']} intervalS={1} undoWindowMs={50} />
+              <Dashboard client={api!} status={new StatusBoard()} target="fuzz" watchlist={['AAPL', 'MSFT']} intervalS={1} undoWindowMs={50} />
             </InputSourceContext.Provider>
           </ErrorBoundary>,
           { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: new PassThrough() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ColumnName, newList, type Watchlists } from '../../src/market/watchlists.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { inverseSegments } from '../helpers/ink.js';
 import { KEY } from '../helpers/keys.js';
@@ -23,7 +23,7 @@ interface Harness extends DashboardHarness {
 async function mount(props: Omit<DashboardProps, 'status' | 'target' | 'intervalS'>): Promise<Harness> {
   const saved: Watchlists[] = [];
   const full: DashboardProps = {
-    status: new StatusStore(),
+    status: new StatusBoard(),
     target: 'sandbox (list cursor test)',
     intervalS: 2,
     persistWatchlist: (lists) => {

@@ -5,7 +5,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickbookClient } from '../../src/api/client.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { waitForFrame } from '../helpers/ink.js';
 import { type Proxy, startProxy } from '../helpers/proxy.js';
@@ -33,7 +33,7 @@ async function mount(noticeMs = 300, ready = true) {
   const client = new TickbookClient({ contactsUrl: proxy.url, marketDataUrl: proxy.url, token: sandbox.token, apiKey: sandbox.apiKey, retry: { retries: 0 } });
   clients.push(client);
   const instance = await renderDashboard(
-    <Dashboard client={client} status={new StatusStore(Date.now, noticeMs)} target="proxy" watchlist={['AAPL']} intervalS={30} size={{ columns: 100, rows: 30 }} />,
+    <Dashboard client={client} status={new StatusBoard(Date.now, noticeMs)} target="proxy" watchlist={['AAPL']} intervalS={30} size={{ columns: 100, rows: 30 }} />,
     100,
   );
   const h = drive(instance);

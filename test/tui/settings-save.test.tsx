@@ -12,7 +12,7 @@ import { savedLists } from '../../src/config/saved-watchlists.js';
 import { fileStamp, SettingsSync } from '../../src/config/settings-sync.js';
 import type { Watchlists } from '../../src/market/watchlists.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause } from '../helpers/ink.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
@@ -31,7 +31,7 @@ describe('saving the watchlist', () => {
     const blocker = join(home, 'tickbook');
     writeFileSync(blocker, 'not a directory');
     const path = join(blocker, 'config.json');
-    const status = new StatusStore();
+    const status = new StatusBoard();
     const element = (
       <Dashboard
         client={ctx.client}
@@ -81,7 +81,7 @@ describe('saving the watchlist', () => {
     const stamp = fileStamp(path);
     const lists = savedLists(readConfigFile(path).config)!;
     const sync = new SettingsSync(path, { lists, intervalS: 2, stamp });
-    const status = new StatusStore();
+    const status = new StatusBoard();
     const save = (l: Watchlists, interval: number) => sync.sync(l, interval);
     const element = (
       <Dashboard client={ctx.client} status={status} target="test" watchlist={lists} intervalS={2} persistWatchlist={save} refreshSettings={save} size={{ columns: 120, rows: 30 }} />

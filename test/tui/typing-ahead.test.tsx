@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { contactName } from '../../src/api/types.js';
 import { Dashboard } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { setUpSandbox } from '../helpers/sandbox.js';
 
@@ -13,7 +13,7 @@ describe('typing ahead into a field that is just opening', () => {
 
   async function mount() {
     const instance = await renderDashboard(
-      <Dashboard client={ctx.client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={2} size={{ columns: 120, rows: 40 }} />,
+      <Dashboard client={ctx.client} status={new StatusBoard()} target="test" watchlist={['AAPL']} intervalS={2} size={{ columns: 120, rows: 40 }} />,
       120,
     );
     const h = drive(instance);

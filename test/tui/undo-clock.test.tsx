@@ -6,7 +6,7 @@ import { act } from 'react';
 import { Dashboard } from '../../src/tui/Dashboard.js';
 import { Lifecycle, LifecycleContext } from '../../src/tui/lifecycle.js';
 import { undoSecondChangesIn, undoSecondsLeft } from '../../src/tui/contacts/contacts-state.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 import { drive, renderDashboard, unmountAll } from '../helpers/dashboard.js';
 import { pause, waitFor } from '../helpers/ink.js';
@@ -91,7 +91,7 @@ describe('the undo offer in the dashboard', () => {
   async function mount(undoWindowMs: number, lifecycle = new Lifecycle()) {
     const instance = await renderDashboard(
       <LifecycleContext.Provider value={lifecycle}>
-        <Dashboard client={ctx.client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 40 }} undoWindowMs={undoWindowMs} />
+        <Dashboard client={ctx.client} status={new StatusBoard()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 40 }} undoWindowMs={undoWindowMs} />
       </LifecycleContext.Provider>,
       120,
     );

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { footerHint } from '../../src/tui/chrome/footer-hint.js';
 import type { Scope } from '../../src/tui/keys/keymap.js';
 import { Dashboard, type DashboardProps } from '../../src/tui/Dashboard.js';
-import { StatusStore } from '../../src/tui/state/status.js';
+import { StatusBoard } from '../../src/tui/state/status.js';
 import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { KEY } from '../helpers/keys.js';
@@ -58,7 +58,7 @@ describe('x and u on the ticker', () => {
   async function mount(extra: Partial<DashboardProps>): Promise<DashboardHarness> {
     const props: DashboardProps = {
       client: ctx.client,
-      status: new StatusStore(),
+      status: new StatusBoard(),
       target: 'sandbox (undo hint test)',
       watchlist: ['AAPL', 'MSFT', 'NVDA'],
       intervalS: 60,

@@ -10,7 +10,7 @@ import type { Books } from '../../store/price-recorder.js';
 import { formatPrice } from '../../text/numbers.js';
 import { firstProblem, type Form, formAt, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { FieldInput } from '../state/field-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/external-state.js';
 
@@ -56,7 +56,7 @@ export const checkAlert = (values: Record<AlertField, string>): Partial<Record<A
   return problems;
 };
 
-export function useAlertsView(owner: AlertsOwner, status: StatusStore, now: () => number = Date.now) {
+export function useAlertsView(owner: AlertsOwner, status: StatusBoard, now: () => number = Date.now) {
   const [view, set, current] = useLatest<AlertsView>({ open: false });
   // Bumped by every change made here, so that the lists shown are read again.
   const [version, setVersion] = useState(0);

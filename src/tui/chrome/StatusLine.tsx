@@ -6,7 +6,7 @@ import { duration } from '../../text/time.js';
 import { fit, width as textWidth } from '../../text/width.js';
 import { inverse } from '../style/attributes.js';
 import { Spinner } from '../components/Spinner.js';
-import type { StatusSnapshot, StatusStore } from '../state/status.js';
+import type { StatusSnapshot, StatusBoard } from '../state/status.js';
 import { type Selectable, useSelected, wholeState } from '../state/external-state.js';
 import { useNow } from '../state/use-now.js';
 import { useGlyphs } from '../style/glyphs.js';
@@ -23,7 +23,7 @@ interface StatusLineProps {
  * The status line whose latency is read again at each change of `polls` (the ticker's live state):
  * a poll's answer brings a new figure but draws the ticker pane, not the dashboard.
  */
-export function PolledStatusLine({ source, polls, ...line }: Omit<StatusLineProps, 'latencyMs'> & { source: StatusStore; polls: Selectable<unknown> }) {
+export function PolledStatusLine({ source, polls, ...line }: Omit<StatusLineProps, 'latencyMs'> & { source: StatusBoard; polls: Selectable<unknown> }) {
   useSelected(polls, wholeState);
   return <StatusLine {...line} latencyMs={source.latencyMs} />;
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { errorText } from '../state/error-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type ContactsAction, type ContactsState, pendingDeleteContact } from './contacts-state.js';
 import type { WriteLedger } from './write-ledger.js';
 
@@ -23,7 +23,7 @@ export type UndoHold = 'hidden' | 'suspended';
 /** What the deletes are given of the contacts controller. */
 export interface DeletesContext {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   ledger: WriteLedger;
   undoWindowMs: number;
   getState: () => ContactsState;

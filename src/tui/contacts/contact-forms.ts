@@ -6,7 +6,7 @@ import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn, typedText } from '../../text/sanitize.js';
 import { errorText } from '../state/error-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { CREATE_FIELDS, type ContactsAction, type ContactsState, type CreateField } from './contacts-state.js';
 
 type PhoneRule = typeof import('../../api/possible-phone.js');
@@ -21,7 +21,7 @@ const loadPhoneRule = (): Promise<PhoneRule> => (phoneRuleLoading ??= import('..
 /** What the forms are given of the contacts controller. */
 export interface FormsContext {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   getState: () => ContactsState;
   dispatch: (action: ContactsAction) => void;
   /** The spinner while a call runs, and the ledger's record of a write (`what` it does). */

@@ -4,14 +4,14 @@ import { type Contact, contactName } from '../../api/types.js';
 import { clipboardText } from '../terminal/notify.js';
 import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf, eachOf } from '../keys/commands.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type ContactsState, selectedContact } from './contacts-state.js';
 import type { ContactsController as ContactsCommands } from './contacts-controller.js';
 
 export interface ContactsCommandsDeps {
   contacts: ContactsCommands;
   getState: () => ContactsState;
-  status: StatusStore;
+  status: StatusBoard;
   /** r reloads the whole-list search's index too: it is how a stale search is refreshed. */
   refreshSearch: () => void;
   /** Puts text on the clipboard; undefined when this run does not own the terminal. */

@@ -22,7 +22,7 @@ import {
 } from './contacts-state.js';
 import { contactsReducer } from './contacts-reducer.js';
 import { errorText, isAbort } from '../state/error-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';
 import { ExternalState } from '../state/external-state.js';
 import type { WriteLedger } from './write-ledger.js';
@@ -62,7 +62,7 @@ export type ContactsChange = { put: readonly Contact[] } | { gone: readonly stri
 
 export interface ContactsControllerOptions {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   pageSize: number;
   ledger: WriteLedger;
   undoWindowMs?: number | undefined;
@@ -72,7 +72,7 @@ export interface ContactsControllerOptions {
 
 export class ContactsController {
   readonly #client: TickbookClient;
-  readonly #status: StatusStore;
+  readonly #status: StatusBoard;
   readonly #ledger: WriteLedger;
   readonly #state: ExternalState<ContactsState, ContactsAction>;
   /** Told of every contact read or changed here (the search index); set by whoever keeps one. */

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import type { TickbookClient } from '../../api/client.js';
 import type { Contact } from '../../api/types.js';
 import { localDateTime } from '../../text/time.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 
 export interface ContactsExport {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   /** The config's export_dir; else the home directory. */
   exportDir: string | undefined;
   ellipsis: string;

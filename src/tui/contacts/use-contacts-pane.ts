@@ -7,14 +7,14 @@ import type { Contact } from '../../api/types.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import { useLifecycle } from '../lifecycle.js';
 import { useContactSearch } from '../search/use-contact-search.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { isLoading } from './contacts-state.js';
 import { useContacts } from './use-contacts.js';
 import type { WriteLedger } from './write-ledger.js';
 
 export interface ContactsPaneOptions {
   client: TickbookClient;
-  status: StatusStore;
+  status: StatusBoard;
   pageRows: number;
   ledger: WriteLedger;
   undoWindowMs: number | undefined;

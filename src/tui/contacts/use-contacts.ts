@@ -6,12 +6,12 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import { type ContactsChange, ContactsController } from './contacts-controller.js';
 import { isLoading } from './contacts-state.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import type { WriteLedger } from './write-ledger.js';
 
 export function useContacts(
   client: TickbookClient,
-  status: StatusStore,
+  status: StatusBoard,
   pageSize: number,
   ledger: WriteLedger,
   undoWindowMs?: number,

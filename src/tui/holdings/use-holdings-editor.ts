@@ -7,7 +7,7 @@ import { fixedText } from '../../market/money.js';
 import type { Books } from '../../store/price-recorder.js';
 import { firstProblem, type Form, formEdited, formMoved, formRefused, newForm } from '../state/form.js';
 import type { FieldInput } from '../state/field-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type BooksOwner, readBooks, writeBooks } from '../state/books-write.js';
 import { useLatest } from '../state/external-state.js';
 import { highlightedPlace, highlightOn, type LotHighlight } from './lot-highlight.js';
@@ -36,7 +36,7 @@ const problemsOf = (today: () => string) => (values: LotInput): Partial<Record<L
   return 'problems' in checked ? checked.problems : {};
 };
 
-export function useHoldingsEditor(owner: HoldingsOwner, status: StatusStore) {
+export function useHoldingsEditor(owner: HoldingsOwner, status: StatusBoard) {
   const [editor, set, current] = useLatest<HoldingsEditor>({ open: false });
   // Bumped by every change, so that what is drawn from the lots is worked out again.
   const [version, setVersion] = useState(0);

@@ -9,7 +9,7 @@ import { useRef } from 'react';
 import { type ClickRun, nextClick } from '../mouse/clicks.js';
 import type { MouseAreas } from '../mouse/mouse-areas.js';
 import { mouseSteps, type MouseStep } from '../mouse/mouse-steps.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import type { OpenField } from '../components/field-commands.js';
 import { useInputHandler } from './input-source.js';
 import { type KeyRun, runAt } from './key-runs.js';
@@ -29,7 +29,7 @@ export interface KeyRouter {
   exit: () => void;
   /** The contacts list is moving to another page, and what to run once it lands. */
   contactsMove: { moving: () => boolean; afterMove: (then: () => void) => void };
-  status: StatusStore;
+  status: StatusBoard;
   mouse: { on: { readonly current: boolean }; areas: MouseAreas };
 }
 

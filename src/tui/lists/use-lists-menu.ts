@@ -4,7 +4,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { createList, LIST_NAME_MAX, moveSymbolToList, renameList, removeList, type Watchlists } from '../../market/watchlists.js';
 import { EMPTY_FIELD, fieldAtEnd, fieldInput, type FieldInput, type FieldText } from '../state/field-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 
 export type ListsMenu =
   | { open: false }
@@ -25,7 +25,7 @@ export interface ListsOwner {
   change: (lists: Watchlists) => void;
 }
 
-export function useListsMenu(owner: ListsOwner, status: StatusStore) {
+export function useListsMenu(owner: ListsOwner, status: StatusBoard) {
   const [menu, setMenu] = useState<ListsMenu>({ open: false });
   const ref = useRef(menu);
   const set = useCallback((next: ListsMenu) => {

@@ -1,7 +1,7 @@
 // O: the mouse reported to the dashboard, or left to the terminal (to select text), and the
 // choice kept for the next run.
 import { commandsOf } from '../keys/commands.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 
 export interface MouseCommandsDeps {
   /** Whether the terminal reports the mouse now. */
@@ -10,7 +10,7 @@ export interface MouseCommandsDeps {
   tell: ((on: boolean) => void) | undefined;
   /** Keeps the choice; throws when it cannot be saved. */
   persist: ((on: boolean) => void) | undefined;
-  status: StatusStore;
+  status: StatusBoard;
 }
 
 export function mouseCommands({ on: mouseOn, tell, persist, status }: MouseCommandsDeps) {

@@ -5,14 +5,14 @@ import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf } from '../keys/commands.js';
 import type { ContactsState } from '../contacts/contacts-state.js';
 import type { ContactsController as ContactsCommands } from '../contacts/contacts-controller.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import type { useContactSearch } from './use-contact-search.js';
 
 export interface SearchCommandsDeps {
   search: ReturnType<typeof useContactSearch>;
   contacts: ContactsCommands;
   getContacts: () => ContactsState;
-  status: StatusStore;
+  status: StatusBoard;
   /** Rows on a page of the contacts list as it is drawn now. */
   pageRows: () => number;
 }

@@ -9,7 +9,7 @@ import type { ContactSearch, SearchHit } from '../../contacts/search.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import { type PageOfRow, pageOfRow } from '../contacts/contact-walk.js';
 import { errorText } from '../state/error-text.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { useLatest } from '../state/external-state.js';
 import { EMPTY_FIELD, fieldInput, type FieldInput, type FieldText } from '../state/field-text.js';
 
@@ -42,7 +42,7 @@ export interface ContactSearchOptions {
   history: HistoryService | undefined;
   /** The name the list is indexed under (contactsSource); without one there is no index. */
   source: string | undefined;
-  status: StatusStore;
+  status: StatusBoard;
   /** Whether the user is paging (a page on its way): the walk waits its turn. */
   busy: () => boolean;
   /** Contacts deleted, or waiting out their undo window: not offered. */

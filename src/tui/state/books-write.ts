@@ -2,7 +2,7 @@
 // written at once, or said in the status line, with what it was for, when it cannot be; a read
 // that fails is nothing to show (the next write says why).
 import type { Books } from '../../store/price-recorder.js';
-import type { StatusStore } from './status.js';
+import type { StatusBoard } from './status.js';
 
 export interface BooksOwner {
   books: () => Books | undefined;
@@ -24,7 +24,7 @@ export function readBooks<T>(books: Books | undefined, read: (books: Books) => T
  * Runs `body` on the books; false (and said, as "WHAT: REASON") when they are not open or the
  * write fails, or when `body` says it found nothing to change. `kept` names what the file keeps.
  */
-export function writeBooks(owner: BooksOwner, status: StatusStore, kept: string, what: string, body: (books: Books) => boolean | void): boolean {
+export function writeBooks(owner: BooksOwner, status: StatusBoard, kept: string, what: string, body: (books: Books) => boolean | void): boolean {
   const books = owner.books();
   if (!books) {
     const why = owner.unavailable();

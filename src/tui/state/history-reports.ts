@@ -2,9 +2,9 @@
 // a write refused) as a notice that fades, and a trouble that lasts (another process holds the
 // file, the disk is full) as an error that stays until the recorder says it is over.
 import type { PriceRecorderOptions } from '../../store/price-recorder.js';
-import type { StatusStore } from './status.js';
+import type { StatusBoard } from './status.js';
 
-export const historyReports = (status: StatusStore): Pick<PriceRecorderOptions, 'onWarning' | 'onTrouble'> => ({
+export const historyReports = (status: StatusBoard): Pick<PriceRecorderOptions, 'onWarning' | 'onTrouble'> => ({
   onWarning: (warning) => status.notice(`warning: ${warning}`),
   onTrouble: (trouble, retryAt) => (trouble === undefined ? status.recover('history') : status.fail('history', trouble, retryAt)),
 });
@@ -21,7 +21,7 @@ export const historyReports = (status: StatusStore): Pick<PriceRecorderOptions, 
 export const DASHBOARD_LOCK_WAIT_MS = 250;
 
 /** The dashboard's recorder: its words to the status line, and its short wait for a lock. */
-export const dashboardRecording = (status: StatusStore): Pick<PriceRecorderOptions, 'onWarning' | 'onTrouble' | 'lockWaitMs'> => ({
+export const dashboardRecording = (status: StatusBoard): Pick<PriceRecorderOptions, 'onWarning' | 'onTrouble' | 'lockWaitMs'> => ({
   ...historyReports(status),
   lockWaitMs: DASHBOARD_LOCK_WAIT_MS,
 });

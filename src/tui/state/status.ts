@@ -49,8 +49,11 @@ const originOf = (url: string): string | undefined => {
   }
 };
 
-/** A tiny store outside React: the client reports into it from any call, the status line reads it. */
-export class StatusStore {
+/**
+ * What the dashboard has to say, outside React: every feature and the client post to it (a
+ * failure, a notice, a call under way), the status line and the message log read it.
+ */
+export class StatusBoard {
   #snapshot: StatusSnapshot = { error: undefined, notice: undefined, busy: 0, history: [] };
   /**
    * The last request's latency. Not part of the snapshot: a new figure is shown with the frame
@@ -149,6 +152,6 @@ export class StatusStore {
   }
 }
 
-export function useStatus(store: StatusStore): StatusSnapshot {
+export function useStatus(store: StatusBoard): StatusSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }

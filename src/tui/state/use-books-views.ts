@@ -8,9 +8,9 @@ import { localToday } from '../../text/time.js';
 import { useAlertsView } from '../alerts/use-alerts-view.js';
 import { useHoldingsEditor } from '../holdings/use-holdings-editor.js';
 import type { TickerState } from '../ticker/ticker-state.js';
-import type { StatusStore } from './status.js';
+import type { StatusBoard } from './status.js';
 
-export function useBooksViews(history: HistoryService | undefined, getTicker: () => TickerState, client: TickbookClient, status: StatusStore) {
+export function useBooksViews(history: HistoryService | undefined, getTicker: () => TickerState, client: TickbookClient, status: StatusBoard) {
   const booksOwner = useMemo(
     () => ({ books: () => history?.books(), unavailable: () => (history ? history.unavailable : 'prices are not recorded in this run') }),
     [history],

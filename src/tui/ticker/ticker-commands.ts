@@ -4,7 +4,7 @@
 import type { SymbolInfo } from '../../api/types.js';
 import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf } from '../keys/commands.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type PickerAction, type PickerState, rankSymbols } from './picker-state.js';
 import type { useColumnsEditor } from './use-columns-editor.js';
 import type { TickerCommands } from './use-ticker.js';
@@ -17,7 +17,7 @@ export interface TickerCommandsDeps {
   columns: ReturnType<typeof useColumnsEditor>;
   /** $: the money columns hidden or shown, and the choice kept. */
   toggleMoney: () => void;
-  status: StatusStore;
+  status: StatusBoard;
 }
 
 export function tickerCommands({ ticker: t, picker, symbols, columns, toggleMoney, status }: TickerCommandsDeps) {

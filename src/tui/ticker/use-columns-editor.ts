@@ -2,7 +2,7 @@
 // the list's at once (and saved with it); the editor only keeps which row is highlighted.
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { COLUMN_NAMES, type ColumnName, moveColumn, toggleColumn } from '../../market/watchlists.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 
 /** The editor's rows: the columns shown, in order, then those hidden, in their usual order. */
 export const editorRows = (columns: readonly ColumnName[]): ColumnName[] => [...columns, ...COLUMN_NAMES.filter((c) => !columns.includes(c))];
@@ -12,7 +12,7 @@ export interface ColumnsOwner {
   change: (columns: ColumnName[]) => void;
 }
 
-export function useColumnsEditor(owner: ColumnsOwner, status: StatusStore) {
+export function useColumnsEditor(owner: ColumnsOwner, status: StatusBoard) {
   const [cursor, setCursor] = useState<number | undefined>(undefined);
   const ref = useRef(cursor);
   const set = useCallback((next: number | undefined) => {

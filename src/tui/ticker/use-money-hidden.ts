@@ -1,9 +1,9 @@
 // $: the money columns (value, gain, cost) hidden or shown, for a screen shared or recorded, and
 // the choice kept for the next run where it can be.
 import { useState } from 'react';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 
-export function useMoneyHidden(initially: boolean, persist: ((hidden: boolean) => void) | undefined, status: StatusStore) {
+export function useMoneyHidden(initially: boolean, persist: ((hidden: boolean) => void) | undefined, status: StatusBoard) {
   const [hidden, setHidden] = useState(initially);
   const toggle = (): void => {
     const next = !hidden;

@@ -4,7 +4,7 @@
 import type { TickbookClient } from '../../api/client.js';
 import type { Firing } from '../../store/alerts-store.js';
 import type { HistoryService } from '../../store/price-recorder.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { type TickerOptions, useTicker } from './use-ticker.js';
 
 export interface RecordedTickerOptions extends Omit<TickerOptions, 'onPrices' | 'extraSymbols'> {
@@ -12,7 +12,7 @@ export interface RecordedTickerOptions extends Omit<TickerOptions, 'onPrices' | 
   onAlert: ((firing: Firing) => void) | undefined;
 }
 
-export function useRecordedTicker(client: TickbookClient, status: StatusStore, { history, onAlert, ...options }: RecordedTickerOptions) {
+export function useRecordedTicker(client: TickbookClient, status: StatusBoard, { history, onAlert, ...options }: RecordedTickerOptions) {
   const ticker = useTicker(client, status, {
     ...options,
     onPrices:

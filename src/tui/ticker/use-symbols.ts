@@ -5,14 +5,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { TickbookClient } from '../../api/client.js';
 import type { SymbolInfo } from '../../api/types.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { errorText } from '../state/error-text.js';
 import { isTransient, retryDelayMs } from '../../api/retry.js';
 
 /** The longest wait between tries of a catalogue that did not come. */
 const RETRY_MAX_MS = 60_000;
 
-export function useSymbols(client: TickbookClient, status: StatusStore) {
+export function useSymbols(client: TickbookClient, status: StatusBoard) {
   const [catalogue, setCatalogue] = useState<readonly SymbolInfo[] | undefined>(undefined);
   const [loading, setLoading] = useState(false);
   const loadingRef = useRef(false);

@@ -7,7 +7,7 @@ import { ConfigSaveError } from '../../config/config-file.js';
 import { ConfigReadError, type SyncedSettings } from '../../config/settings-sync.js';
 import { describeRejected, type Quote, type RejectedQuote } from '../../api/types.js';
 import { useLifecycle } from '../lifecycle.js';
-import type { StatusStore } from '../state/status.js';
+import type { StatusBoard } from '../state/status.js';
 import { errorText } from '../state/error-text.js';
 import { cursorCommands } from '../state/cursor-commands.js';
 import { ExternalState, useSelected } from '../state/external-state.js';
@@ -55,7 +55,7 @@ function leftOut(rejected: readonly RejectedQuote[]): string {
   return `left out ${describeRejected(rejected[0]!)}${more}`;
 }
 
-export function useTicker(client: TickbookClient, status: StatusStore, options: TickerOptions) {
+export function useTicker(client: TickbookClient, status: StatusBoard, options: TickerOptions) {
   const now = options.now ?? Date.now;
   // Kept outside the owner's state: a poll draws the panes that select from it, not the owner.
   const [live] = useState(() => new ExternalState(tickerReducer, initialTickerState(options.watchlist, options.intervalS)));

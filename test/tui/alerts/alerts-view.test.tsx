@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AlertCondition } from '../../../src/market/alerts.js';
 import type { StoredAlert } from '../../../src/store/alerts-store.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, waitFor } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
@@ -48,7 +48,7 @@ describe('the alerts view', () => {
   async function mount(props: Partial<Omit<DashboardProps, 'target' | 'size' | 'client'>> = {}): Promise<DashboardHarness> {
     const full: DashboardProps = {
       client: ctx.client,
-      status: new StatusStore(),
+      status: new StatusBoard(),
       target: TARGET,
       size: SIZE,
       undoWindowMs: 300,
@@ -145,7 +145,7 @@ describe('the alerts view', () => {
   it('a move from the open set in the form while it holds (the open recorded earlier today) says so, and the next poll does not fire it; one it cannot tell says that', async () => {
     // Today's open, as a dashboard or watch earlier today recorded it: AAPL is far above it now.
     files.recorder.record([{ symbol: 'AAPL', price: 1, volume: 1 }], Date.now());
-    const status = new StatusStore();
+    const status = new StatusBoard();
     const h = await mount({ status });
     await focusTicker(h);
     await h.press('a');

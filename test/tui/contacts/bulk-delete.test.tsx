@@ -18,7 +18,7 @@ import { TickbookClient } from '../../../src/api/client.js';
 import { ApiError } from '../../../src/api/errors.js';
 import { contactName, type Contact } from '../../../src/api/types.js';
 import { Dashboard } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { WriteLedger } from '../../../src/tui/contacts/write-ledger.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, inverseSegments, waitFor } from '../../helpers/ink.js';
@@ -50,7 +50,7 @@ interface Harness extends DashboardHarness {
 async function mount(client: TickbookClient, undoWindowMs: number): Promise<Harness> {
   const ledger = new WriteLedger();
   const instance = await renderDashboard(
-    <Dashboard client={client} status={new StatusStore()} target="bulk delete (component test)" watchlist={['AAPL']} intervalS={30} size={SIZE} undoWindowMs={undoWindowMs} ledger={ledger} />,
+    <Dashboard client={client} status={new StatusBoard()} target="bulk delete (component test)" watchlist={['AAPL']} intervalS={30} size={SIZE} undoWindowMs={undoWindowMs} ledger={ledger} />,
     SIZE.columns,
   );
   const h = { ...drive(instance), ledger };

@@ -6,7 +6,7 @@ import { contactName } from '../../../src/api/types.js';
 import { ContactsController } from '../../../src/tui/contacts/contacts-controller.js';
 import { selectedContact } from '../../../src/tui/contacts/contacts-state.js';
 import { WriteLedger } from '../../../src/tui/contacts/write-ledger.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { waitFor } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
 
@@ -19,7 +19,7 @@ afterEach(() => {
 async function started(pageSize = 5, undoWindowMs = 5000) {
   const ledger = new WriteLedger();
   const changes: unknown[] = [];
-  const controller = new ContactsController({ client: ctx.client, status: new StatusStore(), pageSize, ledger, undoWindowMs, onChanged: (change) => changes.push(change) });
+  const controller = new ContactsController({ client: ctx.client, status: new StatusBoard(), pageSize, ledger, undoWindowMs, onChanged: (change) => changes.push(change) });
   made.push(controller);
   let draws = 0;
   controller.subscribe(() => draws++);

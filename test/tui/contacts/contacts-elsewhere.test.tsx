@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { TickbookClient } from '../../../src/api/client.js';
 import { contactName, type Contact } from '../../../src/api/types.js';
 import { Dashboard } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { inAct, waitFor } from '../../helpers/ink.js';
 import { type Proxy, startProxy } from '../../helpers/proxy.js';
@@ -38,7 +38,7 @@ async function mount() {
   const client = new TickbookClient({ contactsUrl: proxy.url, marketDataUrl: proxy.url, token: sandbox.token, apiKey: sandbox.apiKey, retry: { retries: 0 } });
   clients.push(client);
   const instance = await renderDashboard(
-    <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 40 }} undoWindowMs={5000} />,
+    <Dashboard client={client} status={new StatusBoard()} target="proxy" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 40 }} undoWindowMs={5000} />,
     120,
   );
   const h = drive(instance);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { localDateTime } from '../../../src/text/time.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { waitFor } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
@@ -26,7 +26,7 @@ describe('x exports contacts from the dashboard', () => {
   afterEach(unmountAll);
 
   async function mount(exportDir: string) {
-    const props: DashboardProps = { client: ctx.client, status: new StatusStore(), target: TARGET, watchlist: ['AAPL'], intervalS: 60, size: { columns: 120, rows: 40 }, exportDir };
+    const props: DashboardProps = { client: ctx.client, status: new StatusBoard(), target: TARGET, watchlist: ['AAPL'], intervalS: 60, size: { columns: 120, rows: 40 }, exportDir };
     const h = drive(await renderDashboard(<Dashboard {...props} />, 120));
     await h.until((f) => /\d+ on this page/.test(f), 'the first page');
     return h;

@@ -3,7 +3,7 @@
 // and text typed into the create form is stored as typed. Real sandbox, real Ink.
 import { afterEach, describe, expect, it } from 'vitest';
 import { Dashboard } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { pause } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
@@ -23,7 +23,7 @@ describe('names are saved whole', () => {
   const patches = () => ctx.sb.logLines.filter((line) => line.includes(' PATCH ')).length;
 
   async function mount() {
-    const element = <Dashboard client={ctx.client} status={new StatusStore()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />;
+    const element = <Dashboard client={ctx.client} status={new StatusBoard()} target="test" watchlist={['AAPL']} intervalS={30} size={{ columns: 120, rows: 30 }} />;
     const h = drive(await renderDashboard(element, 120));
     await h.until((f) => /on this page/.test(f), 'the first page');
     return h;

@@ -12,7 +12,7 @@ import { dayStart } from '../../../src/market/bars.js';
 import { PriceRecorder } from '../../../src/store/price-recorder.js';
 import { formatPrice } from '../../../src/text/numbers.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, inverseSegments } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
@@ -56,7 +56,7 @@ interface Mount extends DashboardHarness {
 
 async function mount(props: Omit<DashboardProps, 'status' | 'target' | 'size'> & { size?: DashboardProps['size'] }): Promise<Mount> {
   const size = props.size ?? SIZE;
-  const full: DashboardProps = { status: new StatusStore(), target: TARGET, size, undoWindowMs: 300, ...props };
+  const full: DashboardProps = { status: new StatusBoard(), target: TARGET, size, undoWindowMs: 300, ...props };
   const instance = await renderDashboard(<Dashboard {...full} />, size.columns);
   const h: Mount = {
     ...drive(instance),

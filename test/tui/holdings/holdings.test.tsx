@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { dayStart } from '../../../src/market/bars.js';
 import { type ColumnName, newList, type Watchlists } from '../../../src/market/watchlists.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { openHistoryStore } from '../../../src/store/history-store.js';
 import { holdingsOf } from '../../../src/store/holdings-store.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
@@ -90,7 +90,7 @@ describe('holdings in the dashboard', () => {
     const size = props.size ?? SIZE;
     const full: DashboardProps = {
       client: ctx.client,
-      status: new StatusStore(),
+      status: new StatusBoard(),
       target: TARGET,
       undoWindowMs: 300,
       watchlist: WATCHLIST,

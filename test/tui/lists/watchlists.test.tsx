@@ -9,7 +9,7 @@ import type { TickbookClient } from '../../../src/api/client.js';
 import type { PricingResult } from '../../../src/api/types.js';
 import { newList, type Watchlist, type Watchlists } from '../../../src/market/watchlists.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { displayOrder, initialTickerState, type TickerAction, tickerReducer, type TickerState } from '../../../src/tui/ticker/ticker-state.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, pause, waitFor } from '../../helpers/ink.js';
@@ -28,7 +28,7 @@ interface Harness extends DashboardHarness {
   persisted: Saved[];
   /** The last one. */
   lastSaved(): Saved;
-  status: StatusStore;
+  status: StatusBoard;
 }
 
 afterEach(unmountAll);
@@ -42,7 +42,7 @@ const THREE = (): Watchlists => ({
 async function mount(client: TickbookClient, watchlist: Watchlists | string[], intervalS = 2): Promise<Harness> {
   const size = { columns: 120, rows: 40 };
   const persisted: Saved[] = [];
-  const status = new StatusStore();
+  const status = new StatusBoard();
   const props: DashboardProps = {
     client,
     status,

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVERSE_ON } from '../../../src/tui/style/attributes.js';
 import { mountInkDashboard, type InkDashboard } from '../../helpers/ink-terminal.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { stripVTControlCharacters } from 'node:util';
 
 /** SGR reports, at 0-based cells. */
@@ -55,7 +55,7 @@ describe('the mouse in the dashboard', () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   });
 
-  async function mount(extra: { persistMouse?: (on: boolean) => void; status?: StatusStore } = {}): Promise<InkDashboard> {
+  async function mount(extra: { persistMouse?: (on: boolean) => void; status?: StatusBoard } = {}): Promise<InkDashboard> {
     const m = await mountInkDashboard(ctx.client, {
       watchlist: ['AAPL', 'MSFT', 'NVDA', 'AMZN'],
       mouse: true,
@@ -208,7 +208,7 @@ describe('the mouse in the dashboard', () => {
   });
 
   it('O turns the mouse off (reports dropped) and on again, and saves the choice; a save that fails says so', async () => {
-    const status = new StatusStore();
+    const status = new StatusBoard();
     const m = await mount({ status });
     await m.keyboard.type('O');
     await m.until((f) => /mouse off: the terminal selects text again/.test(f), 'the notice');

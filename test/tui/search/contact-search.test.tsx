@@ -30,7 +30,7 @@ import { openContactsStore, type SeedContact } from '../../../src/server/contact
 import { ownerOf } from '../../../src/server/credentials.js';
 import { contactsSource } from '../../../src/store/history-source.js';
 import { Dashboard, type DashboardProps } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, expectFramesFit, renderDashboard, unmountAll, type DashboardHarness } from '../../helpers/dashboard.js';
 import { inAct, inverseSegments, waitFor } from '../../helpers/ink.js';
 import { KEY } from '../../helpers/keys.js';
@@ -209,7 +209,7 @@ describe('searching every contact', () => {
     clients.push(dashboardClient);
     const full: DashboardProps = {
       client: dashboardClient,
-      status: new StatusStore(),
+      status: new StatusBoard(),
       target: TARGET,
       size: SIZE,
       undoWindowMs: 300,

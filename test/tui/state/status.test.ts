@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors.js';
 import type { RequestLogEntry } from '../../../src/api/transport.js';
 import { messageLines } from '../../../src/tui/chrome/message-log.js';
-import { HISTORY_LIMIT, NOTICE_MS, StatusStore } from '../../../src/tui/state/status.js';
+import { HISTORY_LIMIT, NOTICE_MS, StatusBoard } from '../../../src/tui/state/status.js';
 
 const refused = (origin: string) =>
   new ApiError({ kind: 'network', message: `${new URL(origin).host} refused the connection (is the server running?)`, origin });
@@ -24,9 +24,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('StatusStore', () => {
+describe('StatusBoard', () => {
   it('a server that could not be reached: the error goes once that server answers anything, not another', () => {
-    const store = new StatusStore();
+    const store = new StatusBoard();
     store.fail('contacts', '127.0.0.1:9 refused the connection', undefined, refused('http://127.0.0.1:9'));
     store.request(answered('http://127.0.0.1:8080/v1/utilities/stock/realtime-pricing'));
     expect(store.getSnapshot().error?.message).toMatch(/refused/);
@@ -38,7 +38,7 @@ describe('StatusStore', () => {
   });
 
   it('the same error again, already the newest, tells no one; another retry time, or an older one failing again, does', () => {
-    const store = new StatusStore();
+    const store = new StatusBoard();
     let told = 0;
     store.subscribe(() => told++);
     store.fail('ticker', 'prices: left out AAPL: price is negative (-5)');
@@ -58,7 +58,7 @@ describe('StatusStore', () => {
   });
 
   it('an error the server gave (not a connection one) stays until its own source recovers', () => {
-    const store = new StatusStore();
+    const store = new StatusBoard();
     store.fail('contacts', 'display_name must be at most 64 characters', undefined, new ApiError({ kind: 'invalid', status: 400, message: 'x' }));
     store.request(answered('http://127.0.0.1:8080/v1/contacts'));
     expect(store.getSnapshot().error?.source).toBe('contacts');
@@ -68,7 +68,7 @@ describe('StatusStore', () => {
 
   it('a notice fades after a few seconds; a newer one starts its own time', () => {
     vi.useFakeTimers();
-    const store = new StatusStore();
+    const store = new StatusBoard();
     store.notice('this is the last page');
     vi.advanceTimersByTime(NOTICE_MS - 100);
     expect(store.getSnapshot().notice).toBe('this is the last page');
@@ -81,7 +81,7 @@ describe('StatusStore', () => {
 
   it('keeps the latest messages, at most HISTORY_LIMIT, and a failure repeated alike once', () => {
     let now = 1_000;
-    const store = new StatusStore(() => now);
+    const store = new StatusBoard(() => now);
     for (let i = 0; i < 5; i++) store.fail('ticker', 'prices: market feed is down', now + 2000);
     expect(store.getSnapshot().history).toEqual([{ at: 1_000, kind: 'error', text: 'prices: market feed is down' }]);
     for (let i = 0; i < HISTORY_LIMIT + 10; i++) {

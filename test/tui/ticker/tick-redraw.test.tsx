@@ -8,7 +8,7 @@ import { mountInkDashboard } from '../../helpers/ink-terminal.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
 import { type Proxy, startProxy } from '../../helpers/proxy.js';
 import { TickbookClient } from '../../../src/api/client.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 
 const layoutCalls = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../../src/tui/layout.js', async (original) => {
@@ -51,7 +51,7 @@ describe('a poll', () => {
     });
     // Each request's latency is told as its own figure (1000 ms, 1001 ms, …): a line not drawn
     // again after a poll would show an older one.
-    const status = new StatusStore();
+    const status = new StatusBoard();
     let requests = 0;
     const client = new TickbookClient({
       contactsUrl: ctx.sb.contactsUrl,

@@ -14,7 +14,7 @@ import { act } from 'react';
 import { TickbookClient } from '../../../src/api/client.js';
 import { Dashboard } from '../../../src/tui/Dashboard.js';
 import { Lifecycle, LifecycleContext } from '../../../src/tui/lifecycle.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { plain, waitFor, waitForFrame } from '../../helpers/ink.js';
 import { type ProxiedRequest, startProxy } from '../../helpers/proxy.js';
@@ -82,7 +82,7 @@ describe('the ticker through failures', () => {
     });
     const instance = await renderDashboard(
       <LifecycleContext.Provider value={lifecycle}>
-        <Dashboard client={client} status={new StatusStore()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={intervalS} size={{ columns: 120, rows: 30 }} />
+        <Dashboard client={client} status={new StatusBoard()} target="proxy" watchlist={['AAPL', 'MSFT']} intervalS={intervalS} size={{ columns: 120, rows: 30 }} />
       </LifecycleContext.Provider>,
       120,
     );

@@ -4,7 +4,7 @@
 // of the watchlist at every key. The ticker pane's renders are counted by a pass-through mock.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Dashboard } from '../../../src/tui/Dashboard.js';
-import { StatusStore } from '../../../src/tui/state/status.js';
+import { StatusBoard } from '../../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll } from '../../helpers/dashboard.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
 
@@ -29,7 +29,7 @@ describe('the ticker pane while keys go to the contacts pane', () => {
     const h = drive(
       await renderDashboard(
         // A poll a minute: no tick comes while the keys are pressed.
-        <Dashboard client={ctx.client} status={new StatusStore()} target="sandbox (ticker held test)" watchlist={['AAPL', 'MSFT']} intervalS={60} size={{ columns: 120, rows: 40 }} />,
+        <Dashboard client={ctx.client} status={new StatusBoard()} target="sandbox (ticker held test)" watchlist={['AAPL', 'MSFT']} intervalS={60} size={{ columns: 120, rows: 40 }} />,
         120,
       ),
     );
