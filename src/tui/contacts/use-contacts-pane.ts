@@ -3,11 +3,11 @@
 // seen: the terminal too small, or the dashboard suspended in the shell.
 import { useCallback, useEffect, useRef } from 'react';
 import type { TickbookClient } from '../../api/client.js';
-import type { Contact } from '../../api/types.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import { useLifecycle } from '../lifecycle.js';
 import { useContactSearch } from '../search/use-contact-search.js';
 import type { StatusBoard } from '../state/status.js';
+import type { ContactsChange } from './contacts-controller.js';
 import { isLoading } from './contacts-state.js';
 import { useContacts } from './use-contacts.js';
 import type { WriteLedger } from './write-ledger.js';
@@ -27,7 +27,7 @@ export interface ContactsPaneOptions {
 
 export function useContactsPane({ client, status, pageRows, ledger, undoWindowMs, history, source, hidden }: ContactsPaneOptions) {
   // The search index keeps up with what the contacts pane reads and changes (the hook comes after).
-  const searchChanged = useRef<((change: { put: readonly Contact[] } | { gone: readonly string[] }) => void) | undefined>(undefined);
+  const searchChanged = useRef<((change: ContactsChange) => void) | undefined>(undefined);
   const contacts = useContacts(client, status, pageRows, ledger, undoWindowMs, (change) => searchChanged.current?.(change));
   const search = useContactSearch({
     client,

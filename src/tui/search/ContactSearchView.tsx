@@ -2,7 +2,7 @@
 // characters standing out, and how much of the list is indexed ("indexed 3,400 of ~10,000").
 import { Box, Text } from 'ink';
 import type { FieldText } from '../state/field-text.js';
-import { SEARCH_QUERY_MAX } from './use-contact-search.js';
+import { type IndexProgress, SEARCH_QUERY_MAX } from './search-state.js';
 import { type Contact, contactName } from '../../api/types.js';
 import type { SearchHit } from '../../contacts/search.js';
 import { drawn } from '../../text/sanitize.js';
@@ -11,7 +11,6 @@ import { TextField } from '../components/TextField.js';
 import { useGlyphs } from '../style/glyphs.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../style/theme.js';
-import type { IndexProgress } from './use-contact-search.js';
 import { type ListCommands, useMouseArea } from '../mouse/mouse-areas.js';
 
 export interface ContactSearchViewProps {

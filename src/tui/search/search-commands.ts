@@ -6,10 +6,10 @@ import { commandsOf } from '../keys/commands.js';
 import type { ContactsState } from '../contacts/contacts-state.js';
 import type { ContactsController as ContactsCommands } from '../contacts/contacts-controller.js';
 import type { StatusBoard } from '../state/status.js';
-import type { useContactSearch } from './use-contact-search.js';
+import type { ContactSearchCommands } from './contact-search-controller.js';
 
 export interface SearchCommandsDeps {
-  search: ReturnType<typeof useContactSearch>;
+  search: ContactSearchCommands;
   contacts: ContactsCommands;
   getContacts: () => ContactsState;
   status: StatusBoard;
@@ -51,7 +51,7 @@ export function searchCommands({ search, contacts: c, getContacts, status, pageR
 }
 
 /** The search's query. */
-export function searchFields(search: ReturnType<typeof useContactSearch>): OpenFields {
+export function searchFields(search: ContactSearchCommands): OpenFields {
   return {
     'contacts.search': {
       input: (input) => search.edit(input),
