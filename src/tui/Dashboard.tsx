@@ -44,7 +44,7 @@ import { useDetail } from './detail/use-detail.js';
 import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './ticker/ticker-state.js';
 import { useGlyphs } from './style/glyphs.js';
-import { readAlerts } from './alerts/use-alerts-view.js';
+import { readAlerts } from './alerts/alerts-controller.js';
 
 export type { DashboardProps } from './dashboard-props.js';
 

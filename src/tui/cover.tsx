@@ -1,7 +1,8 @@
 // What covers both panes when anything does, in the order it is drawn over the others: the help,
 // the message log, the alerts view, one symbol's figures and chart.
 import type { ReactNode } from 'react';
-import type { AlertsView as AlertsViewState, readAlerts } from './alerts/use-alerts-view.js';
+import type { AlertsView as AlertsViewState } from './alerts/alerts-state.js';
+import type { readAlerts } from './alerts/alerts-controller.js';
 import { AlertsView } from './alerts/AlertsView.js';
 import type { HelpLayout } from './chrome/help-layout.js';
 import { HelpOverlay } from './chrome/HelpOverlay.js';

@@ -16,7 +16,7 @@ import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../style/theme.js';
 import { formState } from '../state/form.js';
-import type { AlertForm, AlertsView as View } from './use-alerts-view.js';
+import type { AlertForm, AlertsView as View } from './alerts-state.js';
 
 export interface AlertsViewProps {
   view: Extract<View, { open: true }>;

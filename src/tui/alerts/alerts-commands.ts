@@ -3,10 +3,11 @@
 import type { OpenFields } from '../components/field-commands.js';
 import type { Scope } from '../keys/keymap.js';
 import { commandsOf } from '../keys/commands.js';
-import type { AlertsView, useAlertsView } from './use-alerts-view.js';
+import type { AlertsCommands } from './alerts-controller.js';
+import type { AlertsView } from './alerts-state.js';
 
 export interface AlertsCommandsDeps {
-  alerts: ReturnType<typeof useAlertsView>;
+  alerts: AlertsCommands;
   /** The symbol a new alert starts on outside the alerts view: the one open, else the one highlighted. */
   symbolInView: () => string | undefined;
 }
@@ -31,7 +32,7 @@ export function alertsCommands({ alerts, symbolInView }: AlertsCommandsDeps) {
 }
 
 /** An alert's form. */
-export function alertsFields(alerts: ReturnType<typeof useAlertsView>): OpenFields {
+export function alertsFields(alerts: AlertsCommands): OpenFields {
   return {
     'alerts.form': {
       input: (input) => alerts.editField(input),

@@ -1,10 +1,10 @@
 // One symbol open over the panes: opening it from the ticker, stepping to the next symbol, and
 // the chart's span.
 import { commandsOf } from '../keys/commands.js';
-import type { useDetail } from './use-detail.js';
+import type { DetailCommands } from './detail-controller.js';
 
 export interface DetailCommandsDeps {
-  detail: ReturnType<typeof useDetail>;
+  detail: DetailCommands;
   /** The symbol highlighted in the ticker, and the watchlist's symbols in the order shown. */
   selectedSymbol: () => string | undefined;
   shownOrder: () => readonly string[];

@@ -8,7 +8,7 @@ import { joinableGapMs, SPANS, type SpanName } from '../../market/spans.js';
 import type { HistoryReader } from '../../store/price-recorder.js';
 import type { SymbolRow } from '../ticker/ticker-state.js';
 import { clockTime } from '../../text/time.js';
-import type { DetailState } from './use-detail.js';
+import type { DetailState } from './detail-controller.js';
 
 export interface DetailModel {
   symbol: string;

@@ -14,7 +14,7 @@ import { LIST_COMMANDS, useMouseArea } from '../mouse/mouse-areas.js';
 import { usePagerTop } from '../state/scroll.js';
 import { useTheme } from '../style/theme.js';
 import { formState } from '../state/form.js';
-import type { HoldingsEditor as Editor } from './use-holdings-editor.js';
+import type { HoldingsEditor as Editor } from './holdings-state.js';
 import { highlightedPlace } from './lot-highlight.js';
 
 export interface HoldingsEditorProps {

@@ -3,10 +3,11 @@
 import type { OpenFields } from '../components/field-commands.js';
 import type { Scope } from '../keys/keymap.js';
 import { commandsOf } from '../keys/commands.js';
-import type { HoldingsEditor, useHoldingsEditor } from './use-holdings-editor.js';
+import type { HoldingsCommands } from './holdings-controller.js';
+import type { HoldingsEditor } from './holdings-state.js';
 
 export interface HoldingsCommandsDeps {
-  holdings: ReturnType<typeof useHoldingsEditor>;
+  holdings: HoldingsCommands;
   selectedSymbol: () => string | undefined;
 }
 
@@ -25,7 +26,7 @@ export function holdingsCommands({ holdings, selectedSymbol }: HoldingsCommandsD
 }
 
 /** A lot's form. */
-export function holdingsFields(holdings: ReturnType<typeof useHoldingsEditor>): OpenFields {
+export function holdingsFields(holdings: HoldingsCommands): OpenFields {
   return {
     'holdings.form': {
       input: (input) => holdings.editField(input),

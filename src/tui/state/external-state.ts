@@ -17,13 +17,6 @@ export function useLatestReducer<S, A>(reducer: (state: S, action: A) => S, init
   return [state, dispatch, getState] as const;
 }
 
-const replaced = <S>(_: S, next: S): S => next;
-
-/** A value set whole, with a getter for the latest (useLatestReducer whose every action is the next state). */
-export function useLatest<S>(initial: S) {
-  return useLatestReducer<S, S>(replaced, () => initial);
-}
-
 /**
  * A reducer's state kept outside React, for state that changes often and is shown in one place:
  * only the components that select from it are drawn again when it changes, not whoever owns it

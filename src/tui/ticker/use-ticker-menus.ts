@@ -2,7 +2,7 @@
 // each changing the ticker's lists through its commands.
 import { useMemo } from 'react';
 import { holdingsScopeOf } from '../holdings/holdings-commands.js';
-import type { HoldingsEditor } from '../holdings/use-holdings-editor.js';
+import type { HoldingsEditor } from '../holdings/holdings-state.js';
 import type { Scope } from '../keys/keymap.js';
 import { listsScopeOf } from '../lists/lists-commands.js';
 import { type ListsMenu, useListsMenu } from '../lists/use-lists-menu.js';
