@@ -41,6 +41,10 @@ export class AlertsController extends BooksController<AlertsView, AlertsOwner> {
     return this.read((b) => b.alerts.list(b.source), []);
   }
 
+  #firings(): LoggedFiring[] {
+    return this.read((b) => b.alerts.firings(b.source), []);
+  }
+
   #highlighted(): StoredAlert | undefined {
     const v = this.current();
     return v.open && v.section === 'alerts' ? this.#alerts()[v.cursor] : undefined;
@@ -148,13 +152,7 @@ export class AlertsController extends BooksController<AlertsView, AlertsOwner> {
     const v = this.current();
     if (!v.open) return;
     if (v.section === 'alerts') this.show({ ...v, cursor: Math.max(0, Math.min(this.#alerts().length - 1, v.cursor + by)) });
-    else this.show({ ...v, logCursor: Math.max(0, v.logCursor + by) });
-  };
-
-  /** The log's highlight kept within its length, which only the view knows when drawn. */
-  readonly clampLog = (length: number): void => {
-    const v = this.current();
-    if (v.open && v.logCursor > Math.max(0, length - 1)) this.show({ ...v, logCursor: Math.max(0, length - 1) });
+    else this.show({ ...v, logCursor: Math.max(0, Math.min(this.#firings().length - 1, v.logCursor + by)) });
   };
 
   readonly toggleSection = (): void => {
@@ -210,7 +208,7 @@ export class AlertsController extends BooksController<AlertsView, AlertsOwner> {
 export type AlertsCommands = Pick<
   AlertsController,
   | 'isOpen' | 'current' | 'open' | 'close' | 'newAlert' | 'edit' | 'editField' | 'moveField' | 'cancelForm' | 'submit'
-  | 'move' | 'clampLog' | 'toggleSection' | 'pause' | 'snooze' | 'wake' | 'askDelete' | 'confirmDelete' | 'keep'
+  | 'move' | 'toggleSection' | 'pause' | 'snooze' | 'wake' | 'askDelete' | 'confirmDelete' | 'keep'
 >;
 
 /**

@@ -9,6 +9,6 @@ export function useAlertsView(owner: AlertsOwner, status: StatusBoard, now?: () 
   const [controller] = useState(() => new AlertsController({ owner, status, now }));
   controller.owner = owner;
   const { view, version } = useSyncExternalStore(controller.subscribe, controller.getState);
-  const { isOpen, current, open, close, newAlert, edit, editField, moveField, cancelForm, submit, move, clampLog, toggleSection, pause, snooze, wake, askDelete, confirmDelete, keep } = controller;
-  return { view, version, isOpen, current, open, close, newAlert, edit, editField, moveField, cancelForm, submit, move, clampLog, toggleSection, pause, snooze, wake, askDelete, confirmDelete, keep };
+  const { isOpen, current, open, close, newAlert, edit, editField, moveField, cancelForm, submit, move, toggleSection, pause, snooze, wake, askDelete, confirmDelete, keep } = controller;
+  return { view, version, isOpen, current, open, close, newAlert, edit, editField, moveField, cancelForm, submit, move, toggleSection, pause, snooze, wake, askDelete, confirmDelete, keep };
 }

@@ -52,6 +52,24 @@ describe('AlertsController', () => {
     expect(told).toBeGreaterThan(0);
   });
 
+  it('the fired log\'s highlight stops at its last firing: held j past the end, one k is one firing up', () => {
+    add('AAPL');
+    const books = files.recorder.books()!;
+    // Two crossings, two firings.
+    books.alerts.evaluate(SOURCE, new Map([['AAPL', { price: 10_000, pollsWithout: 0, now: NOW }]]), () => undefined);
+    books.alerts.evaluate(SOURCE, new Map([['AAPL', { price: 9_000, pollsWithout: 0, now: NOW + 1 }]]), () => undefined);
+    books.alerts.evaluate(SOURCE, new Map([['AAPL', { price: 10_000, pollsWithout: 0, now: NOW + 2 }]]), () => undefined);
+    const firings = books.alerts.firings(SOURCE).length;
+    expect(firings).toBeGreaterThan(1);
+    const { controller } = make();
+    controller.open();
+    controller.toggleSection();
+    for (let i = 0; i < 10; i++) controller.move(1);
+    expect(controller.current()).toMatchObject({ section: 'log', logCursor: firings - 1 });
+    controller.move(-1);
+    expect(controller.current()).toMatchObject({ logCursor: firings - 2 });
+  });
+
   it('z twice snoozes two hours from now by its clock; Z wakes it', () => {
     add('AAPL');
     const { controller, said } = make();
