@@ -7,10 +7,10 @@ import { commandsOf } from '../keys/commands.js';
 import type { StatusBoard } from '../state/status.js';
 import { type PickerAction, type PickerState, rankSymbols } from './picker-state.js';
 import type { useColumnsEditor } from './use-columns-editor.js';
-import type { TickerCommands } from './use-ticker.js';
+import type { TickerController } from './ticker-controller.js';
 
 export interface TickerCommandsDeps {
-  ticker: TickerCommands;
+  ticker: TickerController;
   picker: { get: () => PickerState; dispatch: (action: PickerAction) => void };
   /** The catalogue as loaded so far, and a load asked for if it is not. */
   symbols: { catalogue: readonly SymbolInfo[] | undefined; ensure: () => void };
