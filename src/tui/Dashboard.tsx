@@ -160,7 +160,7 @@ export function Dashboard(props: DashboardProps) {
     ...contactsFields(contacts.commands),
     ...searchFields(search),
     ...pickerFields(pickerAccess),
-    ...listsFields(lists),
+    ...listsFields(lists.commands),
     ...alertsFields(alertsView),
     ...holdingsFields(holdingsEditor),
   };
@@ -185,8 +185,8 @@ export function Dashboard(props: DashboardProps) {
       exportContacts: (marked) => exportContacts({ client, status, exportDir: props.exportDir, ellipsis: glyphs.ellipsis }, marked),
     }),
     ...searchCommands({ search, contacts: contacts.commands, getContacts: contacts.getState, status, pageRows: () => pageRows.current }),
-    ...tickerCommands({ ticker: ticker.commands, picker: pickerAccess, symbols, columns: columnsEditor, toggleMoney, status }),
-    ...listsCommands({ lists, selectedSymbol: selected }),
+    ...tickerCommands({ ticker: ticker.commands, picker: pickerAccess, symbols, columns: columnsEditor.commands, toggleMoney, status }),
+    ...listsCommands({ lists: lists.commands, selectedSymbol: selected }),
     ...detailCommands({
       detail,
       selectedSymbol: selected,
@@ -209,7 +209,7 @@ export function Dashboard(props: DashboardProps) {
       pickerOpen: getPicker().open,
       hidden: hiddenRef.current,
       detailOpen: detail.current() !== undefined,
-      paneModal: tickerModal(columnsEditor.isOpen(), holdingsEditor.current(), lists.current()),
+      paneModal: tickerModal(columnsEditor.commands.isOpen(), holdingsEditor.current(), lists.commands.current()),
       cover: alertsScopeOf(alertsView.current()),
       searching: search.isOpen(),
     });

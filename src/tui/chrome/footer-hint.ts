@@ -6,7 +6,7 @@ import { BINDINGS, type Command, resolveKey, type Scope } from '../keys/keymap.j
 export interface FooterOffers {
   /** A contact's delete (or the marked ones') can still be undone. */
   contactsUndo: boolean;
-  /** The symbol last removed can still be put back (its undo window, use-ticker's, is open). */
+  /** The symbol last removed can still be put back (its undo window, the ticker controller's, is open). */
   tickerUndo: boolean;
   /** Contacts marked. */
   marked: number;

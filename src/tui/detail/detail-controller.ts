@@ -2,7 +2,7 @@
 // reads it): the key handler may take several keys before the next render, and each reads what
 // the one before it left.
 import { type SpanName, stepSpan } from '../../market/spans.js';
-import { ExternalState } from '../state/external-state.js';
+import { externalValue } from '../state/external-state.js';
 
 export interface DetailState {
   symbol: string;
@@ -12,7 +12,7 @@ export interface DetailState {
 type Open = DetailState | undefined;
 
 export class DetailController {
-  readonly #state = new ExternalState<Open, Open>((_, next) => next, undefined);
+  readonly #state = externalValue<Open>(undefined);
   /** The span chosen last is kept for the next symbol opened, as a person looking at a week wants. */
   #lastSpan: SpanName = '1d';
 

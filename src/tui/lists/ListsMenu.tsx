@@ -10,7 +10,7 @@ import { SelectList } from '../components/SelectList.js';
 import { TextField } from '../components/TextField.js';
 import { useGlyphs } from '../style/glyphs.js';
 import { useTheme } from '../style/theme.js';
-import type { ListsMenu as MenuState } from './use-lists-menu.js';
+import type { ListsMenu as MenuState } from './lists-controller.js';
 import { LIST_NAME_MAX } from '../../market/watchlists.js';
 
 export interface ListsMenuProps {

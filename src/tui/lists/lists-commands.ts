@@ -3,13 +3,13 @@
 import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf, eachOf } from '../keys/commands.js';
 import type { Command, Scope } from '../keys/keymap.js';
-import type { ListsMenu, useListsMenu } from './use-lists-menu.js';
+import type { ListsController, ListsMenu } from './lists-controller.js';
 
 const LIST_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 const LIST_KEYS = LIST_NUMBERS.map((n) => `ticker.list-${n}` as const satisfies Command);
 
 export interface ListsCommandsDeps {
-  lists: ReturnType<typeof useListsMenu>;
+  lists: ListsController;
   /** The symbol highlighted in the ticker, for moving it to another list. */
   selectedSymbol: () => string | undefined;
 }
@@ -36,7 +36,7 @@ export function listsCommands({ lists, selectedSymbol }: ListsCommandsDeps) {
 }
 
 /** A list's name being typed. */
-export function listsFields(lists: ReturnType<typeof useListsMenu>): OpenFields {
+export function listsFields(lists: ListsController): OpenFields {
   return {
     'ticker.list-name': {
       input: (input) => lists.editName(input),

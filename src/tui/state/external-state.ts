@@ -47,6 +47,9 @@ export class ExternalState<S, A> {
   };
 }
 
+/** A value kept outside React and set whole (an ExternalState whose every action is the next value). */
+export const externalValue = <S>(initial: S): ExternalState<S, S> => new ExternalState<S, S>((_, next) => next, initial);
+
 /** What a component may do with an ExternalState: read it and be told of changes, not change it. */
 export type Selectable<S> = Pick<ExternalState<S, never>, 'getState' | 'subscribe'>;
 

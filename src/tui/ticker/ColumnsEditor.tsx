@@ -6,7 +6,7 @@ import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { SelectList } from '../components/SelectList.js';
 import { useGlyphs } from '../style/glyphs.js';
 import { useTheme } from '../style/theme.js';
-import { editorRows } from './use-columns-editor.js';
+import { editorRows } from './columns-editor-controller.js';
 
 const WHAT: Record<ColumnName, string> = {
   name: 'NAME     the company',

@@ -15,7 +15,7 @@ import { SymbolPicker } from './SymbolPicker.js';
 import { WatchlistTable } from './WatchlistTable.js';
 import { ListsMenu } from '../lists/ListsMenu.js';
 import { ColumnsEditor } from './ColumnsEditor.js';
-import type { ListsMenu as ListsMenuState } from '../lists/use-lists-menu.js';
+import type { ListsMenu as ListsMenuState } from '../lists/lists-controller.js';
 import type { HoldingsShown } from './WatchlistTable.js';
 import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { HoldingsEditor, type HoldingsEditorProps } from '../holdings/HoldingsEditor.js';

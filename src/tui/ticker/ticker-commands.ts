@@ -6,15 +6,15 @@ import type { OpenFields } from '../components/field-commands.js';
 import { commandsOf } from '../keys/commands.js';
 import type { StatusBoard } from '../state/status.js';
 import { type PickerAction, type PickerState, rankSymbols } from './picker-state.js';
-import type { useColumnsEditor } from './use-columns-editor.js';
-import type { TickerCommands } from './use-ticker.js';
+import type { ColumnsEditorController } from './columns-editor-controller.js';
+import type { TickerController } from './ticker-controller.js';
 
 export interface TickerCommandsDeps {
-  ticker: TickerCommands;
+  ticker: TickerController;
   picker: { get: () => PickerState; dispatch: (action: PickerAction) => void };
   /** The catalogue as loaded so far, and a load asked for if it is not. */
   symbols: { catalogue: readonly SymbolInfo[] | undefined; ensure: () => void };
-  columns: ReturnType<typeof useColumnsEditor>;
+  columns: ColumnsEditorController;
   /** $: the money columns hidden or shown, and the choice kept. */
   toggleMoney: () => void;
   status: StatusBoard;
@@ -40,8 +40,8 @@ export function tickerCommands({ ticker: t, picker, symbols, columns, toggleMone
     'ticker.refresh': () => t.refresh(),
     'ticker.privacy': () => toggleMoney(),
     'ticker.edit-columns': () => columns.open(),
-    'columns.down': (_, count) => void columns.move(count),
-    'columns.up': (_, count) => void columns.move(-count),
+    'columns.down': (_, count) => columns.move(count),
+    'columns.up': (_, count) => columns.move(-count),
     'columns.toggle': () => columns.toggle(),
     'columns.left': () => columns.shift(-1),
     'columns.right': () => columns.shift(1),

@@ -51,7 +51,7 @@ export interface TickerState {
   /** The sort's order flipped (S): smallest first, Z to A, the watchlist from its end. */
   descending: boolean;
   cursor: number;
-  /** The last symbol removed, for undo, while its undo window lasts (use-ticker keeps the time). */
+  /** The last symbol removed, for undo, while its undo window lasts (the ticker's controller keeps the time). */
   removed: { symbol: string; index: number } | undefined;
   lastSuccessAt: number | undefined;
   /** Consecutive failed polls, for backing off. */

@@ -5,7 +5,8 @@ import type { TickbookClient } from '../../api/client.js';
 import type { Firing } from '../../store/alerts-store.js';
 import type { HistoryService } from '../../store/price-recorder.js';
 import type { StatusBoard } from '../state/status.js';
-import { type TickerOptions, useTicker } from './use-ticker.js';
+import type { TickerOptions } from './ticker-controller.js';
+import { useTicker } from './use-ticker.js';
 
 export interface RecordedTickerOptions extends Omit<TickerOptions, 'onPrices' | 'extraSymbols'> {
   history: HistoryService | undefined;

@@ -5,13 +5,14 @@ import { holdingsScopeOf } from '../holdings/holdings-commands.js';
 import type { HoldingsEditor } from '../holdings/holdings-state.js';
 import type { Scope } from '../keys/keymap.js';
 import { listsScopeOf } from '../lists/lists-commands.js';
-import { type ListsMenu, useListsMenu } from '../lists/use-lists-menu.js';
+import type { ListsMenu } from '../lists/lists-controller.js';
+import { useListsMenu } from '../lists/use-lists-menu.js';
 import type { StatusBoard } from '../state/status.js';
+import type { TickerController } from './ticker-controller.js';
 import type { TickerState } from './ticker-state.js';
 import { useColumnsEditor } from './use-columns-editor.js';
-import type { TickerCommands } from './use-ticker.js';
 
-export function useTickerMenus(commands: TickerCommands, getTicker: () => TickerState, status: StatusBoard) {
+export function useTickerMenus(commands: TickerController, getTicker: () => TickerState, status: StatusBoard) {
   const { lists: tickerLists, changeLists, setColumns } = commands;
   const listsOwner = useMemo(() => ({ lists: tickerLists, change: changeLists }), [tickerLists, changeLists]);
   const columnsOwner = useMemo(
