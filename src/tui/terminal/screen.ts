@@ -218,8 +218,9 @@ export class Screen {
 
   /**
    * Takes a whole frame from Ink; frames arriving in one tick are drawn once. The first is drawn
-   * at once: nothing on it takes keys yet (keys wait in the paced input meanwhile), and the effects
-   * the first render starts (the first requests, ~20 ms) need not hold up the first sight of it.
+   * at once: nothing on it takes keys yet (keys read meanwhile wait in the terminal reader for
+   * the key router), and the effects the first render starts (the first requests, ~20 ms) need
+   * not hold up the first sight of it.
    */
   frame(frame: string): void {
     this.#pending = frame;
