@@ -24,7 +24,8 @@ export const HELP_COLUMN_GAP = 2;
 const KEY_WIDTH_MAX = 12;
 const CONTINUED = ' (cont.)';
 
-const GROUPS: [string, Scope[]][] = [
+/** The help's groups, in the order it shows them: a title and the scopes whose keys it lists. */
+export const HELP_GROUPS: readonly (readonly [string, readonly Scope[]])[] = [
   ['Anywhere', ['global']],
   ['Contacts, and one open', ['contacts', 'contacts.detail']],
   ['Confirming a delete', ['contacts.confirm']],
@@ -46,7 +47,7 @@ const GROUPS: [string, Scope[]][] = [
 /** Every binding under its group's heading, in keymap order; a key that does the same in two scopes of a group, once. */
 export function helpLines(): HelpLine[] {
   const lines: HelpLine[] = [];
-  for (const [title, scopes] of GROUPS) {
+  for (const [title, scopes] of HELP_GROUPS) {
     lines.push({ heading: true, key: title, text: '' });
     const said = new Set<string>();
     for (const binding of BINDINGS.filter((b) => scopes.includes(b.scope) && !b.listedAbove)) {

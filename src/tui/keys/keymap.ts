@@ -172,7 +172,7 @@ export type Command =
 
 export interface Binding {
   scope: Scope;
-  /** Key names as keyName() gives them. */
+  /** Key names as keyPresses() (terminal-input.ts) gives them. */
   keys: readonly string[];
   /** How the keys are shown: "j/↓". */
   label: string;
