@@ -16,7 +16,7 @@ import type { Firing } from '../store/alerts-store.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-/** How long a command may run before it is ended (documented: README, `tickbook alerts`). */
+/** How long a command may run before it is ended (documented: docs/commands.md, `tickbook alerts`). */
 export const ALERT_COMMAND_LIMIT_MS = 60_000;
 
 /** Between SIGTERM and SIGKILL for a command that is being ended. */

@@ -33,7 +33,8 @@ export function manual(version: string): string {
     `.SH DESCRIPTION\n${block(description)}` +
     `.SH COMMANDS\n${commands}` +
     `.SH SEE ALSO\n` +
-    `The README, where tickbook is installed, for the dashboard's keys, the files it keeps and the\n` +
-    `environment variables it reads.\n`
+    `The docs where tickbook is installed (lib/node_modules/tickbook/docs, or docs/ in a clone):\n` +
+    `keys.md, every key of the dashboard; guide.md, the dashboard; config.md, the files it keeps\n` +
+    `and the environment variables it reads; security.md. In the dashboard, ? lists every key.\n`
   );
 }

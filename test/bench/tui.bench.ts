@@ -58,7 +58,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '120x40,80x24').split(',').map((size) 
  * After the data is on screen, before ticking is measured: the first prices, the catalogue's
  * names. BENCH_SETTLE (seconds, default 3) set to 60 or more measures the steady state instead:
  * in the first minute V8 is still compiling code as it turns hot, tickbook's more than the
- * baseline's (README, "Where the misses stand").
+ * baseline's (docs/benchmarks.md).
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE ?? 3) * 1000;
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
@@ -374,23 +374,23 @@ const WORSE_BY = 0.1;
 // The slacks: below them a difference between two runs is noise, not the code's.
 /**
  * Key press to frame, p50 and p95 of 60 presses: the same code's p95 differed by 1.5 ms from run
- * to run (README's table: 8.7–10.2 ms, 7.5–9.0 ms), where 10% is under 1 ms; and 1 ms is 6% of a
+ * to run (docs/benchmarks.md, earlier: 8.7–10.2 ms, 7.5–9.0 ms), where 10% is under 1 ms; and 1 ms is 6% of a
  * 60 Hz frame.
  */
 const KEY_SLACK_MS = 1;
 /**
  * The last move after a held key's last key, and after a one-write read: one last frame, whose
  * time depends on where the last key fell in Ink's 30-frames-a-second throttle (34 ms). The same
- * code's runs differed by up to 20 ms (README: the ticker's last move 6–26 ms after the last key,
+ * code's runs differed by up to 20 ms (earlier runs: the ticker's last move 6–26 ms after the last key,
  * the contacts' read 26–43 ms); a frame later by less than one 60 Hz frame cannot be seen later.
  */
 const MOVE_SLACK_MS = FRAME_MS;
-/** CPU (% of a core, about 2): the same code's 60 s runs differed by 0.15–0.3 points (README: 2.08–2.40%, 1.80–1.95%). */
+/** CPU (% of a core, about 2): the same code's 60 s runs differed by 0.15–0.3 points (earlier runs: 2.08–2.40%, 1.80–1.95%). */
 const CPU_SLACK_POINTS = 0.2;
 // Start-up (~300 ms), RSS (~90 MB) and held keys/s (~60) have none: their 10% (30 ms, 9 MB, 6
 // keys/s) is above the spread of the same code's RSS medians (89–93 MB) and keys/s (59.7–60.5).
 // A start's median moves more than that from run to run on a shared VM (303 and 364 ms for one
-// code, README): BENCH_STARTS answers that, not a slack.
+// code): BENCH_STARTS answers that, not a slack.
 
 /** Each user-felt figure against the code before (BENCH_BEFORE), one verdict each. */
 function beforeTargets(now: Side, before: Side): Verdict[] {
