@@ -23,6 +23,8 @@ import { inAct, inverseSegments, pause, plain, waitFor } from '../helpers/ink.js
 import { startProxy } from '../helpers/proxy.js';
 import { startTestSandbox, setUpSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
+import { ManualClock } from '../helpers/manual-clock.js';
+import { WriteLedger } from '../../src/tui/contacts/write-ledger.js';
 
 
 const TARGET = 'sandbox (component test)';
@@ -50,6 +52,8 @@ interface MountOptions {
   intervalS?: number;
   size?: { columns: number; rows: number };
   undoWindowMs?: number;
+  /** The write ledger, on a clock of the test's (ManualClock) where time must pass without a sleep. */
+  ledger?: WriteLedger;
   /** Wait for the first page of contacts and the first prices (default true). */
   ready?: boolean;
 }
@@ -75,6 +79,7 @@ async function mount(client: TickbookClient, options: MountOptions = {}): Promis
     },
     size,
     undoWindowMs: options.undoWindowMs ?? 300,
+    ...(options.ledger && { ledger: options.ledger }),
   };
   const instance = await renderDashboard(<Dashboard {...props} />, size.columns);
   const harness: Harness = {
@@ -441,10 +446,19 @@ describe('renaming', () => {
 
 describe('deleting', () => {
   const ctx = setUpSandbox();
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A ledger whose undo windows pass only when the test moves its clock, and the DELETEs the client is asked for. */
+  function heldClock() {
+    const clock = new ManualClock();
+    const deletes = vi.spyOn(ctx.client, 'deleteContact');
+    return { clock, deletes, ledger: new WriteLedger(clock.now, clock.timers) };
+  }
 
   it('d asks, naming the contact and its conversation; n, N, Enter and Esc keep it', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
-    const h = await mount(ctx.client);
+    const { clock, deletes, ledger } = heldClock();
+    const h = await mount(ctx.client, { ledger });
     for (const keep of ['n', 'N', KEY.enter, KEY.esc]) {
       await h.press('d');
       const frame = h.frame();
@@ -457,14 +471,17 @@ describe('deleting', () => {
       expect(listsUser(after, contact)).toBe(true);
       expect(selectedRow(h).startsWith(namePrefix(contact))).toBe(true);
     }
-    await pause(400);
+    // Any undo window there were would have run out and sent its DELETE by now.
+    clock.advance(60_000);
+    expect(deletes).not.toHaveBeenCalled();
     expect(countLog(ctx.sb, 'DELETE', '/v1/contacts')).toBe(0);
     expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(false);
   });
 
   it('y hides the row and offers undo; u brings it back and nothing is deleted', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
-    const h = await mount(ctx.client);
+    const { clock, deletes, ledger } = heldClock();
+    const h = await mount(ctx.client, { ledger });
     await h.press('d', 'y');
     let frame = h.frame();
     expect(listsUser(frame, contact)).toBe(false);
@@ -476,7 +493,8 @@ describe('deleting', () => {
     expect(frame).toContain(`kept ${contactName(contact)}`);
     expect(frame).not.toContain('u undo delete');
 
-    await pause(500); // past the undo window
+    clock.advance(60_000); // past the undo window
+    expect(deletes).not.toHaveBeenCalled();
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
     expect(await inAct(() => notFound(ctx.checker, contact.id))).toBe(false);
     expect(listsUser(h.frame(), contact)).toBe(true);
@@ -548,17 +566,22 @@ describe('deleting', () => {
 
   it('an undo window open when the view hid waits, and is offered again with the time it had left', async () => {
     const contact = (await ctx.checker.listContacts({ limit: PAGE })).contacts[0]!;
-    const h = await mount(ctx.client, { undoWindowMs: 1500 });
+    const { clock, deletes, ledger } = heldClock();
+    const h = await mount(ctx.client, { undoWindowMs: 1500, ledger });
     await h.press('d', 'y');
     await h.until((f) => f.includes('u: undo'), 'the undo offer');
+    clock.advance(500);
     await h.resize({ columns: 50, rows: 30 });
-    await pause(2000);
+    // Held: the window, a second from its end, waits however long the view is hidden.
+    clock.advance(60_000);
+    expect(deletes).not.toHaveBeenCalled();
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
     await h.resize({ columns: 120, rows: 40 });
     await h.until((f) => f.includes(`deleted ${contactName(contact)}`) && f.includes('u: undo'), 'the undo offer again');
     await h.press('u');
     await h.until((f) => f.includes(`kept ${contactName(contact)}`), 'the undo notice');
-    await pause(200);
+    clock.advance(60_000);
+    expect(deletes).not.toHaveBeenCalled();
     expect(countLog(ctx.sb, 'DELETE', `/v1/contacts/${contact.id}`)).toBe(0);
   });
 

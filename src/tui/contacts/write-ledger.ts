@@ -12,6 +12,17 @@ export type Clock = () => number;
 
 export const monotonic: Clock = () => performance.now();
 
+/** What wakes the ledger: the process's timers, or a test's, which runs them as its clock moves. */
+export interface Timers {
+  set(wake: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+export const realTimers: Timers = {
+  set: (wake, ms) => setTimeout(wake, ms),
+  clear: (handle) => clearTimeout(handle as NodeJS.Timeout | undefined),
+};
+
 /**
  * How long leaving waits for answers: as long as the transport waits for an answer's headers
  * (DEFAULT_TIMEOUTS.headersMs), so a DELETE sent on the way out gets its full chance, but a
@@ -27,7 +38,7 @@ export type Unfinished =
 
 interface Deferred {
   /** Undefined while held: the window does not run out while nobody can see it. */
-  timer: NodeJS.Timeout | undefined;
+  timer: unknown;
   /** When it is sent (on the ledger's clock), or, while held, how long it had left. */
   dueAt: number;
   heldLeftMs: number | undefined;
@@ -46,8 +57,11 @@ export class WriteLedger {
   #leaving: { by: number; timeoutMs: number } | undefined;
   readonly #unfinished: Unfinished[] = [];
 
-  constructor(clock: Clock = monotonic) {
+  readonly #timers: Timers;
+
+  constructor(clock: Clock = monotonic, timers: Timers = realTimers) {
     this.#clock = clock;
+    this.#timers = timers;
   }
 
   /** The clock undo windows are measured on (a due time minus this is the time left). */
@@ -73,7 +87,7 @@ export class WriteLedger {
   hold(key: string): boolean {
     const deferred = this.#deferred.get(key);
     if (!deferred || deferred.timer === undefined) return false;
-    clearTimeout(deferred.timer);
+    this.#timers.clear(deferred.timer);
     deferred.timer = undefined;
     deferred.heldLeftMs = Math.max(0, deferred.dueAt - this.#clock());
     return true;
@@ -94,7 +108,7 @@ export class WriteLedger {
    * is sent agrees with what the countdown showed, whatever clock the timer keeps.
    */
   #arm(key: string, deferred: Deferred): void {
-    deferred.timer = setTimeout(
+    deferred.timer = this.#timers.set(
       () => {
         if (this.#deferred.get(key) !== deferred) return;
         if (deferred.dueAt - this.#clock() > 0) this.#arm(key, deferred);
@@ -108,7 +122,7 @@ export class WriteLedger {
   cancel(key: string): boolean {
     const deferred = this.#deferred.get(key);
     if (!deferred) return false;
-    clearTimeout(deferred.timer);
+    this.#timers.clear(deferred.timer);
     this.#deferred.delete(key);
     return true;
   }
@@ -163,16 +177,16 @@ export class WriteLedger {
   async #settle(timeoutMs: number): Promise<void> {
     this.#leaving ??= { by: this.#clock() + timeoutMs, timeoutMs };
     for (const key of [...this.#deferred.keys()]) void this.sendNow(key);
-    let timer: NodeJS.Timeout | undefined;
+    let timer: unknown;
     const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, Math.max(0, this.#leaving!.by - this.#clock()));
+      timer = this.#timers.set(resolve, Math.max(0, this.#leaving!.by - this.#clock()));
     });
     // Writes that start while waiting (a send that leads to another) are waited for too.
     const all = async (): Promise<void> => {
       while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight.keys()]);
     };
     await Promise.race([all(), deadline]);
-    clearTimeout(timer);
+    this.#timers.clear(timer);
     // What has not answered by now is left behind: the caller closes the connections it uses.
     for (const [work, what] of this.#inFlight) {
       this.#inFlight.delete(work);
