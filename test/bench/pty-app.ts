@@ -2,6 +2,7 @@
 // terminal emulator (@xterm/headless) so the benchmark can read the screen as a user sees it:
 // which cells changed, which row is in reverse video, when a frame showed something. Every wait
 // has a deadline and says so, so a bad figure is reported, never waited on for ever.
+import { Unicode11Addon } from '@xterm/addon-unicode11';
 import xterm from '@xterm/headless';
 import { type ChildProcessByStdio, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -31,12 +32,36 @@ export interface PtyOptions {
   env: NodeJS.ProcessEnv;
   columns: number;
   rows: number;
+  /**
+   * Unicode 11's widths, as string-width counts them (an emoji two columns): what the screenshot
+   * draws. Off for the benchmarks, whose figures were taken with xterm's default (Unicode 6).
+   */
+  unicode11?: boolean;
 }
 
 /** One cell as drawn: its text and every attribute, so a change of colour alone counts. */
 export interface DrawnCell {
   text: string;
   look: string;
+}
+
+/** A colour as the terminal holds it: its default (undefined), a palette index, or '#rrggbb'. */
+export type CellColour = number | string | undefined;
+
+/** One cell with what it looks like, for a picture of the screen. */
+export interface StyledCell {
+  /** '' for the second half of a wide character (its first half holds it). */
+  text: string;
+  /** Columns the character takes: 1, 2 for a wide one, 0 for a wide one's second half. */
+  width: number;
+  fg: CellColour;
+  bg: CellColour;
+  bold: boolean;
+  dim: boolean;
+  italic: boolean;
+  underline: boolean;
+  inverse: boolean;
+  invisible: boolean;
 }
 
 export class PtyApp {
@@ -57,6 +82,10 @@ export class PtyApp {
     this.columns = options.columns;
     this.rows = options.rows;
     this.#term = new Terminal({ cols: options.columns, rows: options.rows, scrollback: 0, allowProposedApi: true });
+    if (options.unicode11) {
+      this.#term.loadAddon(new Unicode11Addon());
+      this.#term.unicode.activeVersion = '11';
+    }
     const command = `stty cols ${options.columns} rows ${options.rows}; exec ${options.argv.map(quote).join(' ')}`;
     this.startedAt = performance.now();
     this.#child = spawn('script', ['-qfec', command, '/dev/null'], { env: options.env, stdio: ['pipe', 'pipe', 'inherit'] });
@@ -161,22 +190,46 @@ export class PtyApp {
 
   /** Every cell of the screen, row by row. */
   cells(): DrawnCell[] {
-    const cells: DrawnCell[] = [];
+    return this.styledRows().flatMap((row) =>
+      row.map(({ text, fg, bg, bold, dim, italic, underline, inverse, invisible }) => ({
+        text,
+        look: `${fg}/${bg}/${+bold}${+dim}${+italic}${+underline}${+inverse}${+invisible}`,
+      })),
+    );
+  }
+
+  /** Every cell of the screen with its colours and attributes, row by row. */
+  styledRows(): StyledCell[][] {
+    const colour = (mode: 'Fg' | 'Bg', cell: Cell): CellColour => {
+      if (cell[`is${mode}Default`]()) return undefined;
+      const value = cell[`get${mode}Color`]();
+      return cell[`is${mode}RGB`]() ? `#${value.toString(16).padStart(6, '0')}` : value;
+    };
+    const rows: StyledCell[][] = [];
     for (const row of this.#rows()) {
-      let x = 0;
+      const cells: StyledCell[] = [];
       for (const cell of row) {
-        if (x++ === this.columns) break;
+        if (cells.length === this.columns) break;
         if (!cell) {
-          cells.push({ text: ' ', look: '' });
+          cells.push({ text: ' ', width: 1, fg: undefined, bg: undefined, bold: false, dim: false, italic: false, underline: false, inverse: false, invisible: false });
           continue;
         }
-        const look = `${cell.getFgColorMode()}:${cell.getFgColor()}/${cell.getBgColorMode()}:${cell.getBgColor()}/` +
-          `${cell.isBold()}${cell.isDim()}${cell.isItalic()}${cell.isUnderline()}${cell.isInverse()}${cell.isInvisible()}`;
-        // The second half of a wide character is empty: its first half holds the text.
-        cells.push({ text: cell.getWidth() === 0 ? '' : cell.getChars() || ' ', look });
+        cells.push({
+          text: cell.getWidth() === 0 ? '' : cell.getChars() || ' ',
+          width: cell.getWidth(),
+          fg: colour('Fg', cell),
+          bg: colour('Bg', cell),
+          bold: cell.isBold() !== 0,
+          dim: cell.isDim() !== 0,
+          italic: cell.isItalic() !== 0,
+          underline: cell.isUnderline() !== 0,
+          inverse: cell.isInverse() !== 0,
+          invisible: cell.isInvisible() !== 0,
+        });
       }
+      rows.push(cells);
     }
-    return cells;
+    return rows;
   }
 
   /** The runs of reverse-video cells on the screen, as text: where a selection is drawn. */
