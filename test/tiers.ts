@@ -4,8 +4,7 @@
 // cores. The e2e tier (`npm run test:e2e`) holds the rest: the sandbox over loopback HTTP, servers
 // that misbehave on purpose, `bin/tickbook` run as a child, tmux and pseudo-terminals. A file
 // that starts using one of those moves to e2e by itself.
-import { readFileSync } from 'node:fs';
-import { globSync } from 'node:fs';
+import { globSync, readFileSync } from 'node:fs';
 
 /** What makes a file an end-to-end one: a process, a socket, a server or a terminal. */
 const END_TO_END =
@@ -17,6 +16,7 @@ export const NOT_TESTS = ['test/bench/**', 'node_modules/**'];
 /** The unit tier's files, relative to the project's root. */
 export function unitTestFiles(root: string): string[] {
   return globSync(TEST_FILES, { cwd: root, exclude: (name) => name.startsWith('test/bench/') })
-    .filter((file) => !END_TO_END.test(readFileSync(`${root}/${file}`, 'utf8')))
+    // A name that says it (`*.e2e.test.ts`) is end-to-end whatever it imports.
+    .filter((file) => !/\.e2e\.test\.tsx?$/.test(file) && !END_TO_END.test(readFileSync(`${root}/${file}`, 'utf8')))
     .sort();
 }
