@@ -1,6 +1,6 @@
 // Every command but the dashboard runs from the ES modules, whose compiled code Node 22+ keeps in
 // its own compile cache (module.enableCompileCache), here in the cache directory's `compile/`:
-// `tickbook contacts list` 280 -> 249 ms (docs/benchmarks.md).
+// `tickbook contacts list` 280 -> 249 ms (docs/dev/performance.md).
 // Node's cache holds what V8 compiled as each module loaded, not the functions a first frame
 // compiles as it runs: with it, the dashboard's start was 1.22x-1.36x what it is from its own
 // code cache (dashboard-script.ts, on Ink 8; docs/patches.md), which it keeps.

@@ -1,7 +1,7 @@
 // Runs the dashboard's bundle, one CommonJS script, through node:vm with a V8 code cache kept in
 // the user's cache directory. Most of a start is V8 parsing and compiling the bundle as the first
 // frame calls it; from a cache, a start skips that (median to the first frame 370 -> 286 ms at
-// 80x24, docs/benchmarks.md). Node 22 does this for ES modules (module.enableCompileCache); Node 20 can keep
+// 80x24, docs/dev/performance.md). Node 22 does this for ES modules (module.enableCompileCache); Node 20 can keep
 // compiled code only for a script, so the dashboard's bundle is one (scripts/bundle.mjs).
 //
 // The cache is written once, when the first frame is out and no usable cache was found, and

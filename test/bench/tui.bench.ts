@@ -27,7 +27,10 @@
 // how many seconds after the data is on screen that starts; BENCH_SIZES (default
 // "120x40,80x24") the terminal sizes; BENCH_STARTS (default 7) how many starts of each app, taken
 // in turn, give the start-up's medians (one start varies by 100 ms or more on a shared VM).
+// Every run is printed against the figures last recorded in docs/dev/baselines.json
+// (test/bench/recorded.ts); BENCH_RECORD=1 records this run's there.
 import { build } from 'esbuild';
+import { againstRecorded, BASELINES, type Figures, record } from './recorded.js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -58,7 +61,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '120x40,80x24').split(',').map((size) 
  * After the data is on screen, before ticking is measured: the first prices, the catalogue's
  * names. BENCH_SETTLE (seconds, default 3) set to 60 or more measures the steady state instead:
  * in the first minute V8 is still compiling code as it turns hot, tickbook's more than the
- * baseline's (docs/benchmarks.md).
+ * baseline's (docs/dev/performance.md).
  */
 const SETTLE_MS = Number(process.env.BENCH_SETTLE ?? 3) * 1000;
 const STARTS = Number(process.env.BENCH_STARTS ?? 7);
@@ -374,7 +377,7 @@ const WORSE_BY = 0.1;
 // The slacks: below them a difference between two runs is noise, not the code's.
 /**
  * Key press to frame, p50 and p95 of 60 presses: the same code's p95 differed by 1.5 ms from run
- * to run (docs/benchmarks.md, earlier: 8.7–10.2 ms, 7.5–9.0 ms), where 10% is under 1 ms; and 1 ms is 6% of a
+ * to run (docs/dev/performance.md, earlier: 8.7–10.2 ms, 7.5–9.0 ms), where 10% is under 1 ms; and 1 ms is 6% of a
  * 60 Hz frame.
  */
 const KEY_SLACK_MS = 1;
@@ -534,6 +537,7 @@ async function main(): Promise<void> {
   });
   const verdicts: [string, Verdict[]][] = [];
   const beforeVerdicts: [string, Verdict[]][] = [];
+  const figures: Record<string, Figures> = {};
   for (const [s, size] of SIZES.entries()) {
     const [baselineStart, ...starts] = await startMedians(
       [{ argv: [process.execPath, baseline], ready: baselineReady }, ...trees.map(contactsPlan)],
@@ -567,11 +571,28 @@ async function main(): Promise<void> {
     const now: Side = { contacts: contacts[0]!, ticker: tickers[0]! };
     const then: Side | undefined = before && { contacts: contacts[1]!, ticker: tickers[1]! };
     report(size.name, now, then, theirs);
+    const k = now.contacts.keyToFrame;
+    const t = now.contacts.ticking;
+    const round = (value: number | undefined, digits: number) => (value === undefined ? undefined : Number(value.toFixed(digits)));
+    figures[size.name] = {
+      startMs: round(now.contacts.start, 0),
+      loadedMs: round(now.contacts.loaded, 0),
+      rssMB: round(t?.rss, 0),
+      cpuPercent: round(t?.cpu, 2),
+      bytesPerTick: round(t?.bytesPerTick, 0),
+      keyP50Ms: round(k?.p50, 1),
+      keyP95Ms: round(k?.p95, 1),
+    };
     verdicts.push([size.name, targets(now, theirs)]);
     if (then) beforeVerdicts.push([size.name, beforeTargets(now, then)]);
   }
   printVerdicts('targets (issue 39):', verdicts);
   if (before) printVerdicts(`against the code before (${before.root}): no user-felt figure more than 10% worse`, beforeVerdicts);
+  process.stdout.write(`\n${againstRecorded('tui', figures).join('\n')}\n`);
+  if (process.env.BENCH_RECORD === '1') {
+    record('tui', figures);
+    process.stdout.write(`recorded in ${BASELINES}\n`);
+  }
 }
 
 try {
