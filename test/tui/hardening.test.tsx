@@ -21,7 +21,7 @@ import { onlyStyles, Screen } from '../../src/tui/terminal/screen.js';
 import { StatusBoard } from '../../src/tui/state/status.js';
 import { drive, renderDashboard, unmountAll, type DashboardHarness } from '../helpers/dashboard.js';
 import { FakeTerminal } from '../helpers/fake-terminal.js';
-import { inAct, pause, waitFor } from '../helpers/ink.js';
+import { inAct, waitFor } from '../helpers/ink.js';
 import { startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
 import { KEY } from '../helpers/keys.js';
 
@@ -509,7 +509,8 @@ describe('quitting waits for writes only', () => {
     await h.press(KEY.enter);
     await waitFor(() => proxy.held.length === 1, 2000, 'the PUT to be held');
     await h.press('q');
-    await pause(300);
+    // Quitting has begun and is drawn; a quit that did not wait would have ended the app by now.
+    await h.until((f) => f.includes('finishing…'), 'quitting under way');
     expect(h.exited(), 'quit waits for the write under way').toBe(false);
     await waitFor(() => h.exited(), 3000, 'the app to exit once the write is done');
     const after = await inAct(() => checker.getContact(first.id));
@@ -525,7 +526,7 @@ describe('quitting waits for writes only', () => {
     await h.press(KEY.enter);
     await waitFor(() => proxy.held.length === 1, 2000, 'the PUT to be held');
     await h.press(KEY.ctrlC);
-    await pause(300);
+    await h.until((f) => f.includes('finishing…'), 'quitting under way');
     expect(h.exited(), 'the first Ctrl-C waits for the write').toBe(false);
     const pressed = Date.now();
     await h.press(KEY.ctrlC);
@@ -541,7 +542,7 @@ describe('quitting waits for writes only', () => {
     // Quitting sends the pending delete now, and waits for it.
     await h.press(KEY.ctrlC);
     await waitFor(() => proxy.held.length === 1, 2000, 'the DELETE to be sent and held');
-    await pause(200);
+    await h.until((f) => f.includes('finishing…'), 'quitting under way');
     expect(h.exited()).toBe(false);
     await h.press(KEY.ctrlC);
     await waitFor(() => h.exited(), 500, 'the app to exit on the second Ctrl-C');
