@@ -1,14 +1,12 @@
 // Deleting contacts: one, or the marked ones together, each waiting out its undo window in the
 // write ledger before it is sent (the window held while the offer cannot be seen), then sent,
 // a batch a few at a time with its progress drawn. The contacts controller's, on its state.
-import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
 import { contactName, type Contact } from '../../api/types.js';
 import { drawn } from '../../text/sanitize.js';
 import { errorText } from '../state/error-text.js';
-import type { StatusBoard } from '../state/status.js';
-import { type ContactsAction, type ContactsState, pendingDeleteContact } from './contacts-state.js';
-import type { WriteLedger } from './write-ledger.js';
+import { pendingDeleteContact } from './contacts-state.js';
+import type { ContactsParts } from './contacts-parts.js';
 
 /** The ledger key of the delete waiting out its undo window (one at a time). */
 const PENDING_DELETE = 'contacts.delete';
@@ -20,27 +18,13 @@ const BATCH_CONCURRENCY = 2;
 /** Why the undo offer cannot be seen: the terminal too small for the panes, or the shell's. */
 export type UndoHold = 'hidden' | 'suspended';
 
-/** What the deletes are given of the contacts controller. */
-export interface DeletesContext {
-  client: TickbookClient;
-  status: StatusBoard;
-  ledger: WriteLedger;
-  undoWindowMs: number;
-  getState: () => ContactsState;
-  dispatch: (action: ContactsAction) => void;
-  /** The spinner while a call runs, and the ledger's record of a write (`what` it does). */
-  track: <T>(work: Promise<T>, what?: string) => Promise<T>;
-  /** The whole-list search told of contacts gone. */
-  told: (change: { gone: readonly string[] }) => void;
-  failed: (error: unknown) => void;
-}
 
 export class ContactDeletes {
-  readonly #c: DeletesContext;
+  readonly #c: ContactsParts;
   /** Every reason the undo window is held for: it runs again only once none is left. */
   readonly #undoHolds = new Set<UndoHold>();
 
-  constructor(context: DeletesContext) {
+  constructor(context: ContactsParts) {
     this.#c = context;
   }
 

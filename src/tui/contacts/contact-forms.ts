@@ -1,13 +1,12 @@
 // The contacts pane's two forms that write: a contact renamed in place, and a new contact
 // created (its phone number checked by the rule `contacts create` applies, loaded when the form
 // first opens). The contacts controller's, on its state.
-import type { TickbookClient } from '../../api/client.js';
 import { ApiError } from '../../api/errors.js';
-import { contactName, type Contact } from '../../api/types.js';
+import { contactName } from '../../api/types.js';
 import { drawn, typedText } from '../../text/sanitize.js';
 import { errorText } from '../state/error-text.js';
-import type { StatusBoard } from '../state/status.js';
-import { CREATE_FIELDS, type ContactsAction, type ContactsState, type CreateField } from './contacts-state.js';
+import { CREATE_FIELDS, type CreateField } from './contacts-state.js';
+import type { ContactsParts } from './contacts-parts.js';
 
 type PhoneRule = typeof import('../../api/possible-phone.js');
 let phoneRule: PhoneRule | undefined;
@@ -18,29 +17,13 @@ let phoneRuleLoading: Promise<PhoneRule> | undefined;
  */
 const loadPhoneRule = (): Promise<PhoneRule> => (phoneRuleLoading ??= import('../../api/possible-phone.js').then((rule) => (phoneRule = rule)));
 
-/** What the forms are given of the contacts controller. */
-export interface FormsContext {
-  client: TickbookClient;
-  status: StatusBoard;
-  getState: () => ContactsState;
-  dispatch: (action: ContactsAction) => void;
-  /** The spinner while a call runs, and the ledger's record of a write (`what` it does). */
-  track: <T>(work: Promise<T>, what?: string) => Promise<T>;
-  /** The whole-list search told of contacts read or changed. */
-  told: (change: { put: readonly Contact[] }) => void;
-  failed: (error: unknown) => void;
-  /** A call about `contact` failed: gone from the server, or failed as any call does. */
-  failedOn: (contact: Contact, error: unknown) => void;
-  /** The first page again, the cursor on `id` (a contact just created). */
-  showFirstPage: (id: string) => void;
-}
 
 export class ContactForms {
-  readonly #c: FormsContext;
+  readonly #c: ContactsParts;
   /** Bumped by every create sent or form cancelled: an answer for an older one is not the form's. */
   #createSeq = 0;
 
-  constructor(context: FormsContext) {
+  constructor(context: ContactsParts) {
     this.#c = context;
   }
 

@@ -28,6 +28,9 @@ import { ExternalState } from '../state/external-state.js';
 import type { WriteLedger } from './write-ledger.js';
 import { ContactDeletes, type UndoHold } from './contact-deletes.js';
 import { ContactForms } from './contact-forms.js';
+import type { ContactsChange, ContactsParts } from './contacts-parts.js';
+
+export type { ContactsChange } from './contacts-parts.js';
 import type { FieldInput } from '../state/field-text.js';
 
 export type { UndoHold } from './contact-deletes.js';
@@ -56,9 +59,6 @@ interface Walking {
   /** The request of the page landed on, once asked for. */
   request: number | undefined;
 }
-
-/** A change to the contacts the whole-list search must learn of: read or changed, or gone. */
-export type ContactsChange = { put: readonly Contact[] } | { gone: readonly string[] };
 
 export interface ContactsControllerOptions {
   client: TickbookClient;
@@ -95,7 +95,7 @@ export class ContactsController {
     this.#ledger = ledger;
     this.onChanged = onChanged;
     this.#state = new ExternalState(contactsReducer, initialContactsState(pageSize));
-    this.#deletes = new ContactDeletes({
+    const parts: ContactsParts = {
       client,
       status,
       ledger,
@@ -105,18 +105,11 @@ export class ContactsController {
       track: (work, what) => this.#track(work, what),
       told: (change) => this.#told(change),
       failed: this.#failed,
-    });
-    this.#forms = new ContactForms({
-      client,
-      status,
-      getState: this.getState,
-      dispatch: this.#dispatch,
-      track: (work, what) => this.#track(work, what),
-      told: (change) => this.#told(change),
-      failed: this.#failed,
       failedOn: (contact, error) => this.#failedOn(contact, error),
       showFirstPage: (id) => this.#load(firstPageQuery(this.getState()), 1, id),
-    });
+    };
+    this.#deletes = new ContactDeletes(parts);
+    this.#forms = new ContactForms(parts);
   }
 
   /** The latest state: what the commands before this one left. */
