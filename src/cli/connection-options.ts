@@ -19,6 +19,8 @@ export const CONNECTION_HELP = `Connection (flags > environment > config file; n
 Output:
   --json                    one JSON document with the API's own field names
   --ndjson                  one JSON object per line (lists)
+  --screen-reader           words instead of marks and bars, progress as a line now and then
+                            (TICKBOOK_SCREEN_READER=1)
   -h, --help                show this help
 `;
 

@@ -36,9 +36,9 @@ async function readKnown(client: TickbookClient, progress: ProgressLine, signal:
 export async function runImport(
   client: TickbookClient,
   files: readonly ImportFile[],
-  options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects; interruption: Interruption },
+  options: { country: CountryCode | undefined; dryRun: boolean; rejects: Rejects; interruption: Interruption; screenReader?: boolean | undefined },
 ): Promise<Report> {
-  const progress = new ProgressLine();
+  const progress = new ProgressLine(options.screenReader);
   const report = emptyReport();
   const { interruption } = options;
   const interrupted = (): boolean => {

@@ -60,7 +60,7 @@ export async function importContacts(args: readonly string[]): Promise<number> {
       // From the first request on: what was done by then is reported, whatever ends it.
       const interruption = new Interruption();
       try {
-        const report = await runImport(client, files, { country, dryRun, rejects, interruption });
+        const report = await runImport(client, files, { country, dryRun, rejects, interruption, screenReader: values['screen-reader'] });
         // The import is done either way: its report is given, then why a file was not read to its
         // end, and why the rejects file is not written.
         const unwritten = await rejects.finish().then(

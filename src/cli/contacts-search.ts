@@ -17,11 +17,11 @@ import { withClient } from './with-client.js';
 export const SEARCH_HELP = `  tickbook contacts search TEXT [--limit N] [--json | --ndjson]`;
 
 
-async function search(client: TickbookClient, source: string, text: string, limit: number, format: 'table' | 'json' | 'ndjson'): Promise<number> {
+async function search(client: TickbookClient, source: string, text: string, limit: number, format: 'table' | 'json' | 'ndjson', screenReader: boolean | undefined): Promise<number> {
   const { contactIndexOf } = await import('../store/contact-index.js');
   return withHistoryFile({ doing: 'keep the contact index in', writes: true, copies: true }, async (history) => {
     const index = contactIndexOf(history);
-    const progress = new ProgressLine();
+    const progress = new ProgressLine(screenReader);
     try {
       await walkIntoIndex(client, index, source, { onPage: (read) => progress.show(`reading the contacts: ${read}`) });
       progress.done();
@@ -54,5 +54,5 @@ export async function searchCommand(args: readonly string[]): Promise<number> {
   const text = positionals.join(' ').trim();
   if (text === '') throw new UsageError('expected something to search for: tickbook contacts search ann (or name:ann, user:ann, phone:+44)');
   const limit = integerOption('limit', values.limit, 1, 10_000) ?? 20;
-  return withClient(values, ({ client, contactsSource }) => search(client, contactsSource, text, limit, format));
+  return withClient(values, ({ client, contactsSource }) => search(client, contactsSource, text, limit, format, values['screen-reader']));
 }

@@ -1,6 +1,7 @@
 // `tickbook doctor`: checks what tickbook depends on and says what it found, one line each, so
 // that a setup that does not work says why before the dashboard is tried. Exit 0 when all is well.
 import { closeSync, existsSync, openSync, readSync } from 'node:fs';
+import { screenReaderWanted } from '../text/screen-reader.js';
 import { fsReason } from '../config/fs-reason.js';
 import { sqliteProblem } from '../sqlite/problems.js';
 import { databaseFileAt } from '../sqlite/database-file.js';
@@ -18,7 +19,8 @@ import { probeTerminal } from './terminal-probe.js';
 
 export const DOCTOR_HELP = `Usage: tickbook doctor [connection options]
 
-Checks, one line each (✓ well, ✗ not, · only so you know), and exits 0 when nothing is wrong:
+Checks, one line each (✓ well, ✗ not, · only so you know; with --screen-reader ok:, problem:,
+note:), and exits 0 when nothing is wrong:
   node                      the version running tickbook (22.19 or later)
   terminal                  its size against the dashboard's smallest (60x16), colours, and
                             whether it draws Unicode
@@ -71,7 +73,11 @@ export async function doctor(args: readonly string[]): Promise<number> {
     ...(await databases()),
     ...(await connection(values)),
   ];
-  const marks = localeIsUtf8(process.env) ? { ok: '✓', bad: '✗', info: '·' } : { ok: 'ok', bad: 'NO', info: '--' };
+  const marks = screenReaderWanted(process.env, values['screen-reader'])
+    ? { ok: 'ok:', bad: 'problem:', info: 'note:' }
+    : localeIsUtf8(process.env)
+      ? { ok: '✓', bad: '✗', info: '·' }
+      : { ok: 'ok', bad: 'NO', info: '--' };
   const width = Math.max(...findings.map((f) => f.what.length));
   for (const finding of findings) {
     process.stdout.write(`${marks[finding.verdict].padEnd(2)} ${finding.what.padEnd(width)}  ${sanitize(finding.detail)}\n`);

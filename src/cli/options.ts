@@ -16,6 +16,7 @@ export const CONNECTION_OPTIONS = {
   'debug-log': { type: 'string' },
   json: { type: 'boolean' },
   ndjson: { type: 'boolean' },
+  'screen-reader': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

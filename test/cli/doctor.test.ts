@@ -36,6 +36,23 @@ async function doctor(args: string[] = [], entry: readonly string[] = [BIN]) {
 }
 
 describe('tickbook doctor', async () => {
+  it('for a screen reader (--screen-reader, or TICKBOOK_SCREEN_READER=1) says each verdict in a word, with no mark', async () => {
+    // The first run makes the sandbox's database; the runs compared find it there.
+    await doctor();
+    const plain = await doctor();
+    for (const run of [await doctor(['--screen-reader']), await (async () => {
+      env.TICKBOOK_SCREEN_READER = '1';
+      return doctor();
+    })()]) {
+      expect(run.code).toBe(plain.code);
+      expect(run.stdout).not.toMatch(/[✓✗·]/u);
+      // The same findings, in the same order, each led by its word.
+      expect([...run.lines.keys()]).toEqual([...plain.lines.keys()]);
+      const words = new Map([['✓', 'ok:'], ['✗', 'problem:'], ['·', 'note:']]);
+      for (const [what, line] of plain.lines) expect(run.lines.get(what)!.mark, what).toBe(words.get(line.mark));
+    }
+  });
+
   it('a fresh setup on the embedded sandbox: every line well or only informative, exit 0', async () => {
     const run = await doctor();
     expect(run.code, run.stdout + run.stderr).toBe(0);
