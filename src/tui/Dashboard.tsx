@@ -100,7 +100,7 @@ export function Dashboard(props: DashboardProps) {
   const { focus, current: currentFocus, toggle: toggleFocus } = useFocus();
   const overlay = useOverlay();
   const snapshot = useStatus(status);
-  const pages = useOverlayPages(overlay.kind, layout.kind === 'too-small' ? undefined : { width: layout.width, height: layout.panes }, snapshot.history);
+  const pages = useOverlayPages(overlay.kind, layout.kind === 'too-small' ? undefined : { width: layout.width, height: layout.panes }, snapshot.history, () => status.getSnapshot().history);
   const quitting = useRef(false);
 
   const matches = useMemo(
@@ -173,7 +173,7 @@ export function Dashboard(props: DashboardProps) {
       detail.close();
       toggleFocus();
     }),
-    ...overlayCommands({ overlay, helpLastPage: pages.helpLastPage, logMax: pages.logMax, rows: pages.rows }),
+    ...overlayCommands({ overlay, lastHelpPage: pages.lastHelpPage, lastLogTop: pages.lastLogTop, rows: pages.rows }),
     ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status }),
     ...fieldCommands(fields),
     ...contactsCommands({

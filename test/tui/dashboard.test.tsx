@@ -1087,6 +1087,13 @@ describe('help, quitting, suspending', () => {
     expect(h.frame()).not.toContain('Delete ');
   });
 
+  it('? and PgDn read together open the help on its second page: the page count is the help\'s now, not as last drawn', async () => {
+    const h = await mount(ctx.client, { size: { columns: 60, rows: 16 }, ready: false });
+    await h.until((f) => f.includes('page 1'), 'the first page of contacts');
+    await h.type(`?${KEY.pageDown}`);
+    await h.until((f) => /page 2\/\d+ · PgDn\/PgUp/.test(f), 'the help on its second page');
+  });
+
   it('on a small terminal the help turns pages with PgDn/PgUp (and j/k), every key on one of them', async () => {
     const h = await mount(ctx.client, { size: { columns: 60, rows: 16 }, ready: false });
     await h.until((f) => f.includes('page 1'), 'the first page of contacts');

@@ -7,7 +7,17 @@ import { helpLines, layoutHelp } from './help-layout.js';
 import { messageLines } from './message-log.js';
 import { messageLogRows } from './MessageLog.js';
 
-export function useOverlayPages(kind: Overlay | undefined, box: { width: number; height: number } | undefined, history: StatusSnapshot['history']) {
+/**
+ * `history`: the status line's history as drawn; `latestHistory`: as it is now, for the commands,
+ * which may run before the help or the log opened by the key before them is drawn (`?` then PgDn
+ * in one read).
+ */
+export function useOverlayPages(
+  kind: Overlay | undefined,
+  box: { width: number; height: number } | undefined,
+  history: StatusSnapshot['history'],
+  latestHistory: () => StatusSnapshot['history'],
+) {
   const width = box ? box.width - 4 : 0;
   const rows = box ? box.height - 3 : 0;
   // Laid out only while the help is open: measuring every key's text cost ~11 ms of each start.
@@ -16,11 +26,14 @@ export function useOverlayPages(kind: Overlay | undefined, box: { width: number;
   // Wrapped only while the log is open: the history changes with every notice.
   const logOpen = kind === 'messages';
   const logLines = useMemo(() => (logOpen ? messageLines(history, width) : []), [logOpen, history, width]);
+  const lastTop = (lines: readonly unknown[]) => Math.max(0, lines.length - messageLogRows(rows + 3));
   return {
     help,
-    helpLastPage: (help?.pages.length ?? 1) - 1,
     logLines,
-    logMax: Math.max(0, logLines.length - messageLogRows(rows + 3)),
+    logMax: lastTop(logLines),
+    /** The help's last page and the log's last top line as they are now, drawn yet or not. */
+    lastHelpPage: () => (help ?? layoutHelp(helpLines(), width, rows)).pages.length - 1,
+    lastLogTop: () => lastTop(messageLines(latestHistory(), width)),
     /** Rows the log shows at once. */
     rows,
   };
