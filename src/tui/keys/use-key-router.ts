@@ -8,7 +8,8 @@
 import { useRef } from 'react';
 import { type ClickRun, nextClick } from '../mouse/clicks.js';
 import type { MouseAreas } from '../mouse/mouse-areas.js';
-import { mouseSteps, type MouseStep } from '../mouse/mouse-steps.js';
+import { mouseSteps, type MouseStep, rowClicked } from '../mouse/mouse-steps.js';
+import type { Hit, MouseArea } from '../mouse/mouse-areas.js';
 import type { StatusBoard } from '../state/status.js';
 import type { OpenField } from '../components/field-commands.js';
 import { useInputHandler } from './input-source.js';
@@ -88,14 +89,26 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
     }
   };
 
-  /** A command from the mouse, run as its key would be run now, and only if a key could run it. */
-  const pointerStep = ({ command, count }: MouseStep): void => {
-    if (quitting.current) return;
+  /** A command from the mouse, run as its key would be run now, and only if a key could run it; whether it ran. */
+  const pointerStep = ({ command, count }: MouseStep): boolean => {
+    if (quitting.current) return false;
     const live = liveScopes();
-    if (!canRun(live, command)) return;
+    if (!canRun(live, command)) return false;
     // The list is on its way to another page: the row clicked is no longer the one there.
-    if (live[0]!.startsWith('contacts') && contactsMove.moving()) return;
+    if (live[0]!.startsWith('contacts') && contactsMove.moving()) return false;
     run(command, live[0]!, count);
+    return true;
+  };
+
+  /**
+   * What clicks changed of the areas as drawn, until they are drawn again (a new area object): a
+   * double-click whose second press is read before the frame of the first moves from where the
+   * first left the highlight, and does not focus the pane a second time.
+   */
+  const clicked = useRef(new WeakMap<MouseArea, { focused?: boolean; cursor?: number }>());
+  const asClicked = (hit: Hit): Hit => {
+    const changed = clicked.current.get(hit.area);
+    return changed ? { ...hit, area: { ...hit.area, ...changed } as MouseArea } : hit;
   };
 
   const lastClick = useRef<ClickRun | undefined>(undefined);
@@ -103,13 +116,30 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
     // Reports already on their way when O turned the mouse off.
     if (!mouse.on.current) return;
     const { report, count, at } = event;
-    const hits = mouse.areas.at(report.column, report.row);
+    const drawn = mouse.areas.at(report.column, report.row);
+    const hits = drawn.map(asClicked);
     let clicks = 1;
     if (report.action === 'press' && report.button === 'left') {
       lastClick.current = nextClick(lastClick.current, { column: report.column, row: report.row, at });
       clicks = lastClick.current.count;
     }
-    for (const step of mouseSteps(report, hits, clicks, count)) pointerStep(step);
+    const steps = mouseSteps(report, hits, clicks, count);
+    let refused = false;
+    for (const step of steps) if (!pointerStep(step)) refused = true;
+    // Only what was done is kept: a click refused (a modal open) changed nothing, and is not the
+    // first of a double-click.
+    if (refused) {
+      if (clicks === 1) lastClick.current = undefined;
+      return;
+    }
+    const focused = steps.some((step) => step.command === 'focus-next');
+    const pressed = report.action === 'press' && report.button === 'left';
+    for (const hit of drawn) {
+      const changed = clicked.current.get(hit.area) ?? {};
+      const row = rowClicked(hit);
+      if (hit.area.kind === 'pane' && focused) clicked.current.set(hit.area, { ...changed, focused: true });
+      else if (pressed && row !== undefined) clicked.current.set(hit.area, { ...changed, cursor: row });
+    }
   };
 
   /**

@@ -2,8 +2,8 @@
 // moves a list's highlight to the row clicked, a double-click opens that row, the wheel moves a
 // list's highlight or steps what it steps through. The dashboard runs them as it runs keys, only
 // where a key could run them now: what a key could not do, a click does not do either. A click
-// is read against the frame the user saw; the rows area it lands in is told where the highlight
-// went, for the next click in the same read.
+// is read against the frame the user saw (the key router keeps what a click changed of it until
+// it is drawn again).
 import { type Command } from '../keys/keymap.js';
 import type { Hit, RowsArea } from './mouse-areas.js';
 import type { MouseReport } from './mouse-report.js';
@@ -34,8 +34,6 @@ export function mouseSteps(report: MouseReport, hits: readonly Hit[], clicks = 1
     for (const hit of hits) {
       if (hit.area.kind !== 'pane' || hit.area.focused) continue;
       steps.push({ command: 'focus-next', count: 1 });
-      // As with a list's highlight below: the next click read before the pane is drawn again finds it focused.
-      hit.area.focused = true;
     }
   };
   if (report.action === 'wheel-up' || report.action === 'wheel-down') {
@@ -61,16 +59,13 @@ export function mouseSteps(report: MouseReport, hits: readonly Hit[], clicks = 1
     if (index === undefined) continue;
     if (area.commands.activate) steps.push({ command: area.commands.activate, count: 1 });
     steps.push(...moveTo(area, index));
-    // Until the list is drawn again its area says the highlight is where it was drawn: a second
-    // click read with this one (a double-click in one read) moves from where this one left it.
-    area.cursor = index;
     if (clicks === 2 && area.commands.open) steps.push({ command: area.commands.open, count: 1 });
   }
   return steps;
 }
 
 /** The item of a list a click is on, or undefined on its header, under its lines or under its last item. */
-function rowClicked(hit: Hit): number | undefined {
+export function rowClicked(hit: Hit): number | undefined {
   if (hit.area.kind !== 'rows') return undefined;
   const line = hit.row - hit.area.first;
   const index = hit.area.top + line;

@@ -153,6 +153,20 @@ describe('the mouse in the dashboard', () => {
     await m.until((f) => listed(f, symbol), `${symbol} on the watchlist`);
   });
 
+  it('a click refused while a modal is open changes nothing: once it closes, a click on the same row works', async () => {
+    const m = await mount();
+    const names = await firstContacts(3);
+    await m.keyboard.type('\t', '/');
+    await m.until((f) => /matches · /.test(f), 'the picker');
+    // The picker holds the keys: a click on a contact is no key it has, and does nothing.
+    await m.keyboard.type(click(CONTACTS_X, FIRST_ROW + 2));
+    await m.keyboard.type('\u001b');
+    await m.until((f) => !/matches · /.test(f), 'the picker closed');
+    await m.keyboard.type(click(CONTACTS_X, FIRST_ROW + 2));
+    await m.until((f) => focusedPane(f) === 'Contacts', 'the contacts focused');
+    await m.until(() => startsWithName(highlighted(m.raw(), 'contacts'), names[2]!), `${names[2]} highlighted`);
+  });
+
   it('the wheel turns the help\'s pages', async () => {
     const m = await mount();
     await m.keyboard.type('?');
