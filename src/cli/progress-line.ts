@@ -28,8 +28,9 @@ export class ProgressLine {
     if (!this.#on) return;
     const now = Date.now();
     if (this.#reader) {
-      // The first at once, then now and then: each a line a reader reads once, in order.
-      if (this.#last !== 0 && now - this.#last < READER_EVERY_MS) return;
+      // The first at once, then now and then (or at once when it must be said: a wait the server
+      // asked for): each a line a reader reads once, in order.
+      if (!force && this.#last !== 0 && now - this.#last < READER_EVERY_MS) return;
       this.#last = now;
       process.stderr.write(`${sanitize(text).trim()}\n`);
       return;

@@ -48,4 +48,11 @@ describe('ProgressLine', () => {
       expect(written).toBe('25% · 10 created\n75% · 30 created\n');
     }
   });
+
+  it('for a screen reader, a line that must be said (forced: a wait the server asked for) is said at once', () => {
+    const line = new ProgressLine(true);
+    line.show('10% · 5 created');
+    line.show('10% · waiting 30 s: the server asks to slow down', true);
+    expect(written).toBe('10% · 5 created\n10% · waiting 30 s: the server asks to slow down\n');
+  });
 });

@@ -238,7 +238,8 @@ export class TerminalReader extends EventEmitter {
       }
       // The terminal's answers (background.ts; the kitty keyboard query), not keys.
       if (piece.startsWith(BACKGROUND_ANSWER)) {
-        this.emit('background', piece);
+        // Only a whole answer (ended by BEL or ST); one cut off and let go is no colour.
+        if (/(?:\u0007|\u001b\\)$/.test(piece)) this.emit('background', piece);
         continue;
       }
       if (KITTY_ANSWER.test(piece)) {

@@ -59,7 +59,8 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
    */
   const waiting = useRef<KeyRun[]>([]);
   const pressWaiting = (): void => {
-    for (const { key, count } of waiting.current.splice(0)) press(key, count);
+    // The latest render's press: the keys wait across renders, and each command reads what is now.
+    for (const { key, count } of waiting.current.splice(0)) latestPress.current(key, count);
   };
 
   /** One key press, `count` times over: a counted command once, any other once per press. */
@@ -88,6 +89,9 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
       else if (isTextScope(live[0]!)) typeInto(live[0]!, key);
     }
   };
+
+  const latestPress = useRef(press);
+  latestPress.current = press;
 
   /** A command from the mouse, run as its key would be run now, and only if a key could run it; whether it ran. */
   const pointerStep = ({ command, count }: MouseStep): boolean => {

@@ -204,6 +204,19 @@ describe('TerminalReader', () => {
     expect(seen).toEqual(['j', 'k', 'f']);
   });
 
+  it('takes no colour from a background answer cut off and let go: only a whole answer is one', () => {
+    const { input, seen, send } = reading();
+    const backgrounds: string[] = [];
+    input.on('background', (answer: string) => backgrounds.push(answer));
+    send(`${ESC}]11;rgb:ffff/ff`);
+    vi.advanceTimersByTime(30);
+    send(`ff/ffff\u0007`);
+    expect(backgrounds).toEqual([]);
+    send(`${ESC}]11;rgb:0000/0000/0000\u0007`);
+    expect(backgrounds).toEqual([`${ESC}]11;rgb:0000/0000/0000\u0007`]);
+    expect(seen).toEqual([]);
+  });
+
   describe('bracketed paste', () => {
     it('hands a paste over whole, newlines and all, in order with the keys around it; never as keys', () => {
       const { seen, send } = reading();
