@@ -140,6 +140,15 @@ describe('keys behind a move act on the page it lands on', () => {
   });
 });
 
+describe('a paste behind a move', () => {
+  it('G, then f and a paste, typed faster than the walk: the paste goes into the filter f opens on the last page', async () => {
+    const m = await mount();
+    await m.keyboard.type('G', 'f', '\u001b[200~many\u001b[201~');
+    await m.until((f) => /┃ \/ many /.test(f), 'the pasted text in the filter');
+    expect(m.frame()).not.toContain('paste ignored');
+  });
+});
+
 describe('a long walk over a slow link', () => {
   let proxy: Proxy;
   let slow: TickbookClient;

@@ -38,6 +38,11 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
   const paste = (text: string): void => {
+    // Behind keys waiting for a contacts move (G, then / and a pasted name), the paste waits too.
+    if (waiting.current.length > 0) {
+      waiting.current.push({ paste: text });
+      return;
+    }
     const scope = liveScopes()[0]!;
     const open = isTextScope(scope) ? field(scope) : undefined;
     if (!open) return status.notice('paste ignored: no field is open to paste into');
@@ -57,10 +62,13 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
    * Keys that came while the contacts list was moving to another page, to act on the page it
    * lands on ("G" then Enter opens the last contact, not the row the walk left), in order.
    */
-  const waiting = useRef<KeyRun[]>([]);
+  const waiting = useRef<(KeyRun | { paste: string })[]>([]);
   const pressWaiting = (): void => {
-    // The latest render's press: the keys wait across renders, and each command reads what is now.
-    for (const { key, count } of waiting.current.splice(0)) latestPress.current(key, count);
+    // The latest render's: the keys wait across renders, and each command reads what is now.
+    for (const entry of waiting.current.splice(0)) {
+      if ('paste' in entry) latestPaste.current(entry.paste);
+      else latestPress.current(entry.key, entry.count);
+    }
   };
 
   /** One key press, `count` times over: a counted command once, any other once per press. */
@@ -92,6 +100,8 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
 
   const latestPress = useRef(press);
   latestPress.current = press;
+  const latestPaste = useRef(paste);
+  latestPaste.current = paste;
 
   /** A command from the mouse, run as its key would be run now, and only if a key could run it; whether it ran. */
   const pointerStep = ({ command, count }: MouseStep): boolean => {
