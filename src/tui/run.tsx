@@ -169,6 +169,14 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     ['uncaughtException', crash],
     ['unhandledRejection', crash],
   ];
+  // Raw mode before anything is drawn: a Ctrl-Z typed as soon as the first frame shows is a key
+  // of ours (which leaves the screen first), never the terminal driver's stop, which would leave
+  // the shell the alternate screen and the mouse reported.
+  try {
+    input.setRawMode(true);
+  } catch (error) {
+    terminalError(error);
+  }
   // The alternate screen is entered before the first frame is drawn.
   screen.enter();
   for (const [event, handler] of handlers) process.on(event, handler);
@@ -227,7 +235,6 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       // no key passes a second parser.
       { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: new PassThrough() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );
-    input.setRawMode(true);
     if (stdin.isTTY && stdout.isTTY) {
       // Terminals with the kitty keyboard protocol say so, and then send every key unambiguously
       // (Esc at once, Alt and Ctrl chords as themselves); the others do not answer, and keep the
