@@ -33,9 +33,4 @@ export class ManualClock {
     }
     this.#now = until;
   }
-
-  /** Timers still waiting. */
-  get waiting(): number {
-    return this.#due.size;
-  }
 }

@@ -65,9 +65,3 @@ function typedAfter(before: string | undefined, text: string): string {
   const joined = typedText(before + text);
   return joined.startsWith(before) ? joined.slice(before.length) : typedText(text);
 }
-
-/** The field with its value set whole from outside (a reply, a reset): the cursor kept where it can be. */
-export function fieldValue(field: FieldText, value: string): FieldText {
-  if (value === field.value) return field;
-  return { value, cursor: Math.min(field.cursor, characters(value).length) };
-}

@@ -3,7 +3,7 @@
 // typed text cleaned, cut to the field's limit in code points (what the server counts), and the
 // same object back when nothing changed, so a reducer keeps its state and nothing is drawn again.
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FIELD, fieldAtEnd, fieldInput, type FieldInput, type FieldText, fieldValue } from '../../../src/tui/state/field-text.js';
+import { EMPTY_FIELD, fieldAtEnd, fieldInput, type FieldInput, type FieldText } from '../../../src/tui/state/field-text.js';
 import type { LineEdit } from '../../../src/tui/state/line-edit.js';
 
 const type = (text: string): FieldInput => ({ kind: 'type', text });
@@ -183,16 +183,9 @@ describe('maxLength, in code points', () => {
   });
 });
 
-describe('fieldAtEnd and fieldValue', () => {
+describe('fieldAtEnd', () => {
   it('fieldAtEnd opens a field with its cursor after its last character', () => {
     expect(fieldAtEnd('陳美玲')).toEqual(field('陳美玲', 3));
     expect(fieldAtEnd('')).toEqual(EMPTY_FIELD);
-  });
-
-  it('fieldValue sets the value whole, keeping the cursor where it can be, and the same field when it is the same', () => {
-    const start = field('abcdef', 4);
-    expect(fieldValue(start, 'abcdef')).toBe(start);
-    expect(fieldValue(start, 'ab')).toEqual(field('ab', 2));
-    expect(fieldValue(start, 'abcdefgh')).toEqual(field('abcdefgh', 4));
   });
 });
