@@ -3,7 +3,6 @@
 import { DISPLAY_NAME_MAX } from '../../api/rules.js';
 import { contactName } from '../../api/types.js';
 import { typedText } from '../../text/sanitize.js';
-import { characters } from '../state/field-window.js';
 import { EMPTY_FIELD, fieldAtEnd, fieldInput } from '../state/field-text.js';
 import { clampCursor, CREATE_FIELD_MAX, CREATE_FIELDS, type ContactsAction, type ContactsState, replaceContact, selectedContact } from './contacts-state.js';
 
@@ -72,7 +71,7 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
       const form = state.mode.form;
       const at = CREATE_FIELDS.indexOf(form.field);
       const field = CREATE_FIELDS[(at + action.by + CREATE_FIELDS.length) % CREATE_FIELDS.length]!;
-      return { ...state, mode: { kind: 'create', form: { ...form, field, cursor: characters(form.values[field]).length } } };
+      return { ...state, mode: { kind: 'create', form: { ...form, field, cursor: fieldAtEnd(form.values[field]).cursor } } };
     }
     case 'create-sent':
       return state.mode.kind === 'create'
@@ -83,7 +82,7 @@ export function formsReducer(state: ContactsState, action: FormsAction): Contact
       const form = state.mode.form;
       // Nothing typed is lost; the first field with an error takes the focus.
       const field = CREATE_FIELDS.find((f) => action.errors[f] !== undefined) ?? form.field;
-      const cursor = field === form.field ? form.cursor : characters(form.values[field]).length;
+      const cursor = field === form.field ? form.cursor : fieldAtEnd(form.values[field]).cursor;
       return { ...state, mode: { kind: 'create', form: { ...form, errors: action.errors, field, cursor, submitting: false } } };
     }
     case 'create-succeeded':

@@ -2,8 +2,7 @@
 // is wrong and where, and whether it is being saved. Plain functions; the hooks that own a form
 // decide what its fields mean. The field with the cursor is edited here, by the pure field edits
 // (field-text.ts): the form holds where its cursor is.
-import { characters } from './field-window.js';
-import { fieldInput, type FieldInput } from './field-text.js';
+import { fieldAtEnd, fieldInput, type FieldInput } from './field-text.js';
 
 export interface Form<F extends string> {
   fields: readonly F[];
@@ -31,7 +30,7 @@ export function newForm<F extends string>(
 }
 
 /** The form with the cursor at the end of `field`, as a field is entered. */
-export const formAt = <F extends string, T extends Form<F>>(form: T, field: NoInfer<F>): T => ({ ...form, field, cursor: characters(form.values[field]).length });
+export const formAt = <F extends string, T extends Form<F>>(form: T, field: NoInfer<F>): T => ({ ...form, field, cursor: fieldAtEnd(form.values[field]).cursor });
 
 /** The field with the cursor after a key or a paste, and every field checked again when its value changed. */
 export function formEdited<F extends string, T extends Form<F>>(form: T, input: FieldInput, check: (values: Record<F, string>) => Partial<Record<F, string>>): T {
