@@ -14,6 +14,7 @@ import { CONNECTION_HELP, connectionFlags } from './connection-options.js';
 import { integerOption, parseCommandLine, symbolList, UsageError } from './usage.js';
 import { withClient } from './with-client.js';
 import { sanitize } from '../text/sanitize.js';
+import { screenReaderWanted } from '../text/screen-reader.js';
 import { PriceRecorder } from '../store/price-recorder.js';
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -28,6 +29,8 @@ Options:
   --watchlist A,B,C         or watch these symbols for this run (the saved lists are untouched);
                             given more than once, the symbols are joined
   --interval N              poll prices every N seconds, 1 to 60, for this run (default: saved, or 2)
+  --screen-reader           said for a screen reader: lines appended, each said once, prices read
+                            when asked (t); also TICKBOOK_SCREEN_READER=1 or "screen_reader": true
 
 The lists and the interval are saved as they change: only what this window changed, merged into
 the config file as another dashboard on the same home left it; each window takes in what the
@@ -87,10 +90,12 @@ export async function dashboard(args: readonly string[]): Promise<number> {
   if (!process.stdout.isTTY || !process.stdin.isTTY) {
     throw new UsageError('the dashboard needs a terminal; scripts can use the subcommands instead');
   }
+  // --screen-reader, TICKBOOK_SCREEN_READER=1, INK_SCREEN_READER=true, or the config's screen_reader.
+  const screenReader = screenReaderWanted(process.env, values['screen-reader']) || config.screen_reader === true;
   // A dumb terminal (Emacs shell, some CI consoles) cannot move its cursor: the dashboard would
-  // be a scroll of broken frames.
-  if (process.env.TERM === 'dumb') {
-    throw new UsageError('the dashboard needs cursor movement, which TERM=dumb lacks; use the subcommands, e.g. tickbook contacts list');
+  // be a scroll of broken frames. Said for a screen reader, it is lines, which any terminal shows.
+  if (process.env.TERM === 'dumb' && !screenReader) {
+    throw new UsageError('the dashboard needs cursor movement, which TERM=dumb lacks; use --screen-reader for lines a terminal appends, or the subcommands, e.g. tickbook contacts list');
   }
 
   const lists = saved ?? { lists: [newList(FIRST_LIST_NAME, DEFAULT_WATCHLIST)], active: 0 };
@@ -144,6 +149,7 @@ export async function dashboard(args: readonly string[]): Promise<number> {
           mouse: config.mouse,
           persistMouse: (on: boolean) => updateConfigFile(path, { mouse: on }),
           alertChannels: config.alerts,
+          screenReader: screenReader ? { readPricesEveryS: config.read_prices_every ?? 0 } : undefined,
           // The embedded sandbox's database and market (SQLite's addon among them, ~40 ms) are
           // opened once the first frame is on screen, and the price history after them; a
           // sandbox database that will not open ends the dashboard with its error, as it did

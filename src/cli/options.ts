@@ -54,6 +54,7 @@ export const DASHBOARD_OPTIONS = {
   'api-key-file': CONNECTION_OPTIONS['api-key-file'],
   'insecure-http': CONNECTION_OPTIONS['insecure-http'],
   'debug-log': CONNECTION_OPTIONS['debug-log'],
+  'screen-reader': CONNECTION_OPTIONS['screen-reader'],
   help: CONNECTION_OPTIONS.help,
   watchlist: { type: 'string', multiple: true },
   interval: { type: 'string' },

@@ -43,6 +43,10 @@ export interface ConfigFile {
   mouse?: boolean;
   /** Where the dashboard's x writes exported contacts. */
   export_dir?: string;
+  /** The dashboard is said for a screen reader, as --screen-reader asks. */
+  screen_reader?: boolean;
+  /** For a screen reader: the selected price is read every this many seconds when it changed; 0 (the default) only when t asks. */
+  read_prices_every?: number;
   /**
    * How a fired alert is told: the bell and a desktop notification, each on unless false, and a
    * command of the user's run for each firing.
@@ -96,13 +100,28 @@ export const CONFIG_KEYS = [
   'hide_money',
   'mouse',
   'export_dir',
+  'screen_reader',
+  'read_prices_every',
   'alerts',
 ] as const;
 
 const STRING_FIELDS = ['base_url', 'market_data_url', 'token', 'api_key'] as const;
 
 /** The dashboard's own keys: every other command reads the file without needing them. */
-export type DashboardKey = 'watchlist' | 'watchlists' | 'interval' | 'glyphs' | 'colors' | 'theme' | 'motion' | 'hide_money' | 'mouse' | 'export_dir' | 'alerts';
+export type DashboardKey =
+  | 'watchlist'
+  | 'watchlists'
+  | 'interval'
+  | 'glyphs'
+  | 'colors'
+  | 'theme'
+  | 'motion'
+  | 'hide_money'
+  | 'mouse'
+  | 'export_dir'
+  | 'screen_reader'
+  | 'read_prices_every'
+  | 'alerts';
 
 export interface ConfigRead {
   config: ConfigFile;
@@ -248,6 +267,15 @@ export function configFromObject(path: string, raw: Readonly<Record<string, unkn
   if (mouse !== undefined && mouse !== null) {
     if (typeof mouse === 'boolean') config.mouse = mouse;
     else malformed.mouse = 'mouse must be true or false';
+  }
+  const { screen_reader: screenReader, read_prices_every: readPricesEvery } = raw;
+  if (screenReader !== undefined && screenReader !== null) {
+    if (typeof screenReader === 'boolean') config.screen_reader = screenReader;
+    else malformed.screen_reader = 'screen_reader must be true or false';
+  }
+  if (readPricesEvery !== undefined && readPricesEvery !== null) {
+    if (typeof readPricesEvery === 'number' && Number.isInteger(readPricesEvery) && readPricesEvery >= 0 && readPricesEvery <= 3600) config.read_prices_every = readPricesEvery;
+    else malformed.read_prices_every = 'read_prices_every must be a whole number of seconds from 0 (only when asked) to 3600';
   }
   if (glyphs !== undefined && glyphs !== null) {
     if ((GLYPH_VALUES as readonly unknown[]).includes(glyphs)) config.glyphs = glyphs as ConfigFile['glyphs'];

@@ -33,6 +33,8 @@ const KINDS: Record<string, Kind> = {
   hide_money: 'boolean',
   mouse: 'boolean',
   export_dir: 'text',
+  screen_reader: 'boolean',
+  read_prices_every: 'number',
   alerts: 'json',
   'alerts.bell': 'boolean',
   'alerts.notify': 'boolean',

@@ -30,7 +30,7 @@ import { listsCommands, listsFields } from './lists/lists-commands.js';
 import { detailCommands } from './detail/detail-commands.js';
 import { alertsCommands, alertsFields, alertsScopeOf } from './alerts/alerts-commands.js';
 import { holdingsCommands, holdingsFields } from './holdings/holdings-commands.js';
-import { activeScopes } from './keys/scopes.js';
+import { activeScopes, type ScreenNow } from './keys/scopes.js';
 import { MouseAreas, MouseAreasContext } from './mouse/mouse-areas.js';
 import { computeLayout } from './layout.js';
 import { initialPickerState, pickerReducer, rankSymbols } from './ticker/picker-state.js';
@@ -45,6 +45,16 @@ import { useDetailView } from './detail/use-detail-view.js';
 import { displayOrder, selectedSymbol } from './ticker/ticker-state.js';
 import { useGlyphs } from './style/glyphs.js';
 import { readAlerts } from './alerts/alerts-controller.js';
+import { ReaderView } from './reader/ReaderView.js';
+import { readerCommands } from './reader/reader-commands.js';
+import { contactsRows } from './reader/describe-contacts.js';
+import { selectedPriceWords, tickerRows } from './reader/describe-ticker.js';
+import { statusSentence } from './reader/status-sentence.js';
+import type { ScreenParts } from './reader/describe-screen.js';
+import { UNDO_WINDOW_MS } from './contacts/contacts-state.js';
+
+/** Contacts a page holds for a screen reader, whatever the terminal's size: a page is read, not seen. */
+const READER_PAGE_ROWS = 10;
 
 export type { DashboardProps } from './dashboard-props.js';
 
@@ -54,13 +64,15 @@ export function Dashboard(props: DashboardProps) {
   const measured = useTerminalSize(stdout);
   const size = props.size ?? measured;
   const layout = computeLayout(size);
+  const { reader } = props;
   // Too small to show the panes: keys act on nothing, and the page keeps its size (a reload to
-  // fit a screen nobody sees would move the selection a delete prompt was about).
-  const hidden = layout.kind === 'too-small';
+  // fit a screen nobody sees would move the selection a delete prompt was about). A screen reader
+  // is read whatever the terminal's size.
+  const hidden = !reader && layout.kind === 'too-small';
   const hiddenRef = useRef(hidden);
   hiddenRef.current = hidden;
-  const pageRows = useRef(5);
-  if (layout.kind !== 'too-small') pageRows.current = contactRowsFor(layout.contacts.height);
+  const pageRows = useRef(reader ? READER_PAGE_ROWS : 5);
+  if (!reader && layout.kind !== 'too-small') pageRows.current = contactRowsFor(layout.contacts.height);
   const { exit } = useApp();
 
   const ledger = useOwnLedger(props.ledger);
@@ -125,6 +137,7 @@ export function Dashboard(props: DashboardProps) {
     paneModal: tickerModal(columnsEditor.cursor !== undefined, holdingsEditor.editor, lists.menu),
     cover: alertsScopeOf(alertsView.view),
     searching: search.view.open,
+    reader: reader !== undefined,
   });
   const alertsOpen = alertsView.view.open;
   // While the alerts view or a symbol's chart covers the panes, the dashboard draws what the
@@ -196,13 +209,17 @@ export function Dashboard(props: DashboardProps) {
     }),
     ...alertsCommands({ alerts: alertsView, symbolInView: () => detail.current()?.symbol ?? selected() }),
     ...holdingsCommands({ holdings: holdingsEditor, selectedSymbol: selected }),
+    ...readerCommands({
+      output: reader,
+      paneRows: () => (currentFocus() === 'ticker' ? tickerRows(ticker.getState(), symbols.names) : contactsRows(contacts.getState())),
+      statusSentence: () => statusSentence(props.target, status.getSnapshot(), status.latencyMs, ticker.getState(), Date.now()),
+    }),
   };
   /** Runs a command; a counted one (COUNTED) moves `count` at once. */
   const run = (command: Command, scope: Scope, count: number): void => commands[command](scope, count);
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
-  const liveScopes = () =>
-    activeScopes({
+  const liveScreen = (): ScreenNow => ({
       focus: currentFocus(),
       overlay: overlay.current(),
       contacts: contacts.getState(),
@@ -212,7 +229,9 @@ export function Dashboard(props: DashboardProps) {
       paneModal: tickerModal(columnsEditor.commands.isOpen(), holdingsEditor.current(), lists.commands.current()),
       cover: alertsScopeOf(alertsView.current()),
       searching: search.isOpen(),
+      reader: reader !== undefined,
     });
+  const liveScopes = () => activeScopes(liveScreen());
 
   useKeyRouter({
     liveScopes,
@@ -225,6 +244,31 @@ export function Dashboard(props: DashboardProps) {
     mouse: { on: mouseOn, areas: mouseAreas },
   });
 
+  if (reader) {
+    reader.price = () => selectedPriceWords(ticker.getState(), symbols.names);
+    const parts = (): ScreenParts => ({
+      focus,
+      overlay: overlay.kind,
+      scopesBehind: activeScopes({ ...liveScreen(), overlay: undefined }),
+      messages: snapshot.history,
+      contacts: contacts.state,
+      search: { view: search.view, hits: search.hits, progress: search.progress },
+      ticker: ticker.getState(),
+      names: symbols.names,
+      picker: pickerShown,
+      lists: lists.menu,
+      columnsCursor: columnsEditor.cursor,
+      holdings: holdingsEditor.editor,
+      lotsOf,
+      alerts: alertsView.view.open && alertsData ? { view: alertsView.view, alerts: alertsData.alerts, firings: alertsData.firings } : undefined,
+      detail: detailModel,
+      detailHistory: detailRow ? detailRow.history : undefined,
+      now: Date.now(),
+      // The whole window, said once as the delete is made: a countdown said each second would drown the rest.
+      undoSeconds: Math.round((props.undoWindowMs ?? UNDO_WINDOW_MS) / 1000),
+    });
+    return <ReaderView output={reader} ticker={ticker.live} parts={parts} />;
+  }
   if (layout.kind === 'too-small') return <TooSmall columns={size.columns} rows={size.rows} keys={footerText(scopes)} />;
   const undoHint = footerHint(scopes, {
     contactsUndo: contacts.state.pendingDelete !== undefined || contacts.state.batch !== undefined,

@@ -8,6 +8,7 @@ import type { Firing } from '../store/alerts-store.js';
 import type { HistoryService } from '../store/price-recorder.js';
 import { WriteLedger } from './contacts/write-ledger.js';
 import type { StatusBoard } from './state/status.js';
+import type { ReaderOutput } from './reader/reader-output.js';
 import type { TerminalSize } from './terminal/terminal-size.js';
 
 export interface DashboardProps {
@@ -58,6 +59,11 @@ export interface DashboardProps {
    * out; without one, the dashboard keeps its own and drops what is held back when it goes.
    */
   ledger?: WriteLedger | undefined;
+  /**
+   * The dashboard is read by a screen reader (--screen-reader): nothing is drawn, and what changes
+   * is said, appended, through this.
+   */
+  reader?: ReaderOutput | undefined;
 }
 
 /** The ledger given, or one of the dashboard's own for as long as it is mounted. */

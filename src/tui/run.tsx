@@ -21,11 +21,12 @@ import { PassThrough } from 'node:stream';
 import { KITTY_KEYS_QUERY, Screen } from './terminal/screen.js';
 import { mouseAtStart } from './mouse/mouse-setting.js';
 import { errorText } from './state/error-text.js';
-import { type Unfinished, WriteLedger } from './contacts/write-ledger.js';
+import { realTimers, type Unfinished, WriteLedger } from './contacts/write-ledger.js';
 import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './style/glyphs.js';
 import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './terminal/background.js';
 import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './style/theme.js';
 import { firstFrameDrawn } from '../launch/first-frame.js';
+import { ReaderOutput } from './reader/reader-output.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
@@ -45,6 +46,12 @@ export type RunDashboardOptions = Pick<
    * is on screen; its failure ends the dashboard as a crash does, the error said after it.
    */
   afterFirstFrame?: (() => Promise<unknown>) | undefined;
+  /**
+   * For a screen reader (--screen-reader, the config's screen_reader): the dashboard is said, a
+   * line at a time, on the shell's screen; the selected price every `readPricesEveryS` seconds
+   * when it changed (0: only when asked).
+   */
+  screenReader?: { readPricesEveryS: number } | undefined;
 };
 
 /** Signals that end the dashboard, all one way: the terminal restored, what is pending sent. */
@@ -79,9 +86,14 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const themeSetting = options.theme ?? 'auto';
   let theme = themeFor(process.env, options.colors, themeSetting === 'auto' ? 'dark' : themeSetting);
   // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
-  const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine);
+  const shown = glyphs.unicode ? undefined : asciiLine;
+  const readerWanted = options.screenReader;
+  // A dumb terminal (Emacs's shell, Emacspeak) is sent no control sequence at all.
+  const plain = process.env.TERM === 'dumb';
+  const screen = new Screen(stdout, shown, readerWanted && { plain });
   const input = new TerminalReader(stdin);
-  const mouse = mouseAtStart(process.env, options.mouse);
+  const reader = readerWanted && new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS });
+  const mouse = readerWanted ? { on: false } : mouseAtStart(process.env, options.mouse);
   /** The terminal asked to report the mouse, and the input told to look for its reports. */
   const reportMouse = (on: boolean) => {
     screen.mouse = on;
@@ -145,6 +157,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
 
   const suspend = () => {
     lifecycle.emit('suspend');
+    reader?.suspend();
     screen.leave();
     if (stdin.isTTY) stdin.setRawMode(false);
     process.once('SIGCONT', () => {
@@ -155,6 +168,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       // The shell may have resized the terminal meanwhile: relayout and redraw everything.
       stdout.emit('resize');
       lifecycle.emit('resume');
+      reader?.resume();
     });
     // The whole process group, as a terminal's Ctrl-Z in cooked mode would: what started us and
     // waits for us (the launcher running us on the pinned Node, `npm start`) stops too, so the
@@ -179,6 +193,8 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   }
   // The alternate screen is entered before the first frame is drawn.
   screen.enter();
+  // The reader is told how to begin before the first screen is said.
+  reader?.start();
   for (const [event, handler] of handlers) process.on(event, handler);
   stdout.on('error', terminalError);
   stdin.on('error', terminalError);
@@ -220,6 +236,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   }}
                   onSuspend={suspend}
                   ledger={ledger}
+                  reader={reader || undefined}
                 />
               </InputSourceContext.Provider>
             </LifecycleContext.Provider>
@@ -235,14 +252,14 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
       // no key passes a second parser.
       { stdout: screen.sink as unknown as NodeJS.WriteStream, stdin: new PassThrough() as unknown as NodeJS.ReadStream, debug: true, exitOnCtrlC: false, patchConsole: false },
     );
-    if (stdin.isTTY && stdout.isTTY) {
+    if (stdin.isTTY && stdout.isTTY && !plain) {
       // Terminals with the kitty keyboard protocol say so, and then send every key unambiguously
       // (Esc at once, Alt and Ctrl chords as themselves); the others do not answer, and keep the
       // keys they always sent.
       input.once('kitty', () => (screen.kittyKeys = true));
       screen.signal(KITTY_KEYS_QUERY);
     }
-    if (themeSetting === 'auto' && theme.color && stdin.isTTY && stdout.isTTY) {
+    if (themeSetting === 'auto' && theme.color && stdin.isTTY && stdout.isTTY && !readerWanted) {
       input.once('background', (answer: string) => {
         const rgb = parseBackground(answer);
         if (rgb === undefined || !backgroundIsLight(rgb)) return;
@@ -259,6 +276,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     // terminal is gone or already the shell's (detached).
     input.setRawMode(false);
     input.detach();
+    reader?.stop();
     screen.stopReports();
     // However it ended, nothing the user asked to write is left behind, and no alert command is
     // left running.

@@ -42,6 +42,7 @@ export const HELP_GROUPS: readonly (readonly [string, readonly Scope[]])[] = [
   ['Messages', ['messages']],
   ['This help', ['help']],
   ['Terminal too small', ['hidden']],
+  ['With --screen-reader', ['reader']],
 ];
 
 /** Every binding under its group's heading, in keymap order; a key that does the same in two scopes of a group, once. */

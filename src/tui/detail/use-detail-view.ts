@@ -23,7 +23,7 @@ export interface DetailModel {
 /** Rows of the view above the chart: title, price, day, spans, a blank. */
 export const DETAIL_HEAD_ROWS = 5;
 
-const SPAN_WORDS: Record<SpanName, string> = { '1h': 'the last hour', '1d': 'the last day', '5d': 'the last 5 days', '1m': 'the last month', all: 'all that is recorded' };
+export const SPAN_WORDS: Record<SpanName, string> = { '1h': 'the last hour', '1d': 'the last day', '5d': 'the last 5 days', '1m': 'the last month', all: 'all that is recorded' };
 
 /** The chart's box: the view's inner width, and its rows under the head. */
 export const chartBox = (width: number, height: number) => ({ width: Math.max(0, width - 4), height: Math.max(0, height - 2 - DETAIL_HEAD_ROWS) });

@@ -35,7 +35,9 @@ export type Scope =
   /** A symbol's lots (in the ticker pane), a lot's form, a delete being confirmed. */
   | 'holdings'
   | 'holdings.form'
-  | 'holdings.confirm';
+  | 'holdings.confirm'
+  /** Keys of the screen reader's mode (--screen-reader), before every scope but a text field's. */
+  | 'reader';
 
 export type Command =
   | 'quit'
@@ -168,7 +170,11 @@ export type Command =
   | 'holdings.delete'
   | 'holdings.confirm-yes'
   | 'holdings.confirm-no'
-  | 'ticker.privacy';
+  | 'ticker.privacy'
+  | 'reader.price'
+  | 'reader.where'
+  | 'reader.pane'
+  | 'reader.status';
 
 export interface Binding {
   scope: Scope;
@@ -198,6 +204,11 @@ export const BINDINGS: readonly Binding[] = [
   { scope: 'global', keys: ['q'], label: 'q', help: 'quit', command: 'quit', footer: true },
   { scope: 'global', keys: ['ctrl-c'], label: 'Ctrl-C', help: 'quit', command: 'quit' },
   { scope: 'global', keys: ['ctrl-z'], label: 'Ctrl-Z', help: 'suspend (fg resumes)', command: 'suspend' },
+  // For a screen reader (--screen-reader): nothing is read that was not asked for, but what matters.
+  { scope: 'reader', keys: ['t'], label: 't', help: 'read the selected price', command: 'reader.price' },
+  { scope: 'reader', keys: ['o'], label: 'o', help: 'say where you are and what is selected', command: 'reader.where' },
+  { scope: 'reader', keys: ['L'], label: 'L', help: 'read every row of the pane', command: 'reader.pane' },
+  { scope: 'reader', keys: ['.'], label: '.', help: 'read the status line', command: 'reader.status' },
   { scope: 'global', keys: ['m'], label: 'm', help: 'messages, in full', command: 'messages' },
   { scope: 'global', keys: ['O'], label: 'O', help: 'mouse on / off', command: 'mouse' },
   // While the terminal is too small only leaving acts: a d and a y pressed then delete nothing.

@@ -1,6 +1,6 @@
 // Which key scopes are live, innermost first, from what the screen shows.
 import type { ContactsState } from '../contacts/contacts-state.js';
-import type { Scope } from './keymap.js';
+import { isTextScope, type Scope } from './keymap.js';
 
 export type PaneName = 'contacts' | 'ticker';
 
@@ -27,9 +27,16 @@ export interface ScreenNow {
   cover?: Scope | undefined;
   /** The whole-list search is open over the contacts pane. */
   searching?: boolean;
+  /** The dashboard is read by a screen reader: its keys come first, unless a field takes the letters. */
+  reader?: boolean;
 }
 
-export function activeScopes({
+export function activeScopes(screen: ScreenNow): Scope[] {
+  const scopes = screenScopes(screen);
+  return screen.reader && !isTextScope(scopes[0]!) && scopes[0] !== 'hidden' ? ['reader', ...scopes] : scopes;
+}
+
+function screenScopes({
   focus,
   overlay,
   contacts,

@@ -79,6 +79,9 @@ export class StatusBoard {
 
   readonly getSnapshot = (): StatusSnapshot => this.#snapshot;
 
+  /** Every error standing, by source (the snapshot has only the newest): a screen reader says each once, and its end. */
+  readonly standing = (): ReadonlyMap<Source, string> => new Map([...this.#errors].map(([source, error]) => [source, error.message]));
+
   /** Feed for the client's onRequest hook. */
   readonly request = (entry: RequestLogEntry): void => {
     if (entry.status === 0) return;

@@ -81,11 +81,10 @@ export class FrameSink extends EventEmitter {
 
   /**
    * Takes a frame as a stream's write does, and calls back once it is on the terminal: Ink 8 waits
-   * for the callback of an empty write before it lets the process end. An empty write is no frame
-   * (drawn, it would blank the screen).
+   * for the callback of an empty write before it lets the process end.
    */
   write(frame: string, encodingOrDone?: BufferEncoding | WriteDone, done?: WriteDone): boolean {
-    if (frame !== '') this.#screen.frame(frame);
+    this.#screen.frame(frame);
     const callback = typeof encodingOrDone === 'function' ? encodingOrDone : done;
     if (callback) {
       this.#screen.flush();
@@ -131,9 +130,16 @@ export class Screen {
   /** How each line is drawn: as it is, or turned into what the terminal can draw. */
   readonly #draw: (line: string) => string;
 
-  constructor(terminal: Terminal, draw: (line: string) => string = (line) => line) {
+  /**
+   * For a screen reader: the shell's screen stays, nothing is drawn (the reader's output writes
+   * lines of its own through `signal`), and on a dumb terminal no control sequence is sent at all.
+   */
+  readonly #reader: { plain: boolean } | undefined;
+
+  constructor(terminal: Terminal, draw: (line: string) => string = (line) => line, reader?: { plain: boolean }) {
     this.#terminal = terminal;
     this.#draw = draw;
+    this.#reader = reader;
     this.sink = new FrameSink(this);
     terminal.on('resize', this.#onResize);
     let resolve!: () => void;
@@ -156,6 +162,10 @@ export class Screen {
   enter(): void {
     if (this.#active) return;
     this.#active = true;
+    if (this.#reader) {
+      if (!this.#reader.plain) this.#write(PASTE_MARKS_ON + (this.#kittyKeys ? KITTY_KEYS_ON : ''));
+      return;
+    }
     this.#previous = [];
     this.#previousCells = [];
     // Whatever style the shell left set would colour the cleared screen, and spans count on
@@ -169,12 +179,17 @@ export class Screen {
   leave(): void {
     if (!this.#active) return;
     this.#active = false;
+    if (this.#reader) {
+      if (!this.#reader.plain) this.#write((this.#kittyKeys ? KITTY_KEYS_OFF : '') + PASTE_MARKS_OFF);
+      return;
+    }
     this.#write((this.#kittyKeys ? KITTY_KEYS_OFF : '') + (this.#mouse ? MOUSE_OFF : '') + PASTE_MARKS_OFF + AUTOWRAP_ON + SHOW_CURSOR + LEAVE_ALT_SCREEN);
   }
 
   /** Whether the terminal reports the mouse while the screen is ours; said to it at once if it is. */
   set mouse(on: boolean) {
-    if (on === this.#mouse) return;
+    // A screen reader's user has no pointer on our screen to click with.
+    if (on === this.#mouse || this.#reader) return;
     this.#mouse = on;
     if (this.#active) this.#write(on ? MOUSE_ON : MOUSE_OFF);
   }
@@ -191,7 +206,7 @@ export class Screen {
    * from now on is the shell's, so the terminal must not mark or report it for us.
    */
   stopReports(): void {
-    if (!this.#active) return;
+    if (!this.#active || this.#reader?.plain) return;
     this.#write(PASTE_MARKS_OFF + (this.#mouse ? MOUSE_OFF : '') + (this.#kittyKeys ? KITTY_KEYS_OFF : ''));
     // Popped once: a second pop on leaving would take what the shell pushed.
     this.#kittyKeys = false;
@@ -223,6 +238,10 @@ export class Screen {
    * not hold up the first sight of it.
    */
   frame(frame: string): void {
+    // Read, not seen: the frame (empty, as the reader's view draws nothing) is only the sign that the dashboard is up.
+    if (this.#reader) return this.#drawn.resolve();
+    // An empty write is no frame: drawn, it would blank the screen.
+    if (frame === '') return;
     this.#pending = frame;
     if (!this.#shown && this.#active) this.flush();
     else this.#schedule();
@@ -337,8 +356,9 @@ export class Screen {
   }
 
   readonly #onResize = (): void => {
-    // After a resize the terminal may have moved or cut lines: start from a clean screen.
-    if (this.#active) {
+    // After a resize the terminal may have moved or cut lines: start from a clean screen. Not the
+    // reader's, whose lines are the user's to scroll back through.
+    if (this.#active && !this.#reader) {
       // The cleared screen takes the background in force: the default one.
       this.#write(this.#style.key === '' ? CLEAR : RESET + CLEAR);
       this.#style = DEFAULT_STYLE;

@@ -1,0 +1,36 @@
+// A field typed into for a screen reader is echoed as a shell's line editor echoes it: what is
+// typed is written after the cursor, a Backspace moves back over one character and blanks it, and
+// nothing else on the line is written again. A reader then speaks the character typed or deleted,
+// never the whole line. Only backspaces, text and spaces are sent: no cursor addressing, so it
+// works where TERM is dumb or the reader follows only the text written (Emacspeak, speakup).
+import type { FieldText } from '../state/field-text.js';
+import { characters } from '../state/field-window.js';
+import { width } from '../../text/width.js';
+
+const back = (columns: number): string => '\b'.repeat(Math.max(0, columns));
+
+/**
+ * The bytes that turn the line showing `before` (the terminal's cursor at its cursor) into one
+ * showing `after`, its cursor left at after's cursor. `shown` is how a character is drawn (ASCII
+ * where the terminal has no Unicode).
+ */
+export function fieldEcho(before: FieldText, after: FieldText, shown: (text: string) => string = (t) => t): string {
+  const was = characters(before.value).map(shown);
+  const now = characters(after.value).map(shown);
+  let same = 0;
+  while (same < was.length && same < now.length && was[same] === now[same]) same++;
+  const columns = (chars: readonly string[], from: number, to: number) => width(chars.slice(from, to).join(''));
+  let bytes = '';
+  // To where the two differ: back over what is behind, or through what is the same ahead.
+  if (before.cursor > same) bytes += back(columns(was, same, before.cursor));
+  else bytes += now.slice(before.cursor, same).join('');
+  const tail = now.slice(same).join('');
+  bytes += tail;
+  // What the old line held past the new one's end is blanked, and the cursor comes back.
+  const left = columns(was, same, was.length) - width(tail);
+  if (left > 0) bytes += ' '.repeat(left) + back(left);
+  return bytes + back(columns(now, after.cursor, now.length));
+}
+
+/** A field shown for the first time on a fresh line: its text, the cursor where it is. */
+export const fieldShown = (field: FieldText, shown: (text: string) => string = (t) => t): string => fieldEcho({ value: '', cursor: 0 }, field, shown);
