@@ -3,7 +3,7 @@
 // test/scripts/keys-page.test.ts fails while the file differs from what this makes.
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { HELP_GROUPS } from '../src/tui/chrome/help-layout.js';
+import { HELP_GROUPS, READER_GROUP } from '../src/tui/chrome/help-layout.js';
 import { BINDINGS } from '../src/tui/keys/keymap.js';
 
 export const KEYS_PAGE = fileURLToPath(new URL('../docs/keys.md', import.meta.url));
@@ -36,7 +36,7 @@ export function keysPage(): string {
     'keys of where you are; a key means what its innermost group says (an open field or prompt',
     'first, then the focused pane, then "Anywhere").',
   ];
-  for (const [title, scopes] of HELP_GROUPS) {
+  for (const [title, scopes] of [...HELP_GROUPS, READER_GROUP]) {
     const bindings = BINDINGS.filter((b) => scopes.includes(b.scope));
     if (bindings.length === 0) continue;
     lines.push('', `## ${title}`, '', '| keys | does |', '|---|---|');

@@ -90,6 +90,15 @@ describe('unknown keys', () => {
     expect(read.config.export_dir).toBeUndefined();
   });
 
+  it('a screen_reader that is not true or false, and a read_prices_every that is no whole number of seconds, are named as malformed, and left out', () => {
+    const read = readConfigFile(writeRaw(JSON.stringify({ screen_reader: 'yes', read_prices_every: 2.5 })));
+    expect(read.malformed.screen_reader).toBe('screen_reader must be true or false');
+    expect(read.malformed.read_prices_every).toBe('read_prices_every must be a whole number of seconds from 0 (only when asked) to 3600');
+    expect(read.config).toEqual({});
+    for (const bad of [-1, 3601, '30']) expect(readConfigFile(writeRaw(JSON.stringify({ read_prices_every: bad }))).config.read_prices_every, String(bad)).toBeUndefined();
+    expect(readConfigFile(writeRaw(JSON.stringify({ screen_reader: true, read_prices_every: 0 }))).config).toEqual({ screen_reader: true, read_prices_every: 0 });
+  });
+
   it('a hide_money that is not true or false is named as malformed, and left out', () => {
     const read = readConfigFile(writeRaw(JSON.stringify({ hide_money: 'yes' })));
     expect(read.malformed.hide_money).toBe('hide_money must be true or false');
@@ -116,6 +125,8 @@ describe('unknown keys', () => {
         hide_money: true,
         mouse: false,
         export_dir: '~/Exports',
+        screen_reader: true,
+        read_prices_every: 30,
         alerts: { bell: false, notify: true },
       }),
     );
@@ -124,7 +135,7 @@ describe('unknown keys', () => {
     expect(readConfigFile(path).config.theme).toBe('light');
     expect(readConfigFile(path).config.mouse).toBe(false);
     expect([...CONFIG_KEYS].sort()).toEqual(
-      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'mouse', 'theme', 'token', 'watchlist', 'watchlists'].sort(),
+      ['active_watchlist', 'alerts', 'api_key', 'base_url', 'colors', 'export_dir', 'glyphs', 'hide_money', 'insecure_http', 'interval', 'market_data_url', 'motion', 'mouse', 'read_prices_every', 'screen_reader', 'theme', 'token', 'watchlist', 'watchlists'].sort(),
     );
   });
 

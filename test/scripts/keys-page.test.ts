@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BINDINGS } from '../../src/tui/keys/keymap.js';
-import { HELP_GROUPS } from '../../src/tui/chrome/help-layout.js';
+import { HELP_GROUPS, READER_GROUP } from '../../src/tui/chrome/help-layout.js';
 import { keyLabel, keysPage, KEYS_PAGE } from '../../scripts/keys-page.js';
 
 describe('docs/keys.md', () => {
@@ -17,7 +17,7 @@ describe('docs/keys.md', () => {
       for (const key of binding.keys) expect(page, `${binding.command}: ${key}`).toContain(`\`${keyLabel(key)}\``);
     }
     // Every scope a binding has is in one of the help's groups, so nothing falls off the page.
-    const grouped = new Set(HELP_GROUPS.flatMap(([, scopes]) => scopes));
+    const grouped = new Set([...HELP_GROUPS, READER_GROUP].flatMap(([, scopes]) => scopes));
     for (const binding of BINDINGS) expect(grouped.has(binding.scope), binding.scope).toBe(true);
   });
 

@@ -42,8 +42,10 @@ export const HELP_GROUPS: readonly (readonly [string, readonly Scope[]])[] = [
   ['Messages', ['messages']],
   ['This help', ['help']],
   ['Terminal too small', ['hidden']],
-  ['With --screen-reader', ['reader']],
 ];
+
+/** The keys only a screen reader's dashboard has (--screen-reader): its help says them, not the drawn one's. */
+export const READER_GROUP = ['With --screen-reader', ['reader']] as const satisfies readonly [string, readonly Scope[]];
 
 /** Every binding under its group's heading, in keymap order; a key that does the same in two scopes of a group, once. */
 export function helpLines(): HelpLine[] {

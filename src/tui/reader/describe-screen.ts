@@ -16,7 +16,7 @@ import type { StoredAlert, LoggedFiring } from '../../store/alerts-store.js';
 import { describeContacts } from './describe-contacts.js';
 import { describeTicker, type TickerParts } from './describe-ticker.js';
 import type { ReaderScreen } from './reader-screen.js';
-import { amountWords, changeWords, countWords, keyWords, percentWords, placeWords, trendWord } from './spoken-words.js';
+import { amountWords, changeWords, countWords, labelWords, percentWords, placeWords, trendWord } from './spoken-words.js';
 
 export interface ScreenParts extends TickerParts {
   focus: PaneName;
@@ -36,16 +36,21 @@ export interface ScreenParts extends TickerParts {
 
 const none = { body: undefined, selected: undefined, field: undefined, facts: {} };
 
-/** "j or down arrow: next contact", a line per binding of the live scopes, the first of each key only. */
+/**
+ * "j or k, down arrow or up arrow: next or previous contact": a line per binding the help lists
+ * for the live scopes, innermost first; a key an inner scope took is not listed again.
+ */
 export function keyLines(scopes: readonly Scope[]): string[] {
   const taken = new Set<string>();
   const lines: string[] = [];
   for (const scope of scopes) {
-    for (const binding of BINDINGS.filter((b) => b.scope === scope)) {
-      const keys = binding.keys.filter((key) => !taken.has(key));
-      for (const key of keys) taken.add(key);
-      if (keys.length > 0) lines.push(`${keys.map(keyWords).join(' or ')}: ${binding.help}`);
+    const bindings = BINDINGS.filter((b) => b.scope === scope);
+    for (const binding of bindings.filter((b) => !b.listedAbove)) {
+      if (binding.keys.every((key) => taken.has(key))) continue;
+      const line = `${labelWords(binding.label)}: ${binding.help.replace(/ \/ /g, ' or ')}`;
+      if (!lines.includes(line)) lines.push(line);
     }
+    for (const binding of bindings) for (const key of binding.keys) taken.add(key);
   }
   return lines;
 }

@@ -20,6 +20,10 @@ export function fieldEcho(before: FieldText, after: FieldText, shown: (text: str
   let same = 0;
   while (same < was.length && same < now.length && was[same] === now[same]) same++;
   const columns = (chars: readonly string[], from: number, to: number) => width(chars.slice(from, to).join(''));
+  // Only the cursor moved: back over characters, or through them writing them again.
+  if (same === was.length && same === now.length) {
+    return after.cursor < before.cursor ? back(columns(now, after.cursor, before.cursor)) : now.slice(before.cursor, after.cursor).join('');
+  }
   let bytes = '';
   // To where the two differ: back over what is behind, or through what is the same ahead.
   if (before.cursor > same) bytes += back(columns(was, same, before.cursor));

@@ -122,10 +122,15 @@ export class ReaderOutput {
     this.#leaveField();
   }
 
-  /** Back from a suspend: the place said again. */
+  /** Back from a suspend: the place said again, and the field being typed into written again. */
   resume(): void {
     this.say('resumed');
     this.repeat();
+    const field = this.#screen?.field;
+    if (field && this.#field === undefined) {
+      this.#o.write(fieldShown(field.text, this.#shown));
+      this.#field = field;
+    }
   }
 
   #write(lines: readonly string[]): void {

@@ -134,6 +134,29 @@ export function keyWords(name: string): string {
   return name;
 }
 
+/** A key as the help labels it ("Ctrl-C", "S-Tab", "↓", "PgDn"), said. */
+function labelKey(key: string): string {
+  const named: Readonly<Record<string, string>> = { '↓': 'down arrow', '↑': 'up arrow', '←': 'left arrow', '→': 'right arrow', Del: 'delete', Esc: 'escape', PgDn: 'page down', PgUp: 'page up' };
+  if (named[key]) return named[key];
+  const chord = /^(Ctrl|Alt|S)-(.+)$/.exec(key);
+  if (chord) return `${{ Ctrl: 'control', Alt: 'alt', S: 'shift' }[chord[1] as 'Ctrl' | 'Alt' | 'S']} ${labelKey(chord[2]!).replace(/^capital /, '')}`;
+  const range = /^(\d)-(\d)$/.exec(key);
+  if (range) return `${range[1]} to ${range[2]}`;
+  return keyWords(key.length > 1 ? key.toLowerCase() : key);
+}
+
+/**
+ * The help's label of a binding, said: "j/k ↓/↑" is "j or k, down arrow or up arrow", "Alt-B/F"
+ * is "alt b or f"; "/ or i" is "slash or i".
+ */
+export function labelWords(label: string): string {
+  if (label === '/ or i') return 'slash or i';
+  return label
+    .split(' ')
+    .map((token) => (token === '/' ? keyWords('/') : token.replace(/^Alt-(\w)\/(\w)$/, 'Alt-$1/Alt-$2').split('/').map(labelKey).join(' or ')))
+    .join(', ');
+}
+
 /** "3 of 10", the place of a selection among its siblings. */
 export const placeWords = (index: number, count: number): string => `${index + 1} of ${count}`;
 

@@ -1,0 +1,82 @@
+// The echo is played into a model of a terminal line (a backspace moves left, a character
+// overwrites and moves right) and the line and cursor compared with the field's.
+import { describe, expect, it } from 'vitest';
+import { fieldEcho, fieldShown } from '../../../src/tui/reader/field-echo.js';
+import { EMPTY_FIELD, type FieldText, fieldInput, type FieldInput } from '../../../src/tui/state/field-text.js';
+import { characters } from '../../../src/tui/state/field-window.js';
+import { width } from '../../../src/text/width.js';
+
+/** A terminal line: cells, and the column of the cursor. */
+function play(bytes: string, line: string[] = [], cursor = 0): { line: string[]; cursor: number } {
+  const cells = [...line];
+  let at = cursor;
+  for (const char of characters(bytes)) {
+    if (char === '\b') {
+      at = Math.max(0, at - 1);
+      continue;
+    }
+    expect(char).not.toMatch(/[\u0000-\u0007\u0009-\u001f\u007f]/);
+    const w = Math.max(1, width(char));
+    cells[at] = char;
+    for (let i = 1; i < w; i++) cells[at + i] = '';
+    at += w;
+  }
+  return { line: cells, cursor: at };
+}
+
+const shownAs = (field: FieldText) => ({ text: field.value, column: width(characters(field.value).slice(0, field.cursor).join('')) });
+const text = (line: string[]) => line.join('').replace(/ +$/, '');
+
+describe('a field echoed as a shell echoes it', () => {
+  it('writes only the character typed at the end, and a backspace as back, blank, back', () => {
+    const a = { value: 'Ad', cursor: 2 };
+    expect(fieldEcho(a, { value: 'Ada', cursor: 3 })).toBe('a');
+    expect(fieldEcho({ value: 'Ada', cursor: 3 }, a)).toBe('\b \b');
+  });
+
+  it('moves the cursor with backspaces and by writing what is already there', () => {
+    expect(fieldEcho({ value: 'Ada', cursor: 3 }, { value: 'Ada', cursor: 0 })).toBe('\b\b\b');
+    expect(fieldEcho({ value: 'Ada', cursor: 0 }, { value: 'Ada', cursor: 2 })).toBe('Ad');
+  });
+
+  it('inserting in the middle writes the rest of the line again and comes back', () => {
+    expect(fieldEcho({ value: 'Aa', cursor: 1 }, { value: 'Ada', cursor: 2 })).toBe('da\b');
+  });
+
+  it('leaves the line and the cursor as the field has them, through every kind of edit, wide and combined characters too', () => {
+    const inputs: FieldInput[] = [
+      { kind: 'type', text: 'Ada ' },
+      { kind: 'type', text: '世界' },
+      { kind: 'edit', edit: 'left' },
+      { kind: 'type', text: 'e\u0301' },
+      { kind: 'edit', edit: 'start' },
+      { kind: 'type', text: 'Dr ' },
+      { kind: 'edit', edit: 'word-right' },
+      { kind: 'backspace' },
+      { kind: 'edit', edit: 'kill-end' },
+      { kind: 'edit', edit: 'end' },
+      { kind: 'type', text: '👩‍💻' },
+      { kind: 'edit', edit: 'delete-word-back' },
+      { kind: 'edit', edit: 'delete-forward' },
+      { kind: 'edit', edit: 'start' },
+      { kind: 'edit', edit: 'delete-forward' },
+      { kind: 'edit', edit: 'end' },
+      { kind: 'edit', edit: 'kill-start' },
+      { kind: 'type', text: 'Lovelace' },
+    ];
+    let field: FieldText = EMPTY_FIELD;
+    let terminal = play(fieldShown(field));
+    for (const input of inputs) {
+      const next = fieldInput(field, input);
+      terminal = play(fieldEcho(field, next), terminal.line, terminal.cursor);
+      field = next;
+      const want = shownAs(field);
+      expect(text(terminal.line), JSON.stringify(input)).toBe(want.text.replace(/ +$/, ''));
+      expect(terminal.cursor, JSON.stringify(input)).toBe(want.column);
+    }
+  });
+
+  it('draws what the terminal can show, ASCII where it must', () => {
+    expect(fieldShown({ value: 'Ivić', cursor: 4 }, (t) => t.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))).toBe('Ivic');
+  });
+});
