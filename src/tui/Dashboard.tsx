@@ -48,7 +48,7 @@ import { readAlerts } from './alerts/alerts-controller.js';
 import { ReaderView } from './reader/ReaderView.js';
 import { readerCommands } from './reader/reader-commands.js';
 import { contactsRows } from './reader/describe-contacts.js';
-import { selectedPriceWords, tickerRows } from './reader/describe-ticker.js';
+import { selectedPrice, tickerRows } from './reader/describe-ticker.js';
 import { statusSentence } from './reader/status-sentence.js';
 import type { ScreenParts } from './reader/describe-screen.js';
 import { UNDO_WINDOW_MS } from './contacts/contacts-state.js';
@@ -245,7 +245,7 @@ export function Dashboard(props: DashboardProps) {
   });
 
   if (reader) {
-    reader.price = () => selectedPriceWords(ticker.getState(), symbols.names);
+    reader.price = () => selectedPrice(ticker.getState(), symbols.names);
     const parts = (): ScreenParts => ({
       focus,
       overlay: overlay.kind,

@@ -12,7 +12,7 @@ import type { ListsMenu } from '../lists/lists-controller.js';
 import { editorRows } from '../ticker/columns-editor-controller.js';
 import type { PickerState } from '../ticker/picker-state.js';
 import { displayOrder, type TickerState } from '../ticker/ticker-state.js';
-import type { ReaderScreen } from './reader-screen.js';
+import type { ReaderScreen, Said } from './reader-screen.js';
 import { amountWords, countWords, placeWords, priceWords } from './spoken-words.js';
 
 export interface TickerParts {
@@ -49,6 +49,13 @@ export function selectedPriceWords(ticker: TickerState, names?: ReadonlyMap<stri
   if (symbol === undefined) return undefined;
   const why = ticker.unknown.has(symbol) ? 'not known to the server' : ticker.rejected.has(symbol) ? `no price: ${sanitize(ticker.rejected.get(symbol)!)}` : undefined;
   return priceWords(symbol, ticker.rows[symbol], why, names?.get(symbol));
+}
+
+/** The selected price as the reader's clock reads it: said again when the symbol or its price changed. */
+export function selectedPrice(ticker: TickerState, names?: ReadonlyMap<string, string>): Said | undefined {
+  const symbol = displayOrder(ticker)[ticker.cursor];
+  const words = selectedPriceWords(ticker, names);
+  return symbol === undefined || words === undefined ? undefined : { key: `${symbol} ${ticker.rows[symbol]?.price}`, words };
 }
 
 const lotWords = (lot: Lot, symbol: string): string =>

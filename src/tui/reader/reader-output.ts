@@ -8,7 +8,7 @@ import type { Timers } from '../contacts/write-ledger.js';
 import type { Source, StatusBoard, StatusMessage } from '../state/status.js';
 import { sanitize } from '../../text/sanitize.js';
 import { fieldEcho, fieldShown } from './field-echo.js';
-import { type ReaderField, type ReaderScreen, screenLines } from './reader-screen.js';
+import { type ReaderField, type ReaderScreen, type Said, screenLines } from './reader-screen.js';
 import { countWords } from './spoken-words.js';
 
 /** How long typing must pause before what it changed (the best match) is said: not between letters. */
@@ -48,8 +48,11 @@ export class ReaderOutput {
   #unsubscribe: (() => void) | undefined;
   #priceTimer: unknown;
   #lastPrice: string | undefined;
-  /** The selected symbol's price in words, set by the dashboard; undefined with none selected. */
-  price: () => string | undefined = () => undefined;
+  /**
+   * The selected symbol's price in words, keyed by the symbol and the price (the clock reads it
+   * again only when that changed), set by the dashboard; undefined with none selected.
+   */
+  price: () => Said | undefined = () => undefined;
 
   constructor(options: ReaderOutputOptions) {
     this.#o = options;
@@ -133,12 +136,13 @@ export class ReaderOutput {
     }
   }
 
+  /** Lines end in \n alone: raw mode as Node sets it keeps the driver's ONLCR, which makes it \r\n. */
   #write(lines: readonly string[]): void {
     const said = lines.flatMap((line) => line.split('\n')).filter((line) => line !== '');
     if (said.length === 0) return;
     const field = this.#field;
     this.#leaveField();
-    this.#o.write(said.map((line) => `${this.#shown(sanitize(line))}\r\n`).join(''));
+    this.#o.write(said.map((line) => `${this.#shown(sanitize(line))}\n`).join(''));
     if (field) {
       this.#o.write(fieldShown(field.text, this.#shown));
       this.#field = field;
@@ -148,7 +152,7 @@ export class ReaderOutput {
   /** Ends the field's line: what comes next starts a line of its own. */
   #leaveField(): void {
     if (this.#field === undefined) return;
-    this.#o.write('\r\n');
+    this.#o.write('\n');
     this.#field = undefined;
   }
 
@@ -183,9 +187,9 @@ export class ReaderOutput {
     if (every <= 0) return;
     this.#priceTimer = this.#o.timers.set(() => {
       const price = this.#field === undefined ? this.price() : undefined;
-      if (price && price !== this.#lastPrice) {
-        this.#lastPrice = price;
-        this.say(price);
+      if (price && price.key !== this.#lastPrice) {
+        this.#lastPrice = price.key;
+        this.say(price.words);
       }
       this.#armPrices();
     }, every * 1000);
@@ -194,7 +198,7 @@ export class ReaderOutput {
   /** The selected price now, asked for (t). */
   readPrice(): void {
     const price = this.price();
-    this.#lastPrice = price;
-    this.say(price ?? 'no symbol selected: the watchlist is empty');
+    this.#lastPrice = price?.key;
+    this.say(price?.words ?? 'no symbol selected: the watchlist is empty');
   }
 }

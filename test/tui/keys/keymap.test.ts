@@ -373,3 +373,23 @@ describe('runAt', () => {
     expect(runAt(keys, 2)).toEqual({ key: { name: 'k', text: 'k' }, count: 1 });
   });
 });
+
+describe('the screen reader\'s keys', () => {
+  const browse = initialContactsState(10);
+  it('come first, before a modal, but never where a field takes the letters', () => {
+    expect(activeScopes({ focus: 'contacts', contacts: browse, reader: true })).toEqual(['reader', 'contacts', 'global']);
+    expect(activeScopes({ focus: 'contacts', overlay: 'help', contacts: browse, reader: true })).toEqual(['reader', 'help']);
+    expect(activeScopes({ focus: 'contacts', contacts: { ...browse, mode: { kind: 'confirm-delete', id: 'x' } }, reader: true })).toEqual(['reader', 'contacts.confirm']);
+    expect(activeScopes({ focus: 'contacts', contacts: { ...browse, mode: { kind: 'filter' } }, reader: true })).toEqual(['contacts.filter']);
+    expect(activeScopes({ focus: 'ticker', contacts: browse, pickerOpen: true, reader: true })).toEqual(['ticker.picker']);
+    expect(activeScopes({ focus: 'contacts', contacts: browse })).toEqual(['contacts', 'global']);
+    expect(resolveKey(activeScopes({ focus: 'ticker', contacts: browse, reader: true }), 't')).toBe('reader.price');
+    expect(resolveKey(activeScopes({ focus: 'ticker', contacts: browse }), 't')).toBeUndefined();
+  });
+
+  it('take no key a pane or a modal already has', () => {
+    const readerKeys = BINDINGS.filter((b) => b.scope === 'reader').flatMap((b) => b.keys);
+    const others = BINDINGS.filter((b) => b.scope !== 'reader' && !isTextScope(b.scope) && b.scope !== 'field');
+    for (const key of readerKeys) expect(others.filter((b) => b.keys.includes(key)).map((b) => b.scope), key).toEqual([]);
+  });
+});

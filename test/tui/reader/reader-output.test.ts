@@ -57,61 +57,63 @@ describe('the reader output', () => {
   it('appends each line once, and nothing when nothing changed', () => {
     const { output, take } = setUp();
     output.show(screen('Contacts, page 1', 'Ada, 1 of 3'));
-    expect(take()).toBe('Contacts, page 1\r\nAda, 1 of 3\r\n');
+    expect(take()).toBe('Contacts, page 1\nAda, 1 of 3\n');
     output.show(screen('Contacts, page 1', 'Ada, 1 of 3'));
     expect(take()).toBe('');
     output.show(screen('Contacts, page 1', 'Bob, 2 of 3'));
-    expect(take()).toBe('Bob, 2 of 3\r\n');
+    expect(take()).toBe('Bob, 2 of 3\n');
   });
 
   it('says every notice as it comes, said again when it comes again', () => {
     const { status, take } = setUp();
     status.notice('renamed to Ada');
-    expect(take()).toBe('renamed to Ada\r\n');
+    expect(take()).toBe('renamed to Ada\n');
     status.notice('alert: AAPL crossed above 200');
     status.notice('alert: AAPL crossed above 200');
-    expect(take()).toBe('alert: AAPL crossed above 200\r\nalert: AAPL crossed above 200\r\n');
+    expect(take()).toBe('alert: AAPL crossed above 200\nalert: AAPL crossed above 200\n');
   });
 
   it('says an error once however often it is failed again, and its end once', () => {
     const { status, take, clock } = setUp();
     status.fail('ticker', 'could not reach the market data server', clock.now() + 4000);
-    expect(take()).toBe('problem: could not reach the market data server; trying again in 4 seconds\r\n');
+    expect(take()).toBe('problem: could not reach the market data server; trying again in 4 seconds\n');
     status.fail('ticker', 'could not reach the market data server', clock.now() + 8000);
     status.fail('ticker', 'could not reach the market data server', clock.now() + 16000);
     expect(take()).toBe('');
     status.fail('contacts', 'the contacts server said 503');
-    expect(take()).toBe('problem: the contacts server said 503\r\n');
+    expect(take()).toBe('problem: the contacts server said 503\n');
     status.recover('ticker');
-    expect(take()).toBe('prices are coming in again\r\n');
+    expect(take()).toBe('prices are coming in again\n');
     status.recover('ticker');
     status.recover('contacts');
-    expect(take()).toBe('contacts answer again\r\n');
+    expect(take()).toBe('contacts answer again\n');
   });
 
   it('reads no price unasked by default, and t reads it at once', () => {
     const { output, clock, take } = setUp();
-    let price = 'AAPL, 1 dollar';
+    let price = { key: 'AAPL 1', words: 'AAPL, 1 dollar' };
     output.price = () => price;
     clock.advance(60_000);
-    price = 'AAPL, 2 dollars';
+    price = { key: 'AAPL 2', words: 'AAPL, 2 dollars' };
     clock.advance(60_000);
     expect(take()).toBe('');
     output.readPrice();
-    expect(take()).toBe('AAPL, 2 dollars\r\n');
+    expect(take()).toBe('AAPL, 2 dollars\n');
   });
 
   it('reads the price every N seconds when set, only when it changed, never into a field being typed', () => {
     const { output, clock, take } = setUp(10);
-    let price = 'AAPL, 1 dollar';
+    let price = { key: 'AAPL 1', words: 'AAPL, 1 dollar, up 1 cent' };
     output.price = () => price;
     clock.advance(9_999);
     expect(take()).toBe('');
     clock.advance(1);
-    expect(take()).toBe('AAPL, 1 dollar\r\n');
+    expect(take()).toBe('AAPL, 1 dollar, up 1 cent\n');
+    // The same price, its tick change now none: not news.
+    price = { key: 'AAPL 1', words: 'AAPL, 1 dollar, unchanged' };
     clock.advance(10_000);
     expect(take()).toBe('');
-    price = 'AAPL, 2 dollars';
+    price = { key: 'AAPL 2', words: 'AAPL, 2 dollars' };
     output.show(screen('Rename', undefined, { field: { key: 'rename', prompt: 'New name', text: { value: 'A', cursor: 1 } } }));
     take();
     clock.advance(10_000);
@@ -119,18 +121,18 @@ describe('the reader output', () => {
     output.show(screen('Ticker'));
     take();
     clock.advance(10_000);
-    expect(take()).toBe('AAPL, 2 dollars\r\n');
+    expect(take()).toBe('AAPL, 2 dollars\n');
   });
 
   it('keeps a field on the last line, its prompt above it, and ends the line when it closes', () => {
     const { output, take } = setUp();
     const renaming = (value: string) => screen('Rename Ada', undefined, { field: { key: 'rename 1', prompt: 'New display name.', text: { value, cursor: [...value].length } } });
     output.show(renaming('Ada'));
-    expect(take()).toBe('Rename Ada\r\nNew display name.\r\nAda');
+    expect(take()).toBe('Rename Ada\nNew display name.\nAda');
     output.show(renaming('Ad'));
     expect(take()).toBe('\b \b');
     output.show(screen('Contacts, page 1', 'Ad, 1 of 3'));
-    expect(take()).toBe('\r\nContacts, page 1\r\nAd, 1 of 3\r\n');
+    expect(take()).toBe('\nContacts, page 1\nAd, 1 of 3\n');
   });
 
   it('says a notice above the field and writes the field again, the cursor where it was', () => {
@@ -138,7 +140,7 @@ describe('the reader output', () => {
     output.show(screen('Search', undefined, { field: { key: 'search', prompt: 'Type a name.', text: { value: 'adx', cursor: 2 } } }));
     take();
     status.notice('alert: AAPL crossed above 200');
-    expect(take()).toBe('\r\nalert: AAPL crossed above 200\r\nadx\b');
+    expect(take()).toBe('\nalert: AAPL crossed above 200\nadx\b');
   });
 
   it('says what typing changed (the best match) only once typing pauses, and only the latest', () => {
@@ -154,7 +156,7 @@ describe('the reader output', () => {
     clock.advance(QUIET_MS - 1);
     expect(take()).toBe('');
     clock.advance(1);
-    expect(take()).toBe('\r\nAnna\r\nann');
+    expect(take()).toBe('\nAnna\nann');
   });
 
   it('cleans what it says and, where the terminal has no Unicode, says it in ASCII', () => {
@@ -162,7 +164,7 @@ describe('the reader output', () => {
     let written = '';
     const output = new ReaderOutput({ write: (b) => (written += b), status: new StatusBoard(clock.now), timers: clock.timers, now: clock.now, shown: (t) => t.replace(/č/g, 'c') });
     output.show(screen('Contacts', 'Ana Kovačić\u001b[2J, 1 of 1'));
-    expect(written).toBe('Contacts\r\nAna Kovacić, 1 of 1\r\n');
+    expect(written).toBe('Contacts\nAna Kovacić, 1 of 1\n');
   });
 
   it('ends a field line when the terminal is handed back, and says where it was on coming back', () => {
@@ -170,8 +172,8 @@ describe('the reader output', () => {
     output.show(screen('Filter', undefined, { field: { key: 'filter', prompt: 'Type part of a name.', text: { value: 'ad', cursor: 2 } } }));
     take();
     output.suspend();
-    expect(take()).toBe('\r\n');
+    expect(take()).toBe('\n');
     output.resume();
-    expect(take()).toBe('resumed\r\nFilter\r\nType part of a name.\r\nad');
+    expect(take()).toBe('resumed\nFilter\nType part of a name.\nad');
   });
 });
