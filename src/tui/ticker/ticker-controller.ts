@@ -367,7 +367,8 @@ export class TickerController {
   readonly add = (symbol: string): boolean => {
     if (this.getState().watchlist.includes(symbol)) return false;
     this.#dispatch({ type: 'symbol-added', symbol });
-    this.#status.notice(`added ${symbol}`);
+    const s = this.getState();
+    this.#status.notice(`added ${symbol} to ${s.lists[s.active]!.name}`);
     // The new symbol's price should not wait for the next tick.
     void this.#poll();
     return true;

@@ -55,7 +55,7 @@ describe('ListsController', () => {
       ['Banks', ['JPM']],
       ['Energy', []],
     ]);
-    expect(notices()).toEqual(['showing Energy', 'made the list Energy', 'added XOM', 'moved XOM to Watchlist']);
+    expect(notices()).toEqual(['showing Energy', 'made the list Energy', 'added XOM to Energy', 'moved XOM to Watchlist']);
   });
 
   it('a name that is taken is said under the field, kept while the cursor moves, and gone once the name changes', () => {

@@ -127,7 +127,7 @@ describe('TickerController', () => {
     ticker.select('IBM');
     ticker.remove();
     expect(ticker.getState().watchlist).toEqual(['MSFT', 'AAPL']);
-    expect(notices()).toEqual(['prices every 6s', 'prices every 7s', 'removed AAPL: u puts it back', 'AAPL is back', 'added IBM', 'removed IBM: u puts it back']);
+    expect(notices()).toEqual(['prices every 6s', 'prices every 7s', 'removed AAPL: u puts it back', 'AAPL is back', 'added IBM to Watchlist', 'removed IBM: u puts it back']);
   });
 
   it('a poll asked while one is under way is sent once it ends, for the symbols as they are then', async () => {
