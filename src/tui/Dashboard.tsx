@@ -187,7 +187,7 @@ export function Dashboard(props: DashboardProps) {
       toggleFocus();
     }),
     ...overlayCommands({ overlay, lastHelpPage: pages.lastHelpPage, lastLogTop: pages.lastLogTop, rows: pages.rows }),
-    ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status }),
+    ...mouseCommands({ on: mouseOn, tell: props.onMouse, persist: props.persistMouse, status, unavailable: reader && 'the mouse is left to the terminal while the dashboard is read by a screen reader' }),
     ...fieldCommands(fields),
     ...contactsCommands({
       contacts: contacts.commands,
@@ -211,12 +211,22 @@ export function Dashboard(props: DashboardProps) {
     ...holdingsCommands({ holdings: holdingsEditor, selectedSymbol: selected }),
     ...readerCommands({
       output: reader,
-      paneRows: () => (currentFocus() === 'ticker' ? tickerRows(ticker.getState(), symbols.names) : contactsRows(contacts.getState())),
+      // The rows of the pane when it is what the keys act on; over it (a menu, a view), where that is.
+      paneRows: () => {
+        const base = liveScopes().find((scope) => scope !== 'reader');
+        if (base === 'ticker') return tickerRows(ticker.getState(), symbols.names);
+        if (base === 'contacts') return contactsRows(contacts.getState());
+        return [];
+      },
       statusSentence: () => statusSentence(props.target, status.getSnapshot(), status.latencyMs, ticker.getState(), Date.now()),
     }),
   };
   /** Runs a command; a counted one (COUNTED) moves `count` at once. */
-  const run = (command: Command, scope: Scope, count: number): void => commands[command](scope, count);
+  const run = (command: Command, scope: Scope, count: number): void => {
+    commands[command](scope, count);
+    // A form refused again for the same reason is said again: nothing on screen changed.
+    if (command === 'field.submit') reader?.submitted();
+  };
 
   /** The scopes as they are now, after whatever the keys before this one changed. */
   const liveScreen = (): ScreenNow => ({
@@ -260,6 +270,7 @@ export function Dashboard(props: DashboardProps) {
       columnsCursor: columnsEditor.cursor,
       holdings: holdingsEditor.editor,
       lotsOf,
+      moneyHidden,
       alerts: alertsView.view.open && alertsData ? { view: alertsView.view, alerts: alertsData.alerts, firings: alertsData.firings } : undefined,
       detail: detailModel,
       detailHistory: detailRow ? detailRow.history : undefined,

@@ -26,7 +26,7 @@ import { asciiLine, type GlyphSetting, GlyphsContext, glyphsFor } from './style/
 import { BACKGROUND_QUERY, backgroundIsLight, parseBackground } from './terminal/background.js';
 import { type ColorSetting, ThemeContext, themeFor, type ThemeSetting } from './style/theme.js';
 import { firstFrameDrawn } from '../launch/first-frame.js';
-import { ReaderOutput } from './reader/reader-output.js';
+import { ReaderOutput, spokenAscii } from './reader/reader-output.js';
 
 export type RunDashboardOptions = Pick<
   DashboardProps,
@@ -85,14 +85,18 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const glyphs = glyphsFor(process.env, options.glyphs);
   const themeSetting = options.theme ?? 'auto';
   let theme = themeFor(process.env, options.colors, themeSetting === 'auto' ? 'dark' : themeSetting);
-  // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text.
-  const shown = glyphs.unicode ? undefined : asciiLine;
   const readerWanted = options.screenReader;
   // A dumb terminal (Emacs's shell, Emacspeak) is sent no control sequence at all.
-  const plain = process.env.TERM === 'dumb';
-  const screen = new Screen(stdout, shown, readerWanted && { plain });
+  const plain = readerWanted !== undefined && process.env.TERM === 'dumb';
+  // Where the terminal cannot draw Unicode, nothing but ASCII reaches it, whatever the text. Lines
+  // for a reader need no glyph a terminal type may lack: the locale alone says whether a name's
+  // accents can be sent (a dumb terminal in a UTF-8 locale shows them), else they are dropped.
+  const readerUnicode = readerWanted && glyphsFor({ ...process.env, TERM: undefined }, options.glyphs).unicode;
+  const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine, readerWanted && { plain });
   const input = new TerminalReader(stdin);
-  const reader = readerWanted && new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS });
+  const reader =
+    readerWanted &&
+    new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown: readerUnicode ? undefined : spokenAscii, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS });
   const mouse = readerWanted ? { on: false } : mouseAtStart(process.env, options.mouse);
   /** The terminal asked to report the mouse, and the input told to look for its reports. */
   const reportMouse = (on: boolean) => {
@@ -228,10 +232,11 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   mouse={mouse.on}
                   onMouse={reportMouse}
                   persistMouse={options.persistMouse}
-                  onCopy={(text) => screen.signal(clipboardSequence(text, process.env))}
+                  // A dumb terminal takes no OSC 52 and no OSC 9: only the bell, a character it rings.
+                  onCopy={plain ? undefined : (text) => screen.signal(clipboardSequence(text, process.env))}
                   onAlert={(firing) => {
                     const channels = options.alertChannels;
-                    screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: channels?.notify !== false }));
+                    screen.signal(alertBytes('tickbook alert', firing.text, process.env, { bell: channels?.bell !== false, notify: !plain && channels?.notify !== false }));
                     alertCommands?.run(firing);
                   }}
                   onSuspend={suspend}

@@ -42,7 +42,7 @@ describe.skipIf(!hasScript())('the dashboard for a screen reader', () => {
 
     // The other pane: its place, then its selection with the price in words.
     const ticker = await after(run, '\t', (d) => /1 of 2\r\n$/.test(d), 'the ticker');
-    expect(ticker).toMatch(/^Ticker, list Watchlist\r\nAAPL, (Apple Inc\., )?\d+ dollars( \d\d)?, [^\r\n]*session (up|down|unchanged)[^\r\n]*, 1 of 2\r\n$/);
+    expect(ticker).toMatch(/^Ticker, list Watchlist, in the list's order\r\nAAPL, (Apple Inc\., )?\d+ dollars( \d\d)?, [^\r\n]*session (up|down|unchanged)[^\r\n]*, 1 of 2\r\n$/);
 
     // Prices move every second; the reader hears one only when asked (t), however many ticks pass.
     const mark = run.bytes().length;
@@ -97,12 +97,15 @@ describe.skipIf(!hasScript())('the dashboard for a screen reader', () => {
     expect(await run.exited).toBe(0);
   }, 60_000);
 
-  it('reads the selected price every N seconds when the config asks, and on a dumb terminal sends no control sequence at all', async () => {
+  it('reads the selected price every N seconds when the config asks, and on a dumb terminal sends no control sequence at all, an alert\'s included', async () => {
     const home = pty.home();
+    const added = await runChild(process.execPath, [BIN, 'alerts', 'add', 'IBM', 'move', '0.0001', '--from', 'set', '--once'], { env: { ...process.env, ...pty.env() }, timeoutMs: 20_000 });
+    expect(added.code, added.stderr).toBe(0);
     mkdirSync(join(home, 'config', 'tickbook'), { recursive: true });
     writeFileSync(join(home, 'config', 'tickbook', 'config.json'), JSON.stringify({ screen_reader: true, read_prices_every: 1 }), { mode: 0o600 });
     const run = pty.start(['env', 'TERM=dumb', process.execPath, BIN, '--watchlist', 'AAPL', '--interval', '1']);
     await run.until((t) => (t.match(/\r\nAAPL, (Apple Inc\., )?\d+ dollars[^\r\n]*\r\n/g) ?? []).length >= 2, 'two prices read unasked', 30_000);
+    await run.until((t) => /\nalert: IBM at [^\r\n]+\r\n/.test(t), 'the alert said', 30_000);
     run.send('q');
     expect(await run.exited).toBe(0);
     expect(run.bytes()).not.toContain(ESC);

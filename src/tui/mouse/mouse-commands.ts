@@ -11,11 +11,14 @@ export interface MouseCommandsDeps {
   /** Keeps the choice; throws when it cannot be saved. */
   persist: ((on: boolean) => void) | undefined;
   status: StatusBoard;
+  /** Why the mouse is not to be had in this run at all (a screen reader's), said instead. */
+  unavailable?: string | undefined;
 }
 
-export function mouseCommands({ on: mouseOn, tell, persist, status }: MouseCommandsDeps) {
+export function mouseCommands({ on: mouseOn, tell, persist, status, unavailable }: MouseCommandsDeps) {
   return commandsOf({
     mouse: () => {
+      if (unavailable) return status.notice(unavailable);
       if (!tell) return status.notice('the mouse needs the terminal, which this run does not own');
       const on = !mouseOn.current;
       mouseOn.current = on;

@@ -13,6 +13,8 @@ export const tickerShape = (s: TickerState): string =>
 
 export function ReaderView({ output, ticker, parts }: { output: ReaderOutput; ticker: Selectable<TickerState>; parts: () => ScreenParts }) {
   useSelected(ticker, tickerShape);
+  // `o` reads the screen as it is when pressed: a price may have moved since the last render.
+  output.describe = () => describeScreen(parts());
   useLayoutEffect(() => output.show(describeScreen(parts())));
   return null;
 }

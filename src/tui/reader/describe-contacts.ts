@@ -44,10 +44,13 @@ export function describeContacts(state: ContactsState, search: SearchState, now:
   if (search.view.open) {
     const { hits } = search;
     const hit = hits[search.view.cursor];
-    const progress = search.progress.complete ? '' : ` (${search.progress.indexed} contacts indexed so far)`;
+    const typed = search.view.query.value.trim() !== '';
     return {
       ...none,
-      place: `Search every contact${progress}`,
+      // How far the index has come is said once, when it has every contact: a count in the
+      // heading would say the heading again at each step of the walk.
+      place: `Search every contact${search.progress.complete ? '' : ', while the list is still being read'}`,
+      facts: { ...facts, indexed: search.progress.complete ? 'every contact is searched now' : undefined, matches: typed && hits.length === 0 ? 'no match' : undefined },
       selected: hit && { key: `hit ${hit.contact.id}`, words: `${contactWords(hit.contact)}, match ${placeWords(search.view.cursor, hits.length)}` },
       field: {
         key: 'search',

@@ -128,11 +128,8 @@ export function describeScreen(parts: ScreenParts): ReaderScreen {
   }
   if (parts.overlay === 'messages') {
     const lines = parts.messages.map((m) => `${absoluteTime(new Date(m.at)).slice(11, 19)}, ${m.kind === 'error' ? 'problem: ' : ''}${sanitize(m.text)}`);
-    return {
-      ...none,
-      place: `Messages, ${countWords(parts.messages.length, 'message')}, oldest first. Escape closes.`,
-      body: { key: String(parts.messages.at(-1)?.at ?? 0), words: lines.join('\n') },
-    };
+    // Read once, on opening: a message that comes meanwhile is said as it comes.
+    return { ...none, place: 'Messages, oldest first. Escape closes.', body: { key: 'messages', words: lines.length > 0 ? lines.join('\n') : 'no messages' } };
   }
   if (parts.alerts?.view.open) return describeAlerts(parts.alerts, parts.now);
   if (parts.detail) return describeDetail(parts.detail, parts.detailHistory);

@@ -23,7 +23,18 @@ export interface TickerParts {
   columnsCursor: number | undefined;
   holdings: HoldingsEditor;
   lotsOf: (symbol: string) => Lot[];
+  /** Money hidden ($): a lot's quantity and cost are not said either. */
+  moneyHidden: boolean;
 }
+
+const SORT_WORDS: Record<TickerState['sort'], readonly [string, string]> = {
+  watchlist: ['in the list\'s order', 'in the list\'s order reversed'],
+  symbol: ['by symbol, A to Z', 'by symbol, Z to A'],
+  price: ['by price, largest first', 'by price, smallest first'],
+  change: ['by change, largest first', 'by change, smallest first'],
+  session: ['by session change, largest first', 'by session change, smallest first'],
+  volume: ['by volume, largest first', 'by volume, smallest first'],
+};
 
 const COLUMN_WORDS: Record<ColumnName, string> = {
   name: 'company name',
@@ -58,10 +69,12 @@ export function selectedPrice(ticker: TickerState, names?: ReadonlyMap<string, s
   return symbol === undefined || words === undefined ? undefined : { key: `${symbol} ${ticker.rows[symbol]?.price}`, words };
 }
 
-const lotWords = (lot: Lot, symbol: string): string =>
-  `lot ${lot.number}, ${fixedText(lot.quantity)} at ${amountWords(fixedText(lot.cost), symbol)}${lot.bought ? `, bought ${lot.bought}` : ''}`;
+const lotWords = (lot: Lot, symbol: string, moneyHidden: boolean): string =>
+  moneyHidden
+    ? `lot ${lot.number}, amounts hidden`
+    : `lot ${lot.number}, ${fixedText(lot.quantity)} at ${amountWords(fixedText(lot.cost), symbol)}${lot.bought ? `, bought ${lot.bought}` : ''}`;
 
-export function describeTicker({ ticker, names, picker, lists, columnsCursor, holdings, lotsOf }: TickerParts): ReaderScreen {
+export function describeTicker({ ticker, names, picker, lists, columnsCursor, holdings, lotsOf, moneyHidden }: TickerParts): ReaderScreen {
   const list = ticker.lists[ticker.active]!;
   const none = { body: undefined, selected: undefined, field: undefined, facts: {} };
   if (picker.open) {
@@ -70,6 +83,7 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
     return {
       ...none,
       place: `Add a symbol to ${sanitize(list.name)}`,
+      facts: { matches: picker.query.value.trim() !== '' && matches.length === 0 ? 'no match' : undefined },
       selected: match && { key: `match ${match.symbol}`, words: `${sanitize(match.symbol)}, ${sanitize(match.name)}, match ${placeWords(picker.cursor, matches.length)}` },
       field: { key: 'picker', prompt: 'Type a symbol or company name. Down arrow goes through the matches, Enter adds, Escape closes.', text: picker.query },
     };
@@ -104,7 +118,7 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
     return {
       ...none,
       place: `Lots of ${sanitize(symbol)}, ${countWords(lots.length, 'lot')}. a adds, e edits, d deletes, Escape closes.`,
-      selected: lot && { key: `lot ${lot.number}`, words: `${lotWords(lot, symbol)}, ${placeWords(place, lots.length)}` },
+      selected: lot && { key: `lot ${lot.number}`, words: `${lotWords(lot, symbol, moneyHidden)}, ${placeWords(place, lots.length)}` },
     };
   }
   if (lists.open) {
@@ -133,8 +147,9 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
   const symbol = order[ticker.cursor];
   return {
     ...none,
-    place: `Ticker, list ${sanitize(list.name)}${ticker.paused ? ', paused' : ''}${order.length === 0 ? ', empty: slash adds a symbol' : ''}`,
-    selected: symbol === undefined ? undefined : { key: `symbol ${symbol}`, words: `${selectedPriceWords(ticker, names)}, ${placeWords(ticker.cursor, order.length)}` },
+    place: `Ticker, list ${sanitize(list.name)}, ${SORT_WORDS[ticker.sort][ticker.descending ? 1 : 0]}${ticker.paused ? ', paused' : ''}${order.length === 0 ? ', empty: slash adds a symbol' : ''}`,
+    // Its place in the key: a symbol moved (J, K) is said where it now is.
+    selected: symbol === undefined ? undefined : { key: `symbol ${symbol} ${ticker.cursor}`, words: `${selectedPriceWords(ticker, names)}, ${placeWords(ticker.cursor, order.length)}` },
   };
 }
 

@@ -5,7 +5,19 @@
 // works where TERM is dumb or the reader follows only the text written (Emacspeak, speakup).
 import type { FieldText } from '../state/field-text.js';
 import { characters } from '../state/field-window.js';
-import { width } from '../../text/width.js';
+import { width as stringWidth } from '../../text/width.js';
+
+/**
+ * Columns as a terminal moves its cursor over them: each code point by itself (wcwidth), as xterm,
+ * VTE, tmux and the Linux console count. A cluster string-width counts as one (a Devanagari
+ * conjunct, a joined emoji) takes the sum of its code points on those terminals, and a backspace
+ * moves one column whatever was drawn there.
+ */
+const width = (text: string): number => {
+  let columns = 0;
+  for (const point of text) columns += stringWidth(point);
+  return columns;
+};
 
 const back = (columns: number): string => '\b'.repeat(Math.max(0, columns));
 

@@ -6,7 +6,7 @@ import type { ReaderOutput } from './reader-output.js';
 export interface ReaderCommandsParts {
   /** Undefined when the dashboard is drawn for the eye: the keys are not live then. */
   output: ReaderOutput | undefined;
-  /** Every row of the pane with the focus, a line each. */
+  /** Every row of the pane with the focus, a line each; none when something over it has the keys (then L says where you are). */
   paneRows: () => string[];
   /** The status line, as a sentence. */
   statusSentence: () => string;
@@ -16,7 +16,11 @@ export function readerCommands({ output, paneRows, statusSentence }: ReaderComma
   return commandsOf({
     'reader.price': () => output?.readPrice(),
     'reader.where': () => output?.repeat(),
-    'reader.pane': () => output?.say(...paneRows()),
+    'reader.pane': () => {
+      const rows = paneRows();
+      if (rows.length > 0) output?.say(...rows);
+      else output?.repeat();
+    },
     'reader.status': () => output?.say(statusSentence()),
   });
 }

@@ -7,12 +7,40 @@
 import type { Timers } from '../contacts/write-ledger.js';
 import type { Source, StatusBoard, StatusMessage } from '../state/status.js';
 import { sanitize } from '../../text/sanitize.js';
+import { asciiLine } from '../style/glyphs.js';
 import { fieldEcho, fieldShown } from './field-echo.js';
 import { type ReaderField, type ReaderScreen, type Said, screenLines } from './reader-screen.js';
 import { countWords } from './spoken-words.js';
 
 /** How long typing must pause before what it changed (the best match) is said: not between letters. */
 export const QUIET_MS = 700;
+/** How long after Enter a field still open is taken as refused. */
+export const SUBMIT_CHECK_MS = 150;
+
+/** Marks the dashboard's notices use for the eye, in words: a reader would name the mark. */
+const MARK_WORDS: readonly [RegExp, string][] = [
+  [/ · /g, ', '],
+  [/↓/g, 'down arrow'],
+  [/↑/g, 'up arrow'],
+  [/←/g, 'left arrow'],
+  [/→/g, 'right arrow'],
+  [/…/g, '...'],
+  [/±/g, 'plus or minus '],
+  [/\b(\d+)s\b/g, '$1 seconds'],
+];
+
+/** A line as a reader should get it: cleaned of control characters, its marks in words. */
+export function spoken(line: string): string {
+  let text = sanitize(line);
+  for (const [mark, words] of MARK_WORDS) text = text.replace(mark, words);
+  return text;
+}
+
+/**
+ * Text for a reader on a terminal that cannot show Unicode: accents dropped ("Chloé" is "Chloe",
+ * which a reader says right), and what has no ASCII form as the drawn dashboard shows it.
+ */
+export const spokenAscii = (text: string): string => asciiLine(text.normalize('NFD').replace(/\p{Mn}/gu, ''));
 
 /** What is said when a source's error has passed. */
 const RECOVERED: Record<Source, string> = {
@@ -38,11 +66,16 @@ export interface ReaderOutputOptions {
 export class ReaderOutput {
   readonly #o: ReaderOutputOptions;
   readonly #shown: (text: string) => string;
+  /** The screen as it is now, and as it was when last said: what is said is the difference. */
   #screen: ReaderScreen | undefined;
+  #said: ReaderScreen | undefined;
   /** The field on the terminal's last line, as drawn, the cursor at its cursor. */
   #field: ReaderField | undefined;
-  /** Lines a field's edit brought, held until typing pauses; only the latest edit's. */
-  #quiet: { lines: string[]; timer: unknown } | undefined;
+  /** The timer that says what typing changed once it pauses. */
+  #quiet: unknown;
+  #submitCheck: unknown;
+  /** A form's problem was said since Enter was last pressed in it. */
+  #problemSaid = false;
   readonly #heard = new WeakSet<StatusMessage>();
   #errors: ReadonlyMap<Source, string> = new Map();
   #unsubscribe: (() => void) | undefined;
@@ -53,6 +86,8 @@ export class ReaderOutput {
    * again only when that changed), set by the dashboard; undefined with none selected.
    */
   price: () => Said | undefined = () => undefined;
+  /** The dashboard described now, set by the dashboard: `o` says it as it is, prices and all. */
+  describe: () => ReaderScreen | undefined = () => undefined;
 
   constructor(options: ReaderOutputOptions) {
     this.#o = options;
@@ -75,36 +110,64 @@ export class ReaderOutput {
     if (this.#priceTimer !== undefined) this.#o.timers.clear(this.#priceTimer);
     this.#priceTimer = undefined;
     this.#dropQuiet();
+    if (this.#submitCheck !== undefined) this.#o.timers.clear(this.#submitCheck);
+    this.#submitCheck = undefined;
     this.#leaveField();
   }
 
-  /** The dashboard as it is now: says what changed since the last. */
+  /** The dashboard as it is now: says what changed since what was last said. */
   show(screen: ReaderScreen): void {
-    const lines = screenLines(this.#screen, screen);
     this.#screen = screen;
     const field = screen.field;
-    const sameField = field !== undefined && this.#field?.key === field.key;
-    if (sameField && lines.length > 0) {
-      // Said while typing pauses: the best match after each letter would drown the letters.
-      this.#dropQuiet();
-      const timer = this.#o.timers.set(() => {
-        const held = this.#quiet?.lines ?? [];
-        this.#quiet = undefined;
-        this.#write(held);
-      }, QUIET_MS);
-      this.#quiet = { lines, timer };
-    } else if (lines.length > 0 || (this.#field !== undefined && !sameField)) {
-      this.#dropQuiet();
-      this.#leaveField();
-      this.#write(lines);
-    }
-    if (field && this.#field?.key === field.key) {
+    if (field !== undefined && this.#field?.key === field.key) {
       this.#o.write(fieldEcho(this.#field.text, field.text, this.#shown));
       this.#field = field;
-    } else if (field) {
+      // What typing changed (the best match) is said once typing pauses, as the screen is then:
+      // after each letter it would drown the letters, and a match for a query since changed is
+      // no news.
+      if (screenLines(this.#said, screen).length > 0) {
+        this.#dropQuiet();
+        this.#quiet = this.#o.timers.set(() => {
+          this.#quiet = undefined;
+          this.#catchUp();
+        }, QUIET_MS);
+      }
+      return;
+    }
+    this.#dropQuiet();
+    const lines = this.#catchUp();
+    if (lines === 0 && this.#field !== undefined) this.#leaveField();
+    if (field) {
       this.#o.write(fieldShown(field.text, this.#shown));
       this.#field = field;
     }
+  }
+
+  /** Says what changed between the screen last said and the screen now; how many lines that was. */
+  #catchUp(): number {
+    const screen = this.#screen;
+    if (!screen) return 0;
+    const lines = screenLines(this.#said, screen);
+    this.#said = screen;
+    this.#write(lines, screen.field === undefined || this.#field?.key !== screen.field.key);
+    return lines.length;
+  }
+
+  /**
+   * Enter was pressed in a field: if the field is still open a moment later with a problem, the
+   * problem is said, though it was said before (a form refused twice for the same reason).
+   */
+  submitted(): void {
+    const field = this.#screen?.field?.key;
+    if (field === undefined) return;
+    this.#problemSaid = false;
+    if (this.#submitCheck !== undefined) this.#o.timers.clear(this.#submitCheck);
+    this.#submitCheck = this.#o.timers.set(() => {
+      this.#submitCheck = undefined;
+      const screen = this.#screen;
+      const problem = screen?.facts.problem;
+      if (screen?.field?.key === field && problem !== undefined && !this.#problemSaid) this.say(problem);
+    }, SUBMIT_CHECK_MS);
   }
 
   /** Lines said at once, above the field being typed into when there is one. */
@@ -112,9 +175,9 @@ export class ReaderOutput {
     this.#write(lines);
   }
 
-  /** Where the keys act and what is selected, said again (o). */
+  /** Where the keys act and what is selected, said again (o), as they are now (a price too). */
   repeat(): void {
-    const screen = this.#screen;
+    const screen = this.describe() ?? this.#screen;
     if (!screen) return;
     this.#write([screen.place, screen.body?.words ?? '', screen.selected?.words ?? '', screen.field?.prompt ?? '']);
   }
@@ -137,27 +200,33 @@ export class ReaderOutput {
   }
 
   /** Lines end in \n alone: raw mode as Node sets it keeps the driver's ONLCR, which makes it \r\n. */
-  #write(lines: readonly string[]): void {
+  /**
+   * Says `lines` on lines of their own (a line of several is split at its line breaks: a body's
+   * fields), above the field being typed into, which is written again under them unless `leave`.
+   */
+  #write(lines: readonly string[], leave = false): void {
     const said = lines.flatMap((line) => line.split('\n')).filter((line) => line !== '');
     if (said.length === 0) return;
     const field = this.#field;
     this.#leaveField();
-    this.#o.write(said.map((line) => `${this.#shown(sanitize(line))}\n`).join(''));
-    if (field) {
+    if (this.#screen?.facts.problem !== undefined && said.includes(this.#screen.facts.problem)) this.#problemSaid = true;
+    this.#o.write(said.map((line) => `${this.#shown(spoken(line))}\n`).join(''));
+    if (field && !leave) {
       this.#o.write(fieldShown(field.text, this.#shown));
       this.#field = field;
     }
   }
 
-  /** Ends the field's line: what comes next starts a line of its own. */
+  /** Ends the field's line: what comes next starts a line of its own (an empty field's line is that already). */
   #leaveField(): void {
     if (this.#field === undefined) return;
-    this.#o.write('\n');
+    // The cursor is back at the start of the line where it was, or the line empty: \r suffices then.
+    this.#o.write(this.#field.text.value === '' ? '' : '\n');
     this.#field = undefined;
   }
 
   #dropQuiet(): void {
-    if (this.#quiet) this.#o.timers.clear(this.#quiet.timer);
+    if (this.#quiet !== undefined) this.#o.timers.clear(this.#quiet);
     this.#quiet = undefined;
   }
 
@@ -168,13 +237,14 @@ export class ReaderOutput {
     for (const message of snapshot.history) {
       if (this.#heard.has(message)) continue;
       this.#heard.add(message);
-      if (message.kind === 'notice') lines.push(message.text);
+      // Cleaned before it is split into lines: a name with a line break in it makes no line of its own.
+      if (message.kind === 'notice') lines.push(sanitize(message.text));
     }
     const standing = status.standing();
     for (const [source, message] of standing) {
       if (this.#errors.get(source) === message) continue;
       const retry = snapshot.error?.source === source && snapshot.error.retryAt !== undefined ? Math.max(1, Math.round((snapshot.error.retryAt - this.#o.now()) / 1000)) : undefined;
-      lines.push(`problem: ${message}${retry === undefined ? '' : `; trying again in ${countWords(retry, 'second')}`}`);
+      lines.push(`problem: ${sanitize(message)}${retry === undefined ? '' : `; trying again in ${countWords(retry, 'second')}`}`);
     }
     for (const source of this.#errors.keys()) if (!standing.has(source)) lines.push(RECOVERED[source]);
     this.#errors = standing;

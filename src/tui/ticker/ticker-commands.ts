@@ -56,7 +56,7 @@ export function tickerCommands({ ticker: t, picker, symbols, columns, toggleMone
       // An empty query highlights the catalogue's first entry, which nobody chose.
       if (!picker.get().chosen) return status.notice('type a symbol or company name (or ↓ to browse), then Enter adds it');
       const chosen = matches()?.[picker.get().cursor];
-      if (!chosen) return;
+      if (!chosen) return status.notice(`no symbol matches ${JSON.stringify(picker.get().query.value.trim())}`);
       if (!t.add(chosen.symbol)) return status.notice(`${chosen.symbol} is already on the watchlist`);
       // Added: what is typed next is the next symbol, not more of this one's query.
       picker.dispatch({ type: 'added' });

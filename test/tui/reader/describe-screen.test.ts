@@ -56,6 +56,16 @@ describe('the contacts pane for a reader', () => {
     expect(said.field).toMatchObject({ key: 'rename c1', text: { value: 'Ada L', cursor: 5 } });
   });
 
+  it('says the search\'s place the same while the index grows, that it is whole once, and when nothing matches', () => {
+    const searching = (indexed: number, complete: boolean, query: string) =>
+      describeContacts(browsing, { view: { open: true, query: fieldAtEnd(query), cursor: 0 }, hits: [], progress: { indexed, walked: indexed, expected: undefined, complete, failed: undefined } }, now, 5);
+    expect(searching(10, false, '').place).toBe(searching(50, false, '').place);
+    expect(searching(10, false, '').facts.indexed).toBeUndefined();
+    expect(searching(60, true, '').facts.indexed).toBe('every contact is searched now');
+    expect(searching(60, true, 'zq').facts.matches).toBe('no match');
+    expect(searching(60, true, '').facts.matches).toBeUndefined();
+  });
+
   it('says a page being fetched, one that failed, and an empty one', () => {
     expect(describeContacts(initialContactsState(10), initialSearchState, now, 5).place).toBe('Contacts, loading');
     expect(describeContacts(page(initialContactsState(10), []), initialSearchState, now, 5).place).toBe('Contacts, page 1: no contacts');
@@ -75,13 +85,15 @@ const ticker = (change: (s: TickerState) => TickerState = (s) => s): TickerParts
   columnsCursor: undefined,
   holdings: { open: false },
   lotsOf: () => [],
+  moneyHidden: false,
 });
 
 describe('the ticker pane for a reader', () => {
   it('says the list and the selected symbol with its price in words, and a symbol the server does not know', () => {
     const said = describeTicker(ticker());
-    expect(said.place).toBe('Ticker, list Watchlist');
-    expect(said.selected).toEqual({ key: 'symbol AAPL', words: 'AAPL, Apple Inc., 206 dollars 74, up 12 cents, session up 0.12 percent, rising, 1 of 2' });
+    expect(said.place).toBe("Ticker, list Watchlist, in the list's order");
+    expect(describeTicker(ticker((s) => ({ ...s, sort: 'price', descending: true }))).place).toBe('Ticker, list Watchlist, by price, smallest first');
+    expect(said.selected).toEqual({ key: 'symbol AAPL 0', words: 'AAPL, Apple Inc., 206 dollars 74, up 12 cents, session up 0.12 percent, rising, 1 of 2' });
     expect(describeTicker(ticker((s) => ({ ...s, cursor: 1 }))).selected?.words).toBe('ZZZZ, not known to the server, 2 of 2');
     expect(tickerRows(ticker().ticker, new Map())).toEqual(['1 of 2: AAPL, 206 dollars 74, up 12 cents, session up 0.12 percent, rising', '2 of 2: ZZZZ, not known to the server']);
   });
@@ -141,6 +153,13 @@ describe('the whole dashboard for a reader', () => {
     );
     expect(said.place).toMatch(/^AAPL open, chart of the last day\./);
     expect(said.body?.words.split('\n')).toEqual(['price 206 dollars 74', 'since the last price up 12 cents', 'today down 1 dollar 26, down 0.6 percent', 'opened at 208 dollars', 'high 209 dollars 50', 'low 205 dollars', 'volume 1200', 'recent prices falling']);
+  });
+
+  it('reads the message log once, on opening, however many messages come while it is open', () => {
+    const one = describeScreen(parts({ overlay: 'messages', messages: [{ at: 0, kind: 'notice', text: 'one' }] }));
+    const two = describeScreen(parts({ overlay: 'messages', messages: [{ at: 0, kind: 'notice', text: 'one' }, { at: 1, kind: 'error', text: 'two' }] }));
+    expect([one.place, one.body?.key]).toEqual([two.place, two.body?.key]);
+    expect(two.body?.words).toMatch(/, one\n.*, problem: two$/);
   });
 
   it('never says box drawing, braille, arrows or marks in any place', () => {

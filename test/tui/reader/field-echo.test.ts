@@ -1,5 +1,6 @@
-// The echo is played into a model of a terminal line (a backspace moves left, a character
-// overwrites and moves right) and the line and cursor compared with the field's.
+// The echo is played into a model of a terminal line as xterm, VTE and tmux keep one (a backspace
+// moves a column left; each code point takes its own wcwidth, a zero-width one joining the cell
+// before) and the line and cursor compared with the field's.
 import { describe, expect, it } from 'vitest';
 import { fieldEcho, fieldShown } from '../../../src/tui/reader/field-echo.js';
 import { EMPTY_FIELD, type FieldText, fieldInput, type FieldInput } from '../../../src/tui/state/field-text.js';
@@ -10,21 +11,26 @@ import { width } from '../../../src/text/width.js';
 function play(bytes: string, line: string[] = [], cursor = 0): { line: string[]; cursor: number } {
   const cells = [...line];
   let at = cursor;
-  for (const char of characters(bytes)) {
-    if (char === '\b') {
+  for (const point of bytes) {
+    if (point === '\b') {
       at = Math.max(0, at - 1);
       continue;
     }
-    expect(char).not.toMatch(/[\u0000-\u0007\u0009-\u001f\u007f]/);
-    const w = Math.max(1, width(char));
-    cells[at] = char;
+    expect(point).not.toMatch(/[\u0000-\u0007\u0009-\u001f\u007f]/);
+    const w = width(point);
+    if (w === 0) {
+      cells[Math.max(0, at - 1)] = (cells[Math.max(0, at - 1)] ?? '') + point;
+      continue;
+    }
+    cells[at] = point;
     for (let i = 1; i < w; i++) cells[at + i] = '';
     at += w;
   }
   return { line: cells, cursor: at };
 }
 
-const shownAs = (field: FieldText) => ({ text: field.value, column: width(characters(field.value).slice(0, field.cursor).join('')) });
+const columns = (text: string) => [...text].reduce((sum, point) => sum + width(point), 0);
+const shownAs = (field: FieldText) => ({ text: field.value, column: columns(characters(field.value).slice(0, field.cursor).join('')) });
 const text = (line: string[]) => line.join('').replace(/ +$/, '');
 
 describe('a field echoed as a shell echoes it', () => {
@@ -56,6 +62,13 @@ describe('a field echoed as a shell echoes it', () => {
       { kind: 'edit', edit: 'kill-end' },
       { kind: 'edit', edit: 'end' },
       { kind: 'type', text: '👩‍💻' },
+      { kind: 'edit', edit: 'left' },
+      { kind: 'type', text: 'क्ष' },
+      { kind: 'edit', edit: 'start' },
+      { kind: 'type', text: 'Z' },
+      { kind: 'edit', edit: 'end' },
+      { kind: 'backspace' },
+      { kind: 'backspace' },
       { kind: 'edit', edit: 'delete-word-back' },
       { kind: 'edit', edit: 'delete-forward' },
       { kind: 'edit', edit: 'start' },

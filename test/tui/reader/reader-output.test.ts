@@ -1,7 +1,7 @@
 // The reader's output on a real StatusBoard and a manual clock: what is written, byte for byte,
 // as the screen, the notices, the errors and the clock change.
 import { describe, expect, it } from 'vitest';
-import { ReaderOutput, QUIET_MS } from '../../../src/tui/reader/reader-output.js';
+import { QUIET_MS, ReaderOutput, spoken, spokenAscii, SUBMIT_CHECK_MS } from '../../../src/tui/reader/reader-output.js';
 import { type ReaderScreen, screenLines } from '../../../src/tui/reader/reader-screen.js';
 import { StatusBoard } from '../../../src/tui/state/status.js';
 import { ManualClock } from '../../helpers/manual-clock.js';
@@ -175,5 +175,58 @@ describe('the reader output', () => {
     expect(take()).toBe('\n');
     output.resume();
     expect(take()).toBe('resumed\nFilter\nType part of a name.\nad');
+  });
+
+  it('says nothing of a match typing pointed at once the field has moved on (Enter added it)', () => {
+    const { output, clock, take } = setUp();
+    const picking = (value: string, match?: string) =>
+      screen('Add a symbol', match, { field: { key: 'picker', prompt: 'Type a symbol.', text: { value, cursor: value.length } } });
+    output.show(picking(''));
+    take();
+    output.show(picking('c', 'C, Citigroup Inc., match 1 of 458'));
+    // Enter within the pause: the field is emptied for the next symbol, the match gone.
+    output.show(picking(''));
+    clock.advance(QUIET_MS * 2);
+    expect(take()).toBe('c\b \b');
+  });
+
+  it('says a form\'s problem again when Enter is refused for the same reason, and once when it is new', () => {
+    const { output, clock, take } = setUp();
+    const form = (problem: string | undefined) =>
+      screen('New contact', undefined, { facts: { problem }, field: { key: 'create username', prompt: 'Username', text: { value: '', cursor: 0 } } });
+    output.show(form(undefined));
+    take();
+    output.submitted();
+    output.show(form('Username: username is required'));
+    clock.advance(SUBMIT_CHECK_MS);
+    expect(take()).toBe('Username: username is required\n');
+    output.submitted();
+    clock.advance(SUBMIT_CHECK_MS);
+    expect(take()).toBe('Username: username is required\n');
+  });
+
+  it('leaves an empty field without a blank line', () => {
+    const { output, take } = setUp();
+    output.show(screen('Filter', undefined, { field: { key: 'filter', prompt: 'Type part of a name.', text: { value: '', cursor: 0 } } }));
+    take();
+    output.show(screen('Contacts, page 1', 'Ada, 1 of 3'));
+    expect(take()).toBe('Contacts, page 1\nAda, 1 of 3\n');
+  });
+
+  it('says `o` as the screen is when pressed, its price too', () => {
+    const { output, take } = setUp();
+    output.show(screen('Ticker', undefined, { selected: { key: 'AAPL', words: 'AAPL, 1 dollar' } }));
+    take();
+    output.describe = () => screen('Ticker', undefined, { selected: { key: 'AAPL', words: 'AAPL, 2 dollars' } });
+    output.repeat();
+    expect(take()).toBe('Ticker\nAAPL, 2 dollars\n');
+  });
+
+  it('makes no line of a line break a server put in a name, and says the marks notices use in words', () => {
+    const { status, take } = setUp();
+    status.notice('copied the username of Ada\nproblem: fake: ada');
+    expect(take()).toBe('copied the username of Ada problem: fake: ada\n');
+    expect(spoken('prices every 2s · type a symbol (or ↓ to browse)…')).toBe('prices every 2 seconds, type a symbol (or down arrow to browse)...');
+    expect(spokenAscii('Chloé Martin, 王伟')).toBe('Chloe Martin, ????');
   });
 });
