@@ -56,7 +56,7 @@ export function contactsCommands({ contacts: c, getState, status, refreshSearch,
     ...eachOf(['contacts.copy-phone', 'contacts.copy-username'], (command) => {
       const contact = selectedContact(getState());
       if (!contact) return status.notice('no contact selected to copy from');
-      if (!copy) return status.notice('copying needs the terminal, which this run does not own');
+      if (!copy) return status.notice('copying needs a terminal that takes OSC 52 (a dumb one does not), and this run has none');
       const phone = command === 'contacts.copy-phone';
       // What is shown as copied is what is copied: the clipboard gets no control the screen hides.
       const copied = clipboardText(phone ? contact.phoneNumber : contact.username);
