@@ -42,7 +42,7 @@ describe.skipIf(!hasScript())('the dashboard for a screen reader', () => {
 
     // The other pane: its place, then its selection with the price in words.
     const ticker = await after(run, '\t', (d) => /1 of 2\r\n$/.test(d), 'the ticker');
-    expect(ticker).toMatch(/^Ticker, list Watchlist, in the list's order\r\nAAPL, (Apple Inc\., )?\d+ dollars( \d\d)?, [^\r\n]*session (up|down|unchanged)[^\r\n]*, 1 of 2\r\n$/);
+    expect(ticker).toMatch(/^Ticker, list Watchlist, watchlist order\r\nAAPL, (Apple Inc\., )?\d+ dollars( \d\d)?, [^\r\n]*session (up|down|unchanged)[^\r\n]*, 1 of 2\r\n$/);
 
     // Prices move every second; the reader hears one only when asked (t), however many ticks pass.
     const mark = run.bytes().length;

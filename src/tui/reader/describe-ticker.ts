@@ -10,6 +10,7 @@ import type { HoldingsEditor } from '../holdings/holdings-state.js';
 import { highlightedPlace } from '../holdings/lot-highlight.js';
 import type { ListsMenu } from '../lists/lists-controller.js';
 import { editorRows } from '../ticker/columns-editor-controller.js';
+import { SORT_LABEL } from '../ticker/sort-label.js';
 import type { PickerState } from '../ticker/picker-state.js';
 import { displayOrder, type TickerState } from '../ticker/ticker-state.js';
 import type { ReaderScreen, Said } from './reader-screen.js';
@@ -27,14 +28,6 @@ export interface TickerParts {
   moneyHidden: boolean;
 }
 
-const SORT_WORDS: Record<TickerState['sort'], readonly [string, string]> = {
-  watchlist: ['in the list\'s order', 'in the list\'s order reversed'],
-  symbol: ['by symbol, A to Z', 'by symbol, Z to A'],
-  price: ['by price, largest first', 'by price, smallest first'],
-  change: ['by change, largest first', 'by change, smallest first'],
-  session: ['by session change, largest first', 'by session change, smallest first'],
-  volume: ['by volume, largest first', 'by volume, smallest first'],
-};
 
 const COLUMN_WORDS: Record<ColumnName, string> = {
   name: 'company name',
@@ -147,7 +140,7 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
   const symbol = order[ticker.cursor];
   return {
     ...none,
-    place: `Ticker, list ${sanitize(list.name)}, ${SORT_WORDS[ticker.sort][ticker.descending ? 1 : 0]}${ticker.paused ? ', paused' : ''}${order.length === 0 ? ', empty: slash adds a symbol' : ''}`,
+    place: `Ticker, list ${sanitize(list.name)}, ${SORT_LABEL[ticker.sort][ticker.descending ? 1 : 0]}${ticker.paused ? ', paused' : ''}${order.length === 0 ? ', empty: slash adds a symbol' : ''}`,
     // Its place in the key: a symbol moved (J, K) is said where it now is.
     selected: symbol === undefined ? undefined : { key: `symbol ${symbol} ${ticker.cursor}`, words: `${selectedPriceWords(ticker, names)}, ${placeWords(ticker.cursor, order.length)}` },
   };

@@ -4,7 +4,7 @@ import type { FieldText } from '../state/field-text.js';
 import { useState } from 'react';
 import type { SymbolInfo } from '../../api/types.js';
 import { Pane } from '../chrome/Pane.js';
-import { displayOrder, failingSince, retryInSeconds, type SortOrder, type TickerState } from './ticker-state.js';
+import { displayOrder, failingSince, retryInSeconds, type TickerState } from './ticker-state.js';
 import { useRenderAt } from '../state/use-now.js';
 import { duration } from '../../text/time.js';
 import { drawn } from '../../text/sanitize.js';
@@ -20,6 +20,7 @@ import type { HoldingsShown } from './WatchlistTable.js';
 import { LIST_COMMANDS } from '../mouse/mouse-areas.js';
 import { HoldingsEditor, type HoldingsEditorProps } from '../holdings/HoldingsEditor.js';
 import { showsHoldings, tickerPaneRows } from './ticker-rows.js';
+import { SORT_LABEL } from './sort-label.js';
 
 export interface TickerPaneProps {
   state: TickerState;
@@ -39,15 +40,6 @@ export interface TickerPaneProps {
   width: number;
   height: number;
 }
-
-const SORT_LABEL: Record<SortOrder, [string, string]> = {
-  watchlist: ['watchlist order', 'watchlist order, reversed'],
-  symbol: ['by symbol', 'by symbol, Z to A'],
-  price: ['by price', 'by price, lowest first'],
-  change: ['by tick change', 'by tick change, lowest first'],
-  session: ['by session change', 'by session change, lowest first'],
-  volume: ['by volume', 'by volume, lowest first'],
-};
 
 /** Rows of symbols that fit a pane of `height`: borders, title, header and bottom line aside. */
 export const tickerRowsFor = (height: number): number => Math.max(1, height - 5);

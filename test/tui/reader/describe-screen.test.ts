@@ -91,8 +91,8 @@ const ticker = (change: (s: TickerState) => TickerState = (s) => s): TickerParts
 describe('the ticker pane for a reader', () => {
   it('says the list and the selected symbol with its price in words, and a symbol the server does not know', () => {
     const said = describeTicker(ticker());
-    expect(said.place).toBe("Ticker, list Watchlist, in the list's order");
-    expect(describeTicker(ticker((s) => ({ ...s, sort: 'price', descending: true }))).place).toBe('Ticker, list Watchlist, by price, smallest first');
+    expect(said.place).toBe('Ticker, list Watchlist, watchlist order');
+    expect(describeTicker(ticker((s) => ({ ...s, sort: 'price', descending: true }))).place).toBe('Ticker, list Watchlist, by price, lowest first');
     expect(said.selected).toEqual({ key: 'symbol AAPL 0', words: 'AAPL, Apple Inc., 206 dollars 74, up 12 cents, session up 0.12 percent, rising, 1 of 2' });
     expect(describeTicker(ticker((s) => ({ ...s, cursor: 1 }))).selected?.words).toBe('ZZZZ, not known to the server, 2 of 2');
     expect(tickerRows(ticker().ticker, new Map())).toEqual(['1 of 2: AAPL, 206 dollars 74, up 12 cents, session up 0.12 percent, rising', '2 of 2: ZZZZ, not known to the server']);
