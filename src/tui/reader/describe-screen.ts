@@ -71,7 +71,7 @@ function describeAlerts({ view, alerts, firings }: NonNullable<ScreenParts['aler
       facts: { problem: problem && form.tried ? `${form.field}: ${problem}` : undefined },
       field: {
         key: `alert ${form.field}`,
-        prompt: form.field === 'symbol' ? 'Symbol' : 'Condition, such as above 200, below 150, up 5 percent, or down 3 percent today',
+        prompt: form.field === 'symbol' ? 'Symbol' : 'Condition, such as above 200, below 150.5, move 5 from open, or stale 3; add once for one firing',
         text: { value: form.values[form.field], cursor: form.cursor },
       },
     };
