@@ -151,9 +151,10 @@ export function Dashboard(props: DashboardProps) {
   const detailRow = detail.state && tickerBehind?.rows[detail.state.symbol];
   const tickerUnknown = useSelected(ticker.live, (s) => s.unknown);
   const tickerRemoved = useSelected(ticker.live, (s) => s.removed);
+  // Read, not seen, the chart has room: its notes are then about the prices, never the terminal's size.
+  const detailSize = reader ? { width: 120, height: 40 } : layout.kind === 'too-small' ? { width: 0, height: 0 } : { width: layout.width, height: layout.panes };
   const detailModel = useDetailView(props.history, detail.state, detailRow, {
-    width: layout.kind === 'too-small' ? 0 : layout.width,
-    height: layout.kind === 'too-small' ? 0 : layout.panes,
+    ...detailSize,
     unicode: glyphs.unicode,
     intervalS: ticker.intervalS,
   });

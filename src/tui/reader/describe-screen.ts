@@ -114,7 +114,8 @@ function describeDetail(model: DetailModel, history: readonly number[] | undefin
   return {
     ...none,
     place: `${sanitize(symbol)} open, chart of ${SPAN_WORDS[model.span]}. j and k go to the next symbol, h and l change the span, Escape closes.`,
-    body: { key: `${symbol} ${model.span}`, words: lines.join('\n') },
+    // Read again when its first price comes: opened before any, it said there was none.
+    body: { key: `${symbol} ${model.span} ${figures === undefined ? 'unpriced' : 'priced'}`, words: lines.join('\n') },
   };
 }
 

@@ -96,11 +96,10 @@ export class ReaderOutput {
 
   /** Starts listening to the status board and the price clock; says how to begin. */
   start(): void {
-    const { status } = this.#o;
-    for (const message of status.getSnapshot().history) this.#heard.add(message);
-    this.#errors = status.standing();
-    this.#unsubscribe = status.subscribe(this.#statusChanged);
     this.say('tickbook, for a screen reader. Tab changes pane, question mark says the keys, t reads the selected price, o says where you are, q quits.');
+    // What was said before the dashboard was up (a warning about the config file) is said now.
+    this.#statusChanged();
+    this.#unsubscribe = this.#o.status.subscribe(this.#statusChanged);
     this.#armPrices();
   }
 

@@ -229,4 +229,14 @@ describe('the reader output', () => {
     expect(spoken('prices every 2s · type a symbol (or ↓ to browse)…')).toBe('prices every 2 seconds, type a symbol (or down arrow to browse)...');
     expect(spokenAscii('Chloé Martin, 王伟')).toBe('Chloe Martin, ????');
   });
+
+  it('says after the greeting what was said before the dashboard was up: a warning, an error standing', () => {
+    const clock = new ManualClock();
+    const status = new StatusBoard(clock.now);
+    status.notice('warning: unknown key colour in the config file (did you mean colors?)');
+    status.fail('history', 'the price history is held by another process');
+    let written = '';
+    new ReaderOutput({ write: (b) => (written += b), status, timers: clock.timers, now: clock.now }).start();
+    expect(written.split('\n').slice(1)).toEqual(['warning: unknown key colour in the config file (did you mean colors?)', 'problem: the price history is held by another process', '']);
+  });
 });
