@@ -250,6 +250,7 @@ export function Dashboard(props: DashboardProps) {
     field: (scope) => fields[scope],
     quitting,
     exit,
+    leaveNow: props.onLeaveNow,
     contactsMove: contacts.commands,
     status,
     mouse: { on: mouseOn, areas: mouseAreas },

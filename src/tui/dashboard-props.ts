@@ -50,6 +50,11 @@ export interface DashboardProps {
   onCopy?: ((text: string) => void) | undefined;
   /** Ctrl-Z: hand the terminal back to the shell until `fg`. */
   onSuspend?: (() => void) | undefined;
+  /**
+   * A second Ctrl-C while quitting waits for the server: the terminal given back and the process
+   * ended at once (by whoever owns them); without one, the app exits as it would anyway.
+   */
+  onLeaveNow?: (() => void) | undefined;
   /** A fixed size instead of the terminal's (tests). */
   size?: TerminalSize | undefined;
   /** How long a delete can be undone (tests shorten it). */

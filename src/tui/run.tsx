@@ -134,13 +134,25 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
    * signal or a SIGKILL meanwhile must not leave the shell in the alternate screen, the cursor
    * hidden. A SIGHUP usually means the terminal is gone: restoring it then fails, and is let be.
    */
+  /**
+   * Asked twice to end (a second signal, or a second Ctrl-C while "finishing…" waits for the
+   * server): the terminal is the shell's at once, and the process ends without waiting, saying
+   * what may be lost, as the first would have ended it without us.
+   */
+  const leaveNow = () => {
+    if (!terminalGone) {
+      reader?.stop();
+      screen.leave();
+      if (stdin.isTTY) stdin.setRawMode(false);
+    }
+    process.stderr.write('tickbook: stopped before the server answered; a change you made may not have been sent\n');
+    process.exit(signalStatus(endedBy ?? 'SIGINT'));
+  };
   const signalled = (signal: NodeJS.Signals) => {
     if (endedBy) {
-      // Asked twice (a second Ctrl-C now that the terminal is the shell's): leave at once, as
-      // the first would have without us, saying what may be lost. Not while the terminal is gone.
+      // Not while the terminal is gone: nothing is waiting on the user there.
       if (signal === 'SIGHUP' || terminalGone) return;
-      process.stderr.write('tickbook: stopped before the server answered; a change you made may not have been sent\n');
-      process.exit(signalStatus(endedBy));
+      leaveNow();
     }
     endedBy = signal;
     if (!terminalGone) {
@@ -240,6 +252,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                     alertCommands?.run(firing);
                   }}
                   onSuspend={suspend}
+                  onLeaveNow={leaveNow}
                   ledger={ledger}
                   reader={reader || undefined}
                 />

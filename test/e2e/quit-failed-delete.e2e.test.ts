@@ -106,4 +106,25 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     const bytes = run.bytes();
     expect(bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen))).toMatch(/tickbook: stopped before the server answered; a change you made may not have been sent/);
   }, 60_000);
+
+  it('a second Ctrl-C while "finishing…" waits for the DELETE gives the terminal back at once, saying a change may not have been sent', async () => {
+    const api = await server('hang');
+    run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
+    await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
+    await run.pressUntil('d', /y: delete/, 'the delete prompt');
+    await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    run.send('\u0003');
+    for (const deadline = Date.now() + 15_000; api.count('DELETE', '/v1/contacts/ct_ada') === 0 && Date.now() < deadline; ) await sleep(50);
+    await run.until((t) => /finishing/.test(t), 'finishing…');
+    const secondAt = Date.now();
+    run.send('\u0003');
+    const status = await run.exited;
+    // Before: the screen stayed until the DELETE's 10 s were up.
+    expect(Date.now() - secondAt).toBeLessThan(5_000);
+    expect(status).toBe(130);
+    const bytes = run.bytes();
+    const restored = terminalRestored(bytes);
+    expect([restored.left, restored.cursorShown, restored.pasteMarksOff, restored.mouseOff], restored.tail).toEqual([true, true, true, true]);
+    expect(bytes.slice(bytes.lastIndexOf(SEQ.leaveAltScreen))).toMatch(/tickbook: stopped before the server answered; a change you made may not have been sent/);
+  }, 60_000);
 });

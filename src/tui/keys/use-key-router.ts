@@ -27,6 +27,8 @@ export interface KeyRouter {
   field: (scope: Scope) => OpenField | undefined;
   /** The dashboard is quitting: keys do nothing, but a second Ctrl-C leaves at once. */
   quitting: { readonly current: boolean };
+  /** How a second Ctrl-C leaves at once: the terminal given back now, not after the writes settle. */
+  leaveNow?: (() => void) | undefined;
   exit: () => void;
   /** The contacts list is moving to another page, and what to run once it lands. */
   contactsMove: { moving: () => boolean; afterMove: (then: () => void) => void };
@@ -34,7 +36,7 @@ export interface KeyRouter {
   mouse: { on: { readonly current: boolean }; areas: MouseAreas };
 }
 
-export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsMove, status, mouse }: KeyRouter): void {
+export function useKeyRouter({ liveScopes, run, field, quitting, exit, leaveNow, contactsMove, status, mouse }: KeyRouter): void {
   // A paste is text for the field that has focus, never keys: with no field open it is dropped,
   // and said so, rather than run as commands (a pasted "dy" would delete a contact).
   const paste = (text: string): void => {
@@ -76,7 +78,7 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, contactsM
     for (let done = 0; done < count; done++) {
       // While quitting waits for writes, a second Ctrl-C leaves at once.
       if (quitting.current) {
-        if (key.name === 'ctrl-c') exit();
+        if (key.name === 'ctrl-c') (leaveNow ?? exit)();
         return;
       }
       // Keys that arrive together ("\tx": Tab, then x) each meet the scopes the one before left
