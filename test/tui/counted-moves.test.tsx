@@ -177,4 +177,19 @@ describe('a long walk over a slow link', () => {
     await m.keyboard.type('j');
     await selectionAt(m, 1);
   });
+
+  it('Esc stops the walk though keys typed for the page it was going to wait behind it, and those keys go with it', async () => {
+    const m = await mount(slow);
+    await m.keyboard.type('G');
+    await m.until((f) => /going to the last page: [\d,]+ contacts on · Esc stops/.test(f), 'the walk under way');
+    // e waits for the last page; Esc, behind it, must not.
+    await m.keyboard.type('e');
+    await m.keyboard.type('\u001b');
+    await m.until((f) => /stopped: still on page 1/.test(f), 'the walk stopped');
+    // j comes after anything still queued: had e waited on, the rename field would take the j.
+    await m.keyboard.type('j');
+    await selectionAt(m, 1);
+    expect(pageShown(m)).toBe(1);
+    expect(m.frame()).not.toMatch(/renamed|Rename/);
+  });
 });

@@ -85,6 +85,13 @@ export function useKeyRouter({ liveScopes, run, field, quitting, exit, leaveNow,
       // (after Tab, x belongs to the ticker): the scopes are worked out afresh for every key.
       const live = liveScopes();
       const command = resolveKey(live, key.name);
+      // Esc stops a walk under way at once, however many keys wait behind it: they were typed for
+      // the page it was going to, which it will not reach now, so they go too.
+      if (command === 'contacts.stop' && live[0]!.startsWith('contacts') && contactsMove.moving()) {
+        waiting.current = [];
+        run(command, live[0]!, 1);
+        continue;
+      }
       // Quitting never waits; a key behind one that waits waits too; moves add to the one under way.
       const mustWait =
         command !== 'quit' &&
