@@ -31,19 +31,42 @@ const PASTE_GIVE_UP_MS = 10_000;
  * slow link) the rest of it is still known for what it is, and dropped too rather than typed.
  */
 const REPORT_TAIL_MS = 1000;
-/** The rest of a cut SGR report: its numbers and final byte (after `ESC [ <`), or all of it after a lone ESC. */
-const REPORT_TAIL = /^[\d;]*[Mm]/;
-const REPORT_AFTER_ESC = /^\[<\d+;\d+;\d+[Mm]/;
-/** The rest of a cut private CSI (`ESC [ ?`: the kitty keyboard answer): its parameters and final byte. */
-const PRIVATE_CSI_TAIL = /^[0-?]*[ -/]*[@-~]/;
-/** The rest of a cut string control (OSC, DCS, APC, PM, SOS: the background answer): up to its terminator. */
-const STRING_TAIL = /^[^\u0007\u001b]*(?:\u0007|\u001b\\)/;
-
 /**
- * What the rest of `start`, a sequence whose end came too late and was dropped, looks like: it is
- * dropped too when it comes, never typed (the tail of a background answer would type "ff/ff…").
+ * What the rest of a sequence cut off and dropped looks like: `whole`, all of it, dropped when it
+ * comes; `partial`, a read that is only the start of it (cut again), dropped while waiting for the
+ * rest. Never typed: the tail of a background answer would type "ff/ff…" (f opens the filter), of
+ * the kitty answer "1u" (u undoes a delete).
  */
-function tailOf(start: string): RegExp | undefined {
+interface Tail {
+  whole: RegExp;
+  partial: RegExp;
+}
+
+/** The rest of a cut SGR report: its numbers and final byte (after `ESC [ <`). */
+const REPORT_TAIL: Tail = { whole: /^[\d;]*[Mm]/, partial: /^[\d;]+$/ };
+/** The rest of a cut private CSI (`ESC [ ?`: the kitty keyboard answer): its parameters and final byte. */
+const PRIVATE_CSI_TAIL: Tail = { whole: /^[0-?]*[ -/]*[@-~]/, partial: /^[0-?]+[ -/]*$/ };
+/** The rest of a cut string control (OSC, DCS, APC, PM, SOS: the background answer): up to its terminator. */
+const STRING_TAIL: Tail = { whole: /^(?:\\|[^\u0007\u001b]*(?:\u0007|\u001b\\))/, partial: /^[^\u0007\u001b]+\u001b?$/ };
+/**
+ * The rest of a report or an answer cut just after its ESC. A read ending in ESC is the Esc key
+ * at once, so what follows is dropped only when it can be nothing a person types: a mouse report,
+ * the kitty answer, or an OSC answer begun with its number. `[` and `]` alone are keys.
+ */
+const AFTER_ESC_TAIL: Tail = {
+  whole: /^(?:\[<\d+;\d+;\d+[Mm]|\[\?[\d;]*u|\]\d[^\u0007\u001b]*(?:\u0007|\u001b\\))/,
+  partial: /^(?:\[<[\d;]*|\[\?[\d;]*|\]\d[^\u0007\u001b]*\u001b?)$/,
+};
+
+/** What the rest looks like after `text`, a start of `tail` cut again (its ST's ESC the last, the backslash alone). */
+function continued(tail: Tail, text: string): Tail {
+  if (tail !== AFTER_ESC_TAIL) return tail;
+  return text.startsWith('[<') ? REPORT_TAIL : text.startsWith('[?') ? PRIVATE_CSI_TAIL : STRING_TAIL;
+}
+
+/** What the rest of `start`, a sequence whose end came too late and was dropped, looks like. */
+function tailOf(start: string): Tail | undefined {
+  if (start === '\u001b') return AFTER_ESC_TAIL;
   if (start.startsWith('\u001b[<')) return REPORT_TAIL;
   if (start.startsWith('\u001b[?')) return PRIVATE_CSI_TAIL;
   if (/^\u001b[\]PX^_]/.test(start)) return STRING_TAIL;
@@ -97,18 +120,18 @@ export class TerminalReader extends EventEmitter {
   readonly #x10 = new X10Rewriter();
   #heldTimer: NodeJS.Timeout | undefined;
   /** The rest of a mouse report cut off and dropped, dropped too if it comes before `until`. */
-  #reportTail: { until: number; pattern: RegExp } | undefined;
+  #reportTail: { until: number; tail: Tail } | undefined;
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
     clearTimeout(this.#heldTimer);
     const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-    if (!this.mouseReports) return this.#take(Buffer.concat([this.#x10.release(), bytes]));
-    const rewritten = this.#x10.rewrite(bytes);
+    const rewritten = this.mouseReports ? this.#x10.rewrite(bytes) : Buffer.concat([this.#x10.release(), bytes]);
     this.#take(rewritten);
-    // A read ending in a lone ESC is the Esc key at once; if it was a report cut just after its
-    // ESC, the rest of it is dropped when it comes rather than typed.
-    if (rewritten.at(-1) === 0x1b) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: REPORT_AFTER_ESC };
+    // A read ending in a lone ESC is the Esc key at once; if it was a report or an answer cut just
+    // after its ESC, the rest of it is dropped when it comes rather than typed.
+    if (rewritten.at(-1) === 0x1b && this.#paste === undefined) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, tail: AFTER_ESC_TAIL };
+    if (!this.mouseReports) return;
     if (this.#x10.holding) this.#heldTimer = setTimeout(() => this.#take(this.#x10.release()), SEQUENCE_WAIT_MS);
   };
 
@@ -117,8 +140,13 @@ export class TerminalReader extends EventEmitter {
     if (bytes.length === 0) return;
     let text = this.#unfinished + this.#decoder.write(bytes);
     if (this.#reportTail) {
-      if (Date.now() <= this.#reportTail.until) text = text.replace(this.#reportTail.pattern, '');
+      const { until, tail } = this.#reportTail;
       this.#reportTail = undefined;
+      if (Date.now() <= until) {
+        // Its start only, cut again: dropped, and the rest still looked for.
+        if (tail.partial.test(text)) return void (this.#reportTail = { until, tail: continued(tail, text) });
+        text = text.replace(tail.whole, '');
+      }
     }
     this.#unfinished = '';
     clearTimeout(this.#unfinishedTimer);
@@ -149,7 +177,7 @@ export class TerminalReader extends EventEmitter {
             // Its end never came: what it is, if anything, goes on its own (a report's or an
             // answer's start is dropped, and the rest of it when it comes).
             const tail = tailOf(this.#unfinished);
-            if (tail) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, pattern: tail };
+            if (tail) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, tail };
             this.#deliver([this.#unfinished]);
             this.#unfinished = '';
           }, SEQUENCE_WAIT_MS);

@@ -204,6 +204,37 @@ describe('TerminalReader', () => {
     expect(seen).toEqual(['j', 'k', 'f']);
   });
 
+  it('drops an answer cut right after its ESC, and one cut again and again, as long as it is the rest of one; [ and ] after Esc stay keys', () => {
+    const { seen, send } = reading();
+    // Cut just after the ESC: the Esc is a key at once (it could be one), the rest is no keys.
+    send(`j${ESC}`);
+    send(']11;rgb:ffff/ffff/ffff\u0007k');
+    send(ESC);
+    send('[?0u');
+    send('l');
+    expect(seen).toEqual(['j', 'esc', 'k', 'esc', 'l']);
+    // Cut three times, each part more than 20 ms after the one before.
+    send(`${ESC}]11;rgb:ff`);
+    vi.advanceTimersByTime(30);
+    send('ff/ff');
+    vi.advanceTimersByTime(30);
+    send('ff/ffff\u0007m');
+    expect(seen.slice(5)).toEqual(['m']);
+    send(`${ESC}[?`);
+    vi.advanceTimersByTime(30);
+    send('1');
+    vi.advanceTimersByTime(30);
+    send('u');
+    send('n');
+    expect(seen.slice(6)).toEqual(['n']);
+    // Esc, then the keys [ and ] (previous and next list): a person's, kept.
+    send(ESC);
+    send('[');
+    send(ESC);
+    send(']');
+    expect(seen.slice(7)).toEqual(['esc', '[', 'esc', ']']);
+  });
+
   it('takes no colour from a background answer cut off and let go: only a whole answer is one', () => {
     const { input, seen, send } = reading();
     const backgrounds: string[] = [];
