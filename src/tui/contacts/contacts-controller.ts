@@ -278,7 +278,9 @@ export class ContactsController {
       return;
     }
     let under = this.#walking;
-    if (!under || under.page !== s.page || under.deleted !== s.deleted) {
+    // Walked afresh from the page on screen once it changed (a rename or a delete landed), but not
+    // while a walk is under way: a move then adds to that walk, which goes from where it began.
+    if (!under || (under.goal === undefined && (under.page !== s.page || under.deleted !== s.deleted))) {
       under = { page: s.page, deleted: s.deleted, walk: new ContactWalk(walkOrigin(s)), goal: undefined, abort: undefined, request: undefined };
       this.#walking = under;
     }

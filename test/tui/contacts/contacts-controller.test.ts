@@ -9,6 +9,8 @@ import { WriteLedger } from '../../../src/tui/contacts/write-ledger.js';
 import { StatusBoard } from '../../../src/tui/state/status.js';
 import { waitFor } from '../../helpers/ink.js';
 import { setUpSandbox } from '../../helpers/sandbox.js';
+import { startProxy } from '../../helpers/proxy.js';
+import { TickbookClient } from '../../../src/api/client.js';
 
 const ctx = setUpSandbox();
 const made: ContactsController[] = [];
@@ -29,6 +31,34 @@ async function started(pageSize = 5, undoWindowMs = 5000) {
 }
 
 describe('ContactsController', () => {
+  it('a move made while a walk is under way adds to it, though a rename landed meanwhile', async () => {
+    // Walks fetch 100 contacts a request; those come slowly, the rename at once.
+    const proxy = await startProxy(ctx.sb.contactsUrl, { delayMs: (req) => (req.url.includes('limit=100') ? 400 : 0) });
+    const slow = new TickbookClient({ contactsUrl: proxy.url, marketDataUrl: ctx.sb.marketDataUrl, token: ctx.sb.token, apiKey: ctx.sb.apiKey });
+    try {
+      const controller = new ContactsController({ client: slow, status: new StatusBoard(), pageSize: 5, ledger: new WriteLedger(), undoWindowMs: 5000, onChanged: () => undefined });
+      made.push(controller);
+      controller.start();
+      await waitFor(() => controller.getState().page !== undefined, 5000, 'the first page');
+      const target = selectedContact(controller.getState())!;
+      controller.startRename();
+      controller.editRename({ kind: 'type', text: ' (walked)' });
+      controller.submitRename();
+      controller.go({ pages: 6 });
+      await waitFor(() => controller.getState().page?.contacts[0]?.displayName?.endsWith(' (walked)') === true, 5000, 'the rename landed');
+      await waitFor(async () => (await ctx.checker.getContact(target.id)).displayName?.endsWith(' (walked)') === true, 5000, 'the server to have the name');
+      expect(controller.moving(), 'the walk still under way when the rename landed').toBe(true);
+      controller.go({ pages: 1 });
+      await waitFor(() => !controller.moving(), 10_000, 'the walk to land');
+      expect(controller.getState().pageNumber).toBe(8);
+      await ctx.checker.updateContact(target.id, target.displayName ?? null);
+    } finally {
+      await slow.close();
+      await proxy.close();
+    }
+  });
+
+
   it('moves back to back act on the latest state: three j and a k leave the cursor on the third row', async () => {
     const { controller } = await started();
     const firstPage = (await ctx.checker.listContacts({ limit: 5 })).contacts;
