@@ -96,7 +96,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const input = new TerminalReader(stdin);
   const reader =
     readerWanted &&
-    new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown: readerUnicode ? undefined : spokenAscii, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS });
+    new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown: readerUnicode ? undefined : spokenAscii, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS, columns: () => stdout.columns || 80 });
   const mouse = readerWanted ? { on: false } : mouseAtStart(process.env, options.mouse);
   /** The terminal asked to report the mouse, and the input told to look for its reports. */
   const reportMouse = (on: boolean) => {

@@ -4,7 +4,7 @@
 // never the whole line. Only backspaces, text and spaces are sent: no cursor addressing, so it
 // works where TERM is dumb or the reader follows only the text written (Emacspeak, speakup).
 import type { FieldText } from '../state/field-text.js';
-import { characters } from '../state/field-window.js';
+import { characters, fieldWindow } from '../state/field-window.js';
 import { width as stringWidth } from '../../text/width.js';
 
 /**
@@ -48,5 +48,28 @@ export function fieldEcho(before: FieldText, after: FieldText, shown: (text: str
   return bytes + back(columns(now, after.cursor, now.length));
 }
 
-/** A field shown for the first time on a fresh line: its text, the cursor where it is. */
-export const fieldShown = (field: FieldText, shown: (text: string) => string = (t) => t): string => fieldEcho({ value: '', cursor: 0 }, field, shown);
+/** What of a field is on the terminal's line: the first character shown, and the text shown with its cursor. */
+export interface DrawnField {
+  start: number;
+  shown: FieldText;
+}
+
+/**
+ * The bytes that bring the line from `drawn` (undefined: a fresh line) to `field`, a field longer
+ * than the line scrolling sideways as a dumb terminal's line editor does: only the part around the
+ * cursor is on the line, `columns` wide at most (less a margin for characters a terminal counts
+ * wider). Within that part the echo is a shell's; when the part moves, the line is written again
+ * from its start (a carriage return, never a move up).
+ */
+export function fieldStep(drawn: DrawnField | undefined, field: FieldText, columns: number, shown: (text: string) => string = (t) => t): { bytes: string; drawn: DrawnField } {
+  const room = Math.max(8, columns - 3);
+  const window = fieldWindow(characters(field.value), field.cursor, room, drawn?.start ?? 0);
+  const cursorShown = field.cursor < characters(field.value).length ? window.atCursor : '';
+  const visible: FieldText = { value: window.before + cursorShown + window.after, cursor: characters(window.before).length };
+  const next = { start: window.start, shown: visible };
+  if (!drawn) return { bytes: fieldEcho(EMPTY, visible, shown), drawn: next };
+  if (drawn.start === window.start) return { bytes: fieldEcho(drawn.shown, visible, shown), drawn: next };
+  return { bytes: `\r${fieldEcho({ value: drawn.shown.value, cursor: 0 }, visible, shown)}`, drawn: next };
+}
+
+const EMPTY: FieldText = { value: '', cursor: 0 };

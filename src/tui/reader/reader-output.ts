@@ -8,7 +8,7 @@ import type { Timers } from '../contacts/write-ledger.js';
 import type { Source, StatusBoard, StatusMessage } from '../state/status.js';
 import { sanitize } from '../../text/sanitize.js';
 import { asciiLine } from '../style/glyphs.js';
-import { fieldEcho, fieldShown } from './field-echo.js';
+import { type DrawnField, fieldStep } from './field-echo.js';
 import { type ReaderField, type ReaderScreen, type Said, screenLines } from './reader-screen.js';
 import { countWords } from './spoken-words.js';
 
@@ -61,6 +61,8 @@ export interface ReaderOutputOptions {
   now: () => number;
   /** Read the selected price every this many seconds when it changed; 0 or none: only when asked. */
   readPricesEveryS?: number | undefined;
+  /** The terminal's width: a field longer than the line scrolls sideways within it. 80 by default. */
+  columns?: (() => number) | undefined;
 }
 
 export class ReaderOutput {
@@ -69,8 +71,9 @@ export class ReaderOutput {
   /** The screen as it is now, and as it was when last said: what is said is the difference. */
   #screen: ReaderScreen | undefined;
   #said: ReaderScreen | undefined;
-  /** The field on the terminal's last line, as drawn, the cursor at its cursor. */
+  /** The field on the terminal's last line, and what of it is drawn there, the cursor at its cursor. */
   #field: ReaderField | undefined;
+  #drawnField: DrawnField | undefined;
   /** The timer that says what typing changed once it pauses. */
   #quiet: unknown;
   #submitCheck: unknown;
@@ -119,8 +122,7 @@ export class ReaderOutput {
     this.#screen = screen;
     const field = screen.field;
     if (field !== undefined && this.#field?.key === field.key) {
-      this.#o.write(fieldEcho(this.#field.text, field.text, this.#shown));
-      this.#field = field;
+      this.#drawField(field, false);
       // What typing changed (the best match) is said once typing pauses, as the screen is then:
       // after each letter it would drown the letters, and a match for a query since changed is
       // no news.
@@ -136,10 +138,15 @@ export class ReaderOutput {
     this.#dropQuiet();
     const lines = this.#catchUp();
     if (lines === 0 && this.#field !== undefined) this.#leaveField();
-    if (field) {
-      this.#o.write(fieldShown(field.text, this.#shown));
-      this.#field = field;
-    }
+    if (field) this.#drawField(field, true);
+  }
+
+  /** Writes `field` on the line: afresh, or as the change from what is drawn there. */
+  #drawField(field: ReaderField, fresh: boolean): void {
+    const { bytes, drawn } = fieldStep(fresh ? undefined : this.#drawnField, field.text, this.#o.columns?.() ?? 80, this.#shown);
+    this.#o.write(bytes);
+    this.#field = field;
+    this.#drawnField = drawn;
   }
 
   /** Says what changed between the screen last said and the screen now; how many lines that was. */
@@ -192,10 +199,7 @@ export class ReaderOutput {
     this.say('resumed');
     this.repeat();
     const field = this.#screen?.field;
-    if (field && this.#field === undefined) {
-      this.#o.write(fieldShown(field.text, this.#shown));
-      this.#field = field;
-    }
+    if (field && this.#field === undefined) this.#drawField(field, true);
   }
 
   /** Lines end in \n alone: raw mode as Node sets it keeps the driver's ONLCR, which makes it \r\n. */
@@ -210,18 +214,16 @@ export class ReaderOutput {
     this.#leaveField();
     if (this.#screen?.facts.problem !== undefined && said.includes(this.#screen.facts.problem)) this.#problemSaid = true;
     this.#o.write(said.map((line) => `${this.#shown(spoken(line))}\n`).join(''));
-    if (field && !leave) {
-      this.#o.write(fieldShown(field.text, this.#shown));
-      this.#field = field;
-    }
+    if (field && !leave) this.#drawField(field, true);
   }
 
   /** Ends the field's line: what comes next starts a line of its own (an empty field's line is that already). */
   #leaveField(): void {
     if (this.#field === undefined) return;
     // The cursor is back at the start of the line where it was, or the line empty: \r suffices then.
-    this.#o.write(this.#field.text.value === '' ? '' : '\n');
+    this.#o.write(this.#drawnField?.shown.value === '' ? '' : '\n');
     this.#field = undefined;
+    this.#drawnField = undefined;
   }
 
   #dropQuiet(): void {

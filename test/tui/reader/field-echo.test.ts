@@ -2,7 +2,7 @@
 // moves a column left; each code point takes its own wcwidth, a zero-width one joining the cell
 // before) and the line and cursor compared with the field's.
 import { describe, expect, it } from 'vitest';
-import { fieldEcho, fieldShown } from '../../../src/tui/reader/field-echo.js';
+import { fieldEcho, fieldStep } from '../../../src/tui/reader/field-echo.js';
 import { EMPTY_FIELD, type FieldText, fieldInput, type FieldInput } from '../../../src/tui/state/field-text.js';
 import { characters } from '../../../src/tui/state/field-window.js';
 import { width } from '../../../src/text/width.js';
@@ -29,8 +29,8 @@ function play(bytes: string, line: string[] = [], cursor = 0): { line: string[];
   return { line: cells, cursor: at };
 }
 
-const columns = (text: string) => [...text].reduce((sum, point) => sum + width(point), 0);
-const shownAs = (field: FieldText) => ({ text: field.value, column: columns(characters(field.value).slice(0, field.cursor).join('')) });
+const terminalColumns = (text: string) => [...text].reduce((sum, point) => sum + width(point), 0);
+const shownAs = (field: FieldText) => ({ text: field.value, column: terminalColumns(characters(field.value).slice(0, field.cursor).join('')) });
 const text = (line: string[]) => line.join('').replace(/ +$/, '');
 
 describe('a field echoed as a shell echoes it', () => {
@@ -78,7 +78,7 @@ describe('a field echoed as a shell echoes it', () => {
       { kind: 'type', text: 'Lovelace' },
     ];
     let field: FieldText = EMPTY_FIELD;
-    let terminal = play(fieldShown(field));
+    let terminal = play(fieldEcho(EMPTY_FIELD, field));
     for (const input of inputs) {
       const next = fieldInput(field, input);
       terminal = play(fieldEcho(field, next), terminal.line, terminal.cursor);
@@ -90,6 +90,40 @@ describe('a field echoed as a shell echoes it', () => {
   });
 
   it('draws what the terminal can show, ASCII where it must', () => {
-    expect(fieldShown({ value: 'Ivić', cursor: 4 }, (t) => t.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))).toBe('Ivic');
+    expect(fieldEcho(EMPTY_FIELD, { value: 'Ivić', cursor: 4 }, (t) => t.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))).toBe('Ivic');
+  });
+
+  it('scrolls a field longer than the line sideways: never past the line\'s end, the cursor always on it, only a carriage return to go back', () => {
+    const columns = 20;
+    const inputs: FieldInput[] = [
+      { kind: 'type', text: 'https://avatars.example/people/ada-lovelace.png' },
+      { kind: 'edit', edit: 'start' },
+      { kind: 'edit', edit: 'word-right' },
+      { kind: 'type', text: 'X' },
+      { kind: 'edit', edit: 'end' },
+      { kind: 'backspace' },
+      { kind: 'edit', edit: 'kill-start' },
+    ];
+    let field: FieldText = EMPTY_FIELD;
+    let step = fieldStep(undefined, field, columns);
+    let terminal = play(step.bytes);
+    for (const input of inputs) {
+      field = fieldInput(field, input);
+      const before = terminal;
+      step = fieldStep(step.drawn, field, columns);
+      expect(step.bytes).not.toMatch(/\u001b/);
+      // A carriage return takes the cursor to the line's start.
+      const [head, ...rest] = step.bytes.split('\r');
+      terminal = play(head!, before.line, before.cursor);
+      for (const part of rest) terminal = play(part, terminal.line, 0);
+      const chars = characters(field.value);
+      const shown = text(terminal.line);
+      expect(terminal.line.length, JSON.stringify(input)).toBeLessThanOrEqual(columns);
+      expect(field.value, JSON.stringify(input)).toContain(shown);
+      // The character the cursor is on (or the end) is where the terminal's cursor is.
+      const offset = field.value.indexOf(shown);
+      expect(offset + terminal.cursor, JSON.stringify(input)).toBe(terminalColumns(chars.slice(0, field.cursor).join('')));
+    }
   });
 });
+
