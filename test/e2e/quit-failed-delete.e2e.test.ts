@@ -43,12 +43,19 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
     rmSync(home, { recursive: true, force: true });
   });
 
+  /** The dashboard on `api`, the one contact deleted (d, y) and in its undo window. */
+  async function deleteWaiting(api: TestServer): Promise<PtyRun> {
+    // Kept in `run` at once: afterEach kills it whatever happens next.
+    const started = (run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home));
+    await started.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
+    await started.pressUntil('d', /y: delete/, 'the delete prompt');
+    await started.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    return started;
+  }
+
   /** d, y, q on the one contact; resolves with the status and what came after the terminal was restored. */
   async function deleteThenQuit(api: TestServer): Promise<{ status: number | null; after: string; ms: number }> {
-    run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
-    await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
-    await run.pressUntil('d', /y: delete/, 'the delete prompt');
-    await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    run = await deleteWaiting(api);
     const quitAt = Date.now();
     // Again until it shows, as for d and y; a quick refusal may end the run before it does.
     for (let sentAt = 0; !run.ended() && !/finishing/.test(run.text()); await sleep(50)) {
@@ -90,10 +97,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
 
   it('a second signal while the DELETE hangs leaves at once, saying a change may not have been sent', async () => {
     const api = await server('hang');
-    run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
-    await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
-    await run.pressUntil('d', /y: delete/, 'the delete prompt');
-    await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    run = await deleteWaiting(api);
     const pid = await run.pid();
     process.kill(pid, 'SIGTERM');
     // The first sends the DELETE (which hangs); the second does not wait for it.
@@ -109,10 +113,7 @@ describe.skipIf(!hasScript())('quitting while a delete waits to be undone, the s
 
   it('a second Ctrl-C while "finishing…" waits for the DELETE gives the terminal back at once, saying a change may not have been sent', async () => {
     const api = await server('hang');
-    run = startInPty([process.execPath, BIN, '--base-url', api.url, '--token', 'test-token', '--api-key', 'test-key'], env, home);
-    await run.until((t) => /page 1/.test(t) && t.includes('ada_l'), 'the first page');
-    await run.pressUntil('d', /y: delete/, 'the delete prompt');
-    await run.pressUntil('y', /u: undo \(\d+s\)/, 'the undo offer');
+    run = await deleteWaiting(api);
     run.send('\u0003');
     for (const deadline = Date.now() + 15_000; api.count('DELETE', '/v1/contacts/ct_ada') === 0 && Date.now() < deadline; ) await sleep(50);
     await run.until((t) => /finishing/.test(t), 'finishing…');
