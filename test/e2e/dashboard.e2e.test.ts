@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, setUpE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, setUpE2eHome, tmux } from '../helpers/tmux.js';
 
 const PRICE_ROW = (symbol: string) => new RegExp(`${symbol.replace('.', '\\.')}\\s+(?:\\S.*?\\s+)?(\\d+\\.\\d{2,4})\\s`);
 
@@ -180,7 +180,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
   it('honours NO_COLOR: no colour codes reach the terminal, changes still read by their arrows', async () => {
     const s = (ctx.session = startTmux([process.execPath, BIN, '--watchlist', 'AAPL,MSFT,NOPE9', '--interval', '1'], { ...ctx.env, NO_COLOR: '1' }));
     await s.waitFor((t) => /[▲▼·]\d/.test(t) && /NOPE9\s+unknown symbol/.test(t), 'a second tick and the unknown symbol');
-    const coloured = execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', s.name], { encoding: 'utf8' });
+    const coloured = tmux(['capture-pane', '-p', '-e', '-t', s.name]);
     // SGR foreground/background colours: 30–37, 39–47, 90–97, 100–107, 38;5 / 38;2.
     expect(coloured).not.toMatch(/\u001b\[[0-9;]*(?:3[0-8]|4[0-8]|9[0-7]|10[0-7])(?:;[0-9;]*)?m/);
     expect(s.screen()).toMatch(/every 1s/);
@@ -258,7 +258,7 @@ describe.skipIf(!hasTmux())('dashboard in tmux', () => {
   it('leaves the terminal as it found it when killed with SIGTERM', async () => {
     const s = (ctx.session = startTmux([process.execPath, BIN], ctx.env, 100, 30));
     await s.waitFor((t) => /page 1/.test(t), 'the dashboard');
-    const pid = execFileSync('tmux', ['list-panes', '-t', s.name, '-F', '#{pane_pid}'], { encoding: 'utf8' }).trim();
+    const pid = tmux(['list-panes', '-t', s.name, '-F', '#{pane_pid}']).trim();
     // The pane runs a shell; tickbook is its child.
     const child = execFileSync('pgrep', ['-P', pid, '-f', 'tickbook'], { encoding: 'utf8' }).trim().split('\n')[0]!;
     process.kill(Number(child), 'SIGTERM');

@@ -1,14 +1,13 @@
 // What a person sees in a real terminal (bin/tickbook in tmux) when the text or the terminal is
 // unusual: names with invisible and format characters, a query longer than the field, no
 // colour, a locale that is not UTF-8, a dumb terminal.
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import stringWidth from 'string-width';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { client, startTestSandbox, type TestSandbox } from '../helpers/sandbox.js';
-import { BIN, hasTmux, startTmux, type TmuxSession } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, tmux, type TmuxSession } from '../helpers/tmux.js';
 
 /** Columns as tmux draws them: each code point on its own (marks and zero-width ones none). */
 const terminalWidth = (text: string): number => [...text].reduce((sum, char) => sum + stringWidth(char), 0);
@@ -105,7 +104,7 @@ describe.skipIf(!hasTmux())('unusual text and terminals in tmux', () => {
     session = undefined;
   });
 
-  const attributes = (s: TmuxSession): string => execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', s.name], { encoding: 'utf8' });
+  const attributes = (s: TmuxSession): string => tmux(['capture-pane', '-p', '-e', '-t', s.name]);
 
   it('names with invisible characters: every row keeps its borders; rename saves what it shows; a long query scrolls on one line', async () => {
     const s = (session = startTmux(args, env, 120, 40));

@@ -1,9 +1,8 @@
 // Themes in a real terminal: tmux answers the dashboard's background question (OSC 11) with its
 // window style's background, so `--theme auto` is seen choosing light on white and dark
 // otherwise; `--theme light` is asked for outright; a theme that is not one is refused.
-import { execFileSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome } from '../helpers/tmux.js';
+import { BIN, hasTmux, startTmux, type TmuxSession, setUpE2eHome, tmux } from '../helpers/tmux.js';
 
 // The focused pane's border: light's #005f87 as Ink sends it to a 256-colour terminal
 // (ansi-styles' rounding into the 6x6x6 cube: 31); dark's the terminal's own cyan (36).
@@ -17,11 +16,11 @@ describe.skipIf(!hasTmux())('themes in tmux', () => {
     session?.kill();
     session = undefined;
   });
-  const attributes = (s: TmuxSession): string => execFileSync('tmux', ['capture-pane', '-p', '-e', '-t', s.name], { encoding: 'utf8' });
+  const attributes = (s: TmuxSession): string => tmux(['capture-pane', '-p', '-e', '-t', s.name]);
   /** The dashboard, started once tmux has been given the pane's background. */
   const start = (background: string | undefined, extra: string[] = []) => {
     const s = (session = startTmux(['sh', '-c', 'sleep 0.5; exec "$@"', 'sh', process.execPath, BIN, '--watchlist', 'AAPL', ...extra], { ...ctx.env, TERM: 'xterm-256color' }));
-    if (background) execFileSync('tmux', ['set-option', '-w', '-t', s.name, 'window-style', `bg=${background}`]);
+    if (background) tmux(['set-option', '-w', '-t', s.name, 'window-style', `bg=${background}`]);
     return s;
   };
   const drawn = (s: TmuxSession) => s.waitFor((t) => /Contacts/.test(t) && /AAPL\s+\d+\.\d{2}/.test(t), 'the dashboard');

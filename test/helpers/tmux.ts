@@ -40,8 +40,22 @@ export interface TmuxSession {
   kill(): void;
 }
 
-function tmux(args: string[]): string {
-  return execFileSync('tmux', args, { encoding: 'utf8' });
+/**
+ * Each test process's sessions on a tmux server of its own, kept up while it has none: on one
+ * server for all, a worker's last session ending took the server down as another worker's
+ * new-session reached it ("server exited unexpectedly", once in CI).
+ */
+const SOCKET = `tickbook-e2e-${process.pid}`;
+let serverUp = false;
+
+/** tmux on this process's server. */
+export function tmux(args: readonly string[]): string {
+  if (!serverUp) {
+    execFileSync('tmux', ['-L', SOCKET, 'start-server', ';', 'set-option', '-g', 'exit-empty', 'off']);
+    serverUp = true;
+    process.once('exit', () => spawnSync('tmux', ['-L', SOCKET, 'kill-server']));
+  }
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 }
 
 export function startTmux(command: string[], env: Record<string, string>, columns = 120, rows = 40): TmuxSession {
@@ -95,7 +109,7 @@ export function startTmux(command: string[], env: Record<string, string>, column
       return { reporting: standard === '1', sgr: sgr === '1' };
     },
     kill: () => {
-      spawnSync('tmux', ['kill-session', '-t', name]);
+      spawnSync('tmux', ['-L', SOCKET, 'kill-session', '-t', name]);
     },
   };
   return session;
