@@ -41,21 +41,31 @@ export interface TmuxSession {
 }
 
 /**
- * Each test process's sessions on a tmux server of its own, kept up while it has none: on one
- * server for all, a worker's last session ending took the server down as another worker's
- * new-session reached it ("server exited unexpectedly", once in CI).
+ * Each test process's sessions on a tmux server of its own: on one server for all, a worker's
+ * last session ending took the server down as another worker's new-session reached it ("server
+ * exited unexpectedly", once in CI). The server ends with its last session, as tmux's do.
  */
 const SOCKET = `tickbook-e2e-${process.pid}`;
-let serverUp = false;
 
 /** tmux on this process's server. */
 export function tmux(args: readonly string[]): string {
-  if (!serverUp) {
-    execFileSync('tmux', ['-L', SOCKET, 'start-server', ';', 'set-option', '-g', 'exit-empty', 'off']);
-    serverUp = true;
-    process.once('exit', () => spawnSync('tmux', ['-L', SOCKET, 'kill-server']));
+  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * A new session; tried again while the server is still going away after this process's last
+ * session ended (its new-session then meets a server on its way out).
+ */
+function newSession(args: readonly string[]): void {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      tmux(['new-session', ...args]);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/server exited unexpectedly|lost server/.test(String((error as { stderr?: unknown }).stderr ?? error))) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+    }
   }
-  return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
 }
 
 export function startTmux(command: string[], env: Record<string, string>, columns = 120, rows = 40): TmuxSession {
@@ -65,7 +75,7 @@ export function startTmux(command: string[], env: Record<string, string>, column
   const envArgs = Object.entries({ ...locale, ...env }).map(([k, v]) => `${k}=${v}`);
   // The pane's command ends with a marker line so a test can see the program exit.
   const shell = `env -u CI ${envArgs.map(quote).join(' ')} ${command.map(quote).join(' ')}; echo "[exited $?]"; sleep 600`;
-  tmux(['new-session', '-d', '-s', name, '-x', String(columns), '-y', String(rows), shell]);
+  newSession(['-d', '-s', name, '-x', String(columns), '-y', String(rows), shell]);
   const session: TmuxSession = {
     name,
     screen: () => tmux(['capture-pane', '-p', '-t', name]),
