@@ -48,7 +48,7 @@ import { readAlerts } from './alerts/alerts-controller.js';
 import { ReaderView } from './reader/ReaderView.js';
 import { readerCommands } from './reader/reader-commands.js';
 import { contactsRows } from './reader/describe-contacts.js';
-import { selectedPrice, tickerRows } from './reader/describe-ticker.js';
+import { tickerRows } from './reader/describe-ticker.js';
 import { statusSentence } from './reader/status-sentence.js';
 import type { ScreenParts } from './reader/describe-screen.js';
 import { UNDO_WINDOW_MS } from './contacts/contacts-state.js';
@@ -257,7 +257,6 @@ export function Dashboard(props: DashboardProps) {
   });
 
   if (reader) {
-    reader.price = () => selectedPrice(ticker.getState(), symbols.names);
     const parts = (): ScreenParts => ({
       focus,
       overlay: overlay.kind,

@@ -94,9 +94,9 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
   const readerUnicode = readerWanted && glyphsFor({ ...process.env, TERM: undefined }, options.glyphs).unicode;
   const screen = new Screen(stdout, glyphs.unicode ? undefined : asciiLine, readerWanted && { plain });
   const input = new TerminalReader(stdin);
-  const reader =
-    readerWanted &&
-    new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown: readerUnicode ? undefined : spokenAscii, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS, columns: () => stdout.columns || 80 });
+  const reader = readerWanted
+    ? new ReaderOutput({ write: (bytes) => screen.signal(bytes), status: options.status, shown: readerUnicode ? undefined : spokenAscii, timers: realTimers, now: Date.now, readPricesEveryS: readerWanted.readPricesEveryS, columns: () => stdout.columns || 80 })
+    : undefined;
   const mouse = readerWanted ? { on: false } : mouseAtStart(process.env, options.mouse);
   /** The terminal asked to report the mouse, and the input told to look for its reports. */
   const reportMouse = (on: boolean) => {
@@ -130,11 +130,6 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     letGo();
   };
   /**
-   * The terminal first, at once: waiting for the server's answers can take seconds, and a second
-   * signal or a SIGKILL meanwhile must not leave the shell in the alternate screen, the cursor
-   * hidden. A SIGHUP usually means the terminal is gone: restoring it then fails, and is let be.
-   */
-  /**
    * Asked twice to end (a second signal, or a second Ctrl-C while "finishing…" waits for the
    * server): the terminal is the shell's at once, and the process ends without waiting, saying
    * what may be lost, as the first would have ended it without us.
@@ -148,6 +143,11 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
     process.stderr.write('tickbook: stopped before the server answered; a change you made may not have been sent\n');
     process.exit(signalStatus(endedBy ?? 'SIGINT'));
   };
+  /**
+   * The terminal first, at once: waiting for the server's answers can take seconds, and a second
+   * signal or a SIGKILL meanwhile must not leave the shell in the alternate screen, the cursor
+   * hidden. A SIGHUP usually means the terminal is gone: restoring it then fails, and is let be.
+   */
   const signalled = (signal: NodeJS.Signals) => {
     if (endedBy) {
       // Not while the terminal is gone: nothing is waiting on the user there.
@@ -254,7 +254,7 @@ export async function runDashboard(options: RunDashboardOptions): Promise<number
                   onSuspend={suspend}
                   onLeaveNow={leaveNow}
                   ledger={ledger}
-                  reader={reader || undefined}
+                  reader={reader}
                 />
               </InputSourceContext.Provider>
             </LifecycleContext.Provider>

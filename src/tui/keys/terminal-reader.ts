@@ -66,7 +66,6 @@ function continued(tail: Tail, text: string): Tail {
 
 /** What the rest of `start`, a sequence whose end came too late and was dropped, looks like. */
 function tailOf(start: string): Tail | undefined {
-  if (start === '\u001b') return AFTER_ESC_TAIL;
   if (start.startsWith('\u001b[<')) return REPORT_TAIL;
   if (start.startsWith('\u001b[?')) return PRIVATE_CSI_TAIL;
   if (/^\u001b[\]PX^_]/.test(start)) return STRING_TAIL;
@@ -119,8 +118,8 @@ export class TerminalReader extends EventEmitter {
   mouseReports = false;
   readonly #x10 = new X10Rewriter();
   #heldTimer: NodeJS.Timeout | undefined;
-  /** The rest of a mouse report cut off and dropped, dropped too if it comes before `until`. */
-  #reportTail: { until: number; tail: Tail } | undefined;
+  /** The rest of a report or an answer cut off and dropped, dropped too if it comes before `until`. */
+  #droppedTail: { until: number; tail: Tail } | undefined;
   /** Detached: the terminal is no longer this input's (the shell's again, or gone). */
   #detached = false;
   readonly #onData = (chunk: Buffer | string): void => {
@@ -130,7 +129,7 @@ export class TerminalReader extends EventEmitter {
     this.#take(rewritten);
     // A read ending in a lone ESC is the Esc key at once; if it was a report or an answer cut just
     // after its ESC, the rest of it is dropped when it comes rather than typed.
-    if (rewritten.at(-1) === 0x1b && this.#paste === undefined) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, tail: AFTER_ESC_TAIL };
+    if (rewritten.at(-1) === 0x1b && this.#paste === undefined) this.#droppedTail = { until: Date.now() + REPORT_TAIL_MS, tail: AFTER_ESC_TAIL };
     if (!this.mouseReports) return;
     if (this.#x10.holding) this.#heldTimer = setTimeout(() => this.#take(this.#x10.release()), SEQUENCE_WAIT_MS);
   };
@@ -139,12 +138,12 @@ export class TerminalReader extends EventEmitter {
   #take(bytes: Buffer): void {
     if (bytes.length === 0) return;
     let text = this.#unfinished + this.#decoder.write(bytes);
-    if (this.#reportTail) {
-      const { until, tail } = this.#reportTail;
-      this.#reportTail = undefined;
+    if (this.#droppedTail) {
+      const { until, tail } = this.#droppedTail;
+      this.#droppedTail = undefined;
       if (Date.now() <= until) {
         // Its start only, cut again: dropped, and the rest still looked for.
-        if (tail.partial.test(text)) return void (this.#reportTail = { until, tail: continued(tail, text) });
+        if (tail.partial.test(text)) return void (this.#droppedTail = { until, tail: continued(tail, text) });
         text = text.replace(tail.whole, '');
       }
     }
@@ -177,7 +176,7 @@ export class TerminalReader extends EventEmitter {
             // Its end never came: what it is, if anything, goes on its own (a report's or an
             // answer's start is dropped, and the rest of it when it comes).
             const tail = tailOf(this.#unfinished);
-            if (tail) this.#reportTail = { until: Date.now() + REPORT_TAIL_MS, tail };
+            if (tail) this.#droppedTail = { until: Date.now() + REPORT_TAIL_MS, tail };
             this.#deliver([this.#unfinished]);
             this.#unfinished = '';
           }, SEQUENCE_WAIT_MS);

@@ -4,7 +4,7 @@
 import { describeCondition } from '../../market/alerts.js';
 import { formatPrice } from '../../text/numbers.js';
 import { sanitize } from '../../text/sanitize.js';
-import { absoluteTime } from '../../text/time.js';
+import { absoluteTime, clockTime } from '../../text/time.js';
 import type { AlertsView } from '../alerts/alerts-state.js';
 import type { ContactsState } from '../contacts/contacts-state.js';
 import { type DetailModel, SPAN_WORDS } from '../detail/use-detail-view.js';
@@ -56,7 +56,7 @@ export function keyLines(scopes: readonly Scope[]): string[] {
 }
 
 function alertWords(alert: StoredAlert, now: number): string {
-  const state = alert.paused ? ', paused' : alert.snoozedUntil !== undefined && alert.snoozedUntil > now ? `, snoozed until ${absoluteTime(new Date(alert.snoozedUntil)).slice(11, 16)}` : '';
+  const state = alert.paused ? ', paused' : alert.snoozedUntil !== undefined && alert.snoozedUntil > now ? `, snoozed until ${clockTime(alert.snoozedUntil)}` : '';
   return `alert ${alert.id}: ${sanitize(alert.symbol)} ${describeCondition(alert.condition, formatPrice)}${state}`;
 }
 
@@ -128,7 +128,7 @@ export function describeScreen(parts: ScreenParts): ReaderScreen {
     };
   }
   if (parts.overlay === 'messages') {
-    const lines = parts.messages.map((m) => `${absoluteTime(new Date(m.at)).slice(11, 19)}, ${m.kind === 'error' ? 'problem: ' : ''}${sanitize(m.text)}`);
+    const lines = parts.messages.map((m) => `${clockTime(m.at, true)}, ${m.kind === 'error' ? 'problem: ' : ''}${sanitize(m.text)}`);
     // Read once, on opening: a message that comes meanwhile is said as it comes.
     return { ...none, place: 'Messages, oldest first. Escape closes.', body: { key: 'messages', words: lines.length > 0 ? lines.join('\n') : 'no messages' } };
   }

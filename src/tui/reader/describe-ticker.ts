@@ -46,11 +46,8 @@ const COLUMN_WORDS: Record<ColumnName, string> = {
 
 const LOT_LABELS = { quantity: 'Quantity', cost: 'Cost per share', date: 'Date bought, year-month-day, optional' } as const;
 
-/** The selected symbol's price in words, or why there is none; undefined with no symbol selected. */
-export function selectedPriceWords(ticker: TickerState, names?: ReadonlyMap<string, string>): string | undefined {
-  const order = displayOrder(ticker);
-  const symbol = order[ticker.cursor];
-  if (symbol === undefined) return undefined;
+/** `symbol`'s price in words, or why there is none. */
+function symbolPriceWords(ticker: TickerState, symbol: string, names?: ReadonlyMap<string, string>): string {
   const why = ticker.unknown.has(symbol) ? 'not known to the server' : ticker.rejected.has(symbol) ? `no price: ${sanitize(ticker.rejected.get(symbol)!)}` : undefined;
   return priceWords(symbol, ticker.rows[symbol], why, names?.get(symbol));
 }
@@ -58,8 +55,7 @@ export function selectedPriceWords(ticker: TickerState, names?: ReadonlyMap<stri
 /** The selected price as the reader's clock reads it: said again when the symbol or its price changed. */
 export function selectedPrice(ticker: TickerState, names?: ReadonlyMap<string, string>): Said | undefined {
   const symbol = displayOrder(ticker)[ticker.cursor];
-  const words = selectedPriceWords(ticker, names);
-  return symbol === undefined || words === undefined ? undefined : { key: `${symbol} ${ticker.rows[symbol]?.price}`, words };
+  return symbol === undefined ? undefined : { key: `${symbol} ${ticker.rows[symbol]?.price}`, words: symbolPriceWords(ticker, symbol, names) };
 }
 
 const lotWords = (lot: Lot, symbol: string, moneyHidden: boolean): string =>
@@ -142,7 +138,7 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
     ...none,
     place: `Ticker, list ${sanitize(list.name)}, ${SORT_LABEL[ticker.sort][ticker.descending ? 1 : 0]}${ticker.paused ? ', paused' : ''}${order.length === 0 ? ', empty: slash adds a symbol' : ''}`,
     // Its place in the key: a symbol moved (J, K) is said where it now is.
-    selected: symbol === undefined ? undefined : { key: `symbol ${symbol} ${ticker.cursor}`, words: `${selectedPriceWords(ticker, names)}, ${placeWords(ticker.cursor, order.length)}` },
+    selected: symbol === undefined ? undefined : { key: `symbol ${symbol} ${ticker.cursor}`, words: `${symbolPriceWords(ticker, symbol, names)}, ${placeWords(ticker.cursor, order.length)}` },
   };
 }
 
@@ -150,5 +146,5 @@ export function describeTicker({ ticker, names, picker, lists, columnsCursor, ho
 export function tickerRows(ticker: TickerState, names: ReadonlyMap<string, string>): string[] {
   const order = displayOrder(ticker);
   if (order.length === 0) return ['the list is empty'];
-  return order.map((symbol, i) => `${placeWords(i, order.length)}: ${selectedPriceWords({ ...ticker, cursor: i }, names)}`);
+  return order.map((symbol, i) => `${placeWords(i, order.length)}: ${symbolPriceWords(ticker, symbol, names)}`);
 }

@@ -202,10 +202,10 @@ export class ReaderOutput {
     if (field && this.#field === undefined) this.#drawField(field, true);
   }
 
-  /** Lines end in \n alone: raw mode as Node sets it keeps the driver's ONLCR, which makes it \r\n. */
   /**
    * Says `lines` on lines of their own (a line of several is split at its line breaks: a body's
    * fields), above the field being typed into, which is written again under them unless `leave`.
+   * Lines end in \n alone: raw mode as Node sets it keeps the driver's ONLCR, which makes it \r\n.
    */
   #write(lines: readonly string[], leave = false): void {
     const said = lines.flatMap((line) => line.split('\n')).filter((line) => line !== '');
@@ -220,7 +220,7 @@ export class ReaderOutput {
   /** Ends the field's line: what comes next starts a line of its own (an empty field's line is that already). */
   #leaveField(): void {
     if (this.#field === undefined) return;
-    // The cursor is back at the start of the line where it was, or the line empty: \r suffices then.
+    // An empty field leaves the cursor at the start of an empty line: the next line goes there.
     this.#o.write(this.#drawnField?.shown.value === '' ? '' : '\n');
     this.#field = undefined;
     this.#drawnField = undefined;

@@ -188,8 +188,7 @@ export class Screen {
 
   /** Whether the terminal reports the mouse while the screen is ours; said to it at once if it is. */
   set mouse(on: boolean) {
-    // A screen reader's user has no pointer on our screen to click with.
-    if (on === this.#mouse || this.#reader) return;
+    if (on === this.#mouse) return;
     this.#mouse = on;
     if (this.#active) this.#write(on ? MOUSE_ON : MOUSE_OFF);
   }
